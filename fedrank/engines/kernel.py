@@ -1,0 +1,221 @@
+"""The shared kernel of every engine: exact rounding, dates, traces, awards and input errors.
+
+RULES.md, "Common rules for every engine": numbers a rulebook rounds are rounded half-up
+(never banker's rounding), every award carries the trace of its coefficients under the
+rulebook's own names, and "whole months between" two dates is the difference in calendar
+months minus one when the later date's day of month is smaller.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal, localcontext
+from typing import Any, TypeAlias
+
+Number: TypeAlias = Decimal | int | str
+JSONValue: TypeAlias = Any
+
+
+def dec(value: Number | float) -> Decimal:
+    """A Decimal from an int, a decimal string or a Decimal; floats go through ``repr``.
+
+    Floats only come from transcendental functions (``log10``, ``atan``); their shortest
+    repr is what a person would write down, so that is what we keep.
+    """
+    if isinstance(value, Decimal):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"not a finite number: {value!r}")
+        return Decimal(repr(value))
+    return Decimal(value)
+
+
+def _quantum(places: int) -> Decimal:
+    return Decimal(1).scaleb(-places)
+
+
+def half_up(value: Number | float, places: int = 0) -> Decimal:
+    """Round half away from zero to ``places`` decimals (the rulebooks' "round to")."""
+    with localcontext() as ctx:
+        ctx.prec = 60
+        return dec(value).quantize(_quantum(places), rounding=ROUND_HALF_UP)
+
+
+def round_down(value: Number | float, places: int = 0) -> Decimal:
+    """Round towards minus infinity to ``places`` decimals."""
+    with localcontext() as ctx:
+        ctx.prec = 60
+        return dec(value).quantize(_quantum(places), rounding=ROUND_FLOOR)
+
+
+def round_up(value: Number | float, places: int = 0) -> Decimal:
+    """Round towards plus infinity to ``places`` decimals."""
+    with localcontext() as ctx:
+        ctx.prec = 60
+        return dec(value).quantize(_quantum(places), rounding=ROUND_CEILING)
+
+
+def floor_to_multiple(value: Number | float, step: Number) -> Decimal:
+    """The largest multiple of ``step`` not above ``value`` (e.g. KT_EU down to 0.05)."""
+    v, s = dec(value), dec(step)
+    if s <= 0:
+        raise ValueError("step must be positive")
+    return (v / s).to_integral_value(rounding=ROUND_FLOOR) * s
+
+
+def whole_months_between(earlier: date, later: date) -> int:
+    """Calendar months from ``earlier`` to ``later``, minus one if ``later``'s day is smaller.
+
+    RULES.md common rule; 2024-01-31 -> 2024-02-29 is 0 months, -> 2024-03-31 is 2.
+    """
+    if later < earlier:
+        raise ValueError(f"{later} is before {earlier}")
+    months = (later.year - earlier.year) * 12 + (later.month - earlier.month)
+    if later.day < earlier.day:
+        months -= 1
+    return months
+
+
+@dataclass(frozen=True, slots=True)
+class TraceStep:
+    """One named figure of a computation: ``name`` is the rulebook's symbol (``kq``, ``KT_EU``)."""
+
+    name: str
+    value: JSONValue
+    rule: str = ""
+    note: str = ""
+
+    def to_json(self) -> dict[str, JSONValue]:
+        out: dict[str, JSONValue] = {"name": self.name, "value": to_jsonable(self.value)}
+        if self.rule:
+            out["rule"] = self.rule
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+@dataclass(slots=True)
+class Trace:
+    """The ordered record of how a figure was reached, shown to players by ``/why``."""
+
+    steps: list[TraceStep] = field(default_factory=list)
+
+    def add(self, name: str, value: JSONValue, *, rule: str = "", note: str = "") -> JSONValue:
+        """Record a step and return its value, so a formula can be traced inline."""
+        self.steps.append(TraceStep(name, value, rule, note))
+        return value
+
+    def extend(self, other: Trace, prefix: str = "") -> None:
+        for step in other.steps:
+            self.steps.append(
+                TraceStep(prefix + step.name, step.value, step.rule, step.note) if prefix else step
+            )
+
+    def get(self, name: str) -> JSONValue:
+        """The value of the last step with this name (KeyError if none)."""
+        for step in reversed(self.steps):
+            if step.name == name:
+                return step.value
+        raise KeyError(name)
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.steps]
+
+    def __iter__(self) -> Iterator[TraceStep]:
+        return iter(self.steps)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def to_json(self) -> list[dict[str, JSONValue]]:
+        return [s.to_json() for s in self.steps]
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """One ledger line: what a player (or entry) receives from one event, and why.
+
+    ``kind`` is the rulebook's name of the points (``MB``, ``RO``, ``PB``, ``masterpoints``,
+    ``NRKT``, ``IK``); ``colour`` is set where the rulebook colours points (CCBA).
+    """
+
+    player: str
+    kind: str
+    amount: Decimal
+    trace: Trace
+    colour: str | None = None
+
+    def to_json(self) -> dict[str, JSONValue]:
+        out: dict[str, JSONValue] = {
+            "player": self.player,
+            "kind": self.kind,
+            "amount": to_jsonable(self.amount),
+        }
+        if self.colour is not None:
+            out["colour"] = self.colour
+        out["trace"] = self.trace.to_json()
+        return out
+
+
+class EngineError(Exception):
+    """Base of every error an engine raises on purpose."""
+
+
+class InputError(EngineError):
+    """Bad input: names the line (1-based, of the submitted file) and the field."""
+
+    def __init__(self, message: str, *, line: int | None = None, field: str | None = None):
+        self.message = message
+        self.line = line
+        self.field = field
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = []
+        if self.line is not None:
+            where.append(f"line {self.line}")
+        if self.field:
+            where.append(f"field '{self.field}'")
+        return f"{', '.join(where)}: {self.message}" if where else self.message
+
+
+class RuleError(EngineError):
+    """The input is well formed but the rulebook refuses it (or does not settle it).
+
+    ``rule`` names the section of the seed or the Decision of RULES.md that applies.
+    """
+
+    def __init__(self, message: str, *, rule: str, line: int | None = None):
+        self.message = message
+        self.rule = rule
+        self.line = line
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line is not None else ""
+        return f"{where}{self.message} ({self.rule})"
+
+
+def to_jsonable(value: JSONValue) -> JSONValue:
+    """Turn engine output into JSON-ready data; Decimals become exact decimal strings."""
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, Trace):
+        return value.to_json()
+    if hasattr(value, "to_json") and callable(value.to_json):
+        return value.to_json()
+    if isinstance(value, Mapping):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)) or (
+        isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+    ):
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(to_jsonable(v) for v in value)
+    return value
