@@ -1,0 +1,369 @@
+"""Every string a user sees, in the four languages fedrank speaks: en, ru, uk, zh.
+
+Handlers build replies with :func:`t`; a test checks that every message exists in every
+language with the same placeholders, so no user ever gets a half-translated bot.
+"""
+
+from __future__ import annotations
+
+from fedrank.handlers.context import LANGUAGES
+
+M = dict[str, str]
+
+MESSAGES: dict[str, M] = {
+    "start.greeting": {
+        "en": "Hello, {name}! I am fedrank: I keep the official ratings of {federations}.",
+        "ru": "Здравствуйте, {name}! Я fedrank: веду официальные рейтинги {federations}.",
+        "uk": "Вітаю, {name}! Я fedrank: веду офіційні рейтинги {federations}.",
+        "zh": "您好，{name}！我是 fedrank，负责 {federations} 的官方等级分。",
+    },
+    "start.what": {
+        "en": "Ask /rating for your figures and why, /top for a list, /help for everything else.",
+        "ru": "Спросите /rating — ваши показатели и их причины, /top — список, /help — остальное.",
+        "uk": "Запитайте /rating — ваші показники та їх причини, /top — список, /help — решта.",
+        "zh": "发送 /rating 查看您的成绩及其依据，/top 查看排名，/help 查看全部命令。",
+    },
+    "start.linked": {
+        "en": "Your account is linked to {player}.",
+        "ru": "Ваш аккаунт связан с игроком {player}.",
+        "uk": "Ваш акаунт пов'язано з гравцем {player}.",
+        "zh": "您的账号已关联到 {player}。",
+    },
+    "start.unlinked": {
+        "en": "Link your account to your federation ID with /link <ID>.",
+        "ru": "Свяжите аккаунт с вашим ID в федерации: /link <ID>.",
+        "uk": "Пов'яжіть акаунт зі своїм ID у федерації: /link <ID>.",
+        "zh": "请用 /link <ID> 将账号关联到您的协会编号。",
+    },
+    "help.title": {
+        "en": "Commands:",
+        "ru": "Команды:",
+        "uk": "Команди:",
+        "zh": "命令：",
+    },
+    "help.directors": {
+        "en": "Director commands:",
+        "ru": "Команды директора:",
+        "uk": "Команди директора:",
+        "zh": "裁判长命令：",
+    },
+    "cmd.start": {
+        "en": "what this bot does",
+        "ru": "что умеет бот",
+        "uk": "що вміє бот",
+        "zh": "本机器人的功能",
+    },
+    "cmd.help": {
+        "en": "this list",
+        "ru": "этот список",
+        "uk": "цей список",
+        "zh": "本列表",
+    },
+    "cmd.link": {
+        "en": "link your account to your federation ID: /link <ID> [code]",
+        "ru": "связать аккаунт с ID в федерации: /link <ID> [код]",
+        "uk": "пов'язати акаунт з ID у федерації: /link <ID> [код]",
+        "zh": "将账号关联到协会编号：/link <编号> [验证码]",
+    },
+    "cmd.rating": {
+        "en": "your figures, or a player's: /rating [name or ID]",
+        "ru": "ваши показатели или игрока: /rating [имя или ID]",
+        "uk": "ваші показники або гравця: /rating [ім'я або ID]",
+        "zh": "您或某位选手的成绩：/rating [姓名或编号]",
+    },
+    "cmd.top": {
+        "en": "the top of a list: /top [discipline] [n]",
+        "ru": "верх списка: /top [дисциплина] [n]",
+        "uk": "верх списку: /top [дисципліна] [n]",
+        "zh": "排行榜前列：/top [项目] [名次数]",
+    },
+    "cmd.lang": {
+        "en": "choose the language: /lang en|ru|uk|zh",
+        "ru": "выбрать язык: /lang en|ru|uk|zh",
+        "uk": "обрати мову: /lang en|ru|uk|zh",
+        "zh": "选择语言：/lang en|ru|uk|zh",
+    },
+    "cmd.links": {
+        "en": "pending link requests",
+        "ru": "ожидающие запросы на связь",
+        "uk": "запити на зв'язок, що очікують",
+        "zh": "待处理的关联申请",
+    },
+    "cmd.approve": {
+        "en": "approve a link request: /approve <request>",
+        "ru": "подтвердить запрос: /approve <номер>",
+        "uk": "підтвердити запит: /approve <номер>",
+        "zh": "批准关联申请：/approve <申请号>",
+    },
+    "cmd.reject": {
+        "en": "reject a link request: /reject <request>",
+        "ru": "отклонить запрос: /reject <номер>",
+        "uk": "відхилити запит: /reject <номер>",
+        "zh": "拒绝关联申请：/reject <申请号>",
+    },
+    "cmd.linkcode": {
+        "en": "issue a one-time link code for a player: /linkcode <ID>",
+        "ru": "выдать одноразовый код связи игроку: /linkcode <ID>",
+        "uk": "видати одноразовий код зв'язку гравцю: /linkcode <ID>",
+        "zh": "为选手生成一次性关联码：/linkcode <编号>",
+    },
+    "cmd.grant": {
+        "en": "give an account a role: /grant <platform:user> <federation> <role>",
+        "ru": "назначить роль: /grant <платформа:пользователь> <федерация> <роль>",
+        "uk": "призначити роль: /grant <платформа:користувач> <федерація> <роль>",
+        "zh": "授予角色：/grant <平台:用户> <协会> <角色>",
+    },
+    "error.unknown_command": {
+        "en": "Unknown command /{command}. Send /help for the list.",
+        "ru": "Неизвестная команда /{command}. Список: /help.",
+        "uk": "Невідома команда /{command}. Список: /help.",
+        "zh": "未知命令 /{command}。发送 /help 查看命令列表。",
+    },
+    "error.not_a_command": {
+        "en": "I answer commands; send /help for the list.",
+        "ru": "Я отвечаю на команды; список: /help.",
+        "uk": "Я відповідаю на команди; список: /help.",
+        "zh": "我只响应命令；发送 /help 查看列表。",
+    },
+    "error.internal": {
+        "en": "Something went wrong on our side; nothing was changed. Please try again later.",
+        "ru": "У нас что-то пошло не так; ничего не изменено. Попробуйте позже.",
+        "uk": "У нас щось пішло не так; нічого не змінено. Спробуйте пізніше.",
+        "zh": "服务器出现问题，未做任何更改。请稍后再试。",
+    },
+    "error.usage": {
+        "en": "Usage: {usage}",
+        "ru": "Использование: {usage}",
+        "uk": "Використання: {usage}",
+        "zh": "用法：{usage}",
+    },
+    "error.forbidden": {
+        "en": "Only a {role} of {federation} may do this.",
+        "ru": "Это может только {role} федерации {federation}.",
+        "uk": "Це може лише {role} федерації {federation}.",
+        "zh": "只有 {federation} 的{role}可以执行此操作。",
+    },
+    "error.not_director": {
+        "en": "This command is for tournament directors.",
+        "ru": "Эта команда — для директоров турниров.",
+        "uk": "Ця команда — для директорів турнірів.",
+        "zh": "此命令仅限裁判长使用。",
+    },
+    "role.player": {"en": "player", "ru": "игрок", "uk": "гравець", "zh": "选手"},
+    "role.director": {"en": "director", "ru": "директор", "uk": "директор", "zh": "裁判长"},
+    "role.admin": {
+        "en": "administrator",
+        "ru": "администратор",
+        "uk": "адміністратор",
+        "zh": "管理员",
+    },
+    "player.not_found": {
+        "en": "No player matches “{query}”.",
+        "ru": "Игрок «{query}» не найден.",
+        "uk": "Гравця «{query}» не знайдено.",
+        "zh": "未找到与“{query}”匹配的选手。",
+    },
+    "player.choose": {
+        "en": "Several players match “{query}”; ask again with an ID:",
+        "ru": "Под «{query}» подходят несколько игроков; уточните ID:",
+        "uk": "Під «{query}» підходять кілька гравців; уточніть ID:",
+        "zh": "有多位选手与“{query}”匹配，请使用编号再次查询：",
+    },
+    "rating.unlinked": {
+        "en": "Your account is not linked yet: /link <federation ID>, or /rating <name or ID>.",
+        "ru": "Аккаунт ещё не связан: /link <ваш ID>, или /rating <имя или ID>.",
+        "uk": "Акаунт ще не пов'язано: /link <ваш ID>, або /rating <ім'я або ID>.",
+        "zh": "您的账号尚未关联：/link <协会编号>，或 /rating <姓名或编号>。",
+    },
+    "rating.nothing": {
+        "en": "No results are recorded for {player} yet.",
+        "ru": "Для {player} пока нет результатов.",
+        "uk": "Для {player} поки немає результатів.",
+        "zh": "{player} 暂无成绩记录。",
+    },
+    "rating.position": {
+        "en": "Position {position} of {size} in the list of {date}",
+        "ru": "Место {position} из {size} в списке на {date}",
+        "uk": "Місце {position} з {size} у списку на {date}",
+        "zh": "{date} 排名：第 {position} 名，共 {size} 人",
+    },
+    "rating.rating": {
+        "en": "Rating: {value}",
+        "ru": "Рейтинг: {value}",
+        "uk": "Рейтинг: {value}",
+        "zh": "等级分：{value}",
+    },
+    "rating.title": {
+        "en": "Title: {title} (since {since})",
+        "ru": "Звание: {title} (с {since})",
+        "uk": "Звання: {title} (з {since})",
+        "zh": "级别：{title}（自 {since} 起）",
+    },
+    "rating.points": {
+        "en": "Points: {points}",
+        "ru": "Очки: {points}",
+        "uk": "Очки: {points}",
+        "zh": "积分：{points}",
+    },
+    "rating.next": {
+        "en": "Next: {next}",
+        "ru": "Дальше: {next}",
+        "uk": "Далі: {next}",
+        "zh": "下一目标：{next}",
+    },
+    "top.no_list": {
+        "en": "No list of {discipline} has been published yet.",
+        "ru": "Список «{discipline}» ещё не публиковался.",
+        "uk": "Список «{discipline}» ще не публікувався.",
+        "zh": "{discipline} 尚未发布排名。",
+    },
+    "top.title": {
+        "en": "{discipline}: list of {date} (top {count} of {size})",
+        "ru": "{discipline}: список на {date} (первые {count} из {size})",
+        "uk": "{discipline}: список на {date} (перші {count} з {size})",
+        "zh": "{discipline}：{date} 排名（前 {count} 名，共 {size} 人）",
+    },
+    "top.headers": {
+        "en": "#|Player|Rating|Title",
+        "ru": "#|Игрок|Рейтинг|Звание",
+        "uk": "#|Гравець|Рейтинг|Звання",
+        "zh": "#|选手|等级分|级别",
+    },
+    "top.unknown_discipline": {
+        "en": "Unknown discipline “{query}”. Disciplines: {known}.",
+        "ru": "Неизвестная дисциплина «{query}». Дисциплины: {known}.",
+        "uk": "Невідома дисципліна «{query}». Дисципліни: {known}.",
+        "zh": "未知项目“{query}”。可选项目：{known}。",
+    },
+    "top.choose": {
+        "en": "Which list? /top <discipline> [n]. Disciplines: {known}.",
+        "ru": "Какой список? /top <дисциплина> [n]. Дисциплины: {known}.",
+        "uk": "Який список? /top <дисципліна> [n]. Дисципліни: {known}.",
+        "zh": "哪个排名？/top <项目> [名次数]。可选项目：{known}。",
+    },
+    "top.bad_count": {
+        "en": "The number of places must be a whole number from 1 to {max}.",
+        "ru": "Число мест — целое от 1 до {max}.",
+        "uk": "Кількість місць — ціле від 1 до {max}.",
+        "zh": "名次数必须是 1 到 {max} 之间的整数。",
+    },
+    "lang.set": {
+        "en": "Language set to English.",
+        "ru": "Язык: русский.",
+        "uk": "Мова: українська.",
+        "zh": "语言已设为中文。",
+    },
+    "link.status_linked": {
+        "en": "Your account is linked to {player}.",
+        "ru": "Ваш аккаунт связан с игроком {player}.",
+        "uk": "Ваш акаунт пов'язано з гравцем {player}.",
+        "zh": "您的账号已关联到 {player}。",
+    },
+    "link.requested": {
+        "en": "Request #{request} to link you to {player} is sent; a director of {federation} "
+        "will confirm it. If a director gave you a code, send /link {id} <code>.",
+        "ru": "Запрос №{request} на связь с игроком {player} отправлен; его подтвердит "
+        "директор {federation}. Если директор дал вам код, отправьте /link {id} <код>.",
+        "uk": "Запит №{request} на зв'язок із гравцем {player} надіслано; його підтвердить "
+        "директор {federation}. Якщо директор дав вам код, надішліть /link {id} <код>.",
+        "zh": "已提交第 {request} 号申请，将您关联到 {player}；{federation} 的裁判长确认后生效。"
+        "如裁判长给了您验证码，请发送 /link {id} <验证码>。",
+    },
+    "link.already_requested": {
+        "en": "Your request #{request} for {player} is waiting for a director.",
+        "ru": "Ваш запрос №{request} на игрока {player} ждёт директора.",
+        "uk": "Ваш запит №{request} на гравця {player} чекає на директора.",
+        "zh": "您关联 {player} 的第 {request} 号申请正在等待裁判长处理。",
+    },
+    "link.taken": {
+        "en": "{player} is already linked to another account; ask a director.",
+        "ru": "{player} уже связан с другим аккаунтом; обратитесь к директору.",
+        "uk": "{player} вже пов'язаний з іншим акаунтом; зверніться до директора.",
+        "zh": "{player} 已关联到其他账号，请联系裁判长。",
+    },
+    "link.done": {
+        "en": "Done: your account is now linked to {player}.",
+        "ru": "Готово: ваш аккаунт связан с игроком {player}.",
+        "uk": "Готово: ваш акаунт пов'язано з гравцем {player}.",
+        "zh": "完成：您的账号已关联到 {player}。",
+    },
+    "link.bad_code": {
+        "en": "This code is not valid for {id} (wrong, used or expired). Ask a director for a "
+        "new one.",
+        "ru": "Код не подходит для {id} (неверный, использован или истёк). Попросите новый у "
+        "директора.",
+        "uk": "Код не підходить для {id} (невірний, використаний або прострочений). Попросіть "
+        "новий у директора.",
+        "zh": "该验证码对 {id} 无效（错误、已使用或已过期）。请向裁判长索取新的验证码。",
+    },
+    "link.none_pending": {
+        "en": "No link requests are waiting.",
+        "ru": "Запросов на связь нет.",
+        "uk": "Запитів на зв'язок немає.",
+        "zh": "没有待处理的关联申请。",
+    },
+    "link.pending_line": {
+        "en": "#{request}: {account} asks to be {player}",
+        "ru": "№{request}: {account} просит связать с {player}",
+        "uk": "№{request}: {account} просить пов'язати з {player}",
+        "zh": "第 {request} 号：{account} 申请关联 {player}",
+    },
+    "link.no_request": {
+        "en": "There is no pending request #{request}.",
+        "ru": "Нет ожидающего запроса №{request}.",
+        "uk": "Немає запиту №{request}, що очікує.",
+        "zh": "不存在待处理的第 {request} 号申请。",
+    },
+    "link.approved": {
+        "en": "Request #{request} approved: {account} is now {player}.",
+        "ru": "Запрос №{request} подтверждён: {account} теперь {player}.",
+        "uk": "Запит №{request} підтверджено: {account} тепер {player}.",
+        "zh": "第 {request} 号申请已批准：{account} 已关联到 {player}。",
+    },
+    "link.rejected": {
+        "en": "Request #{request} rejected.",
+        "ru": "Запрос №{request} отклонён.",
+        "uk": "Запит №{request} відхилено.",
+        "zh": "第 {request} 号申请已拒绝。",
+    },
+    "link.code_issued": {
+        "en": "One-time code for {player}: {code} (valid until {until}). Give it to the player "
+        "in person; he sends /link {id} {code}.",
+        "ru": "Одноразовый код для {player}: {code} (действует до {until}). Передайте его игроку "
+        "лично; он отправит /link {id} {code}.",
+        "uk": "Одноразовий код для {player}: {code} (дійсний до {until}). Передайте його гравцю "
+        "особисто; він надішле /link {id} {code}.",
+        "zh": "{player} 的一次性验证码：{code}（有效期至 {until}）。请当面交给选手，"
+        "由其发送 /link {id} {code}。",
+    },
+    "grant.done": {
+        "en": "{account} is now {role} of {federation}.",
+        "ru": "{account} теперь {role} федерации {federation}.",
+        "uk": "{account} тепер {role} федерації {federation}.",
+        "zh": "{account} 现为 {federation} 的{role}。",
+    },
+    "grant.no_account": {
+        "en": "No account {account} has written to the bot yet.",
+        "ru": "Аккаунт {account} ещё не писал боту.",
+        "uk": "Акаунт {account} ще не писав боту.",
+        "zh": "账号 {account} 尚未与机器人对话。",
+    },
+    "federation.unknown": {
+        "en": "Unknown federation “{query}”. Federations: {known}.",
+        "ru": "Неизвестная федерация «{query}». Федерации: {known}.",
+        "uk": "Невідома федерація «{query}». Федерації: {known}.",
+        "zh": "未知协会“{query}”。可选协会：{known}。",
+    },
+}
+
+
+def t(language: str, key: str, **values: object) -> str:
+    """The message ``key`` in ``language`` (English if unknown), with ``values`` filled in."""
+    entry = MESSAGES[key]
+    template = entry.get(language) or entry["en"]
+    return template.format(**values)
+
+
+def missing_translations() -> list[tuple[str, str]]:
+    """(key, language) pairs without a translation: must stay empty."""
+    return [(k, lang) for k, entry in MESSAGES.items() for lang in LANGUAGES if lang not in entry]

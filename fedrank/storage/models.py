@@ -1,0 +1,444 @@
+"""The schema: the domain words of DESIGN.md as SQLAlchemy 2 typed models.
+
+Points are an append-only ledger: an :class:`Award` is never updated or deleted; a correction is
+a new :class:`TournamentVersion` whose awards replace the previous version's when read.
+:class:`Title` is likewise a history (the current title is the latest row). Check constraints
+keep enumerations honest on both SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    CheckConstraint,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from fedrank.storage.types import ExactDecimal
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+SYSTEM_IDS = ("mahjong_rmf", "bridge_ccba", "go_ufgo", "bridge_fsbr", "othello_woc")
+CALENDARS = ("monthly", "quarterly", "yearly", "on_demand")
+PLATFORMS = ("telegram", "discord", "console")
+ROLES = ("player", "director", "admin")
+LINK_STATES = ("pending", "approved", "rejected", "cancelled")
+COLOURS = ("platinum", "gold", "silver", "red", "blue")
+GAME_RESULTS = ("win1", "win2", "draw", "bye", "unplayed")
+REPORT_STATES = ("reported", "confirmed", "approved", "disputed", "rejected")
+SLOT_SOURCES = ("presidium", "rating")
+SLOT_STATES = ("waiting", "invited", "confirmed", "declined", "expired", "reserve")
+OUTBOX_STATES = ("pending", "sending", "sent", "failed", "blocked")
+SUBSCRIPTION_KINDS = ("lists", "personal")
+
+
+def _in(column: str, values: tuple[str, ...]) -> str:
+    quoted = ", ".join(f"'{v}'" for v in values)
+    return f"{column} IN ({quoted})"
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {  # noqa: RUF012 (SQLAlchemy reads it as a class attribute)
+        dict[str, Any]: JSON,
+        list[Any]: JSON,
+        Decimal: ExactDecimal,
+    }
+
+
+class Federation(Base):
+    __tablename__ = "federation"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(32), unique=True)
+    name: Mapped[str] = mapped_column(String(200))
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC")
+    # Whether a director must approve games that players report (``/report``).
+    reports_need_approval: Mapped[bool] = mapped_column(default=False)
+
+
+class Discipline(Base):
+    """A rating list bound to one engine (RULES.md system id)."""
+
+    __tablename__ = "discipline"
+    __table_args__ = (
+        UniqueConstraint("federation_id", "code"),
+        CheckConstraint(_in("system", SYSTEM_IDS), name="system"),
+        CheckConstraint(_in("calendar", CALENDARS), name="calendar"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    federation_id: Mapped[int] = mapped_column(ForeignKey("federation.id"))
+    code: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(200))
+    system: Mapped[str] = mapped_column(String(32))
+    calendar: Mapped[str] = mapped_column(String(16), default="monthly")
+
+
+class Player(Base):
+    __tablename__ = "player"
+    __table_args__ = (UniqueConstraint("federation_id", "federation_player_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    federation_id: Mapped[int] = mapped_column(ForeignKey("federation.id"))
+    # The federation's own ID of the player (what /link and result files use).
+    federation_player_id: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(200))
+    country: Mapped[str | None] = mapped_column(String(3))
+    birth_date: Mapped[date | None] = mapped_column(Date)
+    gender: Mapped[str | None] = mapped_column(String(1))
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+Index("ix_player_name", Player.federation_id, Player.name)
+
+
+class Membership(Base):
+    __tablename__ = "membership"
+    __table_args__ = (CheckConstraint("ends_on IS NULL OR ends_on >= starts_on", name="dates"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    starts_on: Mapped[date] = mapped_column(Date)
+    ends_on: Mapped[date | None] = mapped_column(Date)
+
+
+class Account(Base):
+    """A Telegram, Discord or console user; linked to a Player only through verification."""
+
+    __tablename__ = "account"
+    __table_args__ = (
+        UniqueConstraint("platform", "platform_user_id"),
+        CheckConstraint(_in("platform", PLATFORMS), name="platform"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    platform: Mapped[str] = mapped_column(String(16))
+    platform_user_id: Mapped[str] = mapped_column(String(64))
+    display_name: Mapped[str] = mapped_column(String(200), default="")
+    language: Mapped[str | None] = mapped_column(String(8))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"), index=True)
+    # Set when the platform says the user blocked the bot or closed DMs: do not retry.
+    unreachable_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountRole(Base):
+    """An account's role in one federation; every write checks it."""
+
+    __tablename__ = "account_role"
+    __table_args__ = (
+        UniqueConstraint("account_id", "federation_id"),
+        CheckConstraint(_in("role", ROLES), name="role"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("account.id"))
+    federation_id: Mapped[int] = mapped_column(ForeignKey("federation.id"))
+    role: Mapped[str] = mapped_column(String(16))
+
+
+class LinkRequest(Base):
+    """A request to link an account to a federation player ID, until a director decides."""
+
+    __tablename__ = "link_request"
+    __table_args__ = (CheckConstraint(_in("state", LINK_STATES), name="state"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("account.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    state: Mapped[str] = mapped_column(String(16), default="pending")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    decided_by: Mapped[int | None] = mapped_column(ForeignKey("account.id"))
+
+
+class LinkCode(Base):
+    """A one-time code a director issued for a player; only its hash is stored."""
+
+    __tablename__ = "link_code"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    issued_by: Mapped[int] = mapped_column(ForeignKey("account.id"))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    used_by: Mapped[int | None] = mapped_column(ForeignKey("account.id"))
+
+
+class Tournament(Base):
+    __tablename__ = "tournament"
+    __table_args__ = (UniqueConstraint("discipline_id", "code"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    discipline_id: Mapped[int] = mapped_column(ForeignKey("discipline.id"))
+    code: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(300))
+    held_on: Mapped[date] = mapped_column(Date, index=True)
+    # Open for players to report games (club leagues, Othello/Go rounds).
+    open_for_reports: Mapped[bool] = mapped_column(default=False)
+
+
+class TournamentVersion(Base):
+    """One confirmed submission of a tournament; the highest version is current."""
+
+    __tablename__ = "tournament_version"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "version"),
+        CheckConstraint("version >= 1", name="version"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id"))
+    version: Mapped[int] = mapped_column(Integer)
+    held_on: Mapped[date] = mapped_column(Date)
+    params: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    source_name: Mapped[str] = mapped_column(String(300), default="")
+    source_text: Mapped[str] = mapped_column(Text, default="")
+    reason: Mapped[str] = mapped_column(String(500), default="")
+    submitted_by: Mapped[int | None] = mapped_column(ForeignKey("account.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Entry(Base):
+    """A player's line in a tournament version (pairs and teams share ``team``)."""
+
+    __tablename__ = "entry"
+    __table_args__ = (UniqueConstraint("version_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    version_id: Mapped[int] = mapped_column(ForeignKey("tournament_version.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    team: Mapped[str | None] = mapped_column(String(200))
+    place: Mapped[Decimal | None]
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class Game(Base):
+    """A game of a tournament version (Go, Othello); ``player2_id`` is empty for a bye."""
+
+    __tablename__ = "game"
+    __table_args__ = (CheckConstraint(_in("result", GAME_RESULTS), name="result"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    version_id: Mapped[int] = mapped_column(ForeignKey("tournament_version.id"), index=True)
+    round_no: Mapped[int] = mapped_column(Integer)
+    player1_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    player2_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
+    result: Mapped[str] = mapped_column(String(16))
+    score1: Mapped[int | None]
+    score2: Mapped[int | None]
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class GameReport(Base):
+    """A game a player reported; it counts only once the opponent (and maybe a director) agree."""
+
+    __tablename__ = "game_report"
+    __table_args__ = (
+        CheckConstraint(_in("state", REPORT_STATES), name="state"),
+        CheckConstraint(_in("result", GAME_RESULTS), name="result"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id"), index=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    opponent_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    result: Mapped[str] = mapped_column(String(16))
+    score1: Mapped[int | None]
+    score2: Mapped[int | None]
+    state: Mapped[str] = mapped_column(String(16), default="reported")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Award(Base):
+    """One ledger line. Never updated: corrections come as a new tournament version."""
+
+    __tablename__ = "award"
+    __table_args__ = (
+        CheckConstraint(f"colour IS NULL OR {_in('colour', COLOURS)}", name="colour"),
+        Index("ix_award_player_discipline", "player_id", "discipline_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    version_id: Mapped[int] = mapped_column(ForeignKey("tournament_version.id"), index=True)
+    discipline_id: Mapped[int] = mapped_column(ForeignKey("discipline.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    kind: Mapped[str] = mapped_column(String(32))
+    amount: Mapped[Decimal]
+    colour: Mapped[str | None] = mapped_column(String(16))
+    awarded_on: Mapped[date] = mapped_column(Date)
+    trace: Mapped[list[Any]] = mapped_column(default=list)
+
+
+class Title(Base):
+    """A rank, kyu/dan, evolution level or rank coefficient from a date on; a history."""
+
+    __tablename__ = "title"
+    __table_args__ = (Index("ix_title_player_discipline", "player_id", "discipline_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    discipline_id: Mapped[int] = mapped_column(ForeignKey("discipline.id"))
+    title: Mapped[str] = mapped_column(String(64))
+    value: Mapped[Decimal | None]
+    since: Mapped[date] = mapped_column(Date)
+    reason: Mapped[str] = mapped_column(String(300), default="")
+    version_id: Mapped[int | None] = mapped_column(ForeignKey("tournament_version.id"))
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class ListSnapshot(Base):
+    """A published list; unique per discipline and date so nothing is published twice."""
+
+    __tablename__ = "list_snapshot"
+    __table_args__ = (UniqueConstraint("discipline_id", "list_date"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    discipline_id: Mapped[int] = mapped_column(ForeignKey("discipline.id"))
+    list_date: Mapped[date] = mapped_column(Date)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    on_demand: Mapped[bool] = mapped_column(default=False)
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class ListRow(Base):
+    __tablename__ = "list_row"
+    __table_args__ = (
+        UniqueConstraint("snapshot_id", "player_id"),
+        Index("ix_list_row_snapshot_position", "snapshot_id", "position"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    snapshot_id: Mapped[int] = mapped_column(ForeignKey("list_snapshot.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    rating: Mapped[Decimal]
+    title: Mapped[str | None] = mapped_column(String(64))
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class Qualification(Base):
+    __tablename__ = "qualification"
+    __table_args__ = (CheckConstraint("quota >= 1", name="quota"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    discipline_id: Mapped[int] = mapped_column(ForeignKey("discipline.id"))
+    name: Mapped[str] = mapped_column(String(300))
+    event_date: Mapped[date] = mapped_column(Date)
+    qualification_date: Mapped[date] = mapped_column(Date)
+    quota: Mapped[int] = mapped_column(Integer)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("account.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    frozen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class QualificationSlot(Base):
+    __tablename__ = "qualification_slot"
+    __table_args__ = (
+        UniqueConstraint("qualification_id", "player_id"),
+        CheckConstraint(_in("source", SLOT_SOURCES), name="source"),
+        CheckConstraint(_in("state", SLOT_STATES), name="state"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    qualification_id: Mapped[int] = mapped_column(ForeignKey("qualification.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    position: Mapped[int] = mapped_column(Integer)
+    source: Mapped[str] = mapped_column(String(16))
+    state: Mapped[str] = mapped_column(String(16), default="waiting")
+    informed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    deadline: Mapped[date | None] = mapped_column(Date)
+    answered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Subscription(Base):
+    """A chat that receives a discipline's announcements (``lists``) or a player's own news."""
+
+    __tablename__ = "subscription"
+    __table_args__ = (
+        UniqueConstraint("platform", "chat_id", "discipline_id", "kind"),
+        CheckConstraint(_in("platform", PLATFORMS), name="platform"),
+        CheckConstraint(_in("kind", SUBSCRIPTION_KINDS), name="kind"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    platform: Mapped[str] = mapped_column(String(16))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    discipline_id: Mapped[int] = mapped_column(ForeignKey("discipline.id"))
+    kind: Mapped[str] = mapped_column(String(16), default="lists")
+    language: Mapped[str | None] = mapped_column(String(8))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Outbox(Base):
+    """A message to deliver, one row per recipient; ``dedup_key`` makes enqueueing idempotent."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (
+        CheckConstraint(_in("platform", PLATFORMS), name="platform"),
+        CheckConstraint(_in("state", OUTBOX_STATES), name="state"),
+        Index("ix_outbox_state_due", "state", "due_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    dedup_key: Mapped[str] = mapped_column(String(200), unique=True)
+    platform: Mapped[str] = mapped_column(String(16))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    payload: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    state: Mapped[str] = mapped_column(String(16), default="pending")
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    error: Mapped[str | None] = mapped_column(String(500))
+
+
+class AuditLog(Base):
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("account.id"))
+    federation_id: Mapped[int | None] = mapped_column(ForeignKey("federation.id"))
+    action: Mapped[str] = mapped_column(String(64))
+    subject: Mapped[str] = mapped_column(String(200), default="")
+    details: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class PendingSubmission(Base):
+    """A parsed, validated submission shown as a preview and waiting for its confirmation.
+
+    Nothing of it reaches the ledger until it is confirmed; then it is written in one transaction.
+    """
+
+    __tablename__ = "pending_submission"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(32), unique=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("account.id"))
+    discipline_id: Mapped[int] = mapped_column(ForeignKey("discipline.id"))
+    payload: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    done_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

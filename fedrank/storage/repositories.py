@@ -1,0 +1,790 @@
+"""Repositories: every query fedrank makes lives here, named for what the handlers need.
+
+Handlers never build SQL; they call these methods inside ``Database.transaction()``.
+Ledger reads always take the current (highest) version of each tournament, so a correction
+replaces the figures of the version it supersedes without any row being edited.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import Select, and_, func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
+
+from fedrank.storage.models import (
+    Account,
+    AccountRole,
+    AuditLog,
+    Award,
+    Discipline,
+    Entry,
+    Federation,
+    Game,
+    LinkCode,
+    LinkRequest,
+    ListRow,
+    ListSnapshot,
+    Membership,
+    PendingSubmission,
+    Player,
+    Subscription,
+    Title,
+    Tournament,
+    TournamentVersion,
+)
+
+
+def hash_code(code: str) -> str:
+    """One-time link codes are stored hashed: a leaked database does not leak codes."""
+    return hashlib.sha256(code.strip().upper().encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class PointTotal:
+    kind: str
+    colour: str | None
+    amount: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class NewAward:
+    player_id: int
+    kind: str
+    amount: Decimal
+    trace: list[Any]
+    colour: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewEntry:
+    player_id: int
+    place: Decimal | None
+    team: str | None = None
+    data: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    round_no: int
+    player1_id: int
+    player2_id: int | None
+    result: str
+    score1: int | None = None
+    score2: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewListRow:
+    player_id: int
+    position: int
+    rating: Decimal
+    title: str | None = None
+    data: dict[str, Any] | None = None
+
+
+class _Repo:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+
+class FederationRepo(_Repo):
+    async def add(self, code: str, name: str, timezone: str = "UTC") -> Federation:
+        federation = Federation(code=code, name=name, timezone=timezone)
+        self.session.add(federation)
+        await self.session.flush()
+        return federation
+
+    async def by_code(self, code: str) -> Federation | None:
+        return await self.session.scalar(
+            select(Federation).where(func.lower(Federation.code) == code.lower())
+        )
+
+    async def get(self, federation_id: int) -> Federation | None:
+        return await self.session.get(Federation, federation_id)
+
+    async def all(self) -> Sequence[Federation]:
+        return (await self.session.scalars(select(Federation).order_by(Federation.code))).all()
+
+    async def add_discipline(
+        self, federation: Federation, code: str, name: str, system: str, calendar: str
+    ) -> Discipline:
+        discipline = Discipline(
+            federation_id=federation.id, code=code, name=name, system=system, calendar=calendar
+        )
+        self.session.add(discipline)
+        await self.session.flush()
+        return discipline
+
+    async def disciplines(self, federation_id: int | None = None) -> Sequence[Discipline]:
+        query = select(Discipline).order_by(Discipline.federation_id, Discipline.id)
+        if federation_id is not None:
+            query = query.where(Discipline.federation_id == federation_id)
+        return (await self.session.scalars(query)).all()
+
+    async def discipline(self, discipline_id: int) -> Discipline | None:
+        return await self.session.get(Discipline, discipline_id)
+
+    async def discipline_by_code(self, code: str) -> Discipline | None:
+        return await self.session.scalar(
+            select(Discipline).where(func.lower(Discipline.code) == code.lower())
+        )
+
+
+class PlayerRepo(_Repo):
+    async def add(
+        self,
+        federation_id: int,
+        federation_player_id: str,
+        name: str,
+        *,
+        country: str | None = None,
+        birth_date: date | None = None,
+        gender: str | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> Player:
+        player = Player(
+            federation_id=federation_id,
+            federation_player_id=federation_player_id,
+            name=name,
+            country=country,
+            birth_date=birth_date,
+            gender=gender,
+            data=data or {},
+        )
+        self.session.add(player)
+        await self.session.flush()
+        return player
+
+    async def get(self, player_id: int) -> Player | None:
+        return await self.session.get(Player, player_id)
+
+    async def by_federation_id(
+        self, federation_id: int, federation_player_id: str
+    ) -> Player | None:
+        return await self.session.scalar(
+            select(Player).where(
+                Player.federation_id == federation_id,
+                func.upper(Player.federation_player_id) == federation_player_id.upper(),
+            )
+        )
+
+    async def by_federation_ids(
+        self, federation_id: int, federation_player_ids: Iterable[str]
+    ) -> dict[str, Player]:
+        wanted = {i.upper() for i in federation_player_ids}
+        if not wanted:
+            return {}
+        rows = await self.session.scalars(
+            select(Player).where(
+                Player.federation_id == federation_id,
+                func.upper(Player.federation_player_id).in_(wanted),
+            )
+        )
+        return {p.federation_player_id.upper(): p for p in rows}
+
+    async def find(self, query: str, *, limit: int = 10) -> Sequence[Player]:
+        """Players whose federation ID equals ``query`` or whose name contains it."""
+        text = query.strip()
+        exact = (
+            await self.session.scalars(
+                select(Player).where(func.upper(Player.federation_player_id) == text.upper())
+            )
+        ).all()
+        if exact:
+            return exact
+        escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        return (
+            await self.session.scalars(
+                select(Player)
+                .where(func.lower(Player.name).like(f"%{escaped}%", escape="\\"))
+                .order_by(Player.name, Player.id)
+                .limit(limit)
+            )
+        ).all()
+
+    async def count(self, federation_id: int | None = None) -> int:
+        query = select(func.count(Player.id))
+        if federation_id is not None:
+            query = query.where(Player.federation_id == federation_id)
+        return int(await self.session.scalar(query) or 0)
+
+    async def add_membership(self, player_id: int, starts_on: date, ends_on: date | None) -> None:
+        self.session.add(Membership(player_id=player_id, starts_on=starts_on, ends_on=ends_on))
+        await self.session.flush()
+
+    async def memberships(self, player_id: int) -> Sequence[Membership]:
+        return (
+            await self.session.scalars(
+                select(Membership)
+                .where(Membership.player_id == player_id)
+                .order_by(Membership.starts_on)
+            )
+        ).all()
+
+
+class AccountRepo(_Repo):
+    async def get_or_create(
+        self,
+        platform: str,
+        platform_user_id: str,
+        *,
+        display_name: str,
+        language: str | None,
+        now: datetime,
+    ) -> Account:
+        account = await self.by_platform(platform, platform_user_id)
+        if account is None:
+            account = Account(
+                platform=platform,
+                platform_user_id=platform_user_id,
+                display_name=display_name,
+                language=language,
+                created_at=now,
+            )
+            self.session.add(account)
+            await self.session.flush()
+        elif display_name and account.display_name != display_name:
+            account.display_name = display_name
+        return account
+
+    async def by_platform(self, platform: str, platform_user_id: str) -> Account | None:
+        return await self.session.scalar(
+            select(Account).where(
+                Account.platform == platform, Account.platform_user_id == platform_user_id
+            )
+        )
+
+    async def get(self, account_id: int) -> Account | None:
+        return await self.session.get(Account, account_id)
+
+    async def for_player(self, player_id: int) -> Sequence[Account]:
+        return (
+            await self.session.scalars(select(Account).where(Account.player_id == player_id))
+        ).all()
+
+    async def role(self, account_id: int, federation_id: int) -> str:
+        """The account's role in the federation; everyone is a player unless granted more."""
+        role = await self.session.scalar(
+            select(AccountRole.role).where(
+                AccountRole.account_id == account_id, AccountRole.federation_id == federation_id
+            )
+        )
+        return role or "player"
+
+    async def roles(self, account_id: int) -> dict[int, str]:
+        rows = await self.session.execute(
+            select(AccountRole.federation_id, AccountRole.role).where(
+                AccountRole.account_id == account_id
+            )
+        )
+        return {fid: role for fid, role in rows.tuples()}
+
+    async def set_role(self, account_id: int, federation_id: int, role: str) -> None:
+        existing = await self.session.scalar(
+            select(AccountRole).where(
+                AccountRole.account_id == account_id, AccountRole.federation_id == federation_id
+            )
+        )
+        if existing is None:
+            self.session.add(
+                AccountRole(account_id=account_id, federation_id=federation_id, role=role)
+            )
+        else:
+            existing.role = role
+        await self.session.flush()
+
+    async def link(self, account: Account, player_id: int) -> None:
+        account.player_id = player_id
+        await self.session.flush()
+
+    async def add_link_request(self, account_id: int, player_id: int, now: datetime) -> LinkRequest:
+        request = LinkRequest(account_id=account_id, player_id=player_id, created_at=now)
+        self.session.add(request)
+        await self.session.flush()
+        return request
+
+    async def pending_link_request(self, account_id: int, player_id: int) -> LinkRequest | None:
+        return await self.session.scalar(
+            select(LinkRequest).where(
+                LinkRequest.account_id == account_id,
+                LinkRequest.player_id == player_id,
+                LinkRequest.state == "pending",
+            )
+        )
+
+    async def link_request(self, request_id: int) -> LinkRequest | None:
+        return await self.session.get(LinkRequest, request_id)
+
+    async def pending_link_requests(self, federation_id: int) -> Sequence[LinkRequest]:
+        return (
+            await self.session.scalars(
+                select(LinkRequest)
+                .join(Player, Player.id == LinkRequest.player_id)
+                .where(LinkRequest.state == "pending", Player.federation_id == federation_id)
+                .order_by(LinkRequest.id)
+            )
+        ).all()
+
+    async def add_link_code(
+        self, player_id: int, code: str, issued_by: int, expires_at: datetime
+    ) -> LinkCode:
+        link_code = LinkCode(
+            player_id=player_id,
+            code_hash=hash_code(code),
+            issued_by=issued_by,
+            expires_at=expires_at,
+        )
+        self.session.add(link_code)
+        await self.session.flush()
+        return link_code
+
+    async def link_code(self, code: str) -> LinkCode | None:
+        return await self.session.scalar(
+            select(LinkCode).where(LinkCode.code_hash == hash_code(code))
+        )
+
+
+def _current_versions() -> Select[Any]:
+    """Ids of the highest version of every tournament: what the ledger counts."""
+    newer = aliased(TournamentVersion)
+    return select(TournamentVersion.id).where(
+        ~select(newer.id)
+        .where(
+            newer.tournament_id == TournamentVersion.tournament_id,
+            newer.version > TournamentVersion.version,
+        )
+        .exists()
+    )
+
+
+class LedgerRepo(_Repo):
+    async def tournament(self, discipline_id: int, code: str) -> Tournament | None:
+        return await self.session.scalar(
+            select(Tournament).where(
+                Tournament.discipline_id == discipline_id, Tournament.code == code
+            )
+        )
+
+    async def tournament_by_id(self, tournament_id: int) -> Tournament | None:
+        return await self.session.get(Tournament, tournament_id)
+
+    async def find_tournaments(
+        self, query: str, discipline_ids: Sequence[int] | None = None, limit: int = 10
+    ) -> Sequence[Tournament]:
+        escaped = query.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        stmt = select(Tournament).where(
+            or_(
+                func.lower(Tournament.code) == query.lower(),
+                func.lower(Tournament.name).like(f"%{escaped}%", escape="\\"),
+            )
+        )
+        if discipline_ids is not None:
+            stmt = stmt.where(Tournament.discipline_id.in_(discipline_ids))
+        return (
+            await self.session.scalars(stmt.order_by(Tournament.held_on.desc()).limit(limit))
+        ).all()
+
+    async def current_version(self, tournament_id: int) -> TournamentVersion | None:
+        return await self.session.scalar(
+            select(TournamentVersion)
+            .where(TournamentVersion.tournament_id == tournament_id)
+            .order_by(TournamentVersion.version.desc())
+            .limit(1)
+        )
+
+    async def record_tournament(
+        self,
+        *,
+        discipline_id: int,
+        code: str,
+        name: str,
+        held_on: date,
+        params: dict[str, Any],
+        entries: Sequence[NewEntry],
+        games: Sequence[NewGame],
+        awards: Sequence[NewAward],
+        now: datetime,
+        submitted_by: int | None = None,
+        source_name: str = "",
+        source_text: str = "",
+        reason: str = "",
+    ) -> TournamentVersion:
+        """Store a tournament as a new version (1 if new) with its entries, games and awards."""
+        tournament = await self.tournament(discipline_id, code)
+        if tournament is None:
+            tournament = Tournament(
+                discipline_id=discipline_id, code=code, name=name, held_on=held_on
+            )
+            self.session.add(tournament)
+            await self.session.flush()
+            number = 1
+        else:
+            current = await self.current_version(tournament.id)
+            number = (current.version if current else 0) + 1
+            tournament.name = name
+            tournament.held_on = held_on
+        version = TournamentVersion(
+            tournament_id=tournament.id,
+            version=number,
+            held_on=held_on,
+            params=params,
+            source_name=source_name,
+            source_text=source_text,
+            reason=reason,
+            submitted_by=submitted_by,
+            created_at=now,
+        )
+        self.session.add(version)
+        await self.session.flush()
+        self.session.add_all(
+            Entry(
+                version_id=version.id,
+                player_id=e.player_id,
+                place=e.place,
+                team=e.team,
+                data=e.data or {},
+            )
+            for e in entries
+        )
+        self.session.add_all(
+            Game(
+                version_id=version.id,
+                round_no=g.round_no,
+                player1_id=g.player1_id,
+                player2_id=g.player2_id,
+                result=g.result,
+                score1=g.score1,
+                score2=g.score2,
+            )
+            for g in games
+        )
+        self.session.add_all(
+            Award(
+                version_id=version.id,
+                discipline_id=discipline_id,
+                player_id=a.player_id,
+                kind=a.kind,
+                amount=a.amount,
+                colour=a.colour,
+                awarded_on=held_on,
+                trace=a.trace,
+            )
+            for a in awards
+        )
+        await self.session.flush()
+        return version
+
+    async def totals(self, player_id: int, discipline_id: int) -> list[PointTotal]:
+        """The player's current ledger totals in a discipline, by kind and colour."""
+        rows = await self.session.execute(
+            select(Award.kind, Award.colour, func.sum(Award.amount))
+            .where(
+                Award.player_id == player_id,
+                Award.discipline_id == discipline_id,
+                Award.version_id.in_(_current_versions()),
+            )
+            .group_by(Award.kind, Award.colour)
+            .order_by(Award.kind, Award.colour)
+        )
+        return [PointTotal(kind, colour, Decimal(amount)) for kind, colour, amount in rows.tuples()]
+
+    async def awards(
+        self, player_id: int, discipline_id: int | None = None
+    ) -> Sequence[tuple[Award, Tournament]]:
+        """The player's current award lines, newest first, each with its tournament."""
+        stmt = (
+            select(Award, Tournament)
+            .join(TournamentVersion, TournamentVersion.id == Award.version_id)
+            .join(Tournament, Tournament.id == TournamentVersion.tournament_id)
+            .where(Award.player_id == player_id, Award.version_id.in_(_current_versions()))
+            .order_by(Award.awarded_on.desc(), Award.id)
+        )
+        if discipline_id is not None:
+            stmt = stmt.where(Award.discipline_id == discipline_id)
+        return [tuple(r) for r in (await self.session.execute(stmt)).tuples()]  # type: ignore[misc]
+
+    async def discipline_awards(self, discipline_id: int) -> Sequence[Award]:
+        """Every current award line of a discipline (what a list is computed from)."""
+        return (
+            await self.session.scalars(
+                select(Award)
+                .where(
+                    Award.discipline_id == discipline_id,
+                    Award.version_id.in_(_current_versions()),
+                )
+                .order_by(Award.awarded_on, Award.id)
+            )
+        ).all()
+
+    async def add_title(
+        self,
+        player_id: int,
+        discipline_id: int,
+        title: str,
+        since: date,
+        *,
+        value: Decimal | None = None,
+        reason: str = "",
+        version_id: int | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> Title:
+        row = Title(
+            player_id=player_id,
+            discipline_id=discipline_id,
+            title=title,
+            value=value,
+            since=since,
+            reason=reason,
+            version_id=version_id,
+            data=data or {},
+        )
+        self.session.add(row)
+        await self.session.flush()
+        return row
+
+    async def current_title(
+        self, player_id: int, discipline_id: int, on: date | None = None
+    ) -> Title | None:
+        stmt = select(Title).where(
+            Title.player_id == player_id, Title.discipline_id == discipline_id
+        )
+        if on is not None:
+            stmt = stmt.where(Title.since <= on)
+        return await self.session.scalar(
+            stmt.order_by(Title.since.desc(), Title.id.desc()).limit(1)
+        )
+
+    async def title_history(self, player_id: int, discipline_id: int) -> Sequence[Title]:
+        return (
+            await self.session.scalars(
+                select(Title)
+                .where(Title.player_id == player_id, Title.discipline_id == discipline_id)
+                .order_by(Title.since, Title.id)
+            )
+        ).all()
+
+
+class ListRepo(_Repo):
+    async def add_snapshot(
+        self,
+        discipline_id: int,
+        list_date: date,
+        rows: Sequence[NewListRow],
+        *,
+        now: datetime,
+        on_demand: bool = False,
+        data: dict[str, Any] | None = None,
+    ) -> ListSnapshot:
+        snapshot = ListSnapshot(
+            discipline_id=discipline_id,
+            list_date=list_date,
+            created_at=now,
+            on_demand=on_demand,
+            data=data or {},
+        )
+        self.session.add(snapshot)
+        await self.session.flush()
+        self.session.add_all(
+            ListRow(
+                snapshot_id=snapshot.id,
+                player_id=r.player_id,
+                position=r.position,
+                rating=r.rating,
+                title=r.title,
+                data=r.data or {},
+            )
+            for r in rows
+        )
+        await self.session.flush()
+        return snapshot
+
+    async def snapshot(self, discipline_id: int, list_date: date) -> ListSnapshot | None:
+        return await self.session.scalar(
+            select(ListSnapshot).where(
+                ListSnapshot.discipline_id == discipline_id, ListSnapshot.list_date == list_date
+            )
+        )
+
+    async def latest(self, discipline_id: int, on: date | None = None) -> ListSnapshot | None:
+        stmt = select(ListSnapshot).where(ListSnapshot.discipline_id == discipline_id)
+        if on is not None:
+            stmt = stmt.where(ListSnapshot.list_date <= on)
+        return await self.session.scalar(stmt.order_by(ListSnapshot.list_date.desc()).limit(1))
+
+    async def snapshots(self, discipline_id: int) -> Sequence[ListSnapshot]:
+        return (
+            await self.session.scalars(
+                select(ListSnapshot)
+                .where(ListSnapshot.discipline_id == discipline_id)
+                .order_by(ListSnapshot.list_date)
+            )
+        ).all()
+
+    async def top(self, snapshot_id: int, limit: int) -> Sequence[tuple[ListRow, Player]]:
+        rows = await self.session.execute(
+            select(ListRow, Player)
+            .join(Player, Player.id == ListRow.player_id)
+            .where(ListRow.snapshot_id == snapshot_id)
+            .order_by(ListRow.position, Player.name)
+            .limit(limit)
+        )
+        return [tuple(r) for r in rows.tuples()]  # type: ignore[misc]
+
+    async def size(self, snapshot_id: int) -> int:
+        return int(
+            await self.session.scalar(
+                select(func.count(ListRow.id)).where(ListRow.snapshot_id == snapshot_id)
+            )
+            or 0
+        )
+
+    async def row(self, snapshot_id: int, player_id: int) -> ListRow | None:
+        return await self.session.scalar(
+            select(ListRow).where(
+                and_(ListRow.snapshot_id == snapshot_id, ListRow.player_id == player_id)
+            )
+        )
+
+    async def player_rows(
+        self, player_id: int, discipline_id: int
+    ) -> Sequence[tuple[ListRow, ListSnapshot]]:
+        """The player's row in every published list of the discipline, oldest first."""
+        rows = await self.session.execute(
+            select(ListRow, ListSnapshot)
+            .join(ListSnapshot, ListSnapshot.id == ListRow.snapshot_id)
+            .where(ListRow.player_id == player_id, ListSnapshot.discipline_id == discipline_id)
+            .order_by(ListSnapshot.list_date)
+        )
+        return [tuple(r) for r in rows.tuples()]  # type: ignore[misc]
+
+
+class SubscriptionRepo(_Repo):
+    async def add(
+        self, platform: str, chat_id: str, discipline_id: int, kind: str, now: datetime
+    ) -> bool:
+        """Subscribe; False if the chat already was."""
+        exists = await self.session.scalar(
+            select(Subscription.id).where(
+                Subscription.platform == platform,
+                Subscription.chat_id == chat_id,
+                Subscription.discipline_id == discipline_id,
+                Subscription.kind == kind,
+            )
+        )
+        if exists is not None:
+            return False
+        self.session.add(
+            Subscription(
+                platform=platform,
+                chat_id=chat_id,
+                discipline_id=discipline_id,
+                kind=kind,
+                created_at=now,
+            )
+        )
+        await self.session.flush()
+        return True
+
+    async def remove(self, platform: str, chat_id: str, discipline_id: int, kind: str) -> bool:
+        row = await self.session.scalar(
+            select(Subscription).where(
+                Subscription.platform == platform,
+                Subscription.chat_id == chat_id,
+                Subscription.discipline_id == discipline_id,
+                Subscription.kind == kind,
+            )
+        )
+        if row is None:
+            return False
+        await self.session.delete(row)
+        await self.session.flush()
+        return True
+
+    async def for_discipline(
+        self, discipline_id: int, kind: str = "lists"
+    ) -> Sequence[Subscription]:
+        return (
+            await self.session.scalars(
+                select(Subscription)
+                .where(Subscription.discipline_id == discipline_id, Subscription.kind == kind)
+                .order_by(Subscription.id)
+            )
+        ).all()
+
+
+class SubmissionRepo(_Repo):
+    async def add(
+        self,
+        token: str,
+        account_id: int,
+        discipline_id: int,
+        payload: dict[str, Any],
+        now: datetime,
+    ) -> PendingSubmission:
+        row = PendingSubmission(
+            token=token,
+            account_id=account_id,
+            discipline_id=discipline_id,
+            payload=payload,
+            created_at=now,
+        )
+        self.session.add(row)
+        await self.session.flush()
+        return row
+
+    async def by_token(self, token: str) -> PendingSubmission | None:
+        return await self.session.scalar(
+            select(PendingSubmission).where(PendingSubmission.token == token)
+        )
+
+
+class AuditRepo(_Repo):
+    async def log(
+        self,
+        action: str,
+        *,
+        at: datetime,
+        account_id: int | None = None,
+        federation_id: int | None = None,
+        subject: str = "",
+        details: dict[str, Any] | None = None,
+    ) -> None:
+        self.session.add(
+            AuditLog(
+                at=at,
+                account_id=account_id,
+                federation_id=federation_id,
+                action=action,
+                subject=subject,
+                details=details or {},
+            )
+        )
+        await self.session.flush()
+
+    async def entries(self, action: str | None = None) -> Sequence[AuditLog]:
+        stmt = select(AuditLog).order_by(AuditLog.id)
+        if action is not None:
+            stmt = stmt.where(AuditLog.action == action)
+        return (await self.session.scalars(stmt)).all()
+
+
+class Repos:
+    """The repositories of one unit of work, sharing its session."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+        self.federations = FederationRepo(session)
+        self.players = PlayerRepo(session)
+        self.accounts = AccountRepo(session)
+        self.ledger = LedgerRepo(session)
+        self.lists = ListRepo(session)
+        self.subscriptions = SubscriptionRepo(session)
+        self.submissions = SubmissionRepo(session)
+        self.audit = AuditRepo(session)

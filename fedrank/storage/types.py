@@ -1,0 +1,42 @@
+"""Column types that keep figures exact on every backend.
+
+SQLite has no decimal type, and a float would lose the half-up rounding the rulebooks ask for,
+so points are stored as scaled 64-bit integers: exact, summable in SQL, identical on SQLite and
+PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import BigInteger
+from sqlalchemy.engine import Dialect
+from sqlalchemy.types import TypeDecorator
+
+SCALE = 6
+_FACTOR = Decimal(10) ** SCALE
+
+
+class ExactDecimal(TypeDecorator[Decimal]):
+    """A Decimal with up to six decimals, stored as an integer count of millionths."""
+
+    impl = BigInteger
+    cache_ok = True
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> int | None:
+        if value is None:
+            return None
+        scaled = Decimal(value) * _FACTOR
+        if scaled != scaled.to_integral_value():
+            raise ValueError(f"{value} has more than {SCALE} decimals")
+        return int(scaled)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> Decimal | None:
+        if value is None:
+            return None
+        return (Decimal(int(value)) / _FACTOR).normalize() if value else Decimal(0)
+
+    @property
+    def python_type(self) -> type[Decimal]:
+        return Decimal
