@@ -1,0 +1,1 @@
+"""Thin transports: they turn platform events into handler calls and render replies."""

@@ -1,0 +1,47 @@
+"""Plain-text rendering of a :class:`~fedrank.handlers.reply.Reply` (console, logs, files)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from fedrank.handlers.reply import Attachment, Paragraph, Reply, Table
+
+
+def _width(text: str) -> int:
+    """Display width: CJK characters take two columns in a terminal."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))
+
+
+def render_table(table: Table) -> list[str]:
+    widths = [_width(h) for h in table.headers]
+    for row in table.rows:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], _width(cell))
+    lines = ["  ".join(_pad(h, w) for h, w in zip(table.headers, widths, strict=True)).rstrip()]
+    lines.append("  ".join("-" * w for w in widths))
+    lines += [
+        "  ".join(_pad(c, w) for c, w in zip(row, widths, strict=True)).rstrip()
+        for row in table.rows
+    ]
+    return lines
+
+
+def render_plain(reply: Reply) -> str:
+    """Text with tables aligned; buttons shown with the command that presses them."""
+    out: list[str] = []
+    for block in reply.blocks:
+        if isinstance(block, Paragraph):
+            out.append(block.plain)
+        elif isinstance(block, Table):
+            out.extend(render_table(block))
+        elif isinstance(block, Attachment):
+            out.append(
+                f"[file {block.filename}, {len(block.content)} bytes] {block.caption}".rstrip()
+            )
+    for button in reply.buttons:
+        out.append(f"[{button.label}] -> {button.action}")
+    return "\n".join(out)

@@ -1,0 +1,327 @@
+"""Use cases about who a user is: /start, /help, /lang, linking to a player, roles.
+
+An account is linked to a player only through verification: either a director approves the
+player's request, or the player enters a one-time code a director issued to him in person.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import replace
+from datetime import timedelta
+
+from fedrank.handlers.common import (
+    ROLE_RANK,
+    caller,
+    directed_federations,
+    player_label,
+    require_role,
+)
+from fedrank.handlers.context import LANGUAGES, RequestContext, Services
+from fedrank.handlers.errors import UserError
+from fedrank.handlers.i18n import t
+from fedrank.handlers.reply import Reply, bold, code
+
+LINK_CODE_DAYS = 7
+# No 0/O or 1/I: a code is read aloud or copied from paper.
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+async def start(services: Services, ctx: RequestContext, args: str) -> Reply:
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        federations = await repos.federations.all()
+        names = ", ".join(f.name for f in federations) or "—"
+        reply = Reply.text(
+            t(
+                ctx.language,
+                "start.greeting",
+                name=ctx.display_name or ctx.user_id,
+                federations=names,
+            ),
+            t(ctx.language, "start.what"),
+        )
+        if account.player_id is not None:
+            player = await repos.players.get(account.player_id)
+            assert player is not None
+            reply.line(t(ctx.language, "start.linked", player=player_label(player)))
+        else:
+            reply.line(t(ctx.language, "start.unlinked"))
+        return reply
+
+
+async def help_(services: Services, ctx: RequestContext, args: str) -> Reply:
+    from fedrank.handlers.dispatch import COMMANDS
+
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        is_director = bool(await directed_federations(repos, account))
+    reply = Reply().line(bold(t(ctx.language, "help.title")))
+    for command in COMMANDS.values():
+        if command.audience == "all":
+            reply.line(code(f"/{command.name}"), " — ", t(ctx.language, f"cmd.{command.name}"))
+    if is_director:
+        reply.line(bold(t(ctx.language, "help.directors")))
+        for command in COMMANDS.values():
+            if command.audience == "director":
+                reply.line(code(f"/{command.name}"), " — ", t(ctx.language, f"cmd.{command.name}"))
+    return reply
+
+
+async def lang(services: Services, ctx: RequestContext, args: str) -> Reply:
+    choice = args.strip().lower()
+    if choice not in LANGUAGES:
+        raise UserError(t(ctx.language, "error.usage", usage="/lang en|ru|uk|zh"))
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        account.language = choice
+    return Reply.text(t(choice, "lang.set"))
+
+
+async def link(services: Services, ctx: RequestContext, args: str) -> Reply:
+    parts = args.split()
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        if not parts:
+            if account.player_id is not None:
+                player = await repos.players.get(account.player_id)
+                assert player is not None
+                return Reply.text(
+                    t(ctx.language, "link.status_linked", player=player_label(player))
+                )
+            raise UserError(t(ctx.language, "error.usage", usage="/link <ID> [code]"))
+        if len(parts) > 2:
+            raise UserError(t(ctx.language, "error.usage", usage="/link <ID> [code]"))
+        players = [
+            p
+            for p in await repos.players.find(parts[0])
+            if p.federation_player_id.upper() == parts[0].upper()
+        ]
+        if len(players) != 1:
+            raise UserError(t(ctx.language, "player.not_found", query=parts[0]))
+        player = players[0]
+        holders = [a for a in await repos.accounts.for_player(player.id) if a.id != account.id]
+        if any(a.platform == account.platform for a in holders):
+            raise UserError(t(ctx.language, "link.taken", player=player_label(player)))
+        federation = await repos.federations.get(player.federation_id)
+        assert federation is not None
+        now = services.now()
+        if len(parts) == 2:
+            link_code = await repos.accounts.link_code(parts[1])
+            if (
+                link_code is None
+                or link_code.player_id != player.id
+                or link_code.used_at is not None
+                or link_code.expires_at.replace(tzinfo=now.tzinfo) < now
+            ):
+                await repos.audit.log(
+                    "link.code_refused",
+                    at=now,
+                    account_id=account.id,
+                    federation_id=federation.id,
+                    subject=player.federation_player_id,
+                )
+                raise UserError(t(ctx.language, "link.bad_code", id=player.federation_player_id))
+            link_code.used_at = now
+            link_code.used_by = account.id
+            await repos.accounts.link(account, player.id)
+            await repos.audit.log(
+                "link.by_code",
+                at=now,
+                account_id=account.id,
+                federation_id=federation.id,
+                subject=player.federation_player_id,
+            )
+            return Reply.text(t(ctx.language, "link.done", player=player_label(player)))
+        pending = await repos.accounts.pending_link_request(account.id, player.id)
+        if pending is not None:
+            return Reply.text(
+                t(
+                    ctx.language,
+                    "link.already_requested",
+                    request=pending.id,
+                    player=player_label(player),
+                )
+            )
+        request = await repos.accounts.add_link_request(account.id, player.id, now)
+        await repos.audit.log(
+            "link.requested",
+            at=now,
+            account_id=account.id,
+            federation_id=federation.id,
+            subject=player.federation_player_id,
+            details={"request": request.id},
+        )
+        return Reply.text(
+            t(
+                ctx.language,
+                "link.requested",
+                request=request.id,
+                player=player_label(player),
+                federation=federation.code,
+                id=player.federation_player_id,
+            )
+        )
+
+
+async def links(services: Services, ctx: RequestContext, args: str) -> Reply:
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        federations = await directed_federations(repos, account)
+        if not federations:
+            raise UserError(t(ctx.language, "error.not_director"))
+        reply = Reply(private=True)
+        for federation in federations:
+            for request in await repos.accounts.pending_link_requests(federation.id):
+                asker = await repos.accounts.get(request.account_id)
+                player = await repos.players.get(request.player_id)
+                assert asker is not None and player is not None
+                reply.line(
+                    t(
+                        ctx.language,
+                        "link.pending_line",
+                        request=request.id,
+                        account=f"{asker.display_name} ({asker.platform}:{asker.platform_user_id})",
+                        player=player_label(player),
+                    )
+                )
+                reply.button(f"✓ #{request.id}", f"/approve {request.id}")
+                reply.button(f"✗ #{request.id}", f"/reject {request.id}")
+        if not reply.blocks:
+            reply.line(t(ctx.language, "link.none_pending"))
+        return reply
+
+
+async def _decide(services: Services, ctx: RequestContext, args: str, approve: bool) -> Reply:
+    usage = "/approve <request>" if approve else "/reject <request>"
+    if not args.strip().lstrip("#").isdigit():
+        raise UserError(t(ctx.language, "error.usage", usage=usage))
+    request_id = int(args.strip().lstrip("#"))
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        request = await repos.accounts.link_request(request_id)
+        if request is None or request.state != "pending":
+            raise UserError(t(ctx.language, "link.no_request", request=request_id))
+        player = await repos.players.get(request.player_id)
+        assert player is not None
+        federation = await repos.federations.get(player.federation_id)
+        assert federation is not None
+        await require_role(repos, ctx, account, federation, "director")
+        asker = await repos.accounts.get(request.account_id)
+        assert asker is not None
+        now = services.now()
+        request.state = "approved" if approve else "rejected"
+        request.decided_at = now
+        request.decided_by = account.id
+        if approve:
+            await repos.accounts.link(asker, player.id)
+        await repos.audit.log(
+            "link.approved" if approve else "link.rejected",
+            at=now,
+            account_id=account.id,
+            federation_id=federation.id,
+            subject=player.federation_player_id,
+            details={"request": request.id, "account": asker.id},
+        )
+        if approve:
+            return Reply.text(
+                t(
+                    ctx.language,
+                    "link.approved",
+                    request=request.id,
+                    account=asker.display_name,
+                    player=player_label(player),
+                )
+            )
+        return Reply.text(t(ctx.language, "link.rejected", request=request.id))
+
+
+async def approve(services: Services, ctx: RequestContext, args: str) -> Reply:
+    return await _decide(services, ctx, args, approve=True)
+
+
+async def reject(services: Services, ctx: RequestContext, args: str) -> Reply:
+    return await _decide(services, ctx, args, approve=False)
+
+
+async def linkcode(services: Services, ctx: RequestContext, args: str) -> Reply:
+    query = args.strip()
+    if not query or len(query.split()) != 1:
+        raise UserError(t(ctx.language, "error.usage", usage="/linkcode <ID>"))
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        players = [
+            p
+            for p in await repos.players.find(query)
+            if p.federation_player_id.upper() == query.upper()
+        ]
+        if len(players) != 1:
+            raise UserError(t(ctx.language, "player.not_found", query=query))
+        player = players[0]
+        federation = await repos.federations.get(player.federation_id)
+        assert federation is not None
+        await require_role(repos, ctx, account, federation, "director")
+        now = services.now()
+        one_time = "".join(secrets.choice(CODE_ALPHABET) for _ in range(8))
+        until = now + timedelta(days=LINK_CODE_DAYS)
+        await repos.accounts.add_link_code(player.id, one_time, account.id, until)
+        await repos.audit.log(
+            "link.code_issued",
+            at=now,
+            account_id=account.id,
+            federation_id=federation.id,
+            subject=player.federation_player_id,
+        )
+        return Reply.text(
+            t(
+                ctx.language,
+                "link.code_issued",
+                player=player_label(player),
+                code=one_time,
+                until=until.date().isoformat(),
+                id=player.federation_player_id,
+            ),
+            private=True,
+        )
+
+
+async def grant(services: Services, ctx: RequestContext, args: str) -> Reply:
+    """An admin of a federation gives roles in it; directors may make other directors."""
+    usage = "/grant <platform:user> <federation> <player|director|admin>"
+    parts = args.split()
+    if len(parts) != 3 or ":" not in parts[0] or parts[2] not in ROLE_RANK:
+        raise UserError(t(ctx.language, "error.usage", usage=usage))
+    platform, user_id = parts[0].split(":", 1)
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        federation = await repos.federations.by_code(parts[1])
+        if federation is None:
+            known = ", ".join(f.code for f in await repos.federations.all())
+            raise UserError(t(ctx.language, "federation.unknown", query=parts[1], known=known))
+        needed = "admin" if parts[2] == "admin" else "director"
+        await require_role(repos, ctx, account, federation, needed)
+        target = await repos.accounts.by_platform(platform, user_id)
+        if target is None:
+            raise UserError(t(ctx.language, "grant.no_account", account=parts[0]))
+        await repos.accounts.set_role(target.id, federation.id, parts[2])
+        await repos.audit.log(
+            "role.granted",
+            at=services.now(),
+            account_id=account.id,
+            federation_id=federation.id,
+            subject=parts[0],
+            details={"role": parts[2]},
+        )
+        return Reply.text(
+            t(
+                ctx.language,
+                "grant.done",
+                account=f"{target.display_name} ({parts[0]})",
+                role=t(ctx.language, f"role.{parts[2]}"),
+                federation=federation.code,
+            )
+        )
+
+
+def with_language(ctx: RequestContext, language: str | None) -> RequestContext:
+    return replace(ctx, language=language) if language else ctx

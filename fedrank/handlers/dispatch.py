@@ -1,0 +1,88 @@
+"""The one entry point of every transport: a command line in, a :class:`Reply` out.
+
+Transports call :func:`dispatch` with the text the user sent (or a button's action); it finds
+the use case, applies the user's chosen language, and turns refusals into answers. Nothing a
+user types can raise out of here: unexpected errors are logged (without secrets) and answered.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+
+from fedrank.handlers import accounts, ratings
+from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.errors import UserError
+from fedrank.handlers.i18n import t
+from fedrank.handlers.reply import Reply
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[Services, RequestContext, str], Awaitable[Reply]]
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    name: str
+    handler: Handler
+    # "all": listed for everyone; "director": listed for directors (still checked per federation).
+    audience: str = "all"
+
+
+COMMANDS: dict[str, Command] = {}
+
+
+def register(name: str, handler: Handler, audience: str = "all") -> None:
+    """Add a use case; later issues register theirs here so every transport gets them."""
+    COMMANDS[name] = Command(name, handler, audience)
+
+
+register("start", accounts.start)
+register("help", accounts.help_)
+register("link", accounts.link)
+register("rating", ratings.rating)
+register("top", ratings.top)
+register("lang", accounts.lang)
+register("links", accounts.links, "director")
+register("approve", accounts.approve, "director")
+register("reject", accounts.reject, "director")
+register("linkcode", accounts.linkcode, "director")
+register("grant", accounts.grant, "director")
+
+
+def parse_command(text: str) -> tuple[str, str] | None:
+    """``"/top@fedrank_bot rmf 5"`` -> ``("top", "rmf 5")``; None if not a command."""
+    stripped = text.strip()
+    if not stripped.startswith("/") or len(stripped) == 1:
+        return None
+    head, _, rest = stripped[1:].partition(" ")
+    name = head.split("@", 1)[0].lower()
+    return name, rest.strip()
+
+
+async def _language(services: Services, ctx: RequestContext) -> RequestContext:
+    async with services.db.read() as repos:
+        account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
+    if account is not None and account.language:
+        return replace(ctx, language=account.language)
+    return ctx
+
+
+async def dispatch(services: Services, ctx: RequestContext, text: str) -> Reply:
+    """Answer one message or button press."""
+    try:
+        ctx = await _language(services, ctx)
+        parsed = parse_command(text)
+        if parsed is None:
+            return Reply.text(t(ctx.language, "error.not_a_command"))
+        name, args = parsed
+        command = COMMANDS.get(name)
+        if command is None:
+            return Reply.text(t(ctx.language, "error.unknown_command", command=name[:32]))
+        return await command.handler(services, ctx, args)
+    except UserError as exc:
+        return Reply.text(exc.message)
+    except Exception:
+        log.exception("handler failed for %s:%s", ctx.platform, ctx.user_id)
+        return Reply.text(t(ctx.language, "error.internal"))

@@ -1,0 +1,139 @@
+"""/rating and /top: what the latest published list and the ledger say about players."""
+
+from __future__ import annotations
+
+from fedrank.handlers.common import find_one_player, fmt, player_label
+from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.errors import UserError
+from fedrank.handlers.i18n import t
+from fedrank.handlers.reply import Reply, bold
+from fedrank.storage.models import Discipline, Player
+from fedrank.storage.repositories import PointTotal, Repos
+
+TOP_DEFAULT = 10
+TOP_MAX = 50
+
+
+def _points(totals: list[PointTotal]) -> str:
+    parts = []
+    for total in totals:
+        label = f"{total.kind} {total.colour}" if total.colour else total.kind
+        parts.append(f"{label} {fmt(total.amount)}")
+    return ", ".join(parts)
+
+
+async def discipline_summary(
+    repos: Repos, ctx: RequestContext, player: Player, discipline: Discipline
+) -> list[str]:
+    """The lines of one discipline in /rating; empty when the player has nothing there."""
+    lines: list[str] = []
+    snapshot = await repos.lists.latest(discipline.id)
+    row = await repos.lists.row(snapshot.id, player.id) if snapshot else None
+    if snapshot is not None and row is not None:
+        size = await repos.lists.size(snapshot.id)
+        lines.append(
+            t(
+                ctx.language,
+                "rating.position",
+                position=row.position,
+                size=size,
+                date=snapshot.list_date.isoformat(),
+            )
+        )
+        lines.append(t(ctx.language, "rating.rating", value=fmt(row.rating)))
+    title = await repos.ledger.current_title(player.id, discipline.id)
+    if title is not None:
+        lines.append(
+            t(ctx.language, "rating.title", title=title.title, since=title.since.isoformat())
+        )
+    totals = await repos.ledger.totals(player.id, discipline.id)
+    if totals:
+        lines.append(t(ctx.language, "rating.points", points=_points(totals)))
+    next_title = row.data.get("next") if row is not None else None
+    if next_title:
+        lines.append(t(ctx.language, "rating.next", next=str(next_title)))
+    return lines
+
+
+async def rating(services: Services, ctx: RequestContext, args: str) -> Reply:
+    async with services.db.read() as repos:
+        query = args.strip()
+        if query:
+            player = await find_one_player(repos, ctx, query)
+        else:
+            account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
+            if account is None or account.player_id is None:
+                raise UserError(t(ctx.language, "rating.unlinked"))
+            found = await repos.players.get(account.player_id)
+            assert found is not None
+            player = found
+        federation = await repos.federations.get(player.federation_id)
+        assert federation is not None
+        reply = Reply().line(bold(player_label(player)), f" — {federation.name}")
+        for discipline in await repos.federations.disciplines(player.federation_id):
+            lines = await discipline_summary(repos, ctx, player, discipline)
+            if lines:
+                reply.line(bold(discipline.name))
+                for line in lines:
+                    reply.line("  " + line)
+        if len(reply.blocks) == 1:
+            reply.line(t(ctx.language, "rating.nothing", player=player.name))
+        return reply
+
+
+async def _discipline(repos: Repos, ctx: RequestContext, query: str | None) -> Discipline:
+    disciplines = await repos.federations.disciplines()
+    known = ", ".join(d.code for d in disciplines)
+    if query is None:
+        if len(disciplines) == 1:
+            return disciplines[0]
+        account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
+        if account is not None and account.player_id is not None:
+            player = await repos.players.get(account.player_id)
+            own = [d for d in disciplines if player and d.federation_id == player.federation_id]
+            if len(own) == 1:
+                return own[0]
+        raise UserError(t(ctx.language, "top.choose", known=known))
+    found = await repos.federations.discipline_by_code(query)
+    if found is None:
+        raise UserError(t(ctx.language, "top.unknown_discipline", query=query, known=known))
+    return found
+
+
+async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
+    parts = args.split()
+    count = TOP_DEFAULT
+    if parts and parts[-1].lstrip("-").isdigit():
+        count = int(parts.pop())
+        if not 1 <= count <= TOP_MAX:
+            raise UserError(t(ctx.language, "top.bad_count", max=TOP_MAX))
+    if len(parts) > 1:
+        raise UserError(t(ctx.language, "error.usage", usage="/top [discipline] [n]"))
+    async with services.db.read() as repos:
+        discipline = await _discipline(repos, ctx, parts[0] if parts else None)
+        snapshot = await repos.lists.latest(discipline.id)
+        if snapshot is None:
+            return Reply.text(t(ctx.language, "top.no_list", discipline=discipline.name))
+        rows = await repos.lists.top(snapshot.id, count)
+        size = await repos.lists.size(snapshot.id)
+        headers = tuple(t(ctx.language, "top.headers").split("|"))
+        reply = Reply().line(
+            bold(
+                t(
+                    ctx.language,
+                    "top.title",
+                    discipline=discipline.name,
+                    date=snapshot.list_date.isoformat(),
+                    count=len(rows),
+                    size=size,
+                )
+            )
+        )
+        reply.table(
+            headers,
+            [
+                (str(row.position), player_label(player), fmt(row.rating), row.title or "")
+                for row, player in rows
+            ],
+        )
+        return reply
