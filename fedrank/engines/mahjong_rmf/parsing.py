@@ -1,0 +1,209 @@
+"""The RMF tournament sheet: the text file ``fedrank calc mahjong_rmf`` reads (seed
+000_b2439bb06382b403, Appendix 1: a tournament is known by its players' places, CHUT, CHS, its
+type for KT_W, its date and discipline, and each player's evolution level at its start).
+
+Format (UTF-8 text, any file name; ``#`` starts a comment line, blank lines are ignored)::
+
+    name: Moscow Spring Open
+    id: msk-spring-2026
+    date: 2026-03-14
+    discipline: mcr                # mcr (sports) | sichuan
+    type: regular                  # regular | european_championship | world_championship | equal
+    chut: 24                       # optional, defaults to the number of ranked players
+    chs: 7
+
+    place; player; level
+    1; Ivanov Ivan; D2+
+    2; Petrov Petr; 1k
+    3; Sidorova Anna; 3k           # players sharing places give the same place (3, 3, 5)
+    3; Kuznetsov Oleg; 12k         #   or the range they share (3-4)
+
+Columns are separated by ``;`` or a tab. Every error names the 1-based line and the field.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from datetime import date
+
+from fedrank.engines.kernel import InputError
+from fedrank.engines.mahjong_rmf.levels import Level, parse_level
+from fedrank.engines.mahjong_rmf.tournament import Discipline, Entry, Tournament
+
+HEADER_KEYS = ("name", "id", "date", "discipline", "type", "kt_w", "chut", "chs")
+REQUIRED = ("date", "discipline", "chs")
+DISCIPLINES = {
+    "mcr": Discipline.MCR,
+    "sports": Discipline.MCR,
+    "sports mahjong": Discipline.MCR,
+    "sichuan": Discipline.SICHUAN,
+    "sichuan mahjong": Discipline.SICHUAN,
+}
+#: Tournament types; all but ``regular`` add KT_W = 1.00.
+TYPES = {
+    "regular": False,
+    "european_championship": True,
+    "world_championship": True,
+    "equal": True,
+}
+_BOOL = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
+_PLACE_RE = re.compile(r"^(\d+)(?:\s*-\s*(\d+))?$")
+_TABLE_RE = re.compile(r"^place\s*[;\t]\s*player\s*[;\t]\s*level$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A parsed tournament sheet: the tournament and each player's level at its start."""
+
+    tournament: Tournament
+    levels: dict[str, Level]
+    header_lines: dict[str, int]
+
+
+def _int(value: str, line: int, field: str, minimum: int) -> int:
+    if not re.fullmatch(r"\d+", value):
+        raise InputError(f"'{value}' is not a whole number", line=line, field=field)
+    number = int(value)
+    if number < minimum:
+        raise InputError(f"must be at least {minimum}, got {number}", line=line, field=field)
+    return number
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^\w-]+", "-", text.strip().lower()).strip("-")
+
+
+def parse_sheet(text: str, *, filename: str = "") -> Sheet:
+    """Parse a tournament sheet; raises InputError naming the line and the field."""
+    lines = text.lstrip("\ufeff").splitlines()
+    header: dict[str, tuple[str, int]] = {}
+    table_at: int | None = None
+    rows: list[tuple[int, list[str]]] = []
+    for no, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if table_at is None:
+            if _TABLE_RE.match(line):
+                table_at = no
+                continue
+            key, sep, value = line.partition(":")
+            key = key.strip().lower()
+            if not sep:
+                raise InputError(
+                    "expected 'key: value' or the table header 'place; player; level'",
+                    line=no,
+                    field="header",
+                )
+            if key not in HEADER_KEYS:
+                raise InputError(
+                    f"unknown field (known: {', '.join(HEADER_KEYS)})", line=no, field=key
+                )
+            if key in header:
+                raise InputError(
+                    f"given twice (first on line {header[key][1]})", line=no, field=key
+                )
+            header[key] = (value.strip(), no)
+        else:
+            rows.append((no, [c.strip() for c in re.split(r"[;\t]", line)]))
+    end = len(lines) + 1
+    for key in REQUIRED:
+        if key not in header or not header[key][0]:
+            at = header[key][1] if key in header else end
+            raise InputError("required field is missing", line=at, field=key)
+    if table_at is None:
+        raise InputError("no table header 'place; player; level'", line=end, field="players")
+    if not rows:
+        raise InputError("no players", line=table_at + 1, field="players")
+
+    value, no = header["date"]
+    try:
+        when = date.fromisoformat(value)
+    except ValueError:
+        raise InputError(f"'{value}' is not a date (YYYY-MM-DD)", line=no, field="date") from None
+    value, no = header["discipline"]
+    try:
+        discipline = DISCIPLINES[value.lower()]
+    except KeyError:
+        raise InputError(f"'{value}' is not mcr or sichuan", line=no, field="discipline") from None
+    chs = _int(*header["chs"], "chs", 1)
+    chut = _int(*header["chut"], "chut", 1) if "chut" in header else None
+    kt_w: bool | None = None
+    if "type" in header:
+        value, no = header["type"]
+        key = _slug(value).replace("-", "_")
+        if key not in TYPES:
+            raise InputError(f"'{value}' is not one of {', '.join(TYPES)}", line=no, field="type")
+        kt_w = TYPES[key]
+    if "kt_w" in header:
+        value, no = header["kt_w"]
+        if value.lower() not in _BOOL:
+            raise InputError(f"'{value}' is not yes or no", line=no, field="kt_w")
+        flag = _BOOL[value.lower()]
+        if kt_w is not None and kt_w != flag:
+            raise InputError(
+                f"contradicts 'type' on line {header['type'][1]}", line=no, field="kt_w"
+            )
+        kt_w = flag
+
+    entries: list[Entry] = []
+    levels: dict[str, Level] = {}
+    ranges: list[tuple[int, int, int]] = []
+    for no, cells in rows:
+        if len(cells) != 3:
+            raise InputError(
+                f"expected 3 columns 'place; player; level', got {len(cells)}",
+                line=no,
+                field="players",
+            )
+        place_text, player, level_text = cells
+        m = _PLACE_RE.match(place_text)
+        if not m:
+            raise InputError(
+                f"'{place_text}' is not a place (e.g. 3 or 3-4)", line=no, field="place"
+            )
+        place = int(m[1])
+        if place < 1:
+            raise InputError("places start at 1", line=no, field="place")
+        if m[2] is not None:
+            if int(m[2]) <= place:
+                raise InputError(f"'{place_text}' is not a range of places", line=no, field="place")
+            ranges.append((no, place, int(m[2])))
+        if not player:
+            raise InputError("empty player name", line=no, field="player")
+        if player in levels:
+            raise InputError(f"'{player}' is listed twice", line=no, field="player")
+        try:
+            levels[player] = parse_level(level_text)
+        except ValueError as exc:
+            raise InputError(str(exc), line=no, field="level") from None
+        entries.append(Entry(player, place, line=no))
+    sizes = Counter(e.place for e in entries)
+    for no, low, high in ranges:
+        if sizes[low] != high - low + 1:
+            raise InputError(
+                f"places {low}-{high} are shared by {high - low + 1} players but {sizes[low]} "
+                f"have place {low}",
+                line=no,
+                field="place",
+            )
+    name = header["name"][0] if "name" in header else ""
+    if "id" in header and header["id"][0]:
+        tid = header["id"][0]
+    elif filename:
+        tid = _slug(re.sub(r"\.[^./\\]*$", "", re.split(r"[/\\]", filename)[-1]))
+    else:
+        tid = f"{when.isoformat()}-{discipline.value}-{_slug(name)}".rstrip("-")
+    tournament = Tournament(
+        id=tid,
+        date=when,
+        discipline=discipline,
+        chs=chs,
+        entries=tuple(entries),
+        chut=chut,
+        kt_w=bool(kt_w),
+        name=name,
+    )
+    return Sheet(tournament, levels, {k: v[1] for k, v in header.items()})
