@@ -64,9 +64,8 @@ def parse_command(text: str) -> tuple[str, str] | None:
 async def _language(services: Services, ctx: RequestContext) -> RequestContext:
     async with services.db.read() as repos:
         account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
-    if account is not None and account.language:
-        return replace(ctx, language=account.language)
-    return ctx
+        language = account.language if account is not None else None
+    return replace(ctx, language=language) if language else ctx
 
 
 async def dispatch(services: Services, ctx: RequestContext, text: str) -> Reply:

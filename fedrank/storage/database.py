@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from sqlalchemy import inspect
 
@@ -14,9 +15,9 @@ from fedrank.storage.repositories import Repos
 class Database:
     """Owns the engine; ``transaction()`` commits on success and rolls back on any error."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, connect_args: dict[str, Any] | None = None) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, connect_args=connect_args)
         self._sessions = make_sessionmaker(self.engine)
 
     @asynccontextmanager

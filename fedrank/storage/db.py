@@ -35,13 +35,15 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def make_engine(url: str, *, echo: bool = False) -> AsyncEngine:
+def make_engine(
+    url: str, *, echo: bool = False, connect_args: dict[str, Any] | None = None
+) -> AsyncEngine:
     """An async engine with the per-backend settings fedrank relies on."""
     if is_sqlite(url):
-        engine = create_async_engine(url, echo=echo)
+        engine = create_async_engine(url, echo=echo, connect_args=connect_args or {})
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
-    return create_async_engine(url, echo=echo, pool_pre_ping=True)
+    return create_async_engine(url, echo=echo, pool_pre_ping=True, connect_args=connect_args or {})
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -284,7 +284,7 @@ class AccountRepo(_Repo):
                 AccountRole.account_id == account_id
             )
         )
-        return {fid: role for fid, role in rows.tuples()}
+        return {fid: role for fid, role in rows}
 
     async def set_role(self, account_id: int, federation_id: int, role: str) -> None:
         existing = await self.session.scalar(
@@ -493,7 +493,7 @@ class LedgerRepo(_Repo):
             .group_by(Award.kind, Award.colour)
             .order_by(Award.kind, Award.colour)
         )
-        return [PointTotal(kind, colour, Decimal(amount)) for kind, colour, amount in rows.tuples()]
+        return [PointTotal(kind, colour, Decimal(amount)) for kind, colour, amount in rows]
 
     async def awards(
         self, player_id: int, discipline_id: int | None = None
@@ -508,7 +508,7 @@ class LedgerRepo(_Repo):
         )
         if discipline_id is not None:
             stmt = stmt.where(Award.discipline_id == discipline_id)
-        return [tuple(r) for r in (await self.session.execute(stmt)).tuples()]  # type: ignore[misc]
+        return [(award, tournament) for award, tournament in await self.session.execute(stmt)]
 
     async def discipline_awards(self, discipline_id: int) -> Sequence[Award]:
         """Every current award line of a discipline (what a list is computed from)."""
@@ -635,7 +635,7 @@ class ListRepo(_Repo):
             .order_by(ListRow.position, Player.name)
             .limit(limit)
         )
-        return [tuple(r) for r in rows.tuples()]  # type: ignore[misc]
+        return [(a, b) for a, b in rows]
 
     async def size(self, snapshot_id: int) -> int:
         return int(
@@ -662,7 +662,7 @@ class ListRepo(_Repo):
             .where(ListRow.player_id == player_id, ListSnapshot.discipline_id == discipline_id)
             .order_by(ListSnapshot.list_date)
         )
-        return [tuple(r) for r in rows.tuples()]  # type: ignore[misc]
+        return [(a, b) for a, b in rows]
 
 
 class SubscriptionRepo(_Repo):

@@ -1,0 +1,73 @@
+"""The dispatcher: command parsing, unknown input, internal errors and the catalogues."""
+
+import logging
+
+import pytest
+
+from fedrank.handlers import dispatch as dispatch_module
+from fedrank.handlers.context import RequestContext, Services, normalize_language
+from fedrank.handlers.dispatch import dispatch, parse_command
+from fedrank.handlers.i18n import MESSAGES, missing_translations
+from fedrank.handlers.reply import Reply
+from tests.conftest import user
+
+
+def test_parse_command() -> None:
+    assert parse_command("/top@fedrank_bot rmf 5") == ("top", "rmf 5")
+    assert parse_command("  /RATING  Anna ") == ("rating", "Anna")
+    assert parse_command("hello") is None
+    assert parse_command("/") is None
+
+
+async def test_unknown_command_and_plain_text(services: Services) -> None:
+    assert (await dispatch(services, user("u"), "/fly")).plain == (
+        "Unknown command /fly. Send /help for the list."
+    )
+    assert "I answer commands" in (await dispatch(services, user("u"), "hi")).plain
+
+
+async def test_internal_errors_are_answered_not_raised(
+    services: Services, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def broken(services: Services, ctx: RequestContext, args: str) -> Reply:
+        raise RuntimeError("boom")
+
+    monkeypatch.setitem(dispatch_module.COMMANDS, "boom", dispatch_module.Command("boom", broken))
+    with caplog.at_level(logging.ERROR):
+        reply = await dispatch(services, user("u"), "/boom")
+    assert "nothing was changed" in reply.plain
+    assert "boom" not in reply.plain
+
+
+async def test_help_lists_director_commands_only_to_directors(services: Services) -> None:
+    from tests.factories import make_director, seed_federation
+
+    await seed_federation(services.db)
+    assert "/approve" not in (await dispatch(services, user("u"), "/help")).plain
+    await make_director(services.db, "boss")
+    assert "/approve" in (await dispatch(services, user("boss"), "/help")).plain
+
+
+def test_every_message_is_translated_with_the_same_placeholders() -> None:
+    import string
+
+    assert missing_translations() == []
+    for key, entry in MESSAGES.items():
+        fields = {
+            lang: {f for _, f, _, _ in string.Formatter().parse(text) if f}
+            for lang, text in entry.items()
+        }
+        assert len({frozenset(f) for f in fields.values()}) == 1, key
+
+
+def test_every_command_has_a_help_line() -> None:
+    for name in dispatch_module.COMMANDS:
+        assert f"cmd.{name}" in MESSAGES
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [("ru-RU", "ru"), ("zh-hans", "zh"), ("uk", "uk"), ("fr", "en"), (None, "en")],
+)
+def test_normalize_language(code: str | None, expected: str) -> None:
+    assert normalize_language(code) == expected

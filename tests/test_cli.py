@@ -1,0 +1,91 @@
+"""The operator's CLI: every failure is one line and a non-zero exit code."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+FEDRANK = [sys.executable, "-c", "from fedrank.cli import main; main()"]
+
+
+def run(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(cwd), "PYTHONWARNINGS": "error"}
+    return subprocess.run(  # noqa: S603 (our own interpreter and module)
+        FEDRANK + args,
+        cwd=cwd,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["calc", "nosuch_system", "x.csv"], "fedrank: error: no such file: x.csv"),
+        (["calc", "go_ufgo", "missing.h"], "fedrank: error: no such file: missing.h"),
+        (["grant", "telegram-1", "RMF", "director"], "fedrank: error: account must be"),
+        (["grant", "telegram:1", "RMF", "king"], "fedrank: error: role must be"),
+    ],
+)
+def test_errors_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
+    result = run(args, tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith(message)
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_unknown_system_is_named(tmp_path: Path) -> None:
+    (tmp_path / "t.csv").write_text("x\n")
+    result = run(["calc", "chess_fide", "t.csv"], tmp_path)
+    assert result.returncode == 2
+    assert "unknown system 'chess_fide'; known systems:" in result.stderr
+
+
+def test_malformed_env_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("FEDRANK_WEBHOOK_PORT=99999\n")
+    result = run(["init"], tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith("fedrank: error: invalid configuration: FEDRANK_WEBHOOK_PORT")
+
+
+def test_bad_arguments_exit_non_zero(tmp_path: Path) -> None:
+    result = run(["calc"], tmp_path)
+    assert result.returncode == 2
+    assert "Missing argument" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_init_demo_and_console_rating(tmp_path: Path) -> None:
+    assert run(["init"], tmp_path).returncode == 0
+    first = run(["demo"], tmp_path)
+    assert first.returncode == 0, first.stderr
+    again = run(["demo"], tmp_path)
+    assert again.returncode == 0
+    assert "already loaded" in again.stdout
+    session = run(["run"], tmp_path, stdin="/top ufgo 3\n/rating UFGO-0001\n")
+    assert session.returncode == 0, session.stderr
+    assert "list of" in session.stdout
+    assert "UFGO-0001" in session.stdout
+    assert "Rating:" in session.stdout
+
+
+def test_calc_prints_json_for_every_example(tmp_path: Path) -> None:
+    from fedrank.engines.registry import available_systems
+
+    root = Path(__file__).resolve().parent.parent / "examples"
+    checked = 0
+    for system in available_systems():
+        for example in sorted((root / system).glob("*")):
+            result = run(["calc", system, str(example)], tmp_path)
+            assert result.returncode == 0, (example, result.stderr)
+            data = json.loads(result.stdout)
+            assert data["system"] == system
+            checked += 1
+    assert checked >= len(available_systems())

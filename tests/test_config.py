@@ -1,0 +1,50 @@
+"""Configuration: nothing required, FEDRANK_ variables and .env, clear errors, secrets hidden."""
+
+from pathlib import Path
+
+import pytest
+
+from fedrank.config import DEFAULT_DATABASE_URL, ConfigError, load_settings
+
+
+def test_defaults_need_nothing(no_env: Path) -> None:
+    settings = load_settings()
+    assert settings.database_url == DEFAULT_DATABASE_URL
+    assert settings.telegram_token is None
+    assert settings.discord_token is None
+
+
+def test_env_file_and_variables(no_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (no_env / ".env").write_text(
+        "FEDRANK_TELEGRAM_TOKEN=123:s3cr3tvalue\nFEDRANK_DATABASE_URL=postgresql://u@h/db\n"
+    )
+    monkeypatch.setenv("FEDRANK_DEFAULT_LANGUAGE", "uk")
+    settings = load_settings()
+    assert settings.database_url == "postgresql+asyncpg://u@h/db"
+    assert settings.default_language == "uk"
+    assert settings.telegram_token is not None
+    assert settings.telegram_token.get_secret_value() == "123:s3cr3tvalue"
+    assert "s3cr3tvalue" not in repr(settings)
+    assert "s3cr3tvalue" not in str(settings.model_dump())
+
+
+def test_malformed_env_file_names_the_variable(no_env: Path) -> None:
+    (no_env / ".env").write_text("FEDRANK_WEBHOOK_PORT=eighty\nFEDRANK_LOG_LEVEL=LOUD\n")
+    with pytest.raises(ConfigError) as err:
+        load_settings()
+    message = str(err.value)
+    assert "FEDRANK_WEBHOOK_PORT" in message
+    assert "FEDRANK_LOG_LEVEL" in message
+    assert "\n" not in message
+
+
+def test_unsupported_database_url(no_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FEDRANK_DATABASE_URL", "mysql://root@localhost/db")
+    with pytest.raises(ConfigError, match="FEDRANK_DATABASE_URL: .*sqlite\\+aiosqlite"):
+        load_settings()
+
+
+def test_env_file_that_is_not_utf8(no_env: Path) -> None:
+    (no_env / ".env").write_bytes(b"FEDRANK_CONSOLE_NAME=\xff\xfe\n")
+    with pytest.raises(ConfigError, match="UTF-8"):
+        load_settings()
