@@ -40,7 +40,7 @@ def test_malformed_env_file_names_the_variable(no_env: Path) -> None:
 
 def test_unsupported_database_url(no_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FEDRANK_DATABASE_URL", "mysql://root@localhost/db")
-    with pytest.raises(ConfigError, match="FEDRANK_DATABASE_URL: .*sqlite\\+aiosqlite"):
+    with pytest.raises(ConfigError, match=r"FEDRANK_DATABASE_URL: .*sqlite\+aiosqlite"):
         load_settings()
 
 

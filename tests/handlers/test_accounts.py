@@ -5,8 +5,8 @@ import re
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.storage.database import Database
-from tests.factories import make_director, seed_federation
 from tests.conftest import Clock, user
+from tests.factories import make_director, seed_federation
 
 
 async def _linked_player(db: Database, user_id: str) -> int | None:

@@ -5,7 +5,6 @@ from pathlib import Path
 from sqlalchemy import inspect, text
 
 from fedrank.storage.database import Database
-
 from tests.conftest import Backend
 
 
