@@ -1,0 +1,138 @@
+"""Benchmark: replay a synthetic UFGO history with the go_ufgo engine and with a bare Elo loop.
+
+Builds a history of ``--games`` games (default 1,000,000) among ``--players`` players (default
+100,000) in tournaments of ``--size`` players and ``--rounds`` rounds, then times
+
+1. ``fedrank.engines.go_ufgo.replay`` over the whole history (formula (1), section 5, K3 caps,
+   anomaly passes, 13x13/9x9 boards, quarterly publications of 4-7 dan);
+2. a bare Elo loop (one expected-score formula and two updates per game) over the same games
+   in the same order;
+3. rating one more tournament onto the replayed history (``RatingState.apply``).
+
+It prints both times, their ratio and the incremental time. Run::
+
+    .venv/bin/python bench/go_replay.py            # the full 1 M-game history
+    .venv/bin/python bench/go_replay.py --games 20000 --players 2000
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from datetime import date, timedelta
+from decimal import Decimal
+
+from fedrank.engines.go_ufgo import Game, PlayerState, Tournament, replay
+
+WIN: dict[bool, Decimal] = {True: Decimal(1), False: Decimal(0)}
+
+
+def build_history(
+    n_games: int, n_players: int, size: int, rounds: int, seed: int
+) -> tuple[list[Tournament], list[PlayerState], dict[str, float]]:
+    """Players with a hidden strength; tournaments among players of similar strength."""
+    rng = random.Random(seed)
+    names = [f"p{i:06d}" for i in range(n_players)]
+    strength = sorted(rng.gauss(1300, 650) for _ in range(n_players))
+    strength = [min(max(s, 0.0), 2750.0) for s in strength]
+    players = [
+        PlayerState(
+            names[i],
+            Decimal(max(0, int(strength[i] + rng.gauss(0, 80)))),
+            birth=date(1950 + rng.randrange(60), 1 + rng.randrange(12), 1 + rng.randrange(28)),
+        )
+        for i in range(n_players)
+    ]
+    games_per_t = size // 2 * rounds
+    n_tournaments = max(1, n_games // games_per_t)
+    day = date(2005, 1, 8)
+    step = timedelta(days=max(1, 7300 // n_tournaments)) if n_tournaments < 7300 else None
+    history = []
+    for k in range(n_tournaments):
+        lo = rng.randrange(0, max(1, n_players - 4 * size))
+        group = rng.sample(range(lo, min(n_players, lo + 4 * size)), size)
+        board = rng.choices((19, 13, 9), (90, 5, 5))[0]
+        games = []
+        for rnd in range(1, rounds + 1):
+            rng.shuffle(group)
+            for j in range(0, size - 1, 2):
+                a, b = group[j], group[j + 1]
+                p_a = 1.0 / (1.0 + 10.0 ** ((strength[b] - strength[a]) / 400.0))
+                games.append(Game(rnd, names[a], names[b], WIN[rng.random() < p_a]))
+        history.append(
+            Tournament(
+                name=f"T{k}",
+                on=day,
+                games=tuple(games),
+                board=board,
+                time_minutes=rng.choice((60, 60, 90, 45)),
+                official=rng.random() < 0.5,
+                id=f"t{k}",
+            )
+        )
+        if step is not None:
+            day += step
+        elif k % (n_tournaments // 7300 + 1) == 0:
+            day += timedelta(days=1)
+    start = {p.player: float(p.ik) for p in players}
+    return history, players, start
+
+
+def bare_elo(history: list[tuple[str, str, float]], start: dict[str, float]) -> dict[str, float]:
+    """The baseline: one Elo update per game, nothing else."""
+    r = dict(start)
+    for a, b, s in history:
+        ra = r[a]
+        rb = r[b]
+        d = 20.0 * (s - 1.0 / (1.0 + 10.0 ** ((rb - ra) / 400.0)))
+        r[a] = ra + d
+        r[b] = rb - d
+    return r
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=1_000_000)
+    ap.add_argument("--players", type=int, default=100_000)
+    ap.add_argument("--size", type=int, default=32, help="players per tournament")
+    ap.add_argument("--rounds", type=int, default=6)
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args()
+
+    t0 = time.perf_counter()
+    history, players, start = build_history(
+        args.games, args.players, args.size, args.rounds, args.seed
+    )
+    flat = [
+        (g.player1, g.player2, float(g.score1))
+        for t in history
+        for g in sorted(t.games, key=lambda g: g.round)
+    ]
+    n_games = len(flat)
+    print(f"history: {n_games} games, {len(players)} players, {len(history)} tournaments")
+    print(f"  built in {time.perf_counter() - t0:.2f} s (seed {args.seed})")
+
+    extra = history.pop()
+    t0 = time.perf_counter()
+    result = replay(history, players)
+    engine = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    bare_elo(flat, start)
+    elo = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    snap = result.state.apply(extra)
+    one_more = time.perf_counter() - t0
+
+    passes = sum(s.passes for s in result.snapshots)
+    anomalous = sum(len(s.anomalous) for s in result.snapshots)
+    print(f"engine replay : {engine:.3f} s  ({passes} passes, {anomalous} anomalous results,")
+    print(f"                {len(result.publications)} quarterly publications)")
+    print(f"bare Elo loop : {elo:.3f} s")
+    print(f"ratio         : {engine / elo:.2f}")
+    print(f"one more tournament ({len(extra.games)} games) onto the history: {one_more * 1e3:.2f} ms")
+    print(f"  ({snap.passes} pass(es))")
+
+
+if __name__ == "__main__":
+    main()

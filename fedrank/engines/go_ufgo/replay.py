@@ -1,0 +1,268 @@
+"""A federation's whole history replayed: every player's IK and rank after every tournament.
+
+Seed 002 §1.4 (IK is recomputed after each tournament), §1.5 (a list is published each
+quarter: 4-7 dan are given and lowered only then, §2.5-§2.7) and DESIGN.md ("a correction is
+a new version of a tournament, and the affected history is replayed"). A corrected tournament
+is fed in place of the old one and everything after it is re-rated by the same call.
+
+Engine decisions (docs/engines/go_ufgo.md): tournaments are taken in date order (stable for
+equal dates, so the given order breaks ties); the list published on a date D reflects the
+tournaments dated before D, so a tournament dated D is rated after that publication.
+
+The state keeps IK in tenths of a point as integers and runs the same passes as
+:func:`~fedrank.engines.go_ufgo.rating.rate_tournament` without building traces, which is what
+makes a million-game replay take seconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import Any, Final
+
+from fedrank.engines.go_ufgo.ranks import (
+    DAN_NORMS,
+    FLOATING_TOP,
+    LOWERING_MARGIN,
+    HeldDanChange,
+    ListEntry,
+    ListPlayer,
+    Rank,
+    RatingList,
+    current_rank,
+    next_publication,
+    publication_step,
+    publish_list,
+)
+from fedrank.engines.go_ufgo.rating import Tournament, prepare, settle, to_tenths
+from fedrank.engines.go_ufgo.tables import FAST_GRADE
+from fedrank.engines.kernel import InputError
+
+_RANKS: Final = [Rank(1), *(Rank(g) for g in range(1, 38))]
+"""Rank objects by grade (index 0 unused), shared so a replay does not build millions."""
+_DAN4_TENTHS: Final = DAN_NORMS[4] * 10
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """A player's starting point in the history: IK, a held 4-7 dan, date of birth (§2.7)."""
+
+    player: str
+    ik: Decimal
+    held_dan: int | None = None
+    birth: date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The participants of one tournament right after it: IK (whole points) and rank."""
+
+    tournament: Tournament
+    passes: int
+    anomalous: tuple[str, ...]
+    ik: dict[str, int]
+    rank: dict[str, Rank]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tournament": self.tournament.to_json(),
+            "passes": self.passes,
+            "anomalous": list(self.anomalous),
+            "players": {p: {"IK": v, "rank": self.rank[p].label} for p, v in self.ik.items()},
+        }
+
+
+@dataclass(slots=True)
+class RatingState:
+    """Every player's current IK, held dan and date of birth, advanced tournament by tournament."""
+
+    _ik: dict[str, int] = field(default_factory=dict)
+    _held: dict[str, int] = field(default_factory=dict)
+    _birth: dict[str, date] = field(default_factory=dict)
+    _candidates: set[str] = field(default_factory=set)
+    last_date: date | None = None
+    publications: list[RatingList] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, players: Iterable[PlayerState]) -> RatingState:
+        state = cls()
+        for p in players:
+            state.add_player(p)
+        return state
+
+    def add_player(self, p: PlayerState) -> None:
+        if p.player in self._ik:
+            raise InputError(f"player {p.player} is given twice", field="player")
+        t = to_tenths(p.ik, player=p.player)
+        self._ik[p.player] = t
+        if p.held_dan is not None:
+            if p.held_dan not in DAN_NORMS:
+                raise InputError(f"held dan of {p.player} must be 4..7", field="held_dan")
+            self._held[p.player] = p.held_dan
+            self._candidates.add(p.player)
+        if p.birth is not None:
+            self._birth[p.player] = p.birth
+        if t >= _DAN4_TENTHS:
+            self._candidates.add(p.player)
+
+    def ik(self, player: str) -> Decimal:
+        return Decimal(self._ik[player]) / 10
+
+    def held_dan(self, player: str) -> int | None:
+        return self._held.get(player)
+
+    def rank(self, player: str) -> Rank:
+        return current_rank(self.ik(player), self._held.get(player))
+
+    def players(self) -> list[str]:
+        return list(self._ik)
+
+    def apply(self, t: Tournament, *, publish: bool = True) -> Snapshot:
+        """Rate one more tournament onto the state (lists due before its date first)."""
+        if self.last_date is not None and t.on < self.last_date:
+            raise InputError(
+                f"tournament {t.name or t.id} on {t.on} is before {self.last_date}; "
+                "replay the history from there instead",
+                field="date",
+            )
+        if publish:
+            self.publish_due(t.on)
+        p = prepare(t)
+        ik = self._ik
+        start = []
+        for pid in p.ids:
+            v = ik.get(pid)
+            if v is None:
+                line = next((g.line for g in t.games if pid in (g.player1, g.player2)), None)
+                raise InputError(
+                    f"unknown player {pid} in {t.name or t.id} ({t.on})", line=line, field="player"
+                )
+            start.append(v)
+        history, _ = settle(p, start)
+        out = history[-1].outcome
+        final = out.final
+        games = out.k2sum
+        held = self._held
+        cands = self._candidates
+        grades = FAST_GRADE
+        ranks = _RANKS
+        after: dict[str, int] = {}
+        rank: dict[str, Rank] = {}
+        for i, pid in enumerate(p.ids):
+            v = final[i] if games[i] else start[i]
+            ik[pid] = v
+            points = v // 10
+            after[pid] = points
+            h = held.get(pid)
+            if h is not None:
+                rank[pid] = ranks[30 + h]
+            else:
+                g = grades[points]
+                rank[pid] = ranks[g if g < FLOATING_TOP else FLOATING_TOP]
+            if v >= _DAN4_TENTHS:
+                cands.add(pid)
+        self.last_date = t.on
+        anomalous = {p.ids[i] for h in history for i in h.anomalous}
+        return Snapshot(t, len(history), tuple(sorted(anomalous)), after, rank)
+
+    def publish_due(self, up_to: date) -> list[RatingList]:
+        """Publish every quarterly list dated after the last tournament and not after ``up_to``."""
+        out: list[RatingList] = []
+        if self.last_date is None:
+            return out
+        q = next_publication(self.last_date)
+        while q <= up_to:
+            out.append(self._publish_candidates(q))
+            q = next_publication(q)
+        return out
+
+    def _publish_candidates(self, on: date) -> RatingList:
+        """A publication's changes to held dans: the players given, lowered or kept over 60.
+
+        Only players at 2400 or more, or holding a dan, can be touched (§2.5-§2.7); the entries
+        list those whose held dan changes or is kept only by §2.7.
+        """
+        entries = []
+        held_map = self._held
+        for pid in sorted(self._candidates):
+            t = self._ik[pid]
+            held = held_map.get(pid)
+            if held is not None:
+                norm = DAN_NORMS[held] * 10
+                if (norm - LOWERING_MARGIN * 10) < t and (held == 7 or t < norm + 1000):
+                    continue  # kept, not promoted
+            elif t < _DAN4_TENTHS:
+                self._candidates.discard(pid)
+                continue
+            ik = Decimal(t) / 10
+            change: HeldDanChange = publication_step(ik, held, on, self._birth.get(pid))
+            if change.held_dan_after is None:
+                held_map.pop(pid, None)
+                if t < _DAN4_TENTHS:
+                    self._candidates.discard(pid)
+            else:
+                held_map[pid] = change.held_dan_after
+            if change.held_dan_after == held and change.action == "kept":
+                continue
+            entries.append(
+                ListEntry(
+                    player=pid,
+                    ik=ik,
+                    rank_before=current_rank(ik, held),
+                    rank_after=current_rank(ik, change.held_dan_after),
+                    held_dan_after=change.held_dan_after,
+                    action=change.action,
+                    trace=change.trace,
+                )
+            )
+        entries.sort(key=lambda e: (-e.ik, e.player))
+        published = RatingList(on, tuple(entries))
+        self.publications.append(published)
+        self.last_date = max(self.last_date or on, on)
+        return published
+
+    def rating_list(self, on: date) -> RatingList:
+        """The full list of ``on`` for every player (§1.5), applying §2.5-§2.7 to held dans."""
+        players = [
+            ListPlayer(pid, Decimal(t) / 10, self._held.get(pid), self._birth.get(pid))
+            for pid, t in self._ik.items()
+        ]
+        published = publish_list(on, players)
+        for e in published.entries:
+            if e.held_dan_after is None:
+                self._held.pop(e.player, None)
+            else:
+                self._held[e.player] = e.held_dan_after
+        self.publications.append(published)
+        self.last_date = max(self.last_date or on, on)
+        return published
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    """Every tournament's snapshot in date order, the lists published between, the end state."""
+
+    snapshots: tuple[Snapshot, ...]
+    publications: tuple[RatingList, ...]
+    state: RatingState
+
+    def ik_after(self, player: str) -> list[tuple[date, int]]:
+        """A player's IK after each of his tournaments."""
+        return [(s.tournament.on, s.ik[player]) for s in self.snapshots if player in s.ik]
+
+
+def replay(
+    history: Sequence[Tournament],
+    players: Iterable[PlayerState],
+    *,
+    publish: bool = True,
+    until: date | None = None,
+) -> ReplayResult:
+    """Replay a whole history from each player's starting IK (tournaments sorted by date)."""
+    state = RatingState.start(players)
+    snapshots = [state.apply(t, publish=publish) for t in sorted(history, key=lambda t: t.on)]
+    if publish and until is not None:
+        state.publish_due(until)
+    return ReplayResult(tuple(snapshots), tuple(state.publications), state)
