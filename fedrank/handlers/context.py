@@ -20,6 +20,14 @@ def normalize_language(code: str | None, default: str = "en") -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class IncomingFile:
+    """A file sent with the message (a director's results file)."""
+
+    filename: str
+    content: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class RequestContext:
     platform: str
     user_id: str
@@ -29,6 +37,7 @@ class RequestContext:
     is_private: bool = True
     # The language the user chose explicitly overrides the platform's (see /lang).
     platform_language: str | None = None
+    attachment: IncomingFile | None = None
 
 
 def _utcnow() -> datetime:

@@ -11,7 +11,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
-from fedrank.handlers import accounts, ratings
+from fedrank.handlers import accounts, publication, ratings, results
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
@@ -49,6 +49,10 @@ register("approve", accounts.approve, "director")
 register("reject", accounts.reject, "director")
 register("linkcode", accounts.linkcode, "director")
 register("grant", accounts.grant, "director")
+register("submit", results.submit, "director")
+register("confirm", results.confirm, "director")
+register("cancel", results.cancel, "director")
+register("publish", publication.publish, "director")
 
 
 def parse_command(text: str) -> tuple[str, str] | None:

@@ -7,6 +7,7 @@ markdown, plain console), so user-supplied text can never be interpreted as mark
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 
@@ -65,7 +66,7 @@ class Reply:
         self.blocks.append(Paragraph(tuple(p if isinstance(p, Span) else Span(p) for p in parts)))
         return self
 
-    def table(self, headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> Reply:
+    def table(self, headers: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> Reply:
         self.blocks.append(Table(headers, tuple(rows)))
         return self
 

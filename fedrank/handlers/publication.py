@@ -1,0 +1,109 @@
+"""Publishing a discipline's list: computed by its engine, stored once per discipline and date.
+
+The snapshot is unique per (discipline, list date), so publishing twice (a re-run, a catch-up
+after downtime, two processes) returns the list already stored instead of a second one.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from fedrank.handlers.common import caller, require_role
+from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.errors import UserError
+from fedrank.handlers.i18n import t
+from fedrank.handlers.reply import Reply
+from fedrank.handlers.systems import NoAdapterError, adapter
+from fedrank.storage.database import Database
+from fedrank.storage.models import Discipline, ListSnapshot
+from fedrank.storage.repositories import Repos
+
+
+async def publish_in(
+    repos: Repos, discipline: Discipline, list_date: date, *, now: datetime, on_demand: bool
+) -> tuple[ListSnapshot, bool]:
+    """(snapshot, created) inside the caller's transaction."""
+    existing = await repos.lists.snapshot(discipline.id, list_date)
+    if existing is not None:
+        return existing, False
+    computed = await adapter(discipline.system).compute_list(repos, discipline, list_date)
+    snapshot = await repos.lists.add_snapshot(
+        discipline.id,
+        list_date,
+        computed.rows,
+        now=now,
+        on_demand=on_demand,
+        data=computed.data,
+    )
+    for title in computed.titles:
+        await repos.ledger.add_title(
+            title.player_id,
+            discipline.id,
+            title.title,
+            title.since,
+            value=title.value,
+            reason=title.reason,
+        )
+    return snapshot, True
+
+
+async def publish_list(
+    db: Database, discipline_code: str, list_date: date, *, now: datetime, on_demand: bool
+) -> tuple[ListSnapshot, bool, int]:
+    """Publish in its own transaction; (snapshot, created, number of rows)."""
+    async with db.transaction() as repos:
+        discipline = await repos.federations.discipline_by_code(discipline_code)
+        if discipline is None:
+            raise LookupError(f"unknown discipline '{discipline_code}'")
+        snapshot, created = await publish_in(
+            repos, discipline, list_date, now=now, on_demand=on_demand
+        )
+        size = await repos.lists.size(snapshot.id)
+        await repos.audit.log(
+            "list.published" if created else "list.publish_repeated",
+            at=now,
+            federation_id=discipline.federation_id,
+            subject=f"{discipline.code} {list_date.isoformat()}",
+            details={"rows": size, "on_demand": on_demand},
+        )
+        return snapshot, created, size
+
+
+async def publish(services: Services, ctx: RequestContext, args: str) -> Reply:
+    parts = args.split()
+    if not 1 <= len(parts) <= 2:
+        raise UserError(t(ctx.language, "error.usage", usage="/publish <discipline> [YYYY-MM-DD]"))
+    try:
+        list_date = date.fromisoformat(parts[1]) if len(parts) == 2 else services.now().date()
+    except ValueError:
+        raise UserError(t(ctx.language, "publish.bad_date")) from None
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        discipline = await repos.federations.discipline_by_code(parts[0])
+        if discipline is None:
+            known = ", ".join(d.code for d in await repos.federations.disciplines())
+            raise UserError(t(ctx.language, "top.unknown_discipline", query=parts[0], known=known))
+        federation = await repos.federations.get(discipline.federation_id)
+        assert federation is not None
+        await require_role(repos, ctx, account, federation, "director")
+        try:
+            snapshot, created = await publish_in(
+                repos, discipline, list_date, now=services.now(), on_demand=True
+            )
+        except NoAdapterError:
+            raise UserError(
+                t(ctx.language, "submit.no_adapter", system=discipline.system)
+            ) from None
+        size = await repos.lists.size(snapshot.id)
+        await repos.audit.log(
+            "list.published" if created else "list.publish_repeated",
+            at=services.now(),
+            account_id=account.id,
+            federation_id=federation.id,
+            subject=f"{discipline.code} {list_date.isoformat()}",
+            details={"rows": size, "on_demand": True},
+        )
+        key = "publish.done" if created else "publish.exists"
+        return Reply.text(
+            t(ctx.language, key, discipline=discipline.name, date=list_date.isoformat(), size=size)
+        )

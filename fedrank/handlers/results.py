@@ -1,0 +1,203 @@
+"""Directors submit results; they see the preview; only their confirmation writes.
+
+``/submit <discipline>`` takes the results as the rest of the message (a pasted table) or as
+an attached file. The adapter of the discipline's system parses and computes everything; the
+prepared submission is kept as a pending row with a random token, and ``/confirm <token>``
+writes it in one transaction (``/cancel <token>`` drops it). Every step checks the caller is a
+director of the discipline's federation, and every write is in the audit log.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+
+from fedrank.engines.kernel import EngineError
+from fedrank.handlers.common import caller, require_role
+from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.errors import UserError
+from fedrank.handlers.i18n import t
+from fedrank.handlers.reply import Reply, bold
+from fedrank.handlers.systems import NoAdapterError, adapter
+from fedrank.handlers.systems.base import Prepared
+from fedrank.storage.models import Account, Discipline, PendingSubmission, TournamentVersion
+from fedrank.storage.repositories import Repos
+
+PREVIEW_ROWS = 40
+MAX_UPLOAD = 2_000_000
+
+
+def _text_of(ctx: RequestContext, rest: str) -> tuple[str, str]:
+    if ctx.attachment is not None:
+        if len(ctx.attachment.content) > MAX_UPLOAD:
+            raise UserError(t(ctx.language, "submit.too_large", limit=MAX_UPLOAD // 1_000_000))
+        try:
+            return ctx.attachment.content.decode("utf-8-sig"), ctx.attachment.filename
+        except UnicodeDecodeError:
+            raise UserError(
+                t(ctx.language, "submit.not_text", file=ctx.attachment.filename)
+            ) from None
+    return rest, "pasted.txt"
+
+
+async def write_prepared(
+    repos: Repos,
+    discipline: Discipline,
+    prepared: Prepared,
+    *,
+    now: datetime,
+    account_id: int | None,
+    source_name: str = "",
+    source_text: str = "",
+) -> TournamentVersion:
+    """Store a prepared tournament (and the replays it causes) in the caller's transaction."""
+    version = await repos.ledger.record_tournament(
+        discipline_id=discipline.id,
+        code=prepared.code,
+        name=prepared.name,
+        held_on=prepared.held_on,
+        params=prepared.params,
+        entries=prepared.entries,
+        games=prepared.games,
+        awards=prepared.awards,
+        now=now,
+        submitted_by=account_id,
+        source_name=source_name,
+        source_text=source_text,
+        reason=prepared.reason,
+    )
+    for title in prepared.titles:
+        await repos.ledger.add_title(
+            title.player_id,
+            discipline.id,
+            title.title,
+            title.since,
+            value=title.value,
+            reason=title.reason,
+            version_id=version.id,
+        )
+    for replay in prepared.replays:
+        await write_prepared(repos, discipline, replay, now=now, account_id=account_id)
+    return version
+
+
+def preview_reply(ctx: RequestContext, discipline: Discipline, prepared: Prepared) -> Reply:
+    reply = Reply().line(
+        bold(t(ctx.language, "submit.preview_title", name=prepared.name)),
+        f" — {discipline.name}, {prepared.held_on.isoformat()}",
+    )
+    rows = [(p.label, p.before, p.after, p.note) for p in prepared.preview[:PREVIEW_ROWS]]
+    reply.table(tuple(t(ctx.language, "submit.headers").split("|")), rows)
+    if len(prepared.preview) > PREVIEW_ROWS:
+        reply.line(t(ctx.language, "submit.more", count=len(prepared.preview) - PREVIEW_ROWS))
+    for warning in prepared.warnings:
+        reply.line("⚠ " + warning)
+    if prepared.replays:
+        names = ", ".join(r.name for r in prepared.replays)
+        reply.line(t(ctx.language, "submit.replays", names=names))
+    return reply
+
+
+async def _discipline(repos: Repos, ctx: RequestContext, code: str) -> Discipline:
+    discipline = await repos.federations.discipline_by_code(code)
+    if discipline is None:
+        known = ", ".join(d.code for d in await repos.federations.disciplines())
+        raise UserError(t(ctx.language, "top.unknown_discipline", query=code, known=known))
+    return discipline
+
+
+async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
+    head, _, rest = args.partition("\n")
+    parts = head.split(maxsplit=1)
+    if not parts:
+        raise UserError(
+            t(ctx.language, "error.usage", usage="/submit <discipline> + file or table")
+        )
+    if len(parts) == 2:
+        rest = parts[1] + ("\n" + rest if rest else "")
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        discipline = await _discipline(repos, ctx, parts[0])
+        federation = await repos.federations.get(discipline.federation_id)
+        assert federation is not None
+        await require_role(repos, ctx, account, federation, "director")
+        text, filename = _text_of(ctx, rest)
+        if not text.strip():
+            raise UserError(t(ctx.language, "submit.empty"))
+        try:
+            prepared = await adapter(discipline.system).prepare(repos, discipline, text, filename)
+        except NoAdapterError:
+            raise UserError(
+                t(ctx.language, "submit.no_adapter", system=discipline.system)
+            ) from None
+        except EngineError as exc:
+            raise UserError(t(ctx.language, "submit.refused", error=str(exc))) from None
+        token = secrets.token_hex(6)
+        await repos.submissions.add(
+            token,
+            account.id,
+            discipline.id,
+            {"prepared": prepared.to_json(), "filename": filename, "text": text},
+            services.now(),
+        )
+        reply = preview_reply(ctx, discipline, prepared)
+        reply.button(t(ctx.language, "submit.confirm"), f"/confirm {token}")
+        reply.button(t(ctx.language, "submit.cancel"), f"/cancel {token}")
+        return reply
+
+
+async def _pending(
+    services: Services, ctx: RequestContext, repos: Repos, token: str
+) -> tuple[Account, PendingSubmission, Discipline]:
+    account = await caller(repos, services, ctx)
+    pending = await repos.submissions.by_token(token.strip())
+    if pending is None or pending.done_at is not None or pending.account_id != account.id:
+        raise UserError(t(ctx.language, "submit.no_pending"))
+    discipline = await repos.federations.discipline(pending.discipline_id)
+    assert discipline is not None
+    federation = await repos.federations.get(discipline.federation_id)
+    assert federation is not None
+    await require_role(repos, ctx, account, federation, "director")
+    return account, pending, discipline
+
+
+async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
+    async with services.db.transaction() as repos:
+        account, pending, discipline = await _pending(services, ctx, repos, args)
+        prepared = Prepared.from_json(pending.payload["prepared"])
+        now = services.now()
+        version = await write_prepared(
+            repos,
+            discipline,
+            prepared,
+            now=now,
+            account_id=account.id,
+            source_name=pending.payload.get("filename", ""),
+            source_text=pending.payload.get("text", ""),
+        )
+        pending.done_at = now
+        await repos.audit.log(
+            "results.confirmed",
+            at=now,
+            account_id=account.id,
+            federation_id=discipline.federation_id,
+            subject=prepared.code,
+            details={"version": version.version, "replays": len(prepared.replays)},
+        )
+        return Reply.text(
+            t(ctx.language, "submit.saved", name=prepared.name, version=version.version)
+        )
+
+
+async def cancel(services: Services, ctx: RequestContext, args: str) -> Reply:
+    async with services.db.transaction() as repos:
+        account, pending, discipline = await _pending(services, ctx, repos, args)
+        pending.done_at = services.now()
+        await repos.audit.log(
+            "results.cancelled",
+            at=services.now(),
+            account_id=account.id,
+            federation_id=discipline.federation_id,
+            subject=pending.token,
+        )
+        return Reply.text(t(ctx.language, "submit.cancelled"))
