@@ -247,8 +247,7 @@ def prepare(t: Tournament) -> Prepared:
     by_round: dict[int, list[tuple[int, int, int, int]]] = {}
     scores = _SCORES
     setdefault = index.setdefault
-    gi = 0
-    for g in t.games:
+    for gi, g in enumerate(t.games):
         rnd = g.round
         p1 = g.player1
         p2 = g.player2
@@ -262,7 +261,6 @@ def prepare(t: Tournament) -> Prepared:
             by_round[rnd] = [(a, b, sa, gi)]
         else:
             games.append((a, b, sa, gi))
-        gi += 1
     for games in by_round.values():
         seen = {a for a, _, _, _ in games}
         seen.update(b for _, b, _, _ in games)
