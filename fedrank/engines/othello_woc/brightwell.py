@@ -28,8 +28,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
-from fedrank.engines.kernel import RuleError, Trace
+from fedrank.engines.kernel import RuleError, Trace, to_jsonable
 from fedrank.engines.othello_woc.model import Tournament
 
 NEUTRAL_DISCS = 32
@@ -49,7 +50,10 @@ class Standing:
     withdrawn: bool
     trace: Trace
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> Any:
+        return to_jsonable(self._json_fields())
+
+    def _json_fields(self) -> dict[str, object]:
         return {
             "rank": self.rank,
             "player": self.player,
@@ -60,6 +64,12 @@ class Standing:
             "withdrawn": self.withdrawn,
             "trace": self.trace,
         }
+
+
+def tidy(value: Decimal) -> Decimal:
+    """Show points and BQ alike: whole numbers as ``8``, halves as ``4.5``."""
+    whole = value.quantize(Decimal(1))
+    return whole if whole == value else value.quantize(Decimal("0.1"))
 
 
 def tournament_points(t: Tournament) -> dict[str, Decimal]:
@@ -78,7 +88,7 @@ def tournament_points(t: Tournament) -> dict[str, Decimal]:
                 )
             for pid in r.byes:
                 points[pid] += t.bye_points
-    return points
+    return {pid: tidy(v) for pid, v in points.items()}
 
 
 def draw_lots(player_ids: Sequence[str], seed: int) -> dict[str, int]:
@@ -117,7 +127,7 @@ def standings(t: Tournament, *, seed: int | None = None) -> list[Standing]:
                     neutral += 1
                     trace.add(
                         f"R{r.number}",
-                        NEUTRAL_DISCS + C * own,
+                        tidy(NEUTRAL_DISCS + C * own),
                         rule="seed 004 A.3 c",
                         note=f"{own_discs} discs vs {opp}, who withdrew: counts 32 + C*points",
                     )
@@ -126,7 +136,7 @@ def standings(t: Tournament, *, seed: int | None = None) -> list[Standing]:
                     opp_points += points[opp]
                     trace.add(
                         f"R{r.number}",
-                        own_discs + C * points[opp],
+                        tidy(own_discs + C * points[opp]),
                         rule="seed 004 A.3 b",
                         note=f"{own_discs} discs vs {opp} ({points[opp]} points)",
                     )
@@ -135,16 +145,16 @@ def standings(t: Tournament, *, seed: int | None = None) -> list[Standing]:
                 what = "bye" if p.id in r.byes else "unplayed round"
                 trace.add(
                     f"R{r.number}",
-                    NEUTRAL_DISCS + C * own,
+                    tidy(NEUTRAL_DISCS + C * own),
                     rule="seed 004 A.3 c",
                     note=f"{what}: counts 32 + C*points",
                 )
         trace.add("discs_counted", discs_b, rule="seed 004 A.3 b")
-        trace.add("opponents_points", opp_points, rule="seed 004 A.3 b")
+        trace.add("opponents_points", tidy(opp_points), rule="seed 004 A.3 b")
         trace.add("neutral_games", neutral, rule="seed 004 A.3 c")
         bq = trace.add(
             "BQ",
-            discs_b + C * opp_points + neutral * (NEUTRAL_DISCS + C * own),
+            tidy(discs_b + C * opp_points + neutral * (NEUTRAL_DISCS + C * own)),
             rule="seed 004 A.3",
             note="discs_counted + C*opponents_points + neutral_games*(32 + C*points)",
         )

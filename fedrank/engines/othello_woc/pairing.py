@@ -48,10 +48,11 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import rustworkx as rx
 
-from fedrank.engines.kernel import RuleError, Trace
+from fedrank.engines.kernel import RuleError, Trace, to_jsonable
 from fedrank.engines.othello_woc.brightwell import standings
 from fedrank.engines.othello_woc.model import BYE, SWISS_ROUNDS, System, Tournament
 
@@ -68,7 +69,10 @@ class Pair:
     white: str
     costs: tuple[int, ...] = ()
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> Any:
+        return to_jsonable(self._json_fields())
+
+    def _json_fields(self) -> dict[str, object]:
         out: dict[str, object] = {"table": self.table, "black": self.black, "white": self.white}
         if self.costs:
             out["criteria"] = dict(zip(CRITERIA, self.costs, strict=True))
@@ -90,7 +94,10 @@ class Pairing:
     def byes(self) -> tuple[str, ...]:
         return tuple(p.black for p in self.pairs if p.white == BYE)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> Any:
+        return to_jsonable(self._json_fields())
+
+    def _json_fields(self) -> dict[str, object]:
         return {
             "round": self.round,
             "system": self.system.value,
