@@ -17,11 +17,12 @@ Norms are counted in whole points: MB, RO and PB are whole numbers after the rou
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
+from itertools import pairwise
 from typing import Any
 
 from fedrank.engines.kernel import InputError, RuleError, Trace
@@ -198,6 +199,7 @@ class PreparedHistory:
 
     __slots__ = (
         "_ach",
+        "_changes",
         "_ebl",
         "_mb_days",
         "_mb_f2f",
@@ -236,24 +238,27 @@ class PreparedHistory:
         for _, title in self._titles:
             if title not in TITLES:
                 raise InputError(f"unknown title '{title}'", field="title")
+        self._changes: list[date] | None = None
 
-    def change_months(self, until: date) -> list[date]:
-        """List dates on which some figure changes: the month after each dated item, and
-        twelve months later when it leaves "the last year"."""
-        days: set[date] = set()
-        for day in (
-            *self._mb_days,
-            *self._ro_days,
-            *self._pb_days,
-            *(d for d, _ in self._ach),
-            *(d for d, _ in self._ebl),
-            *(d for d, _ in self._titles),
-        ):
-            first = add_months(day, 1)
-            days.add(first)
-            days.add(add_months(first, 12))
-        stop = month_start(until)
-        return sorted(d for d in days if d <= stop)
+    def change_months(self, after: date, until: date) -> list[date]:
+        """List dates in (after, until] on which some figure changes: the month after each
+        dated item, and twelve months later when it leaves "the last year"."""
+        if self._changes is None:
+            months: set[date] = set()
+            for day in {
+                *self._mb_days,
+                *self._ro_days,
+                *self._pb_days,
+                *(d for d, _ in self._ach),
+                *(d for d, _ in self._ebl),
+                *(d for d, _ in self._titles),
+            }:
+                first = add_months(day, 1)
+                months.add(first)
+                months.add(add_months(first, 12))
+            self._changes = sorted(months)
+        changes = self._changes
+        return changes[bisect_right(changes, after) : bisect_right(changes, month_start(until))]
 
     def figures(self, list_date: date) -> Figures:
         """The figures counted for a list date: everything dated before its month's first."""
@@ -325,17 +330,64 @@ def norm_met(n: Norm, f: Figures) -> bool:
     )
 
 
-#: Norms strongest first, split by lifetime and one-year, for the first-met search.
-_LIFETIME = sorted((n for n in NORMS if n.lifetime), key=lambda n: -n.index)
-_ONE_YEAR = sorted((n for n in NORMS if not n.lifetime), key=lambda n: -n.index)
+def _family(n: Norm) -> tuple[object, ...]:
+    """Norms differing only in the size of their numbers form a family (e.g. 10, 100, 300,
+    1000, 2000, 3000 MB): within it a norm not met means no stronger one is met."""
+    numbers = ("mb", "mb_year", "ro_year", "pb", "pb_year", "ebl_points")
+    return (
+        n.lifetime,
+        tuple(bool(getattr(n, k)) for k in numbers),
+        n.achievement,
+        n.achievement_year,
+        n.title,
+    )
+
+
+def _families(lifetime: bool) -> tuple[tuple[Norm, ...], ...]:
+    groups: dict[tuple[object, ...], list[Norm]] = {}
+    for n in NORMS:
+        if n.lifetime == lifetime:
+            groups.setdefault(_family(n), []).append(n)
+    out = []
+    for group in groups.values():
+        group.sort(key=lambda n: n.index)
+        for weaker, stronger in pairwise(group):
+            assert all(
+                getattr(weaker, k) <= getattr(stronger, k)
+                for k in ("mb", "mb_year", "ro_year", "pb", "pb_year", "ebl_points")
+            ), (weaker, stronger)
+        out.append(tuple(group))
+    return tuple(out)
+
+
+_LIFETIME_FAMILIES = _families(True)
+_ONE_YEAR_FAMILIES = _families(False)
 
 
 def best_norm(f: Figures, lifetime: bool) -> Norm | None:
-    """The strongest norm met among the lifetime (or the one-year) norms."""
-    for n in _LIFETIME if lifetime else _ONE_YEAR:
-        if norm_met(n, f):
-            return n
-    return None
+    """The strongest norm met among the lifetime (or the one-year) norms.
+
+    Each family is scanned from its weakest norm and stops at the first one not met; a
+    family whose achievement or title the player lacks is skipped at once.
+    """
+    best: Norm | None = None
+    for family in _LIFETIME_FAMILIES if lifetime else _ONE_YEAR_FAMILIES:
+        head = family[0]
+        if (
+            head.achievement > f.achievement
+            or head.achievement_year > f.achievement_year
+            or (head.title and head.title not in f.titles)
+        ):
+            continue
+        for n in family:
+            if best is not None and n.index <= best.index:
+                if not norm_met(n, f):
+                    break
+                continue
+            if not norm_met(n, f):
+                break
+            best = n
+    return best
 
 
 def rank_step(
@@ -390,8 +442,8 @@ def replay_rank(
     after = previous.list_date if previous is not None else date.min
     if previous is not None and previous.list_date > target:
         raise RuleError("the previous state is after the list date", rule="seed 003 1.2")
-    for month in prepared.change_months(target):
-        if month <= after or month == target:
+    for month in prepared.change_months(after, target):
+        if month == target:
             continue
         state = rank_step(month, prepared.figures(month), state, initial)
     if state is None or state.list_date != target:

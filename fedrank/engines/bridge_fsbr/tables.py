@@ -391,14 +391,11 @@ class Norm:
     achievement_year: int = 0  # ... in the last year
     ebl_points: int = 0
     title: str = ""
-
-    @property
-    def index(self) -> int:
-        return RK_INDEX[self.rk]
+    index: int = 0  # the place of rk in RK_LEVELS (set by the table below)
 
 
 def _n(rk: str, lifetime: bool, text: str, **req: int | str) -> Norm:
-    return Norm(Decimal(rk), lifetime, text, **req)  # type: ignore[arg-type]
+    return Norm(Decimal(rk), lifetime, text, **req, index=RK_INDEX[Decimal(rk)])  # type: ignore[arg-type]
 
 
 L, T = True, False

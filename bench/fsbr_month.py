@@ -1,0 +1,104 @@
+"""Benchmark: the FSBR monthly standing of 20,000 players with ten years of ledger.
+
+Builds a deterministic federation (``random.Random(seed)``): 20,000 players and about
+1,000,000 award lines (MB, RO, PB) from 2016-01 to 2025-12, with achievements, then times:
+
+1. preparing the histories (sorting, prefix sums),
+2. the full replay of every player's rank coefficient from the start of his history to the
+   previous list (2025-12-01): what a first import or a correction costs,
+3. the monthly standing of everyone on 2026-01-01 (rank coefficient from last month's state,
+   rating R with best 10 / at most 7 non-championship per year, what is still needed):
+   the monthly job. Goal: <= 5 s.
+
+Run: ``.venv/bin/python bench/fsbr_month.py [--players N] [--seed S]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections import Counter
+from datetime import date
+
+from fedrank.engines.bridge_fsbr import (
+    AchievementRecord,
+    LedgerLine,
+    PlayerHistory,
+    PreparedHistory,
+    RankState,
+    monthly_standings,
+    replay_rank,
+)
+
+
+def build(players: int, lines_per_player: int, seed: int) -> list[PlayerHistory]:
+    """A federation of ``players`` with about ``lines_per_player`` award lines each."""
+    rng = random.Random(seed)
+    first_day = date(2016, 1, 1).toordinal()
+    last_day = date(2025, 12, 31).toordinal()
+    out = []
+    for i in range(players):
+        strength = rng.random() ** 2  # most players are weak, a few strong
+        n = max(1, int(rng.gauss(lines_per_player, lines_per_player / 4)))
+        lines = []
+        achievements = []
+        for _ in range(n):
+            day = date.fromordinal(rng.randint(first_day, last_day))
+            roll = rng.random()
+            event = f"e{rng.randrange(40_000)}"
+            champ = rng.random() < 0.2
+            if roll < 0.70:
+                amount = max(1, int(rng.expovariate(1 / (2 + 20 * strength))))
+                lines.append(LedgerLine(day, "MB", amount, rng.random() < 0.9, champ, event))
+            elif roll < 0.95:
+                amount = max(1, int(rng.expovariate(1 / (5 + 40 * strength))))
+                lines.append(LedgerLine(day, "RO", amount, True, champ, event))
+            else:
+                lines.append(LedgerLine(day, "PB", 1 + int(3 * strength), True, champ, event))
+                if champ and rng.random() < 0.3:
+                    achievements.append(AchievementRecord(day, 1 + int(4 * strength**2), event))
+        out.append(PlayerHistory(f"{i:05d}", tuple(lines), tuple(achievements)))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=20_000)
+    parser.add_argument("--lines", type=int, default=50, help="award lines per player")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+
+    t0 = time.perf_counter()
+    histories = build(args.players, args.lines, args.seed)
+    total_lines = sum(len(h.lines) for h in histories)
+    t1 = time.perf_counter()
+    print(f"players: {len(histories)}, ledger lines: {total_lines}, seed: {args.seed}")
+    print(f"generate:            {t1 - t0:7.2f} s")
+
+    prepared = [PreparedHistory(h) for h in histories]
+    t2 = time.perf_counter()
+    print(f"prepare histories:   {t2 - t1:7.2f} s")
+
+    previous_list = date(2025, 12, 1)
+    previous: dict[str, RankState] = {
+        p.history.player: replay_rank(p, previous_list) for p in prepared
+    }
+    t3 = time.perf_counter()
+    print(f"full replay to {previous_list}: {t3 - t2:7.2f} s")
+
+    list_date = date(2026, 1, 1)
+    standings = monthly_standings(prepared, list_date, previous)
+    t4 = time.perf_counter()
+    print(f"monthly standing on {list_date} for everyone: {t4 - t3:7.2f} s (goal <= 5 s)")
+
+    by_rk = Counter(str(s.rk) for s in standings)
+    order = sorted(by_rk, key=lambda rk: -float(rk))
+    print("rank coefficients:", ", ".join(f"{rk}: {by_rk[rk]}" for rk in order))
+    best = max(standings, key=lambda s: s.rating.R)
+    print(f"highest rating R: {best.rating.R} (player {best.player}, rk {best.rk})")
+    print(f"one-year coefficients held: {sum(s.state.temporary for s in standings)}")
+
+
+if __name__ == "__main__":
+    main()
