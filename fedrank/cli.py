@@ -7,10 +7,11 @@ input an engine refuses) ends in one clear line on standard error and a non-zero
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import logging
 import sys
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -95,6 +96,12 @@ def run(
     console: Annotated[
         bool, typer.Option("--console", help="Use the console chat even if tokens are set.")
     ] = False,
+    webhook: Annotated[
+        bool,
+        typer.Option(
+            "--webhook", help="Telegram by webhook (aiohttp, Redis FSM) instead of polling."
+        ),
+    ] = False,
 ) -> None:
     """Start every transport that has credentials, or the console chat when none has."""
     from fedrank.bot.console import run_console
@@ -102,11 +109,7 @@ def run(
 
     settings = _settings()
     _configure_logging(settings)
-    if not console and (settings.telegram_token or settings.discord_token):
-        raise CliError(
-            "bot tokens are configured, but this build has no Telegram/Discord transport yet;"
-            " use --console or unset FEDRANK_TELEGRAM_TOKEN / FEDRANK_DISCORD_TOKEN"
-        )
+    transports = [] if console else _transports(settings, webhook=webhook)
 
     async def go() -> None:
         db = _database(settings)
@@ -114,6 +117,9 @@ def run(
             if not await db.is_migrated():
                 await db.migrate()
             services = Services(db=db, default_language=settings.default_language)
+            if transports:
+                await asyncio.gather(*(start(settings, services) for start in transports))
+                return
             await run_console(
                 services,
                 user_id=settings.console_user,
@@ -129,6 +135,33 @@ def run(
     _run(go())
 
 
+Transport = Callable[[Settings, Any], Coroutine[Any, Any, None]]
+
+
+def _transports(settings: Settings, *, webhook: bool) -> list[Transport]:
+    """The bot transports to start: each one whose token is set (its package must be present)."""
+    found: list[Transport] = []
+    for name, token in (("telegram", settings.telegram_token), ("discord", settings.discord_token)):
+        if token is None:
+            continue
+        try:
+            module = importlib.import_module(f"fedrank.bot.{name}")
+        except ModuleNotFoundError:
+            raise CliError(
+                f"FEDRANK_{name.upper()}_TOKEN is set but this build has no {name} transport;"
+                " unset it or use --console"
+            ) from None
+        start = module.run_transport
+
+        async def run_one(s: Settings, services: Any, _start: Any = start) -> None:
+            await _start(s, services, webhook=webhook)
+
+        found.append(run_one)
+    if webhook and settings.telegram_token is None:
+        raise CliError("--webhook needs FEDRANK_TELEGRAM_TOKEN")
+    return found
+
+
 @app.command()
 def calc(
     system: Annotated[str, typer.Argument(help=f"one of: {', '.join(SYSTEMS)}")],
@@ -138,6 +171,131 @@ def calc(
     text = _read(file)
     result = calc_document(system, text, filename=file.name)
     typer.echo(json.dumps(result, ensure_ascii=False, indent=2))
+
+
+@app.command("import")
+def import_(
+    target: Annotated[
+        str, typer.Argument(help="a discipline code, or a system id with one discipline")
+    ],
+    file: Annotated[Path, typer.Argument(help="the results file")],
+    yes: Annotated[
+        bool, typer.Option("--yes", help="write without asking after the preview")
+    ] = False,
+) -> None:
+    """Store a tournament: show the preview, then write it in one transaction once confirmed."""
+    from datetime import UTC, datetime
+
+    from fedrank.bot.render import render_plain
+    from fedrank.handlers.context import RequestContext
+    from fedrank.handlers.results import preview_reply, write_prepared
+    from fedrank.handlers.systems import NoAdapterError, adapter
+
+    text = _read(file)
+    settings = _settings()
+    ctx = RequestContext(platform="console", user_id="cli", chat_id="cli")
+
+    async def go() -> str:
+        db = _database(settings)
+        try:
+            if not await db.is_migrated():
+                raise CliError("the database is not initialised; run `fedrank init` first")
+            async with db.read() as repos:
+                discipline = await _resolve_discipline(repos, target)
+                try:
+                    engine = adapter(discipline.system)
+                except NoAdapterError:
+                    raise CliError(f"{discipline.system} results cannot be imported yet") from None
+                prepared = await engine.prepare(repos, discipline, text, file.name)
+                typer.echo(render_plain(preview_reply(ctx, discipline, prepared)))
+                discipline_id = discipline.id
+            if not yes:
+                if not sys.stdin.isatty():
+                    raise CliError("nothing written: confirm with --yes when not at a terminal")
+                if not typer.confirm("Write this tournament?", default=False):
+                    return "nothing written"
+            async with db.transaction() as repos:
+                discipline = await repos.federations.discipline(discipline_id)
+                assert discipline is not None
+                again = await adapter(discipline.system).prepare(repos, discipline, text, file.name)
+                if again.to_json() != prepared.to_json():
+                    raise CliError("the data changed since the preview; nothing written, run again")
+                now = datetime.now(UTC)
+                version = await write_prepared(
+                    repos,
+                    discipline,
+                    again,
+                    now=now,
+                    account_id=None,
+                    source_name=file.name,
+                    source_text=text,
+                )
+                await repos.audit.log(
+                    "results.imported",
+                    at=now,
+                    federation_id=discipline.federation_id,
+                    subject=again.code,
+                    details={"version": version.version, "by": "cli", "file": file.name},
+                )
+                return f"saved {again.name}, version {version.version}"
+        finally:
+            await db.close()
+
+    typer.echo(_run(go()))
+
+
+@app.command()
+def publish(
+    discipline: Annotated[str, typer.Argument(help="discipline code, e.g. ufgo")],
+    on: Annotated[
+        str | None, typer.Option("--date", help="list date YYYY-MM-DD (default: today, UTC)")
+    ] = None,
+) -> None:
+    """Publish a discipline's list on a date (once: a second call reports the stored list)."""
+    from datetime import UTC, date, datetime
+
+    from fedrank.handlers.publication import publish_list
+    from fedrank.handlers.systems import NoAdapterError
+
+    try:
+        list_date = date.fromisoformat(on) if on else datetime.now(UTC).date()
+    except ValueError:
+        raise CliError(f"--date must be YYYY-MM-DD, not '{on}'") from None
+    settings = _settings()
+
+    async def go() -> str:
+        db = _database(settings)
+        try:
+            if not await db.is_migrated():
+                raise CliError("the database is not initialised; run `fedrank init` first")
+            try:
+                _, created, size = await publish_list(
+                    db, discipline, list_date, now=datetime.now(UTC), on_demand=True
+                )
+            except LookupError as exc:
+                if isinstance(exc, NoAdapterError):
+                    raise CliError(f"lists of {exc} cannot be computed yet") from None
+                raise CliError(str(exc).strip("'\"")) from None
+            state = "published" if created else "already published"
+            return f"{discipline} {list_date.isoformat()}: {state}, {size} players"
+        finally:
+            await db.close()
+
+    typer.echo(_run(go()))
+
+
+async def _resolve_discipline(repos: Any, target: str) -> Any:
+    found = await repos.federations.discipline_by_code(target)
+    if found is not None:
+        return found
+    disciplines = await repos.federations.disciplines()
+    matching = [d for d in disciplines if d.system == target]
+    if len(matching) == 1:
+        return matching[0]
+    known = ", ".join(f"{d.code} ({d.system})" for d in disciplines) or "none"
+    if matching:
+        raise CliError(f"{target} has several disciplines; name one of: {known}")
+    raise CliError(f"unknown discipline '{target}'; disciplines: {known}")
 
 
 @app.command()
