@@ -163,6 +163,11 @@ class _Event:
                 raise RuleError(exc.message, rule=exc.rule, line=entry.line) from None
         t = self.trace
         t.add("N", len(self.counted), rule=rule("2.9.4"), note="units that played or withdrew")
+        if event.format == "table":
+            # §2.1: a table event is awarded from its table; M, S, L, E play no part.
+            t.add("table", list(event.table), rule=rule("2.1"), note="places 1.. of the table")
+            self.s = self.l = self.e = self.m_all = Decimal(0)
+            return
         t.add("TEAM_AVGM_cap", cap, rule=rule("1.3.1"))
         self.s = s_coefficient(event.boards, trace=t)
         self.l = l_coefficient(event.level, youth=event.youth, trace=t)
@@ -285,7 +290,7 @@ class _Event:
             (u.entry_id, grading_average(self.holdings[u.entry_id], unit_size=self.unit_size))
             for u in units
         ]
-        groups = grading_groups(averages, self.warnings if k == 1 else None)
+        groups = grading_groups(averages, self.warnings)
         if not groups:
             return self.formula_field(
                 label, units, places, s=s, k=k, stage=stage, knockout=knockout
@@ -524,7 +529,7 @@ class _Event:
             else:
                 head = Trace()
                 m_own, _ = self.m_for(units, head)
-                m2 = second_stage_m(m_own, m1)
+                m2 = second_stage_m(m_own, m1, trace=head)
                 awards, _ = self.formula_field(label, units, places, s=s, k=k, m=m2, stage=True)
                 for uid, (amount, trace) in awards.items():
                     awards[uid] = (amount, Trace(head.steps + trace.steps))
@@ -627,7 +632,7 @@ class _Event:
 
     # -- consolation ---------------------------------------------------------------------
 
-    def consolation(self, k_main: Decimal) -> dict[str, tuple[Decimal, Trace]]:
+    def consolation(self) -> dict[str, tuple[Decimal, Trace]]:
         """§2.5: the consolation is an event of its own (own N, M, S), M at most 60 % of the
         main event's, and its groups B at most 60 %, C and lower 40 % of its group A."""
         ev = self.event
@@ -746,7 +751,10 @@ def _validate(event: EventSpec, entries: Sequence[Entry]) -> None:
         _check_places(
             entries, lambda e: None, partial(_stage_place, stage.number), f"s{stage.number}"
         )
-    _check_places(entries, lambda e: e.consolation_group, lambda e: e.consolation_place, "cons")
+    first = event.consolation.groups[0] if event.consolation else None
+    _check_places(
+        entries, lambda e: e.consolation_group or first, lambda e: e.consolation_place, "cons"
+    )
 
 
 def _stage_place(stage: int, entry: Entry) -> int | None:
@@ -794,7 +802,7 @@ def compute_event(event: EventSpec, entries: Sequence[Entry]) -> EventResult:
         main, k = state.capped(state.main_components)
     if k != 1:
         state.trace.add("k240", k, rule=rule("2.9.7"), note="V scaled so no unit exceeds 240")
-    consolation = state.consolation(k)
+    consolation = state.consolation()
     cons_colour = step_down(event.colour, section="2.5") if consolation else event.colour
     results: list[EntryResult] = []
     awards: list[Award] = []
@@ -836,7 +844,8 @@ def compute_event(event: EventSpec, entries: Sequence[Entry]) -> EventResult:
             f"{non_members} award line(s) go to non-members, who counted as holding 0 "
             f"({rule('2.9.8')})"
         )
-    return EventResult(event, state.trace, tuple(results), tuple(awards), tuple(state.warnings))
+    warnings = tuple(dict.fromkeys(state.warnings))  # a capped event is computed twice
+    return EventResult(event, state.trace, tuple(results), tuple(awards), warnings)
 
 
 def _award_trace(unit: str, colour: Colour, amount: Decimal, comps: Sequence[Component]) -> Trace:

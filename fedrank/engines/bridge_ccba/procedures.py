@@ -95,7 +95,7 @@ def table_schedule(table: Sequence[Decimal], n: int, count: int) -> Schedule:
     for award in out:
         award.trace.add("A", award.amount, rule=rule("2.1"), note=f"table, place {award.place}")
     if count <= len(table):
-        return tuple(out)
+        return tuple(out[:count])
     if len(table) != TABLE_EXTENSION_FROM:
         raise RuleError(
             f"{count} places are to be awarded but the table lists {len(table)}; the seed "
