@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from itertools import groupby
+from typing import NamedTuple
 
 from fedrank.engines.kernel import InputError
 from fedrank.engines.mahjong_rmf.levels import (
@@ -48,10 +49,11 @@ from fedrank.engines.mahjong_rmf.tournament import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class LevelEvent:
+class LevelEvent(NamedTuple):
     """One change of a player's level: a norm met in a tournament (``kind="norm"``, with the
-    outcome ``raised``/``plus``/``confirmed``) or a year check (``kind="year"``)."""
+    outcome ``raised``/``plus``/``confirmed``) or a year check (``kind="year"``, outcome
+    ``minus``/``demoted``). For a norm, ``NR*KT = n / d``. (A NamedTuple: a replay makes one
+    per change, and tuples are cheap to build.)"""
 
     on: date
     kind: str
@@ -60,8 +62,13 @@ class LevelEvent:
     after: Level
     rule: str
     tournament: str | None = None
-    nrkt: Decimal | None = None
+    n: int = 0
+    d: int = 1
     norm: str | None = None
+
+    @property
+    def nrkt(self) -> Decimal | None:
+        return ratio(self.n, self.d) if self.tournament is not None else None
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -74,13 +81,12 @@ class LevelEvent:
         }
         if self.tournament is not None:
             out["tournament"] = self.tournament
-            out["NRKT"] = format(self.nrkt, "f") if self.nrkt is not None else None
+            out["NRKT"] = format(ratio(self.n, self.d), "f")
             out["norm"] = self.norm
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
+class Played(NamedTuple):
     """A player's exact figures in one tournament: ``NR*KT = n / d``, ``KT = kt100 / 100``."""
 
     tournament: Tournament
@@ -207,7 +213,8 @@ def replay(
                         out.after,
                         RULE_NORM,
                         t.id,
-                        ratio(n, d),
+                        n,
+                        d,
                         Level(norm).label,
                     )
                 )

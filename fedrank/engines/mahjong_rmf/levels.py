@@ -6,8 +6,10 @@ reached or exceeded is the *norm met*. The Decisions of RULES.md applied here:
 
 - Decision "norm above 2000": a norm above 1 dan first lifts a player below 1 dan to 1 dan;
   then every full 500 points by which the norm exceeds the current level adds one ``+``; two
-  ``+`` promote one dan (D1++ = D2, D3++++ = D5+). Meeting exactly the current level's norm
-  confirms it.
+  ``+`` promote one dan (D1++ = D2). Meeting exactly the current level's norm confirms it.
+  The seed's second example "Д3 + + + + = Д5+" cannot hold together with "Д1 + + = Д2" (four
+  ``+`` are two promotions, D3 -> D5); the engine applies the rule "two + = one dan" and
+  reaches D5+ with five ``+`` (decision "D3++++", docs/engines/mahjong_rmf.md).
 - Decision "one-year confirmation": on each list date, a dan player who has not met the norm of
   his current level within the 12 months since it was awarded or last confirmed gets one ``-``
   and the year starts again; two ``-`` demote one dan; ``+`` and ``-`` cancel; nobody falls
@@ -26,10 +28,9 @@ Engine decisions where RULES.md is silent (each tested in ``tests/engines/mahjon
 
 from __future__ import annotations
 
-import calendar
 import re
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 
 from fedrank.engines.kernel import whole_months_between
 from fedrank.engines.mahjong_rmf.tables import DAN1, DAN_STEP, LEVEL_VALUES, TOP
@@ -204,11 +205,11 @@ def apply_norm(level: Level, norm: int | None, on: date) -> NormOutcome:
 
 def year_end(since: date) -> date:
     """The first date on which ``whole_months_between(since, d) >= 12``: the same day a year
-    later, or the first day of the following month when that day does not exist (29 Feb)."""
-    y, m = since.year + 1, since.month
-    if since.day <= calendar.monthrange(y, m)[1]:
-        return date(y, m, since.day)
-    return date(y, m, calendar.monthrange(y, m)[1]) + timedelta(days=1)
+    later, or 1 March when that day does not exist (29 February)."""
+    try:
+        return since.replace(year=since.year + 1)
+    except ValueError:  # 29 February -> the next year has no such day
+        return date(since.year + 1, 3, 1)
 
 
 def can_expire(level: Level) -> bool:

@@ -163,43 +163,41 @@ def _counted(p: Played, age: int, vt: int) -> Counted:
 def list_from_replay(rp: Replay) -> RatingList:
     """API (b): the list on ``rp.until`` from a replay (levels and results up to that date)."""
     on = rp.until
-    scored: list[tuple[Fraction, str, Level, Fraction, tuple[Counted, ...], int]] = []
+    scored: list[tuple[float, Fraction, str, Level, Fraction, tuple[Counted, ...], int]] = []
     for player, results in rp.played.items():
-        window: list[tuple[Fraction, int, str, Played, int, int]] = []
+        window: list[tuple[float, int, str, Played, int, int]] = []
         for p in reversed(results):  # newest first; stop at the first one out of the window
             age = whole_months_between(p.tournament.date, on)
             if age >= VT_ZERO_FROM:
                 break
             vt = vt100(age)
+            # int / int is correctly rounded, so equal ratios give equal floats and distinct
+            # ones (apart by at least 1 / (d1 * d2)) keep their order: the float key is exact.
             window.append(
-                (
-                    Fraction(p.n * vt, p.d),
-                    -p.tournament.date.toordinal(),
-                    p.tournament.id,
-                    p,
-                    age,
-                    vt,
-                )
+                (-(p.n * vt / p.d), -p.tournament.date.toordinal(), p.tournament.id, p, age, vt)
             )
         if not window:
             continue
-        window.sort(key=lambda w: (-w[0], w[1], w[2]))
+        window.sort(key=lambda w: (w[0], w[1], w[2]))
         best = window[:T5_COUNT]
-        total = sum((w[0] for w in best), Fraction(0))  # = 100 * sum of NRKTVT
+        total = sum(
+            (Fraction(w[3].n * w[5], w[3].d) for w in best), Fraction(0)
+        )  # 100 * sum NRKTVT
         level = rp.level(player)
         rating = Fraction(level.eu, 4) + total * 3 / 2000
         counted = tuple(_counted(w[3], w[4], w[5]) for w in best)
-        scored.append((rating, player, level, total / 500, counted, len(window)))
-    scored.sort(key=lambda s: (-s[0], s[1]))
+        scored.append((-float(rating), -rating, player, level, total / 500, counted, len(window)))
+    # float(rating) is correctly rounded hence monotonic; the exact rating settles equal floats
+    scored.sort(key=lambda s: (s[0], s[1], s[2]))
     rows: list[ListRow] = []
     prev: Fraction | None = None
     position = 0
-    for i, (rating, player, level, t5, counted, n) in enumerate(scored, 1):
-        if rating != prev:
-            position, prev = i, rating
+    for i, (_, neg, player, level, t5, counted, n) in enumerate(scored, 1):
+        if neg != prev:
+            position, prev = i, neg
         rows.append(
             ListRow(
-                position, player, fraction_decimal(rating), level, fraction_decimal(t5), counted, n
+                position, player, fraction_decimal(-neg), level, fraction_decimal(t5), counted, n
             )
         )
     return RatingList(rp.discipline, on, tuple(rows))
