@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from decimal import Decimal
 
 import pytest
@@ -134,7 +135,7 @@ def test_mb_never_grows_with_the_place(kq: Decimal, n: int, d: int) -> None:
     """R > 1 always (1.1 times a power of a number > 1), so MB(p) falls with p."""
     scale = F.mb_scale(PAIRS, kq, n, F.kd_tournament(d), Trace())
     values = [scale.raw(p) for p in range(1, min(n, 10) + 1)]
-    assert all(a > b for a, b in zip(values, values[1:], strict=False))
+    assert all(a > b for a, b in itertools.pairwise(values))
 
 
 # --- 7.6 VP (RULES.md Decision) and match MB ---------------------------------------------
