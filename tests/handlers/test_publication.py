@@ -1,0 +1,56 @@
+"""Publication: a list is computed by the system's adapter and stored once per date."""
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from fedrank.handlers import publication, results
+from fedrank.handlers.context import Services
+from fedrank.handlers.dispatch import dispatch
+from fedrank.storage.database import Database
+from tests.conftest import user
+from tests.factories import make_director, seed_federation
+from tests.handlers.fake_adapter import FakeAdapter
+
+
+@pytest.fixture(autouse=True)
+def fake_system(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(results, "adapter", lambda system: FakeAdapter())
+    monkeypatch.setattr(publication, "adapter", lambda system: FakeAdapter())
+
+
+async def test_publish_once_per_date(services: Services, db: Database) -> None:
+    await seed_federation(db)
+    await make_director(db, "boss")
+    done = await dispatch(services, user("boss"), "/publish rmf-mcr 2026-12-01")
+    assert done.plain == "Published the list of Sports mahjong on 2026-12-01: 3 players."
+    again = await dispatch(services, user("boss"), "/publish rmf-mcr 2026-12-01")
+    assert again.plain == "The list of Sports mahjong on 2026-12-01 was already published."
+    top = await dispatch(services, user("u1"), "/top rmf-mcr 1")
+    assert "list of 2026-12-01" in top.plain
+    rating = await dispatch(services, user("u1"), "/rating RMF-001")
+    assert "Next: more points" in rating.plain
+
+
+async def test_publish_needs_a_director_and_a_date(services: Services, db: Database) -> None:
+    await seed_federation(db)
+    refused = await dispatch(services, user("u1"), "/publish rmf-mcr 2026-12-01")
+    assert refused.plain == "Only a director of RMF may do this."
+    await make_director(db, "boss")
+    bad = await dispatch(services, user("boss"), "/publish rmf-mcr 1.12.2026")
+    assert bad.plain == "The date must be YYYY-MM-DD."
+
+
+async def test_publish_list_is_idempotent_across_calls(db: Database) -> None:
+    await seed_federation(db)
+    now = datetime(2026, 12, 1, tzinfo=UTC)
+    _, created, size = await publication.publish_list(
+        db, "rmf-mcr", date(2026, 12, 1), now=now, on_demand=False
+    )
+    _, again, _ = await publication.publish_list(
+        db, "rmf-mcr", date(2026, 12, 1), now=now, on_demand=False
+    )
+    assert (created, again, size) == (True, False, 3)
+    async with db.read() as repos:
+        actions = [a.action for a in await repos.audit.entries()]
+    assert actions == ["list.published", "list.publish_repeated"]
