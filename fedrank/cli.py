@@ -7,6 +7,7 @@ input an engine refuses) ends in one clear line on standard error and a non-zero
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import json
 import logging
@@ -106,6 +107,7 @@ def run(
     """Start every transport that has credentials, or the console chat when none has."""
     from fedrank.bot.console import run_console
     from fedrank.handlers.context import Services
+    from fedrank.scheduler.runner import Scheduler
 
     settings = _settings()
     _configure_logging(settings)
@@ -117,18 +119,24 @@ def run(
             if not await db.is_migrated():
                 await db.migrate()
             services = Services(db=db, default_language=settings.default_language)
-            if transports:
-                await asyncio.gather(*(start(settings, services) for start in transports))
-                return
-            await run_console(
-                services,
-                user_id=settings.console_user,
-                display_name=settings.console_name,
-                language=settings.default_language,
-                stdin=sys.stdin,
-                stdout=sys.stdout,
-                interactive=sys.stdin.isatty(),
-            )
+            scheduler = asyncio.create_task(Scheduler(db).run_forever())
+            try:
+                if transports:
+                    await asyncio.gather(*(start(settings, services) for start in transports))
+                    return
+                await run_console(
+                    services,
+                    user_id=settings.console_user,
+                    display_name=settings.console_name,
+                    language=settings.default_language,
+                    stdin=sys.stdin,
+                    stdout=sys.stdout,
+                    interactive=sys.stdin.isatty(),
+                )
+            finally:
+                scheduler.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await scheduler
         finally:
             await db.close()
 

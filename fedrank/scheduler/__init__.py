@@ -1,0 +1,1 @@
+"""Scheduled work: each federation's list publications, run idempotently by one process."""

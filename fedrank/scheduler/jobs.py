@@ -1,0 +1,45 @@
+"""The scheduled jobs; each is idempotent, so a re-run or a second process changes nothing."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from fedrank.handlers.publication import publish_list
+from fedrank.handlers.systems import has_adapter
+from fedrank.scheduler.calendar import due_dates
+from fedrank.storage.database import Database
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    discipline: str
+    list_date: date
+    created: bool
+    rows: int
+
+
+async def publish_due(db: Database, now: datetime) -> list[Published]:
+    """Publish every list that is due by ``now`` in its federation's time zone."""
+    plan: list[tuple[str, date]] = []
+    async with db.read() as repos:
+        for discipline in await repos.federations.disciplines():
+            if not has_adapter(discipline.system):
+                continue
+            federation = await repos.federations.get(discipline.federation_id)
+            assert federation is not None
+            today = now.astimezone(ZoneInfo(federation.timezone)).date()
+            snapshots = await repos.lists.snapshots(discipline.id)
+            scheduled = [s.list_date for s in snapshots if not s.on_demand]
+            last = max(scheduled) if scheduled else None
+            plan += [(discipline.code, d) for d in due_dates(discipline.calendar, last, today)]
+    done = []
+    for code, list_date in plan:
+        _, created, rows = await publish_list(db, code, list_date, now=now, on_demand=False)
+        log.info("list %s of %s: %s", code, list_date, "published" if created else "existed")
+        done.append(Published(code, list_date, created, rows))
+    return done
