@@ -167,6 +167,7 @@ class _Event:
             # §2.1: a table event is awarded from its table; M, S, L, E play no part.
             t.add("table", list(event.table), rule=rule("2.1"), note="places 1.. of the table")
             self.s = self.l = self.e = self.m_all = Decimal(0)
+            self.m_all_steps: list[TraceStep] = []
             return
         t.add("TEAM_AVGM_cap", cap, rule=rule("1.3.1"))
         self.s = s_coefficient(event.boards, trace=t)
@@ -178,7 +179,10 @@ class _Event:
             online=event.online,
             trace=t,
         )
-        self.m_all, _ = self.m_for(self.counted, t)
+        m_trace = Trace()
+        self.m_all, _ = self.m_for(self.counted, m_trace)
+        self.m_all_steps = m_trace.steps
+        t.extend(m_trace)
 
     # -- coefficients --------------------------------------------------------------------
 
@@ -195,6 +199,8 @@ class _Event:
 
     def value(self, m: Decimal, s: Decimal, k: Decimal, trace: Trace) -> Decimal:
         """V = M S L E (§1.3), scaled by k240 when the cap of §2.9.7 applies."""
+        trace.add("L", self.l, rule=rule("1.3.3"))
+        trace.add("E", self.e, rule=rule("1.3.4"))
         v = event_value(m, s, self.l, self.e, trace=trace)
         if k != 1:
             v = scaled_value(v, k)
@@ -253,6 +259,8 @@ class _Event:
         trace.add("N", size, rule=rule("1.2"))
         if m is None:
             m, _ = self.m_for(units, trace)
+        elif m is self.m_all:
+            trace.steps.extend(self.m_all_steps)
         else:
             trace.add("M", m)
         if m_cap is not None:

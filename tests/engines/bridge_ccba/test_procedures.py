@@ -1,5 +1,6 @@
 """Every procedure of seed 001 §2, each with a hand-worked example in its docstring."""
 
+import itertools
 from decimal import Decimal
 
 import pytest
@@ -392,7 +393,7 @@ def test_property_never_more_for_a_worse_place(
     if ko:
         schedule = knockout_adjust(schedule)
     got = amounts(schedule)
-    assert all(a >= b for a, b in zip(got, got[1:], strict=False))
+    assert all(a >= b for a, b in itertools.pairwise(got))
 
 
 @settings(max_examples=60, deadline=None)
@@ -421,4 +422,4 @@ def test_property_ties_keep_the_untied_total(n: int, v: Decimal, blocks: list[in
     assert abs(total - untied) <= D("0.005") * tied_units + D("0.01") * tied_units
     ranked = sorted(shared.items(), key=lambda kv: places[kv[0]])
     values = [amount for _, (amount, _) in ranked]
-    assert all(a >= b for a, b in zip(values, values[1:], strict=False))
+    assert all(a >= b for a, b in itertools.pairwise(values))

@@ -1,5 +1,6 @@
 """The seed's tables, checked row by row against seed 001 §1.1, §1.3 and §2."""
 
+import itertools
 from decimal import Decimal
 
 from fedrank.engines.bridge_ccba import tables as t
@@ -7,13 +8,13 @@ from fedrank.engines.bridge_ccba import tables as t
 
 def test_place_share_by_colour_section_1_1() -> None:
     """§1.1: platinum/gold 40 %, silver 45 %, red/blue 50 %."""
-    assert t.PLACE_SHARE == {
+    assert {
         "platinum": Decimal("0.40"),
         "gold": Decimal("0.40"),
         "silver": Decimal("0.45"),
         "red": Decimal("0.50"),
         "blue": Decimal("0.50"),
-    }
+    } == t.PLACE_SHARE
 
 
 def test_step_down_stops_at_red_and_omits_blue() -> None:
@@ -44,7 +45,7 @@ def test_piecewise_tables_are_continuous_at_their_bounds() -> None:
     Each row's value at its upper bound equals the next row's value there.
     """
     for rows in (t.M_MASTERPOINT, t.M_YOUTH, t.S_TABLE):
-        for row, following in zip(rows, rows[1:], strict=False):
+        for row, following in itertools.pairwise(rows):
             assert row.upto is not None and row.divisor is not None
             here = row.intercept + row.upto / row.divisor
             there = following.intercept + (
@@ -75,15 +76,15 @@ def test_minimum_fields_and_unit_sizes() -> None:
 def test_procedure_constants() -> None:
     """§2.2 20 % / 25 % / 2 stages / 120 %; §2.3 60 % / 40 %; §2.4 0.005; §2.6 ladder;
     §2.8 10 % and 0.5/0.3/0.2; §2.9.7 240."""
-    assert (t.STAGE_SHARE, t.STAGE_MIN_ELIMINATED, t.STAGE_MAX_COUNT) == (
+    assert (
         Decimal("0.20"),
         Decimal("0.25"),
         2,
-    )
-    assert t.STAGE2_MIN_M_RATIO == Decimal("1.2")
-    assert (t.GRADING_B_CAP, t.GRADING_C_CAP) == (Decimal("0.6"), Decimal("0.4"))
-    assert t.WIN_RATE == Decimal("0.005")
-    assert t.LADDER_FACTORS == (1, Decimal("0.7"), Decimal("0.5"), Decimal("0.35"))
-    assert t.KO_REDUCTION == Decimal("0.10")
+    ) == (t.STAGE_SHARE, t.STAGE_MIN_ELIMINATED, t.STAGE_MAX_COUNT)
+    assert Decimal("1.2") == t.STAGE2_MIN_M_RATIO
+    assert (Decimal("0.6"), Decimal("0.4")) == (t.GRADING_B_CAP, t.GRADING_C_CAP)
+    assert Decimal("0.005") == t.WIN_RATE
+    assert (Decimal(1), Decimal("0.7"), Decimal("0.5"), Decimal("0.35")) == t.LADDER_FACTORS
+    assert Decimal("0.10") == t.KO_REDUCTION
     assert sum(t.KO_SHARES) == 1
     assert t.MAX_AWARD == 240
