@@ -19,7 +19,8 @@ slots and sends. Engine decisions where the seed and RULES.md are silent (each t
   to that day). An expiry takes effect on the day after the consent deadline, whatever day the
   scheduler runs, so a late run gives the same result.
 - An expired place passes down like a refused one; the expired player joins the end of the
-  reserve list (after the players not yet asked), so he is asked again only if they all refuse.
+  reserve list (after the players not yet asked), so he is asked again only if they all refuse,
+  and never for the very place he let expire.
 - A confirmed player who later refuses passes his place down too (3.6). Presidium places are
   informed and consent like the others; one refused passes to the next player by rating.
 - A player named by the Presidium who is not a member on the qualification date is refused
@@ -307,9 +308,10 @@ def _ordered_candidates(event: QualificationEvent, candidates: list[Candidate]) 
     return sorted(candidates, key=lambda c: (c.position, _tie_index(event, c.player), c.player))
 
 
-def _next_player(q: Qualification) -> str | None:
-    """The player who gets a place passed down (3.6): the head of the reserve list."""
-    reserve = q.reserve
+def _next_player(q: Qualification, leaving: str) -> str | None:
+    """The player who gets a place passed down (3.6): the head of the reserve list, never the
+    player who is leaving that place."""
+    reserve = tuple(p for p in q.reserve if p != leaving)
     if not reserve:
         return None
     head = next((c for c in q.candidates if c.player == reserve[0]), None)
@@ -330,7 +332,7 @@ def _replace_slot(q: Qualification, old: Slot, new: Slot) -> tuple[Slot, ...]:
 def _pass_down(
     q: Qualification, leaving: str, on: date, transitions: list[Transition]
 ) -> tuple[Qualification, list[Notification]]:
-    nxt = _next_player(q)
+    nxt = _next_player(q, leaving)
     if nxt is None:
         note = Notification("quota_unfilled", None, q.event.id, None, False, RULE_REFUSAL)
         return replace(q, unfilled=q.unfilled + 1), [note]
