@@ -70,7 +70,7 @@ from fedrank.engines.bridge_ccba.procedures import (
     win_total,
 )
 from fedrank.engines.bridge_ccba.tables import COLOURS, DRAW_SHARE, MAX_AWARD, Colour
-from fedrank.engines.kernel import Award, InputError, RuleError, Trace, TraceStep
+from fedrank.engines.kernel import Award, InputError, RuleError, Trace, TraceStep, to_jsonable
 
 KIND = "masterpoints"
 _STEP = Decimal("0.0001")
@@ -102,7 +102,7 @@ class EntryResult:
         return sum(self.by_colour.values(), Decimal(0))
 
     def to_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "entry": self.entry_id,
             "status": self.status,
             "place": self.place,
@@ -119,6 +119,7 @@ class EntryResult:
                 for c in self.components
             ],
         }
+        return dict(to_jsonable(out))
 
 
 @dataclass(frozen=True, slots=True)
