@@ -379,3 +379,7 @@ def main() -> None:
         raise SystemExit(2) from None
     except KeyboardInterrupt:
         raise SystemExit(130) from None
+    except Exception as exc:  # a bug, not the operator's fault: still one line, no traceback
+        logging.getLogger("fedrank").debug("internal error", exc_info=True)
+        typer.echo(f"fedrank: internal error: {type(exc).__name__}: {exc}", err=True)
+        raise SystemExit(1) from None

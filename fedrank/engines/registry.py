@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from fedrank.engines.kernel import EngineError
+from fedrank.engines.kernel import EngineError, to_jsonable
 
 SYSTEMS: dict[str, str] = {
     "mahjong_rmf": "Russian Mahjong Federation rating and qualification",
@@ -52,5 +52,5 @@ def available_systems() -> list[str]:
 
 def calc_document(system_id: str, text: str, *, filename: str = "") -> dict[str, Any]:
     """Run one engine on one tournament file; the result is JSON-ready."""
-    result: dict[str, Any] = _module(system_id).calc_document(text, filename=filename)
+    result: dict[str, Any] = to_jsonable(_module(system_id).calc_document(text, filename=filename))
     return result
