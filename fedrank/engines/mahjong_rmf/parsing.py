@@ -108,13 +108,13 @@ def parse_sheet(text: str, *, filename: str = "") -> Sheet:
             header[key] = (value.strip(), no)
         else:
             rows.append((no, [c.strip() for c in re.split(r"[;\t]", line)]))
-    end = len(lines) + 1
-    for key in REQUIRED:
-        if key not in header or not header[key][0]:
-            at = header[key][1] if key in header else end
-            raise InputError("required field is missing", line=at, field=key)
     if table_at is None:
+        end = len(lines) + 1
         raise InputError("no table header 'place; player; level'", line=end, field="players")
+    for key in REQUIRED:  # a missing field is reported where the header ends: the table line
+        if key not in header or not header[key][0]:
+            at = header[key][1] if key in header else table_at
+            raise InputError("required field is missing", line=at, field=key)
     if not rows:
         raise InputError("no players", line=table_at + 1, field="players")
 
