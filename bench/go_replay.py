@@ -130,7 +130,9 @@ def main() -> None:
     print(f"                {len(result.publications)} quarterly publications)")
     print(f"bare Elo loop : {elo:.3f} s")
     print(f"ratio         : {engine / elo:.2f}")
-    print(f"one more tournament ({len(extra.games)} games) onto the history: {one_more * 1e3:.2f} ms")
+    print(
+        f"one more tournament ({len(extra.games)} games) onto the history: {one_more * 1e3:.2f} ms"
+    )
     print(f"  ({snap.passes} pass(es))")
 
 

@@ -584,12 +584,14 @@ def rate_tournament(
             _pass_check(p, k + 1, h, i) for k, h in enumerate(history) if h.outcome.k2sum[i]
         )
         before = st.ik
-        after = _d(final_out.final[i])
-        trace = _player_trace(p, pid, before, checks, events.get(i, []), after)
         rated = sum(1 for ev in events.get(i, []) if ev[5] != "tc")
-        if rated == 0:
-            warnings.append(f"{pid}: no game rated for this player; IK unchanged")
-            after = before
+        if rated:
+            after = _d(final_out.final[i])
+        else:
+            # Not rated for him (§1.7): his IK stays where the last pass started him.
+            after = before if last_start[i] == start0[i] else _d(last_start[i])
+            warnings.append(f"{pid}: no game rated for this player in the last pass")
+        trace = _player_trace(p, pid, before, checks, events.get(i, []), after)
         results.append(
             PlayerResult(
                 player=pid,

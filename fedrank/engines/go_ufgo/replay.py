@@ -140,7 +140,7 @@ class RatingState:
                     f"unknown player {pid} in {t.name or t.id} ({t.on})", line=line, field="player"
                 )
             start.append(v)
-        history, _ = settle(p, start)
+        history, last_start = settle(p, start)
         out = history[-1].outcome
         final = out.final
         games = out.k2sum
@@ -151,7 +151,7 @@ class RatingState:
         after: dict[str, int] = {}
         rank: dict[str, Rank] = {}
         for i, pid in enumerate(p.ids):
-            v = final[i] if games[i] else start[i]
+            v = final[i] if games[i] else last_start[i]
             ik[pid] = v
             points = v // 10
             after[pid] = points
