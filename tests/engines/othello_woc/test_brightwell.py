@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from decimal import Decimal
 
@@ -132,6 +133,6 @@ def test_a_complete_ten_player_round_robin_orders_ties_by_discs() -> None:
     t = _round_robin(10, [rng.randint(-20, 20) for _ in range(45)])
     table = standings(t)
     assert len(t.rounds) == 9
-    for x, y in zip(table, table[1:], strict=False):
+    for x, y in itertools.pairwise(table):
         if x.points == y.points:
             assert x.discs >= y.discs

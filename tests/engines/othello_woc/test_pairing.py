@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from decimal import Decimal
 from functools import cache
 
@@ -165,68 +167,69 @@ def test_a_bye_goes_to_the_lowest_score_and_never_twice() -> None:
 # --------------------------------------------------------------------------- brute force
 
 
-def _measure(t: Tournament) -> dict[str, dict[str, object]]:
-    """Each player's state before the next round, computed straight from the rounds."""
+@dataclass
+class _State:
+    """A player's state before the next round, computed straight from the rounds."""
+
+    country: str
+    pts: int = 0  # half points
+    met: Counter[str] = dc_field(default_factory=Counter)
+    cols: list[str] = dc_field(default_factory=list)
+    float: int = 0  # +1 last floated up, -1 down
+
+    @property
+    def diff(self) -> int:
+        return self.cols.count("B") - self.cols.count("W")
+
+    @property
+    def last(self) -> str:
+        return self.cols[-1] if self.cols else ""
+
+
+def _measure(t: Tournament) -> dict[str, _State]:
     bye_points = int((t.bye_points or Decimal(0)) * 2)
-    state: dict[str, dict[str, object]] = {
-        p.id: {"pts": 0, "met": Counter[str](), "cols": [], "float": 0, "country": p.country}
-        for p in t.players
-    }
+    state = {p.id: _State(p.country) for p in t.players}
     for r in t.rounds:
-        before = {pid: s["pts"] for pid, s in state.items()}
+        before = {pid: s.pts for pid, s in state.items()}
         for g in r.games:
             for pid, colour in ((g.black, "B"), (g.white, "W")):
                 s = state[pid]
                 opp = g.opponent(pid)
-                s["met"][opp] += 1  # type: ignore[index]
-                s["cols"].append(colour)  # type: ignore[attr-defined]
+                s.met[opp] += 1
+                s.cols.append(colour)
                 mine, theirs = g.discs(pid), g.discs(opp)
-                s["pts"] += 2 if mine > theirs else 1 if mine == theirs else 0  # type: ignore[operator]
+                s.pts += 2 if mine > theirs else 1 if mine == theirs else 0
                 if before[pid] != before[opp]:
-                    s["float"] = 1 if before[pid] < before[opp] else -1  # type: ignore[operator]
+                    s.float = 1 if before[pid] < before[opp] else -1
         for pid in r.byes:
-            state[pid]["met"][BYE] += 1  # type: ignore[index]
-            state[pid]["pts"] += bye_points  # type: ignore[operator]
+            state[pid].met[BYE] += 1
+            state[pid].pts += bye_points
     return state
 
 
-def _pair_vector(
-    st: dict[str, dict[str, object]], black: str, white: str, modified: bool
-) -> Vector | None:
-    """(b)..(g) for ``black`` v ``white`` (``white`` may be BYE); None if (a) forbids it."""
+def _pair_vector(st: dict[str, _State], black: str, white: str, modified: bool) -> Vector | None:
+    """(b)..(g) for ``black`` v ``white`` (either may be BYE); None if (a) forbids it."""
     limit = 2 if modified else 1
-    if white == BYE or black == BYE:
-        pid = black if white == BYE else white
-        met = st[pid]["met"][BYE]  # type: ignore[index]
+    if BYE in (black, white):
+        player = st[black if white == BYE else white]
+        met = player.met[BYE]
         if met >= limit:
             return None
-        pts = int(st[pid]["pts"])  # type: ignore[call-overload]
-        return (pts * pts, int(modified and met > 0), 0, 0, 0, 0)
+        return (player.pts**2, int(modified and met > 0), 0, 0, 0, 0)
     sb, sw = st[black], st[white]
-    met = sb["met"][white]  # type: ignore[index]
+    met = sb.met[white]
     if met >= limit:
         return None
-    pb, pw = int(sb["pts"]), int(sw["pts"])  # type: ignore[call-overload]
-    b = (pb - pw) ** 2
+    b = (sb.pts - sw.pts) ** 2
     c = int(modified and met > 0)
-
-    def diff(s: dict[str, object]) -> int:
-        cols = s["cols"]
-        return cols.count("B") - cols.count("W")  # type: ignore[attr-defined]
-
-    # (d): sum of squared colour differences after the round, minus the best, divided by 4
-    d = max(0, diff(sb)) + max(0, -diff(sw))
+    # (d): (sum of squared colour differences after the round - its best) / 4
+    d = max(0, sb.diff) + max(0, -sw.diff)
     e = 0
-    if pb != pw:
-        up, down = (sb, sw) if pb < pw else (sw, sb)
-        e = int(up["float"] == 1) + int(down["float"] == -1)
-
-    def last(s: dict[str, object]) -> str:
-        cols = s["cols"]
-        return cols[-1] if cols else ""  # type: ignore[index]
-
-    f = int(last(sb) == "B") + int(last(sw) == "W")
-    g = int(sb["country"] == sw["country"])
+    if sb.pts != sw.pts:
+        up, down = (sb, sw) if sb.pts < sw.pts else (sw, sb)
+        e = int(up.float == 1) + int(down.float == -1)
+    f = int(sb.last == "B") + int(sw.last == "W")
+    g = int(sb.country == sw.country)
     return (b, c, d, e, f, g)
 
 
