@@ -117,9 +117,17 @@ def test_one_year_norm_lapses_and_the_step_down_holds_for_life() -> None:
     """
     h = PlayerHistory("p", (mb(date(2024, 3, 10), 70), mb(date(2024, 5, 10), 5, False)))
     first = standing(h, date(2024, 4, 1))
-    assert (first.rk, first.state.temporary, first.state.lifetime_rk) == (2, True, 4)
+    assert (first.rk, first.state.temporary, first.state.lifetime_rk) == (
+        Decimal(2),
+        True,
+        Decimal(4),
+    )
     lapsed = standing(h, date(2025, 4, 1))
-    assert (lapsed.rk, lapsed.state.temporary, lapsed.state.lifetime_rk) == (3, False, 3)
+    assert (lapsed.rk, lapsed.state.temporary, lapsed.state.lifetime_rk) == (
+        Decimal(3),
+        False,
+        Decimal(3),
+    )
     assert "note 2" in lapsed.state.norm
     assert standing(h, date(2030, 1, 1)).rk == 3
 
@@ -130,7 +138,7 @@ def test_one_year_norm_confirmed_stays() -> None:
         "p", (mb(date(2024, 3, 10), 70), mb(date(2025, 2, 10), 60), mb(date(2024, 5, 10), 5))
     )
     s = standing(h, date(2025, 4, 1))
-    assert (s.rk, s.state.temporary) == (2, True)
+    assert (s.rk, s.state.temporary) == (Decimal(2), True)
 
 
 def test_step_down_from_the_previous_state() -> None:
@@ -138,9 +146,14 @@ def test_step_down_from_the_previous_state() -> None:
     (a one-year rk 2): not confirmed -> rk 2 for life, and rk 2 held as lifetime."""
     prev = rank_step(date(2025, 5, 1), Figures(mb=200, mb_f2f=200, mb_year=200, mb_year_f2f=200),
                      None)  # fmt: skip
-    assert (prev.rk, prev.temporary) == (1, True)
+    assert (prev.rk, prev.temporary) == (Decimal(1), True)
     now = rank_step(LIST, Figures(mb=260, mb_f2f=260, mb_year=60, mb_year_f2f=60), prev)
-    assert (now.rk, now.lifetime_rk, now.temporary, now.stepped_down) == (2, 2, False, True)
+    assert (now.rk, now.lifetime_rk, now.temporary, now.stepped_down) == (
+        Decimal(2),
+        Decimal(2),
+        False,
+        True,
+    )
 
 
 def test_initial_rk_is_kept_for_life() -> None:
@@ -158,7 +171,7 @@ def test_achievements_ebl_points_and_titles() -> None:
     h = PlayerHistory("p", achievements=(AchievementRecord(date(2024, 11, 20), 3),))
     assert standing(h, LIST).rk == Decimal("-2.5")
     later = standing(h, date(2026, 1, 1))
-    assert (later.rk, later.state.temporary) == (-2, False)
+    assert (later.rk, later.state.temporary) == (Decimal(-2), False)
     ebl = PlayerHistory("p", ebl_points=((date(2020, 1, 1), 12), (date(2024, 1, 1), 8)))
     assert standing(ebl, LIST).rk == -1
     assert standing(ebl, date(2023, 1, 1)).rk == 0
