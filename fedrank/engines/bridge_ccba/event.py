@@ -150,6 +150,11 @@ class _Event:
         self.holdings = {
             e.entry_id: [holding(m, youth=event.youth) for m in e.members] for e in self.counted
         }
+        self.grading_avg = {
+            uid: grading_average(held, unit_size=self.unit_size)
+            for uid, held in self.holdings.items()
+        }
+        self.grading_cache: dict[tuple[str, ...], dict[str, str]] = {}
         cap = team_avgm_cap(event.level, annual_top=event.annual_top)
         self.team_avg: dict[str, Decimal] = {}
         for entry in self.counted:
@@ -295,11 +300,11 @@ class _Event:
     ) -> tuple[Awards, Decimal]:
         """§2.3: rank the field as A+B+C, B+C and C (or A+B and B) and keep each unit's best
         award. Returns (awards, M of the whole field)."""
-        averages = [
-            (u.entry_id, grading_average(self.holdings[u.entry_id], unit_size=self.unit_size))
-            for u in units
-        ]
-        groups = grading_groups(averages, self.warnings)
+        key = tuple(u.entry_id for u in units)
+        if key not in self.grading_cache:
+            averages = [(uid, self.grading_avg[uid]) for uid in key]
+            self.grading_cache[key] = grading_groups(averages, self.warnings)
+        groups = self.grading_cache[key]
         if not groups:
             return self.formula_field(
                 label, units, places, s=s, k=k, stage=stage, knockout=knockout
@@ -858,12 +863,13 @@ def compute_event(event: EventSpec, entries: Sequence[Entry]) -> EventResult:
 
 
 def _award_trace(unit: str, colour: Colour, amount: Decimal, comps: Sequence[Component]) -> Trace:
+    """The trace of one award line: each component of that colour (and the consolation, which
+    decides the split) introduced by a ``source`` step, then the line's total."""
     steps = [TraceStep("unit", unit)]
     for comp in comps:
         if comp.colour == colour or comp.source == "consolation":
-            steps.extend(
-                TraceStep(f"{comp.source}.{s.name}", s.value, s.rule, s.note) for s in comp.trace
-            )
+            steps.append(TraceStep("source", comp.source, note=f"{comp.colour} {comp.amount}"))
+            steps.extend(comp.trace.steps)
     steps.append(TraceStep("A_total", amount, rule("2.9.5"), f"{colour} masterpoints"))
     return Trace(steps)
 

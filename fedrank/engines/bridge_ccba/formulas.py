@@ -11,7 +11,7 @@ working the figures by hand would, and the trace shows the figures that were mul
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import ROUND_FLOOR, Decimal, localcontext
+from decimal import ROUND_FLOOR, ROUND_HALF_UP, Context, Decimal, localcontext
 from functools import lru_cache
 
 from fedrank.engines.bridge_ccba.model import Member
@@ -39,7 +39,7 @@ from fedrank.engines.bridge_ccba.tables import (
     Restriction,
     Row,
 )
-from fedrank.engines.kernel import RuleError, Trace, half_up
+from fedrank.engines.kernel import RuleError, Trace
 
 
 def rule(section: str) -> str:
@@ -47,9 +47,17 @@ def rule(section: str) -> str:
     return f"seed 001 §{section}"
 
 
+_CENT = Decimal(1).scaleb(-PLACES)
+_CONTEXT = Context(prec=60, rounding=ROUND_HALF_UP)
+
+
 def two(value: Decimal) -> Decimal:
-    """§2.9.5: every coefficient and award to two decimals, half-up."""
-    return half_up(value, PLACES)
+    """§2.9.5: every coefficient and award to two decimals, half-up.
+
+    The same rounding as the kernel's ``half_up(value, 2)``, with its context built once:
+    an event of 2,000 units rounds tens of thousands of figures.
+    """
+    return value.quantize(_CENT, context=_CONTEXT)
 
 
 @lru_cache(maxsize=1 << 16)

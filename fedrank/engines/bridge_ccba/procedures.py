@@ -44,7 +44,9 @@ from fedrank.engines.bridge_ccba.tables import (
     WIN_RATE,
     Colour,
 )
-from fedrank.engines.kernel import RuleError, Trace, half_up, round_down
+from fedrank.engines.kernel import RuleError, Trace, TraceStep, half_up, round_down
+
+_R11, _R12, _R22 = rule("1.1"), rule("1.2"), rule("2.2")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +78,12 @@ def formula_schedule(n: int, v: Decimal, count: int) -> Schedule:
     for p in range(1, count + 1):
         r_p = rank_coefficient(n, p)
         amount = formula_award(r_p, v)
-        trace = Trace()
-        trace.add("r", p, rule=rule("1.2"))
-        trace.add("R", r_p, rule=rule("1.2"), note=f"lg {n} - lg {2 * p}")
-        trace.add("A", amount, rule=rule("1.1"), note=f"R x V = {r_p} x {v}")
-        out.append(PlaceAward(p, amount, trace))
+        steps = [
+            TraceStep("r", p, _R12),
+            TraceStep("R", r_p, _R12, f"lg {n} - lg {2 * p}"),
+            TraceStep("A", amount, _R11, f"R x V = {r_p} x {v}"),
+        ]
+        out.append(PlaceAward(p, amount, Trace(steps)))
     return tuple(out)
 
 
@@ -167,9 +170,8 @@ def stage_schedule(basic: Schedule) -> Schedule:
     out: list[PlaceAward] = []
     for award in basic:
         amount = max(two(award.amount * STAGE_SHARE), MIN_AWARD)
-        trace = Trace(list(award.trace.steps))
-        trace.add("A_stage", amount, rule=rule("2.2"), note=f"20 % of {award.amount}")
-        out.append(PlaceAward(award.place, amount, trace))
+        step = TraceStep("A_stage", amount, _R22, f"20 % of {award.amount}")
+        out.append(PlaceAward(award.place, amount, Trace([*award.trace.steps, step])))
     return tuple(out)
 
 

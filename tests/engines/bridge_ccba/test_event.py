@@ -73,7 +73,7 @@ def test_basic_pairs_event() -> None:
     first = result.awards[0]
     assert (first.player, first.colour, first.amount) == ("P01-0", "red", D("12.00"))
     names = first.trace.names()
-    for name in ("place.AVGM", "place.M", "place.S", "place.V", "place.R", "place.A", "A_total"):
+    for name in ("source", "N", "AVGM", "M", "S", "L", "E", "V", "r", "R", "A", "A_total"):
         assert name in names
     assert totals_by_colour(result.awards, "P01-1") == {"red": D("12.00")}
 
