@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from fedrank.engines.kernel import InputError
 from fedrank.engines.mahjong_rmf.levels import (
+    LEVEL_LABELS,
     RULE_NORM,
     RULE_YEAR,
     START,
@@ -166,21 +167,31 @@ def replay(
     played: dict[str, list[Played]] = defaultdict(list)
     start_eu: dict[str, dict[str, int]] = {}
 
-    def catch_up(player: str, lvl: Level, limit: date, inclusive: bool) -> Level:
-        while can_expire(lvl) and lvl.since is not None:
+    # due[player]: the first list date on which the player's dan level would expire, kept up to
+    # date on every change, so that a tournament only looks at players actually due a check.
+    due: dict[str, date] = {}
+
+    def set_due(player: str, lvl: Level) -> None:
+        if can_expire(lvl) and lvl.since is not None:
             i = bisect_left(checks, year_end(lvl.since))
-            if i == len(checks):
-                break
-            c = checks[i]
-            if c > limit or (c == limit and not inclusive):
-                break
+            if i < len(checks):
+                due[player] = checks[i]
+                return
+        due.pop(player, None)
+
+    def catch_up(player: str, lvl: Level, limit: date, inclusive: bool) -> Level:
+        while (c := due.get(player)) is not None and (c < limit or (inclusive and c == limit)):
             new = check_year(lvl, c)
             if new is None:  # year_end guarantees the expiry; kept for the type checker
                 break
             outcome = "demoted" if new.index < lvl.index else "minus"
             history[player].append(LevelEvent(c, "year", outcome, lvl, new, RULE_YEAR))
             lvl = new
+            set_due(player, lvl)
         return lvl
+
+    for player, lvl in levels.items():
+        set_due(player, lvl)
 
     for day, group in groupby(ts, key=lambda t: t.date):
         computed = []
@@ -188,7 +199,7 @@ def replay(
             eus: dict[str, int] = {}
             for e in t.entries:
                 lvl = levels.get(e.player, START)
-                if can_expire(lvl):
+                if e.player in due and due[e.player] < day:
                     lvl = catch_up(e.player, lvl, day, False)
                     levels[e.player] = lvl
                 eus[e.player] = lvl.eu
@@ -204,6 +215,7 @@ def replay(
                     continue
                 out = apply_norm(lvl, norm, day)
                 levels[e.player] = out.after
+                set_due(e.player, out.after)
                 history[e.player].append(
                     LevelEvent(
                         day,
@@ -215,12 +227,11 @@ def replay(
                         t.id,
                         n,
                         d,
-                        Level(norm).label,
+                        LEVEL_LABELS[norm],
                     )
                 )
-    for player, lvl in levels.items():
-        if can_expire(lvl):
-            levels[player] = catch_up(player, lvl, until, True)
+    for player in list(due):
+        levels[player] = catch_up(player, levels[player], until, True)
     return Replay(
         discipline=discipline,
         until=until,

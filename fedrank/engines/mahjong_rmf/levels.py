@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
+from typing import NamedTuple
 
 from fedrank.engines.kernel import whole_months_between
 from fedrank.engines.mahjong_rmf.tables import DAN1, DAN_STEP, LEVEL_VALUES, TOP
@@ -90,6 +91,8 @@ class Level:
 
 #: A new player: 12 kyu, EU 0.
 START = Level(0)
+#: The label of each level index without marks (12k ... 1k, D1 ... D12).
+LEVEL_LABELS: tuple[str, ...] = tuple(Level(i).label for i in range(TOP + 1))
 
 _LEVEL_RE = re.compile(
     r"^\s*(?:(?P<d1>[dд])\s*(?P<n1>\d{1,2})|(?P<n2>\d{1,2})\s*(?P<kind>k|kyu|кю|d|dan|дан))"
@@ -150,10 +153,10 @@ def norm_index(numerator: int, denominator: int) -> int | None:
     return lo
 
 
-@dataclass(frozen=True, slots=True)
-class NormOutcome:
+class NormOutcome(NamedTuple):
     """What a norm met did to a level: ``kind`` is one of ``raised`` (kyu zone, for life),
-    ``plus`` (marks added, maybe promoted), ``confirmed``, ``none`` (below the level)."""
+    ``plus`` (marks added, maybe promoted), ``confirmed``, ``none`` (below the level).
+    (A NamedTuple: the replay makes one per result.)"""
 
     before: Level
     after: Level

@@ -169,6 +169,14 @@ def test_exactly_the_current_level_confirms() -> None:
     assert out.kind == "confirmed" and out.after == Level(idx("D3"), 1, later)
 
 
+def test_a_plus_also_restarts_the_year() -> None:
+    """Engine decision: a norm above the level (a '+') confirms the level too."""
+    later = date(2026, 2, 20)
+    out = apply_norm(lv("D3"), idx("D4"), later)
+    assert out.after == Level(idx("D3"), 1, later)
+    assert check_year(out.after, date(2026, 4, 1)) is None
+
+
 def test_a_norm_below_a_dan_does_nothing() -> None:
     out = apply_norm(lv("D3"), idx("D2"), date(2025, 12, 1))
     assert out.kind == "none" and out.after.since == DAY

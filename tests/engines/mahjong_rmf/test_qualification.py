@@ -121,6 +121,11 @@ def test_presidium_places_come_first() -> None:
     assert q.reserve == ("C", "D", "E")
 
 
+def test_a_quota_larger_than_the_members_is_left_unfilled() -> None:
+    q = open_qualification(event(4), LIST, members("A", "C"))
+    assert [s.player for s in q.holders] == ["A", "C"] and q.unfilled == 2 and q.reserve == ()
+
+
 def test_presidium_refusals() -> None:
     with pytest.raises(RuleError, match="not a member") as err:
         open_qualification(event(presidium_places=("X",)), LIST, members(*"ABCDE"))
