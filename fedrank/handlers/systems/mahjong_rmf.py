@@ -1,0 +1,714 @@
+"""The RMF mahjong engine wired to the database and chat (system id ``mahjong_rmf``).
+
+Rulebook: seed 000_b2439bb06382b403 (sections 2 and Appendix 1) as restated in RULES.md
+"mahjong_rmf"; the figures are the engine's (:mod:`fedrank.engines.mahjong_rmf`). The
+federation has two disciplines (sports mahjong / MCR and Sichuan mahjong), each with its own
+list and its own levels; a discipline is recognised by "sichuan" or "mcr"/"sport" in its code
+or name (``rmf-mcr``, ``rmf-sichuan``).
+
+Design (where the brief left it open):
+
+- **Levels are replayed, not read from titles.** Every stored tournament version keeps the
+  engine's input in ``tournament_version.params`` (discipline, CHS, CHUT, KT_W and each entry as
+  ``[player_id, place]``). KT_EU of a tournament needs its players' evolution levels at its
+  start, and those depend on every earlier tournament and on the one-year check of each list
+  date, so :func:`stored_history` rebuilds the discipline's current tournaments and the engine's
+  ``replay`` recomputes all levels (the list dates are the first of every month, every
+  published snapshot date and the date asked for). Titles are written too, but only for people:
+  /rating shows the latest title; nothing reads them back for a computation, so a stale title can
+  never corrupt a figure.
+- **Import.** A submitted sheet is the engine's format (see :mod:`fedrank.engines.mahjong_rmf.
+  parsing`) with two differences: the ``player`` column holds the federation ID (``RMF-0042``),
+  and the ``level`` column may be left out (table header ``place; player``). Required fields:
+  ``date``, ``discipline`` (must be this discipline's: a Sichuan sheet submitted to the MCR list
+  is refused on its ``discipline`` line), ``chs`` and the table; optional: ``name``, ``id``,
+  ``type``/``kt_w``, ``chut``. The level column, when present, is *ignored* for the computation:
+  the database's replayed level is used and a different level in the file is reported as a
+  warning. The tournament code is ``id`` when given, else ``<date>-<discipline>-<name>`` (never
+  the file name, so a re-sent corrected file with another name is still the same tournament).
+- **Corrections and late results.** A sheet whose code is stored is a correction (a new
+  version). The replay runs over the stored tournaments with this one in place of its old
+  version; every stored tournament dated *after* it whose KT changes (KT_EU from the changed
+  levels) is re-rated in ``Prepared.replays`` with the reason "replayed after correction of
+  <code>" (or "... submission of <code>" for a new tournament dated before stored ones).
+  Tournaments of the same day are not affected: they all take the levels held at the day's start.
+- **Ledger lines.** One ``NRKT`` award per player; the amount is ``NR * KT`` rounded half up to
+  hundredths (the ledger keeps six decimals at most; the rulebook does not round), while the
+  trace keeps the exact figure and lists are computed from the exact replay, never from amounts.
+- **Titles.** A tournament gives a title (the engine's label: ``6k``, ``D2+``) to each
+  participant whose level after it differs from his latest title on that date; a list gives a
+  title to each player whose level on the list date (after the one-year check) differs from his
+  latest title, dated by the level's last change. Corrections thus re-title as well.
+- **List rows.** ``rating`` is the engine's exact rating rounded half up to hundredths (positions
+  come from the exact ratings, shared when equal); ``data`` has ``next`` (one readable string),
+  the five ``counted`` tournaments with NR, KT, VT and NRKTVT, ``T5``, ``EU``, the level, the
+  exact rating and the engine's trace.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime, time
+from decimal import Decimal
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from fedrank.engines import mahjong_rmf as rmf
+from fedrank.engines.kernel import InputError, RuleError, half_up
+from fedrank.handlers.results import write_prepared
+from fedrank.handlers.systems.base import ComputedList, NewTitle, Prepared, PreviewLine
+from fedrank.storage.models import Discipline, Player
+from fedrank.storage.repositories import NewAward, NewEntry, NewListRow, Repos
+
+SYSTEM_ID = "mahjong_rmf"
+#: The ledger kind of a tournament's figure ``NR * KT``.
+KIND = "NRKT"
+#: The version of what :func:`tournament_params` stores in ``tournament_version.params``.
+PARAMS_FORMAT = 1
+RULE_DISCIPLINES = "seed 000 section 2: each discipline (sports, Sichuan) has its own list"
+
+_TABLE2_RE = re.compile(r"^place\s*[;\t]\s*player\s*$", re.IGNORECASE)
+
+
+def fmt(value: Decimal | int) -> str:
+    """A figure without exponent or trailing zeros (``1.50`` -> ``1.5``)."""
+    text = format(Decimal(value), "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def engine_discipline(discipline: Discipline) -> rmf.Discipline:
+    """The engine's discipline of a stored discipline, by its code or name."""
+    text = f"{discipline.code} {discipline.name}".lower()
+    if "sichuan" in text:
+        return rmf.Discipline.SICHUAN
+    if "mcr" in text or "sport" in text:
+        return rmf.Discipline.MCR
+    raise RuleError(
+        f"discipline {discipline.code} is neither sports (MCR) nor Sichuan mahjong",
+        rule=RULE_DISCIPLINES,
+    )
+
+
+# --- the stored history -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTournament:
+    """The current version of a stored tournament, as the engine's input."""
+
+    code: str
+    name: str
+    held_on: date
+    version: int
+    params: Mapping[str, Any]
+    tournament: rmf.Tournament
+
+
+def tournament_params(t: rmf.Tournament, result: rmf.TournamentResult) -> dict[str, Any]:
+    """What a version stores: the engine's input (to replay it) and its KT figures (to show)."""
+    return {
+        "system": SYSTEM_ID,
+        "format": PARAMS_FORMAT,
+        "discipline": t.discipline.value,
+        "chs": t.chs,
+        "chut": t.chut,
+        "kt_w": t.kt_w,
+        "entries": [[int(e.player), e.place] for e in t.entries],
+        "CHUT": result.chut,
+        "KT_CHS": format(result.kt_chs, "f"),
+        "KT_CHUT": format(result.kt_chut, "f"),
+        "EU_mean": format(result.eu_mean, "f"),
+        "KT_EU": format(result.kt_eu, "f"),
+        "KT_W": format(result.kt_w, "f"),
+        "KT": format(result.kt, "f"),
+    }
+
+
+def tournament_from_params(
+    code: str, name: str, held_on: date, params: Mapping[str, Any], kind: rmf.Discipline
+) -> rmf.Tournament | None:
+    """The engine's tournament from a stored version, or None if it was not stored by us."""
+    if params.get("system") != SYSTEM_ID or params.get("format") != PARAMS_FORMAT:
+        return None
+    if params.get("discipline") != kind.value:
+        return None
+    return rmf.Tournament(
+        id=code,
+        date=held_on,
+        discipline=kind,
+        chs=int(params["chs"]),
+        entries=tuple(rmf.Entry(str(pid), int(place)) for pid, place in params["entries"]),
+        chut=None if params.get("chut") is None else int(params["chut"]),
+        kt_w=bool(params.get("kt_w")),
+        name=name,
+    )
+
+
+#: Stored versions already read in a session (a version never changes once written; a
+#: session's identity map keeps ids stable), so repeated imports in one transaction (the demo)
+#: do not re-read the whole history each time.
+_SEEN: WeakKeyDictionary[AsyncSession, dict[int, StoredTournament | str]] = WeakKeyDictionary()
+
+
+async def stored_history(
+    repos: Repos, discipline: Discipline
+) -> tuple[list[StoredTournament], list[str]]:
+    """The discipline's current tournament versions (oldest first) and the codes skipped.
+
+    Built from repository queries only: the discipline's current award lines give the version
+    ids, one player's award lines per still-unknown version give its tournament, and the
+    tournament's current version gives the stored engine input. A version without our params
+    (written by something else) is skipped and its code returned.
+    """
+    kind = engine_discipline(discipline)
+    cache = _SEEN.setdefault(repos.session, {})
+    versions: dict[int, int] = {}
+    for award in await repos.ledger.discipline_awards(discipline.id):
+        versions.setdefault(award.version_id, award.player_id)
+    found: dict[int, Any] = {}
+    for version_id, player_id in versions.items():
+        if version_id in found or version_id in cache:
+            continue
+        for award, tournament in await repos.ledger.awards(player_id, discipline.id):
+            found.setdefault(award.version_id, tournament)
+    out: list[StoredTournament] = []
+    skipped: list[str] = []
+    for version_id in versions:
+        if version_id not in cache:
+            tournament = found[version_id]
+            current = await repos.ledger.current_version(tournament.id)
+            if current is None or current.id != version_id:  # pragma: no cover - invariant
+                continue
+            engine_t = tournament_from_params(
+                tournament.code, tournament.name, current.held_on, current.params, kind
+            )
+            cache[version_id] = (
+                tournament.code
+                if engine_t is None
+                else StoredTournament(
+                    tournament.code,
+                    tournament.name,
+                    current.held_on,
+                    current.version,
+                    current.params,
+                    engine_t,
+                )
+            )
+        seen = cache[version_id]
+        if isinstance(seen, str):
+            skipped.append(seen)
+        else:
+            out.append(seen)
+    out.sort(key=lambda s: (s.held_on, s.code))
+    return out, sorted(skipped)
+
+
+async def _list_dates(repos: Repos, discipline: Discipline) -> list[date]:
+    return [s.list_date for s in await repos.lists.snapshots(discipline.id)]
+
+
+def level_at_start(rp: rmf.Replay, player: str, day: date) -> rmf.Level:
+    """The player's level at the start of ``day`` in a replay (after the year checks before it)."""
+    level = rmf.START
+    for event in rp.history.get(player, ()):
+        if event.on >= day:
+            break
+        level = event.after
+    return level
+
+
+def _norm_event(rp: rmf.Replay, player: str, code: str) -> rmf.LevelEvent | None:
+    for event in rp.history.get(player, ()):
+        if event.kind == "norm" and event.tournament == code:
+            return event
+    return None
+
+
+# --- titles ----------------------------------------------------------------------------------
+
+
+class _Titles:
+    """Titles already stored plus those a preparation will add (written later, so they win)."""
+
+    def __init__(self, repos: Repos, discipline_id: int) -> None:
+        self.repos = repos
+        self.discipline_id = discipline_id
+        self.added: list[NewTitle] = []
+
+    async def on(self, player_id: int, day: date) -> str:
+        row = await self.repos.ledger.current_title(player_id, self.discipline_id, on=day)
+        best = (row.since, row.title) if row is not None else None
+        for title in self.added:
+            if (
+                title.player_id == player_id
+                and title.since <= day
+                and (best is None or title.since >= best[0])
+            ):
+                best = (title.since, title.title)
+        return best[1] if best is not None else rmf.START.label
+
+    async def give(self, player_id: int, level: rmf.Level, since: date, reason: str) -> bool:
+        if await self.on(player_id, since) == level.label:
+            return False
+        self.added.append(NewTitle(player_id, level.label, since, Decimal(level.eu), reason))
+        return True
+
+
+# --- parsing a submitted sheet ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ImportSheet:
+    """A parsed submission: the sheet (players are federation IDs) and whether levels were given."""
+
+    sheet: rmf.Sheet
+    levels_given: bool
+
+
+def parse_import(text: str) -> ImportSheet:
+    """The engine's sheet, with the ``level`` column optional (header ``place; player``).
+
+    Without the column every row gets a placeholder level so that the engine's parser checks
+    everything else with the same line numbers; the placeholder is never used.
+    """
+    lines = text.lstrip("\ufeff").splitlines()
+    table = next((i for i, ln in enumerate(lines) if _TABLE2_RE.match(ln.strip())), None)
+    if table is None:
+        return ImportSheet(rmf.parse_sheet(text), levels_given=True)
+    out = [*lines[:table], "place; player; level"]
+    for no, raw in enumerate(lines[table + 1 :], table + 2):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            out.append(raw)
+            continue
+        cells = re.split(r"[;\t]", line)
+        if len(cells) != 2:
+            raise InputError(
+                f"expected 2 columns 'place; player', got {len(cells)}", line=no, field="players"
+            )
+        out.append(f"{line}; 12k")
+    return ImportSheet(rmf.parse_sheet("\n".join(out)), levels_given=False)
+
+
+def _default_code(t: rmf.Tournament) -> str:
+    slug = re.sub(r"[^\w-]+", "-", t.name.strip().lower()).strip("-")
+    return f"{t.date.isoformat()}-{t.discipline.value}-{slug}".rstrip("-")
+
+
+# --- the adapter ---------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Context:
+    repos: Repos
+    discipline: Discipline
+    kind: rmf.Discipline
+    replay: rmf.Replay
+    titles: _Titles
+    players: dict[int, Player]
+
+
+def _place_label(result: rmf.PlayerResult) -> str:
+    if result.shared > 1:
+        return f"{result.place}-{result.place + result.shared - 1}"
+    return str(result.place)
+
+
+def _outcome_note(event: rmf.LevelEvent | None) -> str:
+    if event is None:
+        return ""
+    if event.outcome == "raised":
+        return "level raised (kyu levels are for life)"
+    if event.outcome == "confirmed":
+        return "level confirmed: the year starts again"
+    if event.after.index > event.before.index:
+        return "promoted"
+    return "'+' mark"
+
+
+async def _prepared(
+    ctx: _Context,
+    t: rmf.Tournament,
+    *,
+    reason: str,
+    file_levels: Mapping[str, rmf.Level] | None = None,
+    extra_warnings: Sequence[str] = (),
+) -> Prepared:
+    """The Prepared of one tournament of the replay (the submitted one or a replayed one)."""
+    first_title = len(ctx.titles.added)
+    result = ctx.replay.tournament_result(t.id)
+    entries: list[NewEntry] = []
+    awards: list[NewAward] = []
+    preview = [
+        PreviewLine(
+            f"KT (CHUT {result.chut}, CHS {t.chs})",
+            "",
+            fmt(result.kt),
+            f"KT_CHS {fmt(result.kt_chs)} + KT_CHUT {fmt(result.kt_chut)} (row "
+            f"{result.chut_row}) + KT_EU {fmt(result.kt_eu)} (mean EU "
+            f"{fmt(half_up(result.eu_mean, 1))}) + KT_W {fmt(result.kt_w)}",
+        )
+    ]
+    warnings = list(result.warnings)
+    lines = {e.player: e.line for e in t.entries}
+    for r in result.results:
+        player_id = int(r.player)
+        player = ctx.players[player_id]
+        before = level_at_start(ctx.replay, r.player, t.date)
+        event = _norm_event(ctx.replay, r.player, t.id)
+        after = event.after if event is not None else before
+        nrkt = half_up(r.nrkt, 2)
+        entries.append(
+            NewEntry(
+                player_id,
+                Decimal(r.place),
+                data={
+                    "place_mean": format(r.place_mean, "f"),
+                    "shared": r.shared,
+                    "level_before": before.label,
+                    "EU_at_start": r.eu_at_start,
+                    "NR": format(r.nr, "f"),
+                    "NRKT": format(r.nrkt, "f"),
+                    "norm": r.norm_label,
+                    "level_after": after.label,
+                },
+            )
+        )
+        awards.append(NewAward(player_id, KIND, nrkt, r.trace.to_json()))
+        notes = [
+            f"NR*KT {fmt(nrkt)} (NR {fmt(half_up(r.nr, 2))}), norm {r.norm_label or '—'}",
+        ]
+        if outcome := _outcome_note(event):
+            notes.append(outcome)
+        given = (file_levels or {}).get(r.player)
+        if given is not None and given.label != before.label:
+            notes.append(f"the file says {given.label}")
+            warnings.append(
+                f"line {lines[r.player]}: {player.federation_player_id} has level "
+                f"{given.label} in the file but {before.label} in the database; "
+                "the database's level is used"
+            )
+        preview.append(
+            PreviewLine(
+                f"{_place_label(r)}. {player.name} ({player.federation_player_id})",
+                before.label,
+                after.label,
+                "; ".join(notes),
+            )
+        )
+        why = f"norm {event.norm} met in {t.id}" if event is not None else f"level held at {t.id}"
+        await ctx.titles.give(player_id, after, t.date, why)
+    warnings.extend(extra_warnings)
+    return Prepared(
+        code=t.id,
+        name=t.name or t.id,
+        held_on=t.date,
+        params=tournament_params(t, result),
+        entries=entries,
+        games=[],
+        awards=awards,
+        titles=ctx.titles.added[first_title:],
+        preview=preview,
+        warnings=warnings,
+        reason=reason,
+    )
+
+
+def next_text(needs: rmf.LevelNeeds) -> str:
+    """What a player still needs, as one readable line (from the engine's ``level_needs``)."""
+    parts = []
+    if needs.next_label is not None and needs.nrkt_for_next is not None:
+        parts.append(f"{needs.next_label}: NR*KT ≥ {needs.nrkt_for_next} in one tournament")
+    else:
+        parts.append(f"{needs.level.label} is the highest level")
+    if needs.nrkt_to_confirm is not None and needs.confirm_by is not None:
+        parts.append(
+            f"to keep {needs.level.label}: NR*KT ≥ {needs.nrkt_to_confirm} "
+            f"before {needs.confirm_by.isoformat()}"
+        )
+    elif needs.level.is_dan:
+        parts.append(f"{needs.level.label} is kept for life")
+    return "; ".join(parts)
+
+
+class MahjongRmfAdapter:
+    """The RMF adapter: import a sheet, compute a list, load the demo."""
+
+    system = SYSTEM_ID
+
+    async def prepare(
+        self, repos: Repos, discipline: Discipline, text: str, filename: str
+    ) -> Prepared:
+        """Parse a sheet (see the module docstring), find the players, replay, compute."""
+        kind = engine_discipline(discipline)
+        parsed = parse_import(text)
+        sheet = parsed.sheet
+        t = sheet.tournament
+        if t.discipline is not kind:
+            targets = [
+                d.code
+                for d in await repos.federations.disciplines(discipline.federation_id)
+                if d.system == SYSTEM_ID and _kind_or_none(d) is t.discipline
+            ]
+            where = f"; submit it to {', '.join(targets)}" if targets else ""
+            raise InputError(
+                f"this is a {t.discipline.long_name} tournament but {discipline.code} is the "
+                f"{kind.long_name} list{where}",
+                line=sheet.header_lines.get("discipline"),
+                field="discipline",
+            )
+        federation = await repos.federations.get(discipline.federation_id)
+        assert federation is not None
+        seen: dict[str, int] = {}
+        for e in t.entries:
+            key = e.player.upper()
+            if key in seen:
+                raise InputError(
+                    f"{e.player} is listed twice (first on line {seen[key]})",
+                    line=e.line,
+                    field="player",
+                )
+            seen[key] = e.line or 0
+        found = await repos.players.by_federation_ids(federation.id, [e.player for e in t.entries])
+        by_key: dict[str, Player] = {}
+        for e in t.entries:
+            player = found.get(e.player.upper())
+            if player is None:
+                raise InputError(
+                    f"unknown player ID '{e.player}' in {federation.code}",
+                    line=e.line,
+                    field="player",
+                )
+            by_key[e.player] = player
+        code = t.id if "id" in sheet.header_lines else _default_code(t)
+        new_t = replace(
+            t,
+            id=code,
+            name=t.name or code,
+            entries=tuple(rmf.Entry(str(by_key[e.player].id), e.place, e.line) for e in t.entries),
+        )
+        file_levels = (
+            {str(by_key[p].id): level for p, level in sheet.levels.items()}
+            if parsed.levels_given
+            else None
+        )
+        stored, skipped = await stored_history(repos, discipline)
+        previous = next((s for s in stored if s.code == code), None)
+        others = [s for s in stored if s.code != code]
+        until = max([new_t.date, *(s.held_on for s in others)])
+        rp = rmf.replay(
+            [*(s.tournament for s in others), new_t],
+            discipline=kind,
+            until=until,
+            list_dates=await _list_dates(repos, discipline),
+        )
+        players = {p.id: p for p in by_key.values()}
+        for s in others:
+            for e in s.tournament.entries:
+                pid = int(e.player)
+                if pid not in players:
+                    got = await repos.players.get(pid)
+                    assert got is not None
+                    players[pid] = got
+        ctx = _Context(repos, discipline, kind, rp, _Titles(repos, discipline.id), players)
+        extra = []
+        if previous is not None:
+            extra.append(
+                f"{code} is stored (version {previous.version}): this correction becomes "
+                f"version {previous.version + 1}"
+            )
+        if skipped:
+            extra.append("not counted (stored without RMF parameters): " + ", ".join(skipped))
+        prepared = await _prepared(
+            ctx,
+            new_t,
+            reason=f"correction of version {previous.version}" if previous else "",
+            file_levels=file_levels,
+            extra_warnings=extra,
+        )
+        why = "correction" if previous is not None else "submission"
+        for s in others:
+            if s.held_on <= new_t.date:
+                continue
+            if ctx.replay.tournament_result(s.code).kt == Decimal(str(s.params["KT"])):
+                continue
+            prepared.replays.append(
+                await _prepared(ctx, s.tournament, reason=f"replayed after {why} of {code}")
+            )
+        return prepared
+
+    async def compute_list(
+        self, repos: Repos, discipline: Discipline, list_date: date
+    ) -> ComputedList:
+        """The list on ``list_date`` from a replay of the stored tournaments (module docstring)."""
+        kind = engine_discipline(discipline)
+        stored, skipped = await stored_history(repos, discipline)
+        rp = rmf.replay(
+            [s.tournament for s in stored],
+            discipline=kind,
+            until=list_date,
+            list_dates=await _list_dates(repos, discipline),
+        )
+        ranking = rmf.list_from_replay(rp)
+        rows = []
+        for row in ranking.rows:
+            needs = rmf.level_needs(row.level)
+            rows.append(
+                NewListRow(
+                    int(row.player),
+                    row.position,
+                    half_up(row.rating, 2),
+                    row.level.label,
+                    {
+                        "next": next_text(needs),
+                        "level": row.level.label,
+                        "EU": row.level.eu,
+                        "T5": format(row.t5, "f"),
+                        "rating_exact": format(row.rating, "f"),
+                        "counted": [c.to_json() for c in row.counted],
+                        "tournaments_in_window": row.in_window,
+                        "needs": needs.to_json(),
+                        "trace": row.trace().to_json(),
+                    },
+                )
+            )
+        titles = _Titles(repos, discipline.id)
+        for player, level in sorted(rp.levels.items(), key=lambda kv: int(kv[0])):
+            events = [e for e in rp.history.get(player, ()) if e.on <= list_date]
+            last = events[-1] if events else None
+            since = last.on if last is not None else list_date
+            if last is None:
+                reason = f"level on the list of {list_date.isoformat()}"
+            elif last.kind == "year":
+                reason = (
+                    f"one-year check: {last.outcome} (RULES.md Decision 'one-year confirmation')"
+                )
+            else:
+                reason = f"norm {last.norm} met in {last.tournament}"
+            await titles.give(int(player), level, since, reason)
+        return ComputedList(
+            rows=rows,
+            titles=titles.added,
+            data={
+                "system": SYSTEM_ID,
+                "discipline": kind.value,
+                "tournaments": len(stored),
+                "not_counted": skipped,
+            },
+        )
+
+    async def load_demo(
+        self, repos: Repos, discipline: Discipline, rng: random.Random, today: date
+    ) -> None:
+        """Two years of tournaments before ``today``, each a sheet run through :meth:`prepare`."""
+        kind = engine_discipline(discipline)
+        federation = await repos.federations.get(discipline.federation_id)
+        assert federation is not None
+        count = await repos.players.count(federation.id)
+        found = await repos.players.by_federation_ids(
+            federation.id, [f"{federation.code}-{i:04d}" for i in range(1, count + 1)]
+        )
+        pool = sorted(p.federation_player_id for p in found.values())
+        if len(pool) < 12:
+            return
+        skill = {fpid: rng.gauss(0.0, 1.0) for fpid in pool}
+        for sheet_text, name in demo_sheets(rng, kind, pool, skill, today):
+            prepared = await self.prepare(repos, discipline, sheet_text, name)
+            await write_prepared(
+                repos,
+                discipline,
+                prepared,
+                now=datetime.combine(prepared.held_on, time(20), UTC),
+                account_id=None,
+                source_name=name,
+                source_text=sheet_text,
+            )
+
+
+def _kind_or_none(discipline: Discipline) -> rmf.Discipline | None:
+    try:
+        return engine_discipline(discipline)
+    except RuleError:
+        return None
+
+
+_CITIES = (
+    "Moscow",
+    "St Petersburg",
+    "Kazan",
+    "Novosibirsk",
+    "Yekaterinburg",
+    "Nizhny Novgorod",
+    "Samara",
+    "Tula",
+    "Krasnodar",
+    "Tomsk",
+)
+
+
+def demo_sheets(
+    rng: random.Random,
+    kind: rmf.Discipline,
+    pool: Sequence[str],
+    skill: Mapping[str, float],
+    today: date,
+) -> Iterable[tuple[str, str]]:
+    """Sheet texts for the demo: MCR every month, Sichuan every other month, two years back;
+    one European championship a year in MCR (KT_W = 1). Deterministic from ``rng``."""
+    step = 1 if kind is rmf.Discipline.MCR else 2
+    months = []
+    year, month = today.year - 2, today.month
+    while (year, month) < (today.year, today.month):
+        months.append((year, month))
+        month += step
+        if month > 12:
+            year, month = year + 1, month - 12
+    for number, (year, month) in enumerate(months):
+        held = date(year, month, rng.randint(1, 27))
+        if held >= today:
+            continue
+        city = rng.choice(_CITIES)
+        championship = kind is rmf.Discipline.MCR and month == 7
+        size = rng.randint(16, min(40, len(pool)))
+        if championship:
+            size = min(len(pool), 36)
+        chosen = rng.sample(list(pool), size)
+        order = sorted(chosen, key=lambda p: -(skill[p] + rng.gauss(0.0, 1.0)))
+        title = (
+            f"European Mahjong Championship {year} (RMF section)"
+            if championship
+            else f"{city} {'Open' if rng.random() < 0.5 else 'Cup'} {year}"
+        )
+        code = f"{kind.value}-{held.isoformat()}-{number:02d}"
+        chut = size + (rng.randint(0, 3) if rng.random() < 0.3 else 0)
+        lines = [
+            f"# RMF tournament sheet — {kind.long_name}",
+            f"name: {title}",
+            f"id: {code}",
+            f"date: {held.isoformat()}",
+            f"discipline: {kind.value}",
+            f"type: {'european_championship' if championship else 'regular'}",
+            f"chut: {chut}",
+            f"chs: {rng.choice((5, 6, 7, 8, 10)) if not championship else 10}",
+            "",
+            "place; player",
+        ]
+        place = 1
+        i = 0
+        while i < len(order):
+            group = 2 if i + 1 < len(order) and rng.random() < 0.05 else 1
+            for fpid in order[i : i + group]:
+                lines.append(f"{place}; {fpid}")
+            place += group
+            i += group
+        yield "\n".join(lines) + "\n", f"{code}.rmf"
+
+
+ADAPTER = MahjongRmfAdapter()
