@@ -109,3 +109,9 @@ def test_malformed_file_names_line_and_field() -> None:
     with pytest.raises(InputError) as err:
         calc_document(bad, filename="bad.fsbr")
     assert (err.value.line, err.value.field) == (line, "rk")
+
+
+def test_docs_show_the_example_files_verbatim() -> None:
+    docs = (EXAMPLES.parents[1] / "docs" / "engines" / "bridge_fsbr.md").read_text("utf-8")
+    for name in ("spb_pairs_2025.fsbr", "club_match_2025.fsbr"):
+        assert (EXAMPLES / name).read_text("utf-8") in docs

@@ -437,3 +437,17 @@ def test_bad_tournament_values_are_named() -> None:
     with pytest.raises(InputError) as err:
         compute_tournament(event(4, event="nowhere"))
     assert err.value.field == "event"
+
+
+def test_qualification_list_40_percent_of_the_length() -> None:
+    """4.7: length 100; a participant out after stages of 39 boards is not listed (not in N,
+    no MB), one out after 40 is; one out after 20 whose stage carried EBL points is listed."""
+    t = event(6, d=100, kq=Decimal(1))
+    e5, e6 = t.entries[4], t.entries[5]
+    entries = (*t.entries[:4], replace(e5, critical=40), replace(e6, critical=39))
+    result = compute_tournament(replace(t, entries=entries))
+    assert result.figures["N"] == 5
+    assert [e.listed for e in result.entries] == [True] * 5 + [False]
+    assert result.entries[5].MB == 0
+    entries = (*t.entries[:4], e5, replace(e6, critical=20, critical_mp=True))
+    assert compute_tournament(replace(t, entries=entries)).figures["N"] == 6
