@@ -292,7 +292,7 @@ def _listed(t: Tournament, e: Entry) -> bool:
 # --- achievements (2.1) --------------------------------------------------------------------
 
 
-def achievement_level(t: Tournament, place: int) -> int:
+def achievement_level(t: Tournament, place: int, *, small_field: bool = False) -> int:
     """2.1: the level of an achievement for ``place`` (the best of shared places).
 
     RULES.md and 2.1: levels 1-5 from championship places; the team placings 4-8 of a
@@ -320,13 +320,14 @@ def achievement_level(t: Tournament, place: int) -> int:
             return 2
         if place <= (5 if team else 10):
             return 1
-    elif t.status == STATUS_RU and t.event not in SMALL_FIELD_RC:
+    elif t.status == STATUS_RU and not small_field:
         if place == 1:
             return 2
         if place <= 3:
             return 1
     elif (t.status == STATUS_REGIONAL or t.status == STATUS_RU) and place == 1:
-        # Note 6 of 2.2: a women's or junior championship kept under 8.5 counts as regional.
+        # 2.2 note 6: a women's or junior championship rated under the small-field exception
+        # of 8.5 (``small_field``) counts as a regional one.
         return 1
     return 0
 
@@ -463,7 +464,8 @@ def compute_tournament(t: Tournament) -> TournamentResult:
     results: list[EntryResult] = []
     for e in t.entries:
         et = entry_traces[e.entry]
-        level = achievement_level(t, e.place) if listed[e.entry] else 0
+        small = bool(figures.get("small_field"))
+        level = achievement_level(t, e.place, small_field=small) if listed[e.entry] else 0
         if level:
             et.add("achievement", level, rule="2.1", note=f"place {e.place}, status {t.status}")
         ro, pb = ro_pb.get(e.entry, (ZERO, ZERO))
@@ -600,6 +602,7 @@ def _rating(
     if N + t.disqualified < field_min:
         if t.event in SMALL_FIELD_RC:
             small_field_rc = SMALL_FIELD_RC[t.event]
+            figures["small_field"] = True
         else:
             warnings.append(
                 f"not rated: {N + t.disqualified} participants in the list < {field_min} (8.5)"

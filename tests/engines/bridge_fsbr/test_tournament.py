@@ -295,6 +295,11 @@ def test_women_championship_small_field_rc() -> None:
     assert [int(e.PB) for e in result.entries[:3]] == [2, 1, 0]
     # note 6 of 2.2: such a championship counts as a regional one for achievements
     assert [e.achievement for e in result.entries[:2]] == [1, 0]
+    # with a full field (16 pairs) it is a Russian championship: 2, 1, 1
+    full = compute_tournament(
+        event(16, d=66, kq=Decimal(1), N0=Decimal(0), status="russian", event="ru.women_pairs")
+    )
+    assert [e.achievement for e in full.entries[:4]] == [2, 1, 1, 0]
 
 
 # --- 8.10 N0 and foreign events ------------------------------------------------------------
