@@ -96,13 +96,10 @@ class ListRow:
                 f"{c.age_months} whole months old",
             )
         missing = T5_COUNT - len(self.counted)
-        tr.add(
-            "T5",
-            self.t5,
-            rule=RULE_T5,
-            note="mean of the five best NRKTVT"
-            + (f", {missing} missing counted as 0" * bool(missing)),
-        )
+        note = "mean of the five best NRKTVT"
+        if missing:
+            note += f", {missing} missing counted as 0"
+        tr.add("T5", self.t5, rule=RULE_T5, note=note)
         tr.add("Rating", self.rating, rule=RULE_RATING, note="0.25 * EU + 0.75 * T5")
         return tr
 

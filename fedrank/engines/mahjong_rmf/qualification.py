@@ -418,11 +418,11 @@ def advance(q: Qualification, today: date) -> Step:
         ]
         if not late:
             break
-        s = min(late, key=lambda s: (s.consent_by or today, q.slots.index(s)))
-        assert s.consent_by is not None
-        effective = s.consent_by + timedelta(days=1)
+        deadline, _, s = min((s.consent_by or today, q.slots.index(s), s) for s in late)
+        effective = deadline + timedelta(days=1)
         q = replace(
-            q, slots=_replace_slot(q, s, replace(s, status=SlotStatus.RESERVE, closed_on=effective))
+            q,
+            slots=_replace_slot(q, s, replace(s, status=SlotStatus.RESERVE, closed_on=effective)),
         )
         transitions.append(
             Transition(s.player, s.status, SlotStatus.RESERVE, effective, RULE_CONSENT)

@@ -283,7 +283,8 @@ def player_trace(base: Trace, c: Core, entry: Entry, place2: int, shared: int, n
             note=f"places {entry.place}-{entry.place + shared - 1} shared by {shared} players",
         )
     nr = ratio(500 * (2 * c.chut - place2), c.d)
-    tr.add("NR", nr, rule=RULE_NR, note="1000 * (CHUT - place) / (CHUT - 1)")
+    where = "place_mean" if shared > 1 else "place"
+    tr.add("NR", nr, rule=RULE_NR, note=f"1000 * (CHUT - {where}) / (CHUT - 1)")
     tr.add("NRKT", ratio(n, c.d), rule=RULE_KT, note="NR * KT")
     norm = norm_index(n, c.d)
     tr.add(

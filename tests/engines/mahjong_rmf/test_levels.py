@@ -96,7 +96,7 @@ def test_norm_index_is_exact() -> None:
     assert norm_index(10**9, 7) == idx("D12")
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(st.integers(min_value=0, max_value=10**7), st.integers(min_value=1, max_value=300))
 def test_norm_index_is_the_highest_level_reached(n: int, d: int) -> None:
     i = norm_index(n, d)
@@ -222,7 +222,7 @@ def test_year_end_of_29_february() -> None:
     assert whole_months_between(date(2024, 2, 29), date(2025, 2, 28)) == 11
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(
     st.dates(min_value=date(2000, 1, 1), max_value=date(2040, 12, 31)),
     st.integers(min_value=0, max_value=800),

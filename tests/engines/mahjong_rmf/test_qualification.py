@@ -81,7 +81,7 @@ def test_the_presidium_may_set_the_date() -> None:
     assert err.value.rule == "seed 000 section 3.3"
 
 
-@settings(max_examples=50)
+@settings(max_examples=50, deadline=None)
 @given(st.integers(min_value=2000, max_value=2100), st.integers(min_value=1, max_value=12))
 def test_first_tuesday(year: int, month: int) -> None:
     d = first_tuesday(year, month)

@@ -115,7 +115,7 @@ def test_decision_kt_eu_scale_and_rounding(eus: list[int], kt_eu: str) -> None:
     assert compute_tournament(t, start).kt_eu == Decimal(kt_eu)
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(
     st.lists(st.sampled_from([0, 50, 250, 500, 1750, 2000, 4500, 7500]), min_size=12, max_size=40)
 )
@@ -192,7 +192,7 @@ def test_negative_kt_is_refused() -> None:
     assert r.kt == 0 and r.result("P01").norm_label == "12k"
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(
     st.integers(min_value=12, max_value=200),
     st.integers(min_value=2, max_value=12),
