@@ -69,15 +69,31 @@ def result_to_json(result: EventResult) -> dict[str, Any]:
         "boards": ev.boards,
         "coefficients": result.coefficients,
     }
+    # The players of one unit share one trace object per colour: serialise it once.
+    traces: dict[int, Any] = {}
+    awards: list[dict[str, Any]] = []
+    for award in result.awards:
+        key = id(award.trace)
+        if key not in traces:
+            traces[key] = award.trace.to_json()
+        awards.append(
+            {
+                "player": award.player,
+                "kind": award.kind,
+                "amount": to_jsonable(award.amount),
+                "colour": award.colour,
+                "trace": traces[key],
+            }
+        )
     out: dict[str, Any] = {
         "system": SYSTEM_ID,
-        "tournament": tournament,
-        "entries": list(result.entries),
-        "awards": list(result.awards),
-        "totals": player_totals(result.awards),
+        "tournament": to_jsonable(tournament),
+        "entries": to_jsonable(list(result.entries)),
+        "awards": awards,
+        "totals": to_jsonable(player_totals(result.awards)),
         "warnings": list(result.warnings),
     }
-    return dict(to_jsonable(out))
+    return out
 
 
 def calc_document(text: str, *, filename: str = "") -> dict[str, Any]:

@@ -73,6 +73,7 @@ from fedrank.engines.bridge_ccba.tables import COLOURS, DRAW_SHARE, MAX_AWARD, C
 from fedrank.engines.kernel import Award, InputError, RuleError, Trace, TraceStep, to_jsonable
 
 KIND = "masterpoints"
+_R23, _R24 = rule("2.3"), rule("2.4")
 _STEP = Decimal("0.0001")
 
 
@@ -327,14 +328,13 @@ class _Event:
             if ratio is None:
                 m_top = m
             for unit, award in awards.items():
-                trace = Trace(list(award[1].steps))
-                trace.add("group", groups[unit], rule=rule("2.3"))
-                candidates[unit].append((award[0], trace))
+                candidates[unit].append(award)
         out: Awards = {}
         for unit, options in candidates.items():
             best = best_award(options)
             if best is not None:
-                out[unit] = best
+                group = TraceStep("group", groups[unit], _R23, "the unit's grading group")
+                out[unit] = (best[0], Trace([*best[1].steps, group]))
         return out, m_top
 
     def place_awards(self, k: Decimal) -> tuple[Awards, dict[str, Decimal]]:
@@ -591,13 +591,10 @@ class _Event:
                     t.add("B", ev.win_boards, rule=rule("2.4"), note="boards per round")
                     w, d = win_per_round(m, self.l, self.e, ev.win_boards, scale=k, trace=t)
                     cache[m] = (w, d, t)
-                win, draw, base = cache[m]
-                trace = Trace(list(base.steps))
+                win, draw, trace = cache[m]
             total = win_total(unit.wins, unit.draws, win, draw)
-            trace.add("wins", unit.wins, rule=rule("2.4"))
-            trace.add("draws", unit.draws, rule=rule("2.4"))
-            trace.add("A_win", total, rule=rule("2.4"))
-            out[unit.entry_id] = (total, trace)
+            counts = TraceStep("A_win", total, _R24, f"{unit.wins} wins, {unit.draws} draws")
+            out[unit.entry_id] = (total, Trace([*trace.steps, counts]))
         return out
 
     # -- the main event ------------------------------------------------------------------

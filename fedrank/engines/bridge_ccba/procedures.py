@@ -17,6 +17,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
+from functools import lru_cache
 
 from fedrank.engines.bridge_ccba.formulas import formula_award, rank_coefficient, rule, two
 from fedrank.engines.bridge_ccba.model import Entry, StageSpec
@@ -78,13 +79,18 @@ def formula_schedule(n: int, v: Decimal, count: int) -> Schedule:
     for p in range(1, count + 1):
         r_p = rank_coefficient(n, p)
         amount = formula_award(r_p, v)
-        steps = [
-            TraceStep("r", p, _R12),
-            TraceStep("R", r_p, _R12, f"lg {n} - lg {2 * p}"),
-            TraceStep("A", amount, _R11, f"R x V = {r_p} x {v}"),
-        ]
+        steps = [*_rank_steps(n, p), TraceStep("A", amount, _R11, f"R x V = {r_p} x {v}")]
         out.append(PlaceAward(p, amount, Trace(steps)))
     return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _rank_steps(n: int, p: int) -> tuple[TraceStep, TraceStep]:
+    """The trace of r and R(p) on N, shared by every schedule that ranks on N."""
+    return (
+        TraceStep("r", p, _R12),
+        TraceStep("R", rank_coefficient(n, p), _R12, f"lg {n} - lg {2 * p}"),
+    )
 
 
 def table_schedule(table: Sequence[Decimal], n: int, count: int) -> Schedule:

@@ -537,3 +537,34 @@ def test_property_never_more_for_a_worse_place_ungraded(
     ranked = sorted((e.place or 0, r.total) for e, r in zip(entries, result.entries, strict=True))
     values = [t for _, t in ranked]
     assert all(a >= b for a, b in itertools.pairwise(values))
+
+
+def test_annual_base_coefficient_replaces_m() -> None:
+    """§1.3.5 (RULES.md: "may replace M where the event asks for it"): annual_base = 3.25 is
+    M whatever the holdings: V = 3.25 x 2.00 x 1.5 x 1 = 9.75; 1st of 20 = 1.00 x 9.75."""
+    entries = [unit(f"P{i:02d}", [5000, 5000], place=i) for i in range(1, 21)]
+    result = compute_event(spec(annual_base=D("3.25")), entries)
+    assert result.coefficients.get("M") == D("3.25")
+    assert "AVGM" not in result.coefficients.names()
+    assert totals(result)["P01"] == D("9.75")
+
+
+def test_youth_event_uses_youth_tables() -> None:
+    """§1.3.1/§1.3.3, youth event: each player counts max(masterpoints, youth masterpoints):
+    pairs of (mp 10, ymp 90) and (mp 70, ymp 30) count 90 and 70: pair average 80, AVGM 80 ->
+    M = 2 + 80/50 = 3.60; national youth L = 5; B = 48 (S = 2.00), age limit (E = 0.8):
+    V = 3.60 x 2.00 x 5 x 0.8 = 28.80; 1st of 8: R = 0.60 -> 17.28, blue."""
+    entries = [
+        Entry(
+            f"Y{i}",
+            (Member(f"Y{i}a", mp=D(10), ymp=D(90)), Member(f"Y{i}b", mp=D(70), ymp=D(30))),
+            place=i,
+        )
+        for i in range(1, 9)
+    ]
+    event = spec(youth=True, colour="blue", restrictions=("age",))
+    result = compute_event(event, entries)
+    assert result.coefficients.get("M") == D("3.60")
+    assert result.coefficients.get("L") == 5
+    assert totals(result)["Y1"] == D("17.28")
+    assert result.awards[0].colour == "blue"
