@@ -15,7 +15,9 @@ from fedrank.engines.othello_woc.model import Game, Player, Round, System, Tourn
 from fedrank.engines.othello_woc.pairing import BYE, next_pairing, round_seed
 
 
-def play(pairing_pairs: list[tuple[str, str]], strength: dict[str, float], rng: random.Random) -> list[Game]:
+def play(
+    pairing_pairs: list[tuple[str, str]], strength: dict[str, float], rng: random.Random
+) -> list[Game]:
     games = []
     for black, white in pairing_pairs:
         p_black = 1 / (1 + 10 ** ((strength[white] - strength[black]) / 400))
@@ -25,7 +27,9 @@ def play(pairing_pairs: list[tuple[str, str]], strength: dict[str, float], rng: 
             continue
         margin = rng.randint(1, 15)
         win, lose = 32 + margin, 32 - margin
-        games.append(Game(black, white, win, lose) if roll < p_black else Game(black, white, lose, win))
+        games.append(
+            Game(black, white, win, lose) if roll < p_black else Game(black, white, lose, win)
+        )
     return games
 
 

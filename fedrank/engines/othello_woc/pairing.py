@@ -39,7 +39,8 @@ Speed without giving up exactness: an edge (x, y) can be in an optimal matching 
 could reach with no constraint at all (consecutive players in score order, exact for a convex
 cost on a line). The matching is solved on the edges that pass for a threshold ``T``,
 starting from ``T = LB(all)``; if its (b) is within ``T`` it is the optimum of the full graph,
-otherwise ``T`` grows and the round is solved again.
+otherwise ``T`` grows and the round is solved again. Each connected component of the pruned
+graph is matched on its own (a perfect matching is the union of its components' ones).
 """
 
 from __future__ import annotations
@@ -263,44 +264,9 @@ def _sorted_pairing_cost(counts: dict[int, int]) -> int:
     return cost
 
 
-@dataclass(slots=True)
-class _Edge:
-    i: int
-    j: int
-    costs: tuple[int, int, int, int, int, int]
-    swap: bool  # j gets black
-    tie: bool  # both colour assignments cost the same
-
-
-def _edge(
-    i: int,
-    j: int,
-    hp: Sequence[int],
-    hist: Sequence[_History | None],
-    ids: Sequence[str],
-    country: Sequence[str],
-    met: int,
-    modified: bool,
-) -> _Edge:
-    d = hp[i] - hp[j]
-    b = d * d
-    c = 1 if modified and met else 0
-    hi, hj = hist[i], hist[j]
-    if hi is None or hj is None:  # BYE
-        return _Edge(i, j, (b, c, 0, 0, 0, 0), hi is None, False)
-    ci, cj = hi.colour_diff, hj.colour_diff
-    d1 = (ci if ci > 0 else 0) + (-cj if cj < 0 else 0)  # i black
-    f1 = (hi.last_colour == "B") + (hj.last_colour == "W")
-    d2 = (cj if cj > 0 else 0) + (-ci if ci < 0 else 0)  # j black
-    f2 = (hj.last_colour == "B") + (hi.last_colour == "W")
-    swap = (d2, f2) < (d1, f1)
-    dd, ff = (d2, f2) if swap else (d1, f1)
-    e = 0
-    if d:
-        up, down = (hi, hj) if d < 0 else (hj, hi)
-        e = (up.last_float == 1) + (down.last_float == -1)
-    g = 1 if country[i] == country[j] else 0
-    return _Edge(i, j, (b, c, dd, e, ff, g), swap, (d1, f1) == (d2, f2))
+_Edge = tuple[int, int, int, int, int, int, int, int, bool, bool]
+"""(i, j, b, c, d, e, f, g, swap, tie): i < j; ``swap`` gives j black; ``tie`` means both
+colour assignments cost the same on (d) and (f)."""
 
 
 def _solve(n: int, edges: list[_Edge]) -> list[_Edge] | None:
@@ -308,20 +274,79 @@ def _solve(n: int, edges: list[_Edge]) -> list[_Edge] | None:
     if not edges:
         return [] if n == 0 else None
     pairs = n // 2
+    columns = list(zip(*edges, strict=True))
     weights = [1] * 6
     for k in range(4, -1, -1):  # weight of criterion k beats every lower total
-        bound = max(e.costs[k + 1] for e in edges) * pairs
+        bound = max(columns[k + 3]) * pairs  # columns[k + 3] is criterion k + 1
         weights[k] = weights[k + 1] * (bound + 1)
-    costs = [sum(w * c for w, c in zip(weights, e.costs, strict=True)) for e in edges]
+    wb, wc, wd, we, wf, wg = weights
+    costs = [
+        wb * b + wc * c + wd * d + we * e + wf * f + wg * g
+        for _, _, b, c, d, e, f, g, _, _ in edges
+    ]
     top = max(costs) + 1
     graph = rx.PyGraph()
     graph.add_nodes_from(range(n))
-    graph.add_edges_from([(e.i, e.j, top - c) for e, c in zip(edges, costs, strict=True)])
-    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: int(w))
-    if len(matching) != pairs:
-        return None
-    index = {(e.i, e.j): e for e in edges}
+    graph.add_edges_from([(x[0], x[1], top - c) for x, c in zip(edges, costs, strict=True)])
+    matching: set[tuple[int, int]] = set()
+    for component in rx.connected_components(graph):
+        # the matching of a graph is the union of its components' matchings
+        if len(component) % 2:
+            return None
+        sub = graph.subgraph(sorted(component))
+        found = rx.max_weight_matching(sub, max_cardinality=True, weight_fn=int)
+        if len(found) * 2 != len(component):
+            return None
+        matching.update((sub[a], sub[b]) for a, b in found)
+    index = {(x[0], x[1]): x for x in edges}
     return [index[(min(a, b), max(a, b))] for a, b in matching]
+
+
+def _block(
+    xs: Sequence[int],
+    ys: Sequence[int],
+    same: bool,
+    ids: Sequence[str],
+    hp: Sequence[int],
+    hist: Sequence[_History | None],
+    country: Sequence[str],
+    limit: int,
+    modified: bool,
+) -> list[_Edge]:
+    """The allowed edges between two score groups with criteria (b)-(g) of each."""
+    out: list[_Edge] = []
+    for x in xs:
+        for y in ys:
+            if same and y <= x:
+                continue
+            i, j = (x, y) if x < y else (y, x)
+            hi, hj = hist[i], hist[j]
+            assert hi is not None  # the BYE is always last, so i is a player
+            met = hi.opponents.get(ids[j], 0)
+            if met >= limit:
+                continue
+            diff = hp[i] - hp[j]
+            b = diff * diff
+            c = 1 if modified and met else 0
+            if hj is None:  # BYE: only (a)-(c) apply
+                out.append((i, j, b, c, 0, 0, 0, 0, False, False))
+                continue
+            ci, cj = hi.colour_diff, hj.colour_diff
+            d1 = (ci if ci > 0 else 0) + (-cj if cj < 0 else 0)  # i black
+            f1 = (hi.last_colour == "B") + (hj.last_colour == "W")
+            d2 = (cj if cj > 0 else 0) + (-ci if ci < 0 else 0)  # j black
+            f2 = (hj.last_colour == "B") + (hi.last_colour == "W")
+            swap = (d2, f2) < (d1, f1)
+            e = 0
+            if diff:
+                up, down = (hi, hj) if diff < 0 else (hj, hi)
+                e = (up.last_float == 1) + (down.last_float == -1)
+            g = 1 if country[i] == country[j] else 0
+            if swap:
+                out.append((i, j, b, c, d2, e, f2, g, True, False))
+            else:
+                out.append((i, j, b, c, d1, e, f1, g, False, (d1, f1) == (d2, f2)))
+    return out
 
 
 def swiss_pairing(t: Tournament, seed: int) -> Pairing:
@@ -372,24 +397,14 @@ def swiss_pairing(t: Tournament, seed: int) -> Pairing:
             if need > threshold:
                 continue
             if (v1, v2) not in edge_cache:
-                block: list[_Edge] = []
-                xs, ys = by_value[v1], by_value[v2]
-                for x in xs:
-                    for y in ys:
-                        if v1 == v2 and y <= x:
-                            continue
-                        i, j = (x, y) if x < y else (y, x)
-                        hi = hist[i]  # the BYE is always last, so i is a player
-                        met = hi.opponents.get(ids[j], 0) if hi is not None else 0
-                        if met >= limit:
-                            continue
-                        block.append(_edge(i, j, hp, hist, ids, country, met, modified))
-                edge_cache[(v1, v2)] = block
+                edge_cache[(v1, v2)] = _block(
+                    by_value[v1], by_value[v2], v1 == v2, ids, hp, hist, country, limit, modified
+                )
             edges.extend(edge_cache[(v1, v2)])
         complete = all(need <= threshold for need in lb_pair.values())
         result = _solve(n, edges)
         if result is not None:
-            found_b = sum(e.costs[0] for e in result)
+            found_b = sum(x[2] for x in result)
             if found_b <= threshold:
                 break
             threshold = found_b
@@ -402,22 +417,21 @@ def swiss_pairing(t: Tournament, seed: int) -> Pairing:
             )
         threshold = max(threshold * 2, threshold + 4)
     rng = random.Random(seed)
-    chosen = sorted(result, key=lambda e: (-max(hp[e.i], hp[e.j]), min(e.i, e.j)))
+    chosen = sorted(result, key=lambda x: (-max(hp[x[0]], hp[x[1]]), x[0]))
     pairs: list[Pair] = []
     bye_pairs: list[Pair] = []
     totals = [0] * 6
-    for e in chosen:
+    for i, j, *crit, swap, tie in chosen:
+        costs = tuple(int(v) for v in crit)
         for k in range(6):
-            totals[k] += e.costs[k]
-        if ids[e.j] == BYE or ids[e.i] == BYE:
-            player = ids[e.i] if ids[e.j] == BYE else ids[e.j]
-            bye_pairs.append(Pair(0, player, BYE, e.costs))
+            totals[k] += costs[k]
+        if ids[j] == BYE:
+            bye_pairs.append(Pair(0, ids[i], BYE, costs))
             continue
-        swap = e.swap
-        if e.tie and rng.random() < 0.5:
+        if tie and rng.random() < 0.5:
             swap = not swap
-        black, white = (ids[e.j], ids[e.i]) if swap else (ids[e.i], ids[e.j])
-        pairs.append(Pair(len(pairs) + 1, black, white, e.costs))
+        black, white = (ids[j], ids[i]) if swap else (ids[i], ids[j])
+        pairs.append(Pair(len(pairs) + 1, black, white, costs))
     pairs.extend(
         Pair(len(pairs) + 1 + k, p.black, p.white, p.costs) for k, p in enumerate(bye_pairs)
     )
