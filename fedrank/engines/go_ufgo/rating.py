@@ -246,7 +246,9 @@ def prepare(t: Tournament) -> Prepared:
     index: dict[str, int] = {}
     by_round: dict[int, list[tuple[int, int, int, int]]] = {}
     scores = _SCORES
-    setdefault = index.setdefault
+    get = index.get
+    last_round = 0
+    games: list[tuple[int, int, int, int]] = []
     for gi, g in enumerate(t.games):
         rnd = g.round
         p1 = g.player1
@@ -254,13 +256,16 @@ def prepare(t: Tournament) -> Prepared:
         sa = scores.get(g.score1)
         if sa is None or rnd < 1 or p1 == p2:
             _bad_game(g)
-        a = setdefault(p1, len(index))
-        b = setdefault(p2, len(index))
-        games = by_round.get(rnd)
-        if games is None:
-            by_round[rnd] = [(a, b, sa, gi)]
-        else:
-            games.append((a, b, sa, gi))
+        a = get(p1)
+        if a is None:
+            a = index[p1] = len(index)
+        b = get(p2)
+        if b is None:
+            b = index[p2] = len(index)
+        if rnd != last_round:
+            games = by_round.setdefault(rnd, [])
+            last_round = rnd
+        games.append((a, b, sa, gi))
     for games in by_round.values():
         seen = {a for a, _, _, _ in games}
         seen.update(b for _, b, _, _ in games)
@@ -383,6 +388,8 @@ def run_pass(p: Prepared, start: Sequence[int], sink: list[Event] | None = None)
     low = 10000 * s
     s10 = 10 * s
     s20 = 20 * s
+    tracing = sink is not None
+    events: list[Event] = sink if sink is not None else []
     for rnd, round_games in p.rounds:
         for a, b, sa, gi in round_games:
             ia = cur[a]
@@ -410,10 +417,10 @@ def run_pass(p: Prepared, start: Sequence[int], sink: list[Event] | None = None)
                     x = ia * s10 + dr
                     na = (2 * x + s10) // s20 if x >= low else _tenths_formula(x, s)
                     cur[a] = na
-                    if sink is not None:
-                        sink.append((a, rnd, b, ia, ib, "f", na, k1a, k2, k3, sa, dr))
-                elif sink is not None:
-                    sink.append((a, rnd, b, ia, ib, "tc", ia))
+                    if tracing:
+                        events.append((a, rnd, b, ia, ib, "f", na, k1a, k2, k3, sa, dr))
+                elif tracing:
+                    events.append((a, rnd, b, ia, ib, "tc", ia))
                 if ib <= high:
                     sb = 2 - sa
                     j = ib // 10
@@ -429,10 +436,10 @@ def run_pass(p: Prepared, start: Sequence[int], sink: list[Event] | None = None)
                     x = ib * s10 + dr
                     nb = (2 * x + s10) // s20 if x >= low else _tenths_formula(x, s)
                     cur[b] = nb
-                    if sink is not None:
-                        sink.append((b, rnd, a, ib, ia, "f", nb, k1b, k2, k3, sb, dr))
-                elif sink is not None:
-                    sink.append((b, rnd, a, ib, ia, "tc", ib))
+                    if tracing:
+                        events.append((b, rnd, a, ib, ia, "f", nb, k1b, k2, k3, sb, dr))
+                elif tracing:
+                    events.append((b, rnd, a, ib, ia, "tc", ib))
             else:
                 acc = (k2sum, extra, bonus)
                 line = p.lines[gi]
