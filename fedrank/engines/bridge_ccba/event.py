@@ -745,6 +745,12 @@ def _validate(event: EventSpec, entries: Sequence[Entry]) -> None:
                 f"entry {entry.entry_id} appears twice", line=entry.line, field="entry"
             )
         seen.add(entry.entry_id)
+        if entry.reached > event.stages:
+            raise InputError(
+                f"entry {entry.entry_id} reached stage {entry.reached} of {event.stages}",
+                line=entry.line,
+                field="reached",
+            )
         if entry.status == "absent" and (entry.place is not None or entry.wins or entry.draws):
             raise InputError(
                 f"entry {entry.entry_id} did not play but has results",

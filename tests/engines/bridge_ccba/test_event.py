@@ -442,6 +442,14 @@ def test_inconsistent_places_name_the_line() -> None:
     assert (info.value.line, info.value.field) == (12, "place")
 
 
+def test_reached_beyond_the_last_stage_is_bad_input() -> None:
+    entries = [unit(f"P{i}", [600, 600], place=i, line=i) for i in range(1, 9)]
+    entries[2] = unit("P3", [600, 600], place=3, reached=2, line=3)
+    with pytest.raises(InputError) as info:
+        compute_event(spec(), entries)
+    assert (info.value.line, info.value.field) == (3, "reached")
+
+
 def test_win_masterpoints_need_a_team_event() -> None:
     entries = [unit(f"P{i}", [600, 600], place=i, wins=1) for i in range(1, 9)]
     with pytest.raises(RuleError, match=r"§2\.4"):
