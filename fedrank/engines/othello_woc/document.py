@@ -10,7 +10,7 @@ and YFRL (B.3) -> semi-finals, third place and finals (III, B.4).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fedrank.engines.kernel import InputError, RuleError, to_jsonable
@@ -127,6 +127,8 @@ def results(t: Tournament, stage_games: Sequence[StageGame] = ()) -> Results:
     women_stage: FinalStage | None = None
     try:
         women_list = wfrl(t, table, women_ahead)
+        if women_ahead and not woc.order:
+            women_list = replace(women_list, final=False)
         if not women_ahead:
             women_stage = final_stage(
                 "women",
@@ -142,6 +144,8 @@ def results(t: Tournament, stage_games: Sequence[StageGame] = ()) -> Results:
     young_final: MatchResult | None = None
     try:
         young_list = yfrl(t, table, young_ahead)
+        if young_ahead and not woc.order:
+            young_list = replace(young_list, final=False)
         if not young_ahead:
             a, b = young_list.qualified
             young_final = one_game(

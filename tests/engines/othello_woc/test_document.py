@@ -16,6 +16,7 @@ from fedrank.engines.othello_woc import (
     parse_document,
     parse_round_text,
     results,
+    round_robin_pairing,
 )
 from fedrank.engines.othello_woc.model import Tournament
 
@@ -129,3 +130,54 @@ def test_round_by_round_flow_for_the_chat() -> None:
     final = results(t)
     assert final.next_round is not None and final.next_round.round == 4
     assert final.standings[0].points == 3  # someone had black three times and won
+
+
+def _ladder_file(stage_lines: str) -> str:
+    """Eight players, double round robin, the better-listed player always wins 40-24: points
+    14, 12, ..., 0 with no ties. No woman or young player reaches the WOC semi-finals."""
+    ids = ["M1", "M2", "M3", "M4", "W1", "W2", "W3", "W4"]
+    lines = ["tournament: ladder", "seed: 4"]
+    for k, pid in enumerate(ids):
+        gender = "F" if pid.startswith("W") else "M"
+        flags = " | youth" if pid in ("W1", "W2") else ""
+        lines.append(f"player: {pid} | {pid} | C{k} | {gender}{flags}")
+    t = parse_document("\n".join(lines)).tournament
+    for number in range(1, 15):
+        lines.append(f"round {number}")
+        for p in round_robin_pairing(t, number).pairs:
+            black_wins = ids.index(p.black) < ids.index(p.white)
+            lines.append(f"{p.black} {p.white} {'40-24' if black_wins else '24-40'}")
+    return "\n".join(lines) + "\n" + stage_lines
+
+
+def test_womens_semi_finals_and_the_youth_final_through_calc() -> None:
+    """WFRL W1-W4 play one-game semi-finals (1v4, 2v3); W1 chose black in the final and drew,
+    so W2 wins it (IV.9); the YFRL top two, W1 and W2, play the youth final."""
+    stages = """semi: M1 M4 40-24
+semi: M4 M1 20-44
+semi: M2 M3 40-24
+semi: M3 M2 30-34
+third: M4 M3 33-31
+final: M1 M2 40-24
+final: M2 M1 40-24
+final: M1 M2 33-31
+women-semi: W1 W4 40-24
+women-semi: W3 W2 30-34
+women-third: W4 W3 33-31
+women-final: W1 W2 32-32 colour=W1
+youth-final: W2 W1 20-44
+"""
+    out = calc_document(_ladder_file(stages))
+    assert [s["points"] for s in out["standings"]] == [str(x) for x in range(14, -1, -2)]
+    assert out["final_lists"]["IFRL"]["playoffs"] == []
+    assert out["finals"]["WOC"]["order_of_finish"] == ["M1", "M2", "M4", "M3"]
+    women = out["finals"]["women"]
+    assert women["order_of_finish"] == ["W2", "W1", "W4", "W3"]
+    assert women["final"]["next_colour_choice"] is None and women["final"]["winner"] == "W2"
+    assert out["final_lists"]["WFRL"]["qualified"] == ["W1", "W2", "W3", "W4"]
+    assert out["finals"]["youth"]["winner"] == "W1"
+    assert out["warnings"] == []
+    pending = calc_document(_ladder_file("semi: M1 M4 40-24\n"))
+    assert pending["finals"]["WOC"]["semi_finals"][0]["winner"] is None
+    assert pending["finals"]["women"]["semi_finals"][0]["next_colour_choice"] == "W1"
+    assert "the WOC final stage is not complete" in pending["warnings"]
