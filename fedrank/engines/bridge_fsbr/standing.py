@@ -30,6 +30,7 @@ from fedrank.engines.kernel import InputError, RuleError, Trace
 from .tables import NORMS, RK_INDEX, RK_LEVELS, TITLES, Norm
 
 MB, RO, PB = "MB", "RO", "PB"
+_NO_TITLES: frozenset[str] = frozenset()
 RK5_TEXT = "рк 5: знание правил и участие в спортивных соревнованиях"
 STEP_DOWN_TEXT = "2.2 note 2: one-year norm not confirmed, one step down for life"
 RATING_WEIGHTS = (Decimal(1), Decimal("0.75"), Decimal("0.5"), Decimal("0.25"))
@@ -187,8 +188,8 @@ def add_months(day: date, months: int) -> date:
 def last_year(list_date: date) -> tuple[date, date]:
     """2.2 note 7: the 12 months ending on the last day of the month before the list date,
     as a half-open range [start, end)."""
-    end = month_start(list_date)
-    return add_months(end, -12), end
+    end = list_date.replace(day=1)
+    return end.replace(year=end.year - 1), end
 
 
 # --- the ledger, prepared for many list dates --------------------------------------------
@@ -276,20 +277,23 @@ class PreparedHistory:
             ach = max(ach, level)
             if day >= start:
                 ach_year = max(ach_year, level)
-        ebl = sum(points for day, points in self._ebl if day < end)
-        titles = frozenset(t for day, t in self._titles if day < end)
+        ebl = sum(points for day, points in self._ebl if day < end) if self._ebl else 0
+        titles = (
+            frozenset(t for day, t in self._titles if day < end) if self._titles else _NO_TITLES
+        )
+        mb_sum, mb_f2f = self._mb_sum, self._mb_f2f
         return Figures(
-            mb=self._mb_sum[i_end],
-            mb_f2f=self._mb_f2f[i_end],
-            mb_year=self._mb_sum[i_end] - self._mb_sum[i_start],
-            mb_year_f2f=self._mb_f2f[i_end] - self._mb_f2f[i_start],
-            ro_year=self._ro_sum[r_end] - self._ro_sum[r_start],
-            pb=self._pb_sum[p_end],
-            pb_year=self._pb_sum[p_end] - self._pb_sum[p_start],
-            achievement=ach,
-            achievement_year=ach_year,
-            ebl_points=ebl,
-            titles=titles,
+            mb_sum[i_end],
+            mb_f2f[i_end],
+            mb_sum[i_end] - mb_sum[i_start],
+            mb_f2f[i_end] - mb_f2f[i_start],
+            self._ro_sum[r_end] - self._ro_sum[r_start],
+            self._pb_sum[p_end],
+            self._pb_sum[p_end] - self._pb_sum[p_start],
+            ach,
+            ach_year,
+            ebl,
+            titles,
         )
 
     def ro_lines(self, start: date, end: date) -> Sequence[LedgerLine]:
@@ -343,7 +347,18 @@ def _family(n: Norm) -> tuple[object, ...]:
     )
 
 
-def _families(lifetime: bool) -> tuple[tuple[Norm, ...], ...]:
+_NUMBERS = ("mb", "mb_year", "ro_year", "pb", "pb_year", "ebl_points")
+_Compiled = tuple[int, int, int, int, int, int, int, int, int, Norm]
+_Family = tuple[int, int, str, tuple[_Compiled, ...]]
+
+
+def _families(lifetime: bool) -> tuple[_Family, ...]:
+    """Families of norms as (achievement, achievement_year, title, compiled norms by index).
+
+    A compiled norm is (index, MB, 2 MB, MB in the year, 2 MB in the year, RO in the year,
+    PB, PB in the year, EBL points, the norm): the doubled MB are compared with three times
+    the face-to-face MB (note 3) in whole numbers.
+    """
     groups: dict[tuple[object, ...], list[Norm]] = {}
     for n in NORMS:
         if n.lifetime == lifetime:
@@ -352,11 +367,24 @@ def _families(lifetime: bool) -> tuple[tuple[Norm, ...], ...]:
     for group in groups.values():
         group.sort(key=lambda n: n.index)
         for weaker, stronger in pairwise(group):
-            assert all(
-                getattr(weaker, k) <= getattr(stronger, k)
-                for k in ("mb", "mb_year", "ro_year", "pb", "pb_year", "ebl_points")
-            ), (weaker, stronger)
-        out.append(tuple(group))
+            assert all(getattr(weaker, k) <= getattr(stronger, k) for k in _NUMBERS)
+        head = group[0]
+        compiled = tuple(
+            (
+                n.index,
+                n.mb,
+                2 * n.mb,
+                n.mb_year,
+                2 * n.mb_year,
+                n.ro_year,
+                n.pb,
+                n.pb_year,
+                n.ebl_points,
+                n,
+            )
+            for n in group
+        )
+        out.append((head.achievement, head.achievement_year, head.title, compiled))
     return tuple(out)
 
 
@@ -367,26 +395,35 @@ _ONE_YEAR_FAMILIES = _families(False)
 def best_norm(f: Figures, lifetime: bool) -> Norm | None:
     """The strongest norm met among the lifetime (or the one-year) norms.
 
-    Each family is scanned from its weakest norm and stops at the first one not met; a
-    family whose achievement or title the player lacks is skipped at once.
+    Each family is scanned from its weakest norm and stops at the first one not met (the
+    same test as :func:`norm_met`, unrolled); a family whose achievement or title the player
+    lacks is skipped at once.
     """
+    mb, mb_f2f3, mb_year, mb_year_f2f3 = f.mb, 3 * f.mb_f2f, f.mb_year, 3 * f.mb_year_f2f
+    ro_year, pb, pb_year, ebl = f.ro_year, f.pb, f.pb_year, f.ebl_points
     best: Norm | None = None
-    for family in _LIFETIME_FAMILIES if lifetime else _ONE_YEAR_FAMILIES:
-        head = family[0]
+    best_index = -1
+    for ach, ach_year, title, family in _LIFETIME_FAMILIES if lifetime else _ONE_YEAR_FAMILIES:
         if (
-            head.achievement > f.achievement
-            or head.achievement_year > f.achievement_year
-            or (head.title and head.title not in f.titles)
+            ach > f.achievement
+            or ach_year > f.achievement_year
+            or (title and title not in f.titles)
         ):
             continue
-        for n in family:
-            if best is not None and n.index <= best.index:
-                if not norm_met(n, f):
-                    break
-                continue
-            if not norm_met(n, f):
+        for index, n_mb, n_mb2, n_mby, n_mby2, n_ro, n_pb, n_pby, n_ebl, norm in family:
+            if (
+                mb < n_mb
+                or mb_f2f3 < n_mb2
+                or mb_year < n_mby
+                or mb_year_f2f3 < n_mby2
+                or ro_year < n_ro
+                or pb < n_pb
+                or pb_year < n_pby
+                or ebl < n_ebl
+            ):
                 break
-            best = n
+            if index > best_index:
+                best, best_index = norm, index
     return best
 
 
@@ -401,13 +438,22 @@ def rank_step(
     gets the coefficient one step below it (one place in the list of 2.2), and that one is his
     for life.
     """
+    return _rank_step(list_date, f, previous, initial_rk, best_norm(f, False))
+
+
+def _rank_step(
+    list_date: date,
+    f: Figures,
+    previous: RankState | None,
+    initial_rk: Decimal | None,
+    one_year: Norm | None,
+) -> RankState:
     lifetime = best_norm(f, True)
     floor, why = (lifetime.index, lifetime.text) if lifetime else (0, RK5_TEXT)
     if initial_rk is not None and _rk_index(initial_rk) > floor:
         floor, why = _rk_index(initial_rk), "2.2 note 1: kept from the earlier classification"
     if previous is not None and RK_INDEX[previous.lifetime_rk] > floor:
         floor, why = RK_INDEX[previous.lifetime_rk], previous.lifetime_norm
-    one_year = best_norm(f, False)
     temp = one_year.index if one_year else -1
     stepped = False
     if previous is not None and previous.temporary:
@@ -445,7 +491,13 @@ def replay_rank(
     for month in prepared.change_months(after, target):
         if month == target:
             continue
-        state = rank_step(month, prepared.figures(month), state, initial)
+        f = prepared.figures(month)
+        one_year = best_norm(f, False)
+        if one_year is None and (state is None or not state.temporary):
+            # Nothing temporary is held or reached: this month's coefficient is the lifetime
+            # floor, which only grows, so the next evaluation recovers it exactly.
+            continue
+        state = _rank_step(month, f, state, initial, one_year)
     if state is None or state.list_date != target:
         state = rank_step(target, prepared.figures(target), state, initial)
     return state
