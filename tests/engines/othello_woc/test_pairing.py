@@ -333,14 +333,14 @@ def _random_round(t: Tournament, rng: random.Random, number: int, modified: bool
 
 
 def test_pairing_is_the_lexicographic_optimum_on_every_small_field() -> None:
-    """300 seeded random tournaments of 2-12 players, plain and modified Swiss, with byes,
+    """300 seeded random tournaments, every field size from 2 to 12 players, plain and modified Swiss, with byes,
     withdrawals and histories partly drawn at random: in every later round the engine's
     criteria vector (b, c, d, e, f, g) equals the brute-force minimum, and the engine refuses
     exactly the rounds that have no pairing allowed by (a)."""
     checked = refused = 0
     for seed in range(300):
         rng = random.Random(seed)
-        n = rng.randint(2, 12)
+        n = 2 + seed % 11  # every field size 2-12, about 27 tournaments each
         countries = ["X", "Y", "Z"][: rng.randint(1, 3)]
         spec = " ".join(
             f"P{i}:{rng.choice(countries)}:M" + (":A" if rng.random() < 0.3 else "")
@@ -372,7 +372,7 @@ def test_pairing_is_the_lexicographic_optimum_on_every_small_field() -> None:
             if len(active) > 3 and rng.random() < 0.1:
                 played = Round(number, played.games, played.byes, (), (rng.choice(active),))
             t = Tournament(t.name, t.players, (*t.rounds, played), seed, system, t.bye_points)
-    assert checked > 700 and refused > 0, (checked, refused)
+    assert checked > 900 and refused > 0, (checked, refused)
 
 
 def test_colours_stay_balanced_over_thirteen_rounds() -> None:
