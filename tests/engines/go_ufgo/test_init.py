@@ -34,6 +34,8 @@ def check_kharkiv(doc: dict[str, Any]) -> None:
     Rudenko (92) loses five games: +1 each (§5.1, §5.3) -> 97.
     Kravchenko (1270) wins all five against stronger players: gain 140 > RA 115, so three
     recomputations (starts 1410, 1498, 1580) before his gain stays within RA: 1655.
+    Savchenko (215, K2 60): RA = 0.45 * 5 * 60 + K3 20 * 4 (formula (1) games) + table 4 k3
+    20 (his win over Rudenko, below 100) = 135 + 80 + 20 = 235.
     """
     assert doc["system"] == "go_ufgo" and doc["format"] == "egf-h"
     assert doc["tournament"]["name"] == "Kharkiv Autumn Cup 2026"
@@ -50,6 +52,8 @@ def check_kharkiv(doc: dict[str, Any]) -> None:
     assert [p["start_IK"] for p in k["passes"]] == ["1270", "1410", "1498", "1580"]
     assert (k["passes"][0]["measure"], k["passes"][0]["limit"]) == ("140", "115.00")
     assert (k["IK_after"], k["rank_before"], k["rank_after"]) == ("1655", "9 kyu", "5 kyu")
+    assert rows["Savchenko Dmytro"]["passes"][0]["limit"] == "235.00"
+    assert [s["value"] for s in rows["Savchenko Dmytro"]["trace"] if s["name"] == "k3"] == [20]
     assert len(rows) == 10
 
 
