@@ -333,8 +333,9 @@ def _random_round(t: Tournament, rng: random.Random, number: int, modified: bool
 
 
 def test_pairing_is_the_lexicographic_optimum_on_every_small_field() -> None:
-    """300 seeded random tournaments, every field size from 2 to 12 players, plain and modified Swiss, with byes,
-    withdrawals and histories partly drawn at random: in every later round the engine's
+    """300 seeded random tournaments, every field size from 2 to 12 players, plain and
+    modified Swiss, with byes, withdrawals and histories partly drawn at random: in every
+    later round the engine's
     criteria vector (b, c, d, e, f, g) equals the brute-force minimum, and the engine refuses
     exactly the rounds that have no pairing allowed by (a)."""
     checked = refused = 0
