@@ -268,8 +268,7 @@ class _Event:
             m, _ = self.m_for(units, trace)
         elif m is self.m_all:
             trace.steps.extend(self.m_all_steps)
-        else:
-            trace.add("M", m)
+        # any other given M (stage 2, consolation) is traced by the caller, with its rule
         if m_cap is not None:
             top, ratio, section = m_cap
             m = capped_m(m, top, ratio, section=section, trace=trace)
@@ -443,7 +442,7 @@ class _Event:
                 home_m[unit.entry_id] = m
             s = s_coefficient(spec.boards, trace=trace)
             if not spec.fixed:
-                awards, _ = self.formula_field(label, units, self.places(units), s=s, k=k, m=m)
+                awards, _ = self.formula_field(label, units, self.places(units), s=s, k=k)
                 out.update(awards)
                 continue
             for unit in units:

@@ -576,3 +576,54 @@ def test_youth_event_uses_youth_tables() -> None:
     assert result.coefficients.get("L") == 5
     assert totals(result)["Y1"] == D("17.28")
     assert result.awards[0].colour == "blue"
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    n=st.integers(min_value=60, max_value=300),
+    boards=st.integers(min_value=150, max_value=400),
+    low=st.integers(min_value=2000, max_value=12000),
+    knockout=st.booleans(),
+    win_boards=st.integers(min_value=8, max_value=16),
+    seed=st.integers(min_value=0, max_value=10**6),
+)
+def test_property_no_unit_above_240_in_big_national_events(
+    n: int, boards: int, low: int, knockout: bool, win_boards: int, seed: int
+) -> None:
+    """§2.9.7 where it bites: big national team events with strong fields, win rounds and
+    the knock-out bonus. No unit's total (place + win) exceeds 240, and k240 is recorded
+    when the unscaled event would have paid more than 240, the top unit then ending within
+    the roundings of 240."""
+    import random
+
+    rng = random.Random(seed)
+    entries = [
+        unit(
+            f"T{i:03d}",
+            [low + rng.randrange(0, 4000) for _ in range(4)],
+            place=i,
+            wins=rng.randint(0, 12),
+        )
+        for i in range(1, n + 1)
+    ]
+    event = spec(kind="team", boards=boards, knockout=knockout, win_boards=win_boards)
+    result = compute_event(event, entries)
+    assert all(r.total <= 240 for r in result.entries)
+    assert all(a.amount <= 240 for a in result.awards)
+    if "k240" in result.coefficients.names():
+        k = result.coefficients.get("k240")
+        assert D(0) < k < 1
+        # scaled just enough: only the roundings down (k240, V, W) separate it from 240
+        assert max(r.total for r in result.entries) > D(239)
+
+
+def test_totals_over_several_events() -> None:
+    """Totals for /rating: the same player's lines from two events add up by colour."""
+    entries = [unit(f"P{i:02d}", [600, 600], place=i) for i in range(1, 21)]
+    red = compute_event(spec(), entries).awards
+    gold = compute_event(spec(colour="gold"), entries).awards
+    assert totals_by_colour([*red, *gold], "P01-0") == {"gold": D("12.00"), "red": D("12.00")}
+    assert totals_by_colour([*red, *gold], "nobody") == {}
+    everyone = player_totals([*red, *gold])
+    assert everyone["P02-1"] == {"gold": D("8.40"), "red": D("8.40")}
+    assert sum(totals_by_colour(red).values()) == 2 * D("41.28")
