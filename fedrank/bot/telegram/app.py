@@ -1,0 +1,217 @@
+"""Assembling and running the Telegram transport: bot, dispatcher, commands, polling or webhook.
+
+``fedrank run`` awaits :func:`run_transport` when ``FEDRANK_TELEGRAM_TOKEN`` is set. By default
+the bot long-polls (no public address needed). With ``--webhook`` it serves Telegram's webhook
+on aiohttp at ``FEDRANK_WEBHOOK_HOST:PORT`` under the path of ``FEDRANK_WEBHOOK_URL``, checks
+``FEDRANK_WEBHOOK_SECRET`` on every request, and keeps the FSM state in Redis
+(``FEDRANK_REDIS_URL``) so that several processes behind a load balancer share it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Sequence
+from urllib.parse import urlsplit
+
+from aiogram import Bot, Dispatcher
+from aiogram.client.default import DefaultBotProperties
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import PRODUCTION, TelegramAPIServer
+from aiogram.enums import ParseMode
+from aiogram.fsm.storage.base import BaseStorage
+from aiogram.fsm.storage.memory import MemoryStorage
+from aiogram.types import BotCommand, BotCommandScopeDefault
+
+from fedrank.bot.telegram.middlewares import (
+    ContextMiddleware,
+    Reachability,
+    ThrottleLimits,
+    ThrottlingMiddleware,
+)
+from fedrank.bot.telegram.pacer import Limits, Pacer
+from fedrank.bot.telegram.routers import routers
+from fedrank.config import ConfigError, Settings
+from fedrank.handlers.context import LANGUAGES, Services
+from fedrank.handlers.i18n import MESSAGES as HANDLER_MESSAGES
+
+log = logging.getLogger(__name__)
+
+DEFAULT_WEBHOOK_PATH = "/telegram"
+DESCRIPTION_LIMIT = 256
+
+
+def make_bot(
+    token: str,
+    services: Services,
+    *,
+    api_server: TelegramAPIServer | None = None,
+    limits: Limits | None = None,
+    reachability: Reachability | None = None,
+) -> Bot:
+    """A bot whose every chat-bound request goes through the pacer, in HTML parse mode."""
+    session = AiohttpSession(api=api_server or PRODUCTION)
+    reach = reachability or Reachability(services)
+    session.middleware(Pacer(limits, on_forbidden=reach.mark))
+    return Bot(token, session=session, default=DefaultBotProperties(parse_mode=ParseMode.HTML))
+
+
+def make_dispatcher(
+    services: Services,
+    *,
+    storage: BaseStorage | None = None,
+    throttle: ThrottleLimits | None = None,
+    reachability: Reachability | None = None,
+) -> Dispatcher:
+    """The dispatcher with the context and throttling middlewares and every feature router."""
+    dp = Dispatcher(storage=storage or MemoryStorage())
+    context = ContextMiddleware(services, reachability or Reachability(services))
+    throttling = ThrottlingMiddleware(throttle)
+    for observer in (dp.message, dp.callback_query):
+        observer.outer_middleware(context)
+        observer.outer_middleware(throttling)
+    dp.include_routers(*routers())
+    return dp
+
+
+def command_list(language: str) -> list[BotCommand]:
+    """The commands everyone may use, described in ``language`` (directors' are in /help)."""
+    from fedrank.handlers.dispatch import COMMANDS
+
+    out = []
+    for command in COMMANDS.values():
+        entry = HANDLER_MESSAGES.get(f"cmd.{command.name}")
+        if command.audience != "all" or entry is None:
+            continue
+        description = (entry.get(language) or entry["en"])[:DESCRIPTION_LIMIT]
+        out.append(BotCommand(command=command.name, description=description))
+    return out
+
+
+async def register_commands(bot: Bot, languages: Sequence[str] = LANGUAGES) -> None:
+    """setMyCommands once without a language (the fallback, English) and once per language."""
+    await bot.set_my_commands(command_list("en"), scope=BotCommandScopeDefault())
+    for language in languages:
+        await bot.set_my_commands(
+            command_list(language), scope=BotCommandScopeDefault(), language_code=language
+        )
+
+
+def make_storage(settings: Settings) -> BaseStorage:
+    """Redis FSM storage when ``FEDRANK_REDIS_URL`` is set, else memory (one process only)."""
+    if settings.redis_url is None:
+        return MemoryStorage()
+    try:
+        from aiogram.fsm.storage.redis import RedisStorage
+    except ModuleNotFoundError as exc:
+        raise ConfigError(
+            "FEDRANK_REDIS_URL is set but the Python package 'redis' is not installed"
+            " (install aiogram[redis])"
+        ) from exc
+    storage: BaseStorage = RedisStorage.from_url(settings.redis_url)
+    return storage
+
+
+def webhook_path(settings: Settings) -> str:
+    if settings.webhook_url is None:
+        raise ConfigError("--webhook needs FEDRANK_WEBHOOK_URL (the public https address)")
+    return urlsplit(settings.webhook_url).path or DEFAULT_WEBHOOK_PATH
+
+
+async def run_transport(
+    settings: Settings,
+    services: Services,
+    *,
+    webhook: bool,
+    api_server: TelegramAPIServer | None = None,
+    limits: Limits | None = None,
+    throttle: ThrottleLimits | None = None,
+    stop: asyncio.Event | None = None,
+    handle_signals: bool = True,
+) -> None:
+    """Serve Telegram until stopped (``stop`` set, a signal, or cancellation)."""
+    if settings.telegram_token is None:
+        raise ConfigError("FEDRANK_TELEGRAM_TOKEN is not set")
+    token = settings.telegram_token.get_secret_value()
+    if webhook:
+        path = webhook_path(settings)
+        if settings.webhook_secret is None:
+            raise ConfigError("--webhook needs FEDRANK_WEBHOOK_SECRET (letters, digits, _ and -)")
+        storage = make_storage(settings)
+        if settings.redis_url is None:
+            log.warning("webhook without FEDRANK_REDIS_URL: run a single process only")
+    else:
+        storage = MemoryStorage()
+    reachability = Reachability(services)
+    bot = make_bot(token, services, api_server=api_server, limits=limits, reachability=reachability)
+    dp = make_dispatcher(services, storage=storage, throttle=throttle, reachability=reachability)
+    try:
+        await register_commands(bot)
+        if webhook:
+            await _serve_webhook(settings, bot, dp, path, stop)
+        else:
+            await bot.delete_webhook(drop_pending_updates=False)
+            await _serve_polling(bot, dp, stop, handle_signals)
+    finally:
+        await storage.close()
+        await bot.session.close()
+
+
+async def _serve_polling(
+    bot: Bot, dp: Dispatcher, stop: asyncio.Event | None, handle_signals: bool
+) -> None:
+    polling = asyncio.create_task(
+        dp.start_polling(bot, handle_signals=handle_signals, close_bot_session=False)
+    )
+    if stop is None:
+        await polling
+        return
+    stopper = asyncio.create_task(stop.wait())
+    done, _ = await asyncio.wait({polling, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    if stopper in done:
+        try:
+            await dp.stop_polling()
+        except RuntimeError:  # stopped before polling had started
+            polling.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await polling
+    else:
+        stopper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await stopper
+        polling.result()
+
+
+async def _serve_webhook(
+    settings: Settings, bot: Bot, dp: Dispatcher, path: str, stop: asyncio.Event | None
+) -> None:
+    from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
+    from aiohttp import web
+
+    assert settings.webhook_url is not None and settings.webhook_secret is not None
+    secret = settings.webhook_secret.get_secret_value()
+    app = web.Application()
+    SimpleRequestHandler(
+        dispatcher=dp, bot=bot, secret_token=secret, handle_in_background=True
+    ).register(app, path=path)
+    setup_application(app, dp, bot=bot)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, settings.webhook_host, settings.webhook_port)
+        await site.start()
+        await bot.set_webhook(
+            settings.webhook_url,
+            secret_token=secret,
+            allowed_updates=dp.resolve_used_update_types(),
+        )
+        log.info(
+            "telegram webhook serving %s on %s:%s",
+            path,
+            settings.webhook_host,
+            settings.webhook_port,
+        )
+        await (stop or asyncio.Event()).wait()
+    finally:
+        await runner.cleanup()

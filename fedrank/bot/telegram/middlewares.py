@@ -1,0 +1,175 @@
+"""What every Telegram handler gets: the services, the request context, and a fair share.
+
+:class:`ContextMiddleware` turns the update's user and chat into a
+:class:`~fedrank.handlers.context.RequestContext` (language from the user's Telegram setting;
+the language chosen with /lang is applied by the dispatcher from the stored account) and
+injects the :class:`~fedrank.handlers.context.Services`. :class:`ThrottlingMiddleware` keeps
+one user from flooding the bot: a token bucket per user, and one notice when it runs dry.
+:class:`Reachability` records users who blocked the bot and notices when they come back.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from aiogram import BaseMiddleware
+from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, User
+
+from fedrank.bot.telegram.i18n import t
+from fedrank.handlers.context import RequestContext, Services, normalize_language
+
+log = logging.getLogger(__name__)
+
+PLATFORM = "telegram"
+
+Handler = Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]]
+
+
+def build_context(services: Services, user: User, chat: Chat | None) -> RequestContext:
+    """The request context of one update from ``user`` in ``chat``."""
+    chat_id = chat.id if chat is not None else user.id
+    return RequestContext(
+        platform=PLATFORM,
+        user_id=str(user.id),
+        chat_id=str(chat_id),
+        display_name=user.full_name or (user.username or str(user.id)),
+        language=normalize_language(user.language_code, services.default_language),
+        is_private=chat is None or chat.type == "private",
+        platform_language=user.language_code,
+    )
+
+
+async def chosen_language(services: Services, ctx: RequestContext) -> str:
+    """The language for the transport's own lines: the one chosen with /lang, else Telegram's."""
+    async with services.db.read() as repos:
+        account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
+    if account is not None and account.language:
+        return account.language
+    return ctx.language
+
+
+class Reachability:
+    """Marks accounts whose users blocked the bot, and clears the mark when they write again.
+
+    The first update of each user in this process checks the stored mark once; after that only
+    users this process marked itself are checked again, so a busy bot does no extra query.
+    """
+
+    def __init__(self, services: Services, *, remember: int = 100_000) -> None:
+        self.services = services
+        self._checked: OrderedDict[int, None] = OrderedDict()
+        self._remember = remember
+
+    async def mark(self, user_id: int) -> None:
+        async with self.services.db.transaction() as repos:
+            account = await repos.accounts.by_platform(PLATFORM, str(user_id))
+            if account is not None and account.unreachable_since is None:
+                account.unreachable_since = self.services.now()
+                log.info("telegram user %s blocked the bot; marked unreachable", user_id)
+        self._checked.pop(user_id, None)
+
+    async def seen(self, user_id: int) -> None:
+        """The user wrote to us, so he can be reached again."""
+        if user_id in self._checked:
+            self._checked.move_to_end(user_id)
+            return
+        async with self.services.db.read() as repos:
+            account = await repos.accounts.by_platform(PLATFORM, str(user_id))
+            blocked = account is not None and account.unreachable_since is not None
+        if blocked:
+            async with self.services.db.transaction() as repos:
+                account = await repos.accounts.by_platform(PLATFORM, str(user_id))
+                if account is not None:
+                    account.unreachable_since = None
+        self._checked[user_id] = None
+        if len(self._checked) > self._remember:
+            self._checked.popitem(last=False)
+
+
+class ContextMiddleware(BaseMiddleware):
+    """Injects ``services`` and ``ctx`` into message and button handlers."""
+
+    def __init__(self, services: Services, reachability: Reachability | None = None) -> None:
+        self.services = services
+        self.reachability = reachability
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        user: User | None = data.get("event_from_user")
+        if user is None or user.is_bot:
+            return None
+        chat: Chat | None = data.get("event_chat")
+        if self.reachability is not None and (chat is None or chat.type == "private"):
+            await self.reachability.seen(user.id)
+        data["services"] = self.services
+        data["ctx"] = build_context(self.services, user, chat)
+        return await handler(event, data)
+
+
+@dataclass(frozen=True, slots=True)
+class ThrottleLimits:
+    """A user may send ``burst`` commands at once, then one every ``interval`` seconds."""
+
+    burst: int = 5
+    interval: float = 1.0
+
+
+class ThrottlingMiddleware(BaseMiddleware):
+    """A token bucket per user; the first refused update gets one notice, the rest silence."""
+
+    def __init__(
+        self,
+        limits: ThrottleLimits | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        remember: int = 100_000,
+    ) -> None:
+        self.limits = limits or ThrottleLimits()
+        self._clock = clock
+        # user id -> (tokens, at, notified)
+        self._buckets: OrderedDict[int, tuple[float, float, bool]] = OrderedDict()
+        self._remember = remember
+
+    def take(self, user_id: int) -> tuple[bool, float, bool]:
+        """(allowed, seconds until the next token, notice already given)."""
+        now = self._clock()
+        limits = self.limits
+        tokens, at, notified = self._buckets.pop(user_id, (float(limits.burst), now, False))
+        tokens = min(float(limits.burst), tokens + (now - at) / limits.interval)
+        if tokens >= 1.0:
+            self._buckets[user_id] = (tokens - 1.0, now, False)
+            allowed, wait = True, 0.0
+        else:
+            self._buckets[user_id] = (tokens, now, True)
+            allowed, wait = False, (1.0 - tokens) * limits.interval
+        if len(self._buckets) > self._remember:
+            self._buckets.popitem(last=False)
+        return allowed, wait, notified
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        user: User | None = data.get("event_from_user")
+        if user is None:
+            return await handler(event, data)
+        allowed, wait, notified = self.take(user.id)
+        if allowed:
+            return await handler(event, data)
+        if notified:
+            if isinstance(event, CallbackQuery):
+                await event.answer()
+            return None
+        services: Services | None = data.get("services")
+        ctx: RequestContext | None = data.get("ctx")
+        language = ctx.language if ctx is not None else "en"
+        if services is not None and ctx is not None:
+            language = await chosen_language(services, ctx)
+        text = t(language, "tg.throttled", seconds=max(1, math.ceil(wait)))
+        if isinstance(event, CallbackQuery):
+            await event.answer(text)
+        elif isinstance(event, Message):
+            await event.answer(text, parse_mode=None)
+        return None

@@ -1,0 +1,163 @@
+"""A :class:`~fedrank.handlers.reply.Reply` in Telegram's HTML parse mode.
+
+Every text of a reply may come from a user (player names, display names, tournament names), so
+every span is escaped with :func:`html.escape` and the only markup is the one added here: ``<b>``,
+``<code>`` and ``<pre>``. A message may hold at most 4,096 characters, so the text is cut into
+several messages, between paragraphs when possible and never inside a tag or an entity; a table
+too long for a chat message is sent as a text file instead. Buttons become an inline keyboard
+whose ``callback_data`` is the button's action (a command line, at most 64 bytes); an action too
+long for that is shown as the command to send instead.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from html import escape
+
+from fedrank.bot.render import render_table
+from fedrank.bot.telegram.i18n import t
+from fedrank.handlers.reply import Attachment, Button, Paragraph, Reply, Span, Table
+
+MESSAGE_LIMIT = 4096
+CALLBACK_DATA_LIMIT = 64
+# Above these sizes a table is a file: a chat message of aligned text is unreadable on a phone.
+TABLE_MAX_ROWS = 40
+TABLE_MAX_CHARS = 3000
+_WORDS = re.compile(r"(\s+)")
+
+
+def tg_len(text: str) -> int:
+    """Length as Telegram counts it: UTF-16 code units (an emoji outside the BMP counts twice)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+@dataclass(slots=True)
+class Rendered:
+    """What to send for one reply: HTML messages, then files; the buttons go on the last one."""
+
+    messages: list[str] = field(default_factory=list)
+    files: list[Attachment] = field(default_factory=list)
+    buttons: list[Button] = field(default_factory=list)
+
+
+def _wrap(html: str, span: Span) -> str:
+    if span.code:
+        html = f"<code>{html}</code>"
+    if span.bold:
+        html = f"<b>{html}</b>"
+    return html
+
+
+def _span_pieces(span: Span, budget: int) -> list[str]:
+    """The span as HTML pieces no longer than ``budget``, cut at white space when possible."""
+    whole = _wrap(escape(span.text), span)
+    if tg_len(whole) <= budget:
+        return [whole]
+    overhead = tg_len(_wrap("", span))
+    room = max(budget - overhead, 8)
+    pieces: list[str] = []
+    current = ""
+    for word in _WORDS.split(span.text):
+        while word:
+            escaped = escape(word)
+            if tg_len(escape(current)) + tg_len(escaped) <= room:
+                current += word
+                word = ""
+            elif current:
+                pieces.append(_wrap(escape(current), span))
+                current = ""
+            else:
+                # A single word longer than a message: cut it by characters.
+                low, high = 1, len(word)
+                while low < high:
+                    mid = (low + high + 1) // 2
+                    if tg_len(escape(word[:mid])) <= room:
+                        low = mid
+                    else:
+                        high = mid - 1
+                cut = low
+                pieces.append(_wrap(escape(word[:cut]), span))
+                word = word[cut:]
+    if current:
+        pieces.append(_wrap(escape(current), span))
+    return pieces
+
+
+def _paragraph_pieces(paragraph: Paragraph) -> list[str]:
+    html = "".join(_wrap(escape(s.text), s) for s in paragraph.spans)
+    if tg_len(html) <= MESSAGE_LIMIT:
+        return [html]
+    pieces: list[str] = []
+    for span in paragraph.spans:
+        pieces.extend(_span_pieces(span, MESSAGE_LIMIT))
+    return pieces
+
+
+def _pack(blocks: list[list[str]]) -> list[str]:
+    """Join blocks with new lines into messages under the limit; a cut block continues."""
+    messages: list[str] = []
+    current = ""
+    for pieces in blocks:
+        for index, piece in enumerate(pieces):
+            glue = "\n" if current and index == 0 else ""
+            if tg_len(current) + tg_len(glue) + tg_len(piece) <= MESSAGE_LIMIT:
+                current += glue + piece
+            else:
+                if current:
+                    messages.append(current)
+                current = piece
+    if current:
+        messages.append(current)
+    return messages
+
+
+def render_html(reply: Reply, *, language: str = "en") -> Rendered:
+    """Render ``reply``; ``language`` is for the transport's own lines (e.g. "see the file")."""
+    out = Rendered()
+    blocks: list[list[str]] = []
+    tables = 0
+    for block in reply.blocks:
+        if isinstance(block, Paragraph):
+            blocks.append(_paragraph_pieces(block))
+        elif isinstance(block, Table):
+            text = "\n".join(render_table(block))
+            if _table_is_file(block):
+                tables += 1
+                filename = f"table-{tables}.txt"
+                out.files.append(Attachment(filename, (text + "\n").encode(), "text/plain"))
+                blocks.append([escape(t(language, "tg.table_file", filename=filename))])
+            else:
+                blocks.append([f"<pre>{escape(text)}</pre>"])
+        elif isinstance(block, Attachment):
+            out.files.append(block)
+    for button in reply.buttons:
+        if len(button.action.encode()) <= CALLBACK_DATA_LIMIT:
+            out.buttons.append(button)
+        else:
+            line = t(language, "tg.type_to_press", label="\x00", command="\x01")
+            before, _, rest = line.partition("\x00")
+            middle, _, after = rest.partition("\x01")
+            blocks.append(
+                [
+                    escape(before)
+                    + escape(button.label)
+                    + escape(middle)
+                    + f"<code>{escape(button.action)}</code>"
+                    + escape(after)
+                ]
+            )
+    out.messages = _pack(blocks)
+    return out
+
+
+def _table_is_file(table: Table) -> bool:
+    text = "\n".join(render_table(table))
+    return len(table.rows) > TABLE_MAX_ROWS or tg_len(escape(text)) > TABLE_MAX_CHARS
+
+
+def needs_own_lines(reply: Reply) -> bool:
+    """Whether rendering adds a line of the transport's own (so its language matters)."""
+    return any(isinstance(b, Table) and _table_is_file(b) for b in reply.blocks) or any(
+        len(b.action.encode()) > CALLBACK_DATA_LIMIT for b in reply.buttons
+    )

@@ -1,0 +1,76 @@
+"""The real aiogram transport running against the fake Bot API server, on the test database."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+
+import pytest
+from aiogram.client.telegram import TelegramAPIServer
+
+from fedrank.bot.telegram import Limits, run_transport
+from fedrank.bot.telegram.middlewares import ThrottleLimits
+from fedrank.config import Settings
+from fedrank.handlers.context import Services
+from fedrank.storage.database import Database
+from tests.bot.telegram.fake_api import TOKEN, FakeTelegram
+
+# Real pacing is tested on its own with a fake clock; end to end it would only slow tests down.
+FAST = Limits(per_second=0, chat_interval=0.0, group_per_minute=0)
+
+
+def settings(**values: object) -> Settings:
+    base: dict[str, object] = {"telegram_token": TOKEN, "redis_url": None, "webhook_url": None}
+    base.update(values)
+    return Settings(_env_file=None, **base)  # type: ignore[call-arg, arg-type]
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeTelegram]:
+    server = FakeTelegram()
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+@pytest.fixture
+async def telegram(fake: FakeTelegram, services: Services) -> AsyncIterator[FakeTelegram]:
+    """The transport long-polling the fake server until the test ends."""
+    stop = asyncio.Event()
+    task = asyncio.create_task(
+        run_transport(
+            settings(),
+            services,
+            webhook=False,
+            api_server=TelegramAPIServer.from_base(fake.url),
+            limits=FAST,
+            throttle=ThrottleLimits(burst=20, interval=0.05),
+            stop=stop,
+            handle_signals=False,
+        )
+    )
+    await fake.wait_for(lambda: fake.calls_of("deleteWebhook") or task.done())
+    if task.done():
+        task.result()
+    try:
+        yield fake
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 15)
+
+
+async def make_telegram_role(
+    db: Database, user_id: int, role: str = "director", federation_code: str = "RMF"
+) -> None:
+    """Give the Telegram user ``user_id`` a role (what ``fedrank grant telegram:ID`` does)."""
+    now = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+    async with db.transaction() as repos:
+        fed = await repos.federations.by_code(federation_code)
+        assert fed is not None
+        account = await repos.accounts.get_or_create(
+            "telegram", str(user_id), display_name=f"user {user_id}", language=None, now=now
+        )
+        await repos.accounts.set_role(account.id, fed.id, role)
