@@ -65,7 +65,7 @@ from fedrank.engines.go_ufgo.tables import (
     TIME_MINUTES,
     TIME_MINUTES_HIGH,
 )
-from fedrank.engines.kernel import InputError, RuleError, Trace, half_up, to_jsonable
+from fedrank.engines.kernel import Award, InputError, RuleError, Trace, half_up, to_jsonable
 
 RULE_JIGO: Final = "RULES.md go_ufgo Decision: jigo is Rp = 0.5 in formula (1) only"
 RULE_PASSES: Final = "RULES.md go_ufgo Decision: at most 50 passes"
@@ -201,6 +201,10 @@ class TournamentResult:
 
     def by_player(self) -> dict[str, PlayerResult]:
         return {p.player: p for p in self.players}
+
+    def awards(self) -> list[Award]:
+        """One ledger line per participant: kind ``IK``, the change, and its trace."""
+        return [Award(p.player, "IK", p.change, p.trace) for p in self.players]
 
     @property
     def anomalies(self) -> list[str]:

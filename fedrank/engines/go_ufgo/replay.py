@@ -43,6 +43,15 @@ from fedrank.engines.kernel import InputError
 _RANKS: Final = [Rank(1), *(Rank(g) for g in range(1, 38))]
 """Rank objects by grade (index 0 unused), shared so a replay does not build millions."""
 _DAN4_TENTHS: Final = DAN_NORMS[4] * 10
+_DECIMALS: dict[int, Decimal] = {}
+"""IK in tenths -> Decimal, shared: a replay meets a few thousand distinct values."""
+
+
+def _decimal(tenths: int) -> Decimal:
+    value = _DECIMALS.get(tenths)
+    if value is None:
+        value = _DECIMALS[tenths] = Decimal(tenths) / 10
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,12 +66,12 @@ class PlayerState:
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """The participants of one tournament right after it: IK (whole points) and rank."""
+    """The participants of one tournament right after it: IK and rank."""
 
     tournament: Tournament
     passes: int
     anomalous: tuple[str, ...]
-    ik: dict[str, int]
+    ik: dict[str, Decimal]
     rank: dict[str, Rank]
 
     def to_json(self) -> dict[str, Any]:
@@ -70,7 +79,9 @@ class Snapshot:
             "tournament": self.tournament.to_json(),
             "passes": self.passes,
             "anomalous": list(self.anomalous),
-            "players": {p: {"IK": v, "rank": self.rank[p].label} for p, v in self.ik.items()},
+            "players": {
+                p: {"IK": format(v, "f"), "rank": self.rank[p].label} for p, v in self.ik.items()
+            },
         }
 
 
@@ -148,13 +159,14 @@ class RatingState:
         cands = self._candidates
         grades = FAST_GRADE
         ranks = _RANKS
-        after: dict[str, int] = {}
+        after: dict[str, Decimal] = {}
+        decimal = _decimal
         rank: dict[str, Rank] = {}
         for i, pid in enumerate(p.ids):
             v = final[i] if games[i] else last_start[i]
             ik[pid] = v
             points = v // 10
-            after[pid] = points
+            after[pid] = decimal(v)
             h = held.get(pid)
             if h is not None:
                 rank[pid] = ranks[30 + h]
@@ -248,7 +260,7 @@ class ReplayResult:
     publications: tuple[RatingList, ...]
     state: RatingState
 
-    def ik_after(self, player: str) -> list[tuple[date, int]]:
+    def ik_after(self, player: str) -> list[tuple[date, Decimal]]:
         """A player's IK after each of his tournaments."""
         return [(s.tournament.on, s.ik[player]) for s in self.snapshots if player in s.ik]
 

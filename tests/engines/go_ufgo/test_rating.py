@@ -429,6 +429,9 @@ def test_result_carries_what_the_preview_shows() -> None:
     assert (a["rank_before"], a["rank_after"], a["rank_changed"]) == ("6 kyu", "5 kyu", True)
     assert a["anomalous"] is True and len(a["passes"]) == 6
     assert out["anomalies"] == ["A"]
+    awards = {aw.player: aw for aw in res.awards()}
+    assert (awards["A"].kind, awards["A"].amount) == ("IK", D(86))
+    assert awards["B"].trace is res.by_player()["B"].trace
     names = {s["name"] for s in a["trace"]}
     assert {"opponent", "R12", "K1", "K2", "K3", "Rp", "dR", "IK", "gain", "RA"} <= names
 
