@@ -208,7 +208,9 @@ def first_swiss_round(t: Tournament, seed: int) -> Pairing:
 
 
 @dataclass(slots=True)
-class _History:
+class PlayerHistory:
+    """What the criteria of II.6.2 need to know of one player before the next round."""
+
     hp: int = 0  # points in half points
     opponents: Counter[str] = field(default_factory=Counter)
     colour_diff: int = 0  # blacks - whites
@@ -216,9 +218,9 @@ class _History:
     last_float: int = 0  # +1 floated up, -1 floated down, 0 never
 
 
-def histories(t: Tournament) -> dict[str, _History]:
+def histories(t: Tournament) -> dict[str, PlayerHistory]:
     """Points, opponents, colours and floats of every player from the rounds played."""
-    h = {p.id: _History() for p in t.players}
+    h = {p.id: PlayerHistory() for p in t.players}
     bye_hp = 0
     if t.bye_points is not None:
         bye_hp = int(t.bye_points * 2)
@@ -308,7 +310,7 @@ def _block(
     same: bool,
     ids: Sequence[str],
     hp: Sequence[int],
-    hist: Sequence[_History | None],
+    hist: Sequence[PlayerHistory | None],
     country: Sequence[str],
     limit: int,
     modified: bool,
@@ -363,7 +365,7 @@ def swiss_pairing(t: Tournament, seed: int) -> Pairing:
     if len(ids) % 2:
         ids.append(BYE)
     n = len(ids)
-    hist: list[_History | None] = [hist_by_id.get(pid) for pid in ids]
+    hist: list[PlayerHistory | None] = [hist_by_id.get(pid) for pid in ids]
     hp = [h.hp if h is not None else 0 for h in hist]
     countries = {p.id: p.country for p in t.players}
     country = [countries.get(pid, "") for pid in ids]
@@ -468,6 +470,7 @@ def round_seed(tournament_seed: int, round_no: int) -> int:
 __all__ = [
     "BYE",
     "CRITERIA",
+    "PlayerHistory",
     "Pair",
     "Pairing",
     "berger_round",
