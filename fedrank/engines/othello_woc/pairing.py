@@ -470,9 +470,9 @@ def round_seed(tournament_seed: int, round_no: int) -> int:
 __all__ = [
     "BYE",
     "CRITERIA",
-    "PlayerHistory",
     "Pair",
     "Pairing",
+    "PlayerHistory",
     "berger_round",
     "first_swiss_round",
     "histories",
