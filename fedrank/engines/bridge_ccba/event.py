@@ -64,7 +64,6 @@ from fedrank.engines.bridge_ccba.procedures import (
     split_unbalanced,
     stage_schedule,
     step_down,
-    table_places,
     table_schedule,
     win_per_round,
     win_total,
@@ -370,7 +369,7 @@ class _Event:
         trace.add("N", n, rule=rule("1.2"))
         if not self.enough(n, "event"):
             return {}
-        count = table_places(len(ev.table), n, places_awarded(n, ev.colour, ev.share))
+        count = places_awarded(n, ev.colour, ev.share)
         schedule = table_schedule(ev.table, n, count)
         return self.field_awards(trace, self.places(self.counted), schedule)
 

@@ -97,6 +97,9 @@ def table_schedule(table: Sequence[Decimal], n: int, count: int) -> Schedule:
     """§2.1: a top event's fixed table gives its places directly; when more than 8 places are
     to be awarded, place p > 8 gets A(p) = A(8) * R(p)/R(8).
 
+    ``count`` is the number of places to be awarded ("需要授分的队数"), the same count as in
+    every event (§1.1 and the RULES.md Decision): the table fixes the amounts, not the count.
+
     The extension is defined from the 8th place only, so a table that lists another number
     of places cannot be extended (RuleError).
     """
@@ -124,12 +127,6 @@ def table_schedule(table: Sequence[Decimal], n: int, count: int) -> Schedule:
         trace.add("A", amount, rule=rule("2.1"), note=f"A(8) x R(p)/R(8) = {a8} x {r_p}/{r8}")
         out.append(PlaceAward(p, amount, trace))
     return tuple(out)
-
-
-def table_places(table_length: int, n: int, share_count: int) -> int:
-    """§2.1: a table awards every place it lists that the field fills, and the extension
-    runs to the count the colour's share gives (§1.1) when that is more than 8."""
-    return max(min(table_length, n), share_count)
 
 
 # §2.2 ---------------------------------------------------------------------------------------

@@ -233,16 +233,18 @@ def test_platinum_event_pays_higher_of_place_and_win() -> None:
 
 
 def test_table_event_with_win_table() -> None:
-    """§2.1 + §2.4: a table event pays its table (60, 45, 36, 30, 24, 20, 16, 12) and the
-    higher of place and win (1.50 a win): 6 teams -> places 1-6 from the table; T6 (6th:
-    20.00) with 14 wins = 21.00 gets 21.00. M plays no part in a table event."""
+    """§2.1 + §2.4: a table event pays its table (60, 45, 36, 30, 24, 20, 16, 12) on the
+    places to be awarded (10 teams, gold: floor(4.0) = 4, R(4; 10) = lg 10 - lg 8 = 0.10 > 0)
+    and the higher of place and win (1.50 a win): T1-T4 get 60, 45, 36, 30; T6, unplaced in
+    the table, with 14 wins gets 21.00; T4 with 14 wins keeps its 30. M plays no part."""
     table = tuple(D(x) for x in (60, 45, 36, 30, 24, 20, 16, 12))
-    entries = [unit(f"T{i}", [100] * 4, place=i, wins=14 if i == 6 else 0) for i in range(1, 7)]
+    entries = [
+        unit(f"T{i}", [100] * 4, place=i, wins=14 if i in (4, 6) else 0) for i in range(1, 11)
+    ]
     event = spec(kind="team", colour="gold", format="table", table=table, table_win=D("1.50"))
     result = compute_event(event, entries)
     got = totals(result)
-    assert [got[f"T{i}"] for i in range(1, 6)] == [D(60), D(45), D(36), D(30), D(24)]
-    assert got["T6"] == D("21.00")
+    assert [got[f"T{i}"] for i in range(1, 7)] == [D(60), D(45), D(36), D(30), 0, D("21.00")]
     assert "M" not in result.coefficients.names()
 
 

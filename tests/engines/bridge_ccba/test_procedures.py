@@ -34,7 +34,6 @@ from fedrank.engines.bridge_ccba.procedures import (
     split_unbalanced,
     stage_schedule,
     step_down,
-    table_places,
     table_schedule,
     win_per_round,
     win_total,
@@ -77,7 +76,6 @@ def test_table_schedule_extends_past_eighth() -> None:
     A(9) = 12 x 0.35 / 0.40 = 10.50; R(10) = lg 40 - lg 20 = 0.30 -> A(10) = 9.00;
     R(16) = lg 40 - lg 32 = 0.09691 -> 0.10 -> A(16) = 3.00."""
     table = [D(x) for x in (60, 45, 36, 30, 24, 20, 16, 12)]
-    assert table_places(len(table), 40, 16) == 16
     schedule = table_schedule(table, 40, 16)
     got = amounts(schedule)
     assert got[:8] == table
@@ -88,11 +86,10 @@ def test_table_schedule_extends_past_eighth() -> None:
 
 
 def test_table_schedule_small_field_and_refusal() -> None:
-    """§2.1: a table pays the places the field fills (6 teams: places 1-6 of the table);
+    """§2.1: with 2 places to award (6 teams, gold: floor(2.4) = 2) the table pays 60 and 45;
     extending a table that does not list exactly 8 places is not defined."""
     table = [D(x) for x in (60, 45, 36, 30, 24, 20, 16, 12)]
-    assert table_places(len(table), 6, 2) == 6
-    assert amounts(table_schedule(table, 6, 6)) == table[:6]
+    assert amounts(table_schedule(table, 6, 2)) == table[:2]
     with pytest.raises(RuleError, match=r"§2\.1"):
         table_schedule(table[:5], 40, 16)
 
