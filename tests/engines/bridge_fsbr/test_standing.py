@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from datetime import date
 from decimal import Decimal
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
@@ -322,3 +323,20 @@ def test_monthly_standings_use_the_previous_states() -> None:
     js = out[1].to_json()
     assert js["rk"] == Decimal(2) and js["R"] == Decimal(20)
     assert {f.name for f in fields(Figures)} <= set(js["figures"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(1, 60), st.booleans()), min_size=0, max_size=13),
+)
+def test_best_results_is_the_best_allowed_choice(results: list[tuple[int, bool]]) -> None:
+    """Greedy equals brute force: the largest sum of at most 10 results, <= 7 non-championship."""
+    lines = [ro(date(2025, 1, 1), v, champ=c, event=str(i)) for i, (v, c) in enumerate(results)]
+    best = 0
+    for k in range(min(10, len(lines)) + 1):
+        for combo in combinations(lines, k):
+            if sum(1 for ln in combo if not ln.championship) <= 7:
+                best = max(best, sum(ln.amount for ln in combo))
+    chosen = best_results(lines)
+    assert sum(ln.amount for ln in chosen) == best
+    assert len(chosen) <= 10 and sum(1 for ln in chosen if not ln.championship) <= 7
