@@ -50,14 +50,22 @@ board) and the federation ID of every player; it **ignores** ``ik=`` and held ``
 player who already has history in the database (the database's IK and publications rule;
 the preview warns when the file disagrees), and uses ``ik=`` only as the §3.2 recommended
 starting IK of a player with no history; without it a new player starts at 0 (§3.1). The rank
-column of h-files is informational and ignored.
+column of h-files is informational and ignored. A listed player who played no rated game gets
+an entry but no IK line (his IK, or a given starting IK, waits for his first rated game).
 
 Lists (:meth:`GoUfgoAdapter.compute_list`): a list of date D counts tournaments dated before
 D (the engine's replay decision), rating = IK, positions shared by equal IK (the rulebook
 does not rank ties; fedrank Decision: 1, 2, 2, 4), title = rank after the publication. On a
 quarterly date the engine's ``publish_list`` assigns, keeps or lowers 4-7 dan (§2.5-§2.7,
 with each player's date of birth) and those changes are returned as titles; on any other
-date (an on-demand list) held dans are shown unchanged.
+date (an on-demand list) held dans are shown unchanged. Each row's ``data`` holds ``next`` (the
+next rank and the IK it needs, or when a held dan would be lowered), ``IK``, ``rank``,
+``held_dan``, ``action`` (assigned, lowered, kept (over 60), kept, none) with the engine's
+trace when something happened, ``tournaments`` (how many count) and ``last`` (the latest
+tournament's date, name and IK change).
+
+A preview shown and confirmed later is written as it was computed: if another tournament of
+the discipline is stored in between, submit again to re-rate against it.
 """
 
 from __future__ import annotations

@@ -110,6 +110,11 @@ async def test_a_director_submits_an_h_file_sees_the_preview_and_confirms(
         assert await repos.ledger.tournament(disc.id, "2026-10-18-kharkiv-autumn-cup-2026") is None
     saved = await dispatch(services, user("boss"), f"/confirm {_token(preview)}")
     assert saved.plain == "Saved: Kharkiv Autumn Cup 2026, version 1."
+    # Before any list: the ledger's IK and the rank the tournament gave.
+    unlisted = (await dispatch(services, user("u1"), "/rating UFGO-0004")).plain
+    assert f"Points: IK {expected['Melnyk Iryna']['IK_after']}" in unlisted
+    assert "Title: 4 kyu (since 2026-10-18)" in unlisted
+    assert "Position" not in unlisted
     published = await dispatch(services, user("boss"), "/publish ufgo 2026-11-01")
     assert "10 players" in published.plain
     rating = (await dispatch(services, user("u1"), "/rating UFGO-0006")).plain
