@@ -176,7 +176,10 @@ class _Event:
             self.m_all_steps: list[TraceStep] = []
             return
         t.add("TEAM_AVGM_cap", cap, rule=rule("1.3.1"))
-        self.s = s_coefficient(event.boards, trace=t)
+        # A ladder's divisions have their own B (§1.3.2 exception), a ladder's and an
+        # unbalanced event's fields their own M (§2.6, §2.9.2): those are in the fields' traces.
+        per_field = event.format in ("ladder", "unbalanced")
+        self.s = Decimal(0) if event.format == "ladder" else s_coefficient(event.boards, trace=t)
         self.l = l_coefficient(event.level, youth=event.youth, trace=t)
         self.e = e_coefficient(
             event.restrictions,
@@ -188,7 +191,8 @@ class _Event:
         m_trace = Trace()
         self.m_all, _ = self.m_for(self.counted, m_trace)
         self.m_all_steps = m_trace.steps
-        t.extend(m_trace)
+        if not per_field:
+            t.extend(m_trace)
 
     # -- coefficients --------------------------------------------------------------------
 
@@ -475,12 +479,14 @@ class _Event:
         trace = Trace()
         trace.add("field", "final")
         trace.add("N", n_sel, rule=rule("2.7"), note="selection field")
-        trace.add("M", self.m_all, rule=rule("2.7"), note="selection M")
+        trace.steps.extend(self.m_all_steps)  # the selection's AVGM and M
+        trace.add("S", self.s, rule=rule("1.3.2"))
         v = self.value(self.m_all, self.s, k, trace)
         if not self.enough(n_sel, "selection"):
             return {}
         r1 = rank_coefficient(n_sel, 1)
         a = formula_award(r1, v)
+        trace.add("R(1)", r1, rule=rule("1.2"), note=f"lg {n_sel} - lg 2")
         trace.add("A(1)", a, rule=rule("2.7"), note=f"R(1) x V = {r1} x {v}")
         n_final = len(finalists)
         awarded = (
