@@ -740,8 +740,13 @@ def _validate(event: EventSpec, entries: Sequence[Entry]) -> None:
         raise InputError("a table event needs its table", field="table")
     if fmt != "table" and event.table:
         raise InputError("a table is given but the format is not 'table'", field="table")
-    if fmt == "ladder" and not event.divisions:
-        raise InputError("a ladder event needs its divisions", field="division")
+    if (fmt == "ladder") != bool(event.divisions):
+        message = (
+            "a ladder event needs its divisions"
+            if fmt == "ladder"
+            else "divisions are for ladder events"
+        )
+        raise InputError(message, field="division")
     seen: set[str] = set()
     for entry in entries:
         if entry.entry_id in seen:
