@@ -399,3 +399,48 @@ async def test_the_demo_history_gives_a_list(
     assert "Position 1 of" in rating
     assert f"Rating: {best:f}" in rating
     assert "Next: " in rating
+
+
+async def test_a_json_file_held_dans_from_files_and_refused_tournaments(
+    services: Services, db: Database
+) -> None:
+    await _seed(db)
+    doc = (
+        '{"tournament": {"name": "Lviv Open", "code": "lviv-open-2026", "date": "2026-11-07",\n'
+        ' "time_minutes": 60, "official": true, "board": 19},\n'
+        ' "players": [\n'
+        '  {"player": "UFGO-0001", "ik": 2450, "held_dan": 5},\n'
+        '  {"player": "UFGO-0002", "ik": 2100}],\n'
+        ' "games": [{"round": 1, "player1": "UFGO-0001", "player2": "UFGO-0002",\n'
+        '            "result": "1-0"}]}\n'
+    )
+    boss = _with_file(user("boss"), "lviv.json", doc)
+    preview = await dispatch(services, boss, "/submit ufgo")
+    assert "Preview: Lviv Open — UFGO rating, 2026-11-07" in preview.plain
+    # A 4-7 dan comes only from a quarterly list: the file's held_dan is not taken.
+    assert "UFGO-0001: file's dan=5 ignored: 4-7 dan come from the quarterly lists" in preview.plain
+    assert "| 2450 (3 dan) |" in _row(preview, "Olena Bondarenko")
+    # The time control of §1.7 refuses the whole tournament; nothing is kept.
+    slow = doc.replace('"time_minutes": 60', '"time_minutes": 30')
+    refused = await dispatch(services, _with_file(user("boss"), "lviv.json", slow), "/submit ufgo")
+    assert refused.plain == (
+        "Not accepted, nothing was written: time control 30 min is below 45: not rated "
+        "(seed 002 §1.7)"
+    )
+    assert refused.buttons == []
+
+
+async def test_a_correction_that_removes_a_player_takes_back_his_figures(
+    services: Services, db: Database
+) -> None:
+    await _seed(db)
+    start = {"UFGO-0001": 2000, "UFGO-0002": 1900, "UFGO-0003": 1850, "UFGO-0004": 1750}
+    both = [("UFGO-0001", "UFGO-0002", "1-0"), ("UFGO-0003", "UFGO-0004", "1-0")]
+    await _submit(services, _games("club-a", "2026-10-10", both, start))
+    before = (await dispatch(services, user("u1"), "/rating UFGO-0003")).plain
+    assert "Title: 3 kyu (since 2026-10-10)" in before and "Points: IK" in before
+    await _submit(services, _games("club-a", "2026-10-10", both[:1], start))
+    after = (await dispatch(services, user("u1"), "/rating UFGO-0003")).plain
+    # No IK line counts any more; the rank is that of a player with no history (§3.1).
+    assert "Points:" not in after
+    assert "Title: 30 kyu (since 2026-10-10)" in after
