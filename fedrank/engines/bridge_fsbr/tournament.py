@@ -392,6 +392,15 @@ def compute_tournament(t: Tournament) -> TournamentResult:
             "a two-team event is a match: MB for places exclude team matches; use form = match",
             rule="seed 003 7.6",
         )
+    if t.status == STATUS_REGIONAL and not _regular_rated(t, N):
+        # 1.10: a regional championship that turns out not rated, or rated only as an
+        # express event, loses the status automatically.
+        warnings.append(
+            "the status of a regional championship is removed: the event is not a regular "
+            "rated one (1.10)"
+        )
+        t = replace(t, status=STATUS_NONE)
+    figures["status"] = t.status
     qualified: dict[str, list[PlayerEntry]] = {}
     ranks: dict[str, Decimal | None] = {}
     entry_traces: dict[str, Trace] = {}
@@ -422,7 +431,8 @@ def compute_tournament(t: Tournament) -> TournamentResult:
     figures["N"] = N
 
     mb_tournament = _tournament_mb(t, kq, N, listed, trace, figures, warnings)
-    mb_sessions = _session_mb(t, kq, ranks, warnings, figures)
+    session_traces: dict[str, Trace] = {}
+    mb_sessions = _session_mb(t, kq, ranks, warnings, figures, session_traces)
 
     # 7.3: session MB and tournament MB are exclusive; the better one is kept.
     mb: dict[str, tuple[Decimal, str]] = {}
@@ -430,6 +440,8 @@ def compute_tournament(t: Tournament) -> TournamentResult:
         whole = mb_tournament.get(e.entry, ZERO)
         sess = sum((v for v, _ in mb_sessions.get(e.entry, [])), ZERO)
         et = entry_traces[e.entry]
+        for value, name in mb_sessions.get(e.entry, []):
+            et.add(f"MB_session[{name}]", value, rule="7.1")
         if sess > whole:
             mb[e.entry] = (sess, "sessions")
             et.add("MB", sess, rule="7.3", note=f"sessions {sess} > tournament {whole}")
@@ -487,12 +499,42 @@ def compute_tournament(t: Tournament) -> TournamentResult:
         )
         awards.extend(
             _player_awards(
-                t, e, qualified[e.entry], mb_value, mb_source, mb_sessions, ro, pb, level, trace, et
+                t,
+                e,
+                qualified[e.entry],
+                (mb_value, mb_source),
+                ro,
+                pb,
+                level,
+                _session_trace(mb_sessions.get(e.entry, []), session_traces)
+                if mb_source == "sessions"
+                else trace,
+                trace,
+                et,
             )
         )
     figures["face_to_face"] = t.face_to_face
     figures["championship"] = t.championship
     return TournamentResult(t, figures, trace, tuple(results), tuple(awards), tuple(warnings))
+
+
+def _session_trace(won: list[tuple[Decimal, str]], traces: dict[str, Trace]) -> Trace:
+    """The figures of every session the participant got MB in, prefixed by the session."""
+    out = Trace()
+    for _, name in won:
+        out.extend(traces[name], prefix=f"session[{name}].")
+    return out
+
+
+def _regular_rated(t: Tournament, N: int) -> bool:
+    """8.4 and 8.5: rated as a regular (not express) event by length and field."""
+    express = t.length < RATED_MIN_LENGTH[t.form] if t.express is None else t.express
+    return (
+        t.rated
+        and not express
+        and t.length >= RATED_MIN_LENGTH[t.form]
+        and N + t.disqualified >= RATED_MIN_FIELD[t.form]
+    )
 
 
 def _pl(e: Entry) -> str:
@@ -528,6 +570,7 @@ def _session_mb(
     ranks: dict[str, Decimal | None],
     warnings: list[str],
     figures: dict[str, Any],
+    session_traces: dict[str, Trace],
 ) -> dict[str, list[tuple[Decimal, str]]]:
     """7.1: MB for places in sessions of local and all-Russian pairs and individual events.
 
@@ -564,6 +607,7 @@ def _session_mb(
         kd = strace.add("kd", F.kd_session(s.boards), rule="7.6", note="lg d - 0.7 (session)")
         scale = F.mb_scale(t.form, kq, N, kd, strace)
         session_figures[s.name] = {"kq": kq, "kd": kd, "kqp": scale.kqp, "R": scale.R, "N": N}
+        session_traces[s.name] = strace
         for entry, first, last in s.places:
             value = scale.for_places(first, last)
             if value > 0:
@@ -592,9 +636,9 @@ def _rating(
     if t.length < required:
         warnings.append(f"not rated: length {t.length} < {required} boards (8.4)")
         return None
-    if express and t.status in (STATUS_MAIN_RU, STATUS_RU, STATUS_REGIONAL):
+    if express and t.status in (STATUS_MAIN_RU, STATUS_RU):
         raise RuleError(
-            "an express event cannot have the status of a Russian or regional championship",
+            "an express event cannot have the status of a Russian championship",
             rule="seed 003 8.4",
         )
     field_min = RATED_MIN_FIELD[t.form]
@@ -682,25 +726,29 @@ def _player_awards(
     t: Tournament,
     e: Entry,
     qualified: list[PlayerEntry],
-    mb_value: Decimal,
-    mb_source: str,
-    mb_sessions: dict[str, list[tuple[Decimal, str]]],
+    mb: tuple[Decimal, str],
     ro: Decimal,
     pb: Decimal,
     level: int,
+    mb_trace: Trace,
     trace: Trace,
     et: Trace,
 ) -> list[Award]:
-    """The ledger lines of one participant's players (5.2 for the whole tournament)."""
+    """The ledger lines of one participant's players (5.2 for the whole tournament).
+
+    Each line's trace: the tournament's id and flags, the figures of the tournament (or, for
+    session MB, of each session), then the participant's own steps.
+    """
     out: list[Award] = []
     ok = {p.player for p in qualified}
+    mb_value, mb_source = mb
 
     def line(player: str, kind: str, amount: Decimal, note: str) -> None:
         tr = Trace()
         tr.add("tournament", t.id)
         tr.add("face_to_face", t.face_to_face, rule="2.2 note 3")
         tr.add("championship", t.championship, rule="8.1")
-        tr.extend(trace)
+        tr.extend(mb_trace if kind == "MB" else trace)
         tr.extend(et)
         tr.add(kind, amount, note=note)
         out.append(Award(player, kind, amount, tr))
@@ -711,7 +759,8 @@ def _player_awards(
         if converted is not None and converted[0] > formula:
             line(p.player, "MB", converted[0], f"7.7: {converted[1]} points converted")
         elif formula > 0:
-            line(p.player, "MB", formula, f"{mb_source}; 5.2 met")
+            why = "sessions (7.1)" if mb_source == "sessions" else "places (7.6), 5.2 met"
+            line(p.player, "MB", formula, why)
         if p.player not in ok:
             continue
         if ro > 0:

@@ -250,7 +250,18 @@ def test_express_rc() -> None:
 
 def test_express_championship_is_refused() -> None:
     with pytest.raises(RuleError, match=r"8\.4"):
-        compute_tournament(event(16, d=60, kq=Decimal(1), N0=Decimal(0), status="regional"))
+        compute_tournament(event(16, d=60, kq=Decimal(1), N0=Decimal(0), status="russian"))
+
+
+@pytest.mark.parametrize(("n", "d"), [(16, 60), (15, 66), (16, 48)])
+def test_regional_status_removed_when_not_regular_rated(n: int, d: int) -> None:
+    """1.10: express (60 boards), too small (15 pairs) or not rated (48 boards): the regional
+    status goes, and with it the +0.5 and the achievement."""
+    result = compute_tournament(event(n, d=d, kq=Decimal(1), N0=Decimal(0), status="regional"))
+    assert result.figures["status"] == "none"
+    assert result.entries[0].achievement == 0
+    assert "RC_bonus" not in result.trace.names()
+    assert any("1.10" in w for w in result.warnings)
 
 
 def test_length_for_the_participant_8_13() -> None:
