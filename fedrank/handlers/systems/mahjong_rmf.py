@@ -313,6 +313,10 @@ class _Context:
     replay: rmf.Replay
     titles: _Titles
     players: dict[int, Player]
+    # Whether stored titles may be stale at this date (a correction, a tournament dated before
+    # stored ones, a replay): then each level is compared with the stored title; otherwise a
+    # title is given exactly when the tournament changes the level (no query needed).
+    careful: bool = True
 
 
 def _place_label(result: rmf.PlayerResult) -> str:
@@ -404,7 +408,12 @@ async def _prepared(
             )
         )
         why = f"norm {event.norm} met in {t.id}" if event is not None else f"level held at {t.id}"
-        await ctx.titles.give(player_id, after, t.date, why)
+        if ctx.careful:
+            await ctx.titles.give(player_id, after, t.date, why)
+        elif after.label != before.label:
+            ctx.titles.added.append(
+                NewTitle(player_id, after.label, t.date, Decimal(after.eu), why)
+            )
     warnings.extend(extra_warnings)
     return Prepared(
         code=t.id,
@@ -517,7 +526,8 @@ class MahjongRmfAdapter:
                     got = await repos.players.get(pid)
                     assert got is not None
                     players[pid] = got
-        ctx = _Context(repos, discipline, kind, rp, _Titles(repos, discipline.id), players)
+        careful = previous is not None or any(s.held_on > new_t.date for s in others)
+        ctx = _Context(repos, discipline, kind, rp, _Titles(repos, discipline.id), players, careful)
         extra = []
         if previous is not None:
             extra.append(
@@ -539,6 +549,7 @@ class MahjongRmfAdapter:
                 continue
             if ctx.replay.tournament_result(s.code).kt == Decimal(str(s.params["KT"])):
                 continue
+            ctx.careful = True
             prepared.replays.append(
                 await _prepared(ctx, s.tournament, reason=f"replayed after {why} of {code}")
             )
