@@ -260,6 +260,7 @@ class _Event:
         n: int | None = None,
         knockout: bool = False,
         stage: bool = False,
+        paid_colour: Colour | None = None,
     ) -> tuple[Awards, Decimal]:
         """A field ranked by the basic formula: its N, M (own, given, or capped against a
         higher field), V, the schedule, knock-out and ties. Returns (awards, M)."""
@@ -279,7 +280,10 @@ class _Event:
         v = self.value(m, s, k, trace)
         if not self.enough(size, label):
             return {}, m
-        count = places_awarded(size, self.event.colour, self.event.share)
+        # §1.1's share follows the colour of the points this field pays: a stage pays one
+        # colour lower (§2.2) and is "an event of its own"; so does a consolation (§2.5).
+        colour = self.event.colour if paid_colour is None else paid_colour
+        count = places_awarded(size, colour, self.event.share)
         schedule = formula_schedule(size, v, count)
         if stage:
             schedule = stage_schedule(schedule)
@@ -300,6 +304,7 @@ class _Event:
         k: Decimal,
         stage: bool = False,
         knockout: bool = False,
+        paid_colour: Colour | None = None,
     ) -> tuple[Awards, Decimal]:
         """§2.3: rank the field as A+B+C, B+C and C (or A+B and B) and keep each unit's best
         award. Returns (awards, M of the whole field)."""
@@ -310,7 +315,14 @@ class _Event:
         groups = self.grading_cache[key]
         if not groups:
             return self.formula_field(
-                label, units, places, s=s, k=k, stage=stage, knockout=knockout
+                label,
+                units,
+                places,
+                s=s,
+                k=k,
+                stage=stage,
+                knockout=knockout,
+                paid_colour=paid_colour,
             )
         candidates: dict[str, list[tuple[Decimal, Trace]]] = defaultdict(list)
         m_top = Decimal(0)
@@ -326,6 +338,7 @@ class _Event:
                 m_cap=cap,
                 stage=stage,
                 knockout=knockout and ratio is None,
+                paid_colour=paid_colour,
             )
             if ratio is None:
                 m_top = m
@@ -539,16 +552,17 @@ class _Event:
                 places[unit.entry_id] = place
             label = f"stage {spec.number}"
             s = s_coefficient(spec.boards)
+            lower = step_down(ev.colour, section="2.2")
             if spec.number == 1:
-                if ev.grading:
-                    awards, m1 = self.graded(label, units, places, s=s, k=k, stage=True)
-                else:
-                    awards, m1 = self.formula_field(label, units, places, s=s, k=k, stage=True)
+                grade = self.graded if ev.grading else self.formula_field
+                awards, m1 = grade(label, units, places, s=s, k=k, stage=True, paid_colour=lower)
             else:
                 head = Trace()
                 m_own, _ = self.m_for(units, head)
                 m2 = second_stage_m(m_own, m1, trace=head)
-                awards, _ = self.formula_field(label, units, places, s=s, k=k, m=m2, stage=True)
+                awards, _ = self.formula_field(
+                    label, units, places, s=s, k=k, m=m2, stage=True, paid_colour=lower
+                )
                 for uid, (amount, trace) in awards.items():
                     awards[uid] = (amount, Trace(head.steps + trace.steps))
             for uid, (amount, trace) in awards.items():
@@ -666,6 +680,7 @@ class _Event:
                 )
             by_group[name].append(unit)
         s = s_coefficient(spec.boards)
+        lower = step_down(ev.colour, section="2.5")
 
         def compute(k: Decimal) -> dict[str, list[Component]]:
             out: dict[str, list[Component]] = defaultdict(list)
@@ -690,6 +705,7 @@ class _Event:
                     s=s,
                     k=k,
                     m=m,
+                    paid_colour=lower,
                 )
                 for unit, (amount, trace) in awards.items():
                     full = Trace(head.steps + trace.steps)

@@ -629,3 +629,20 @@ def test_totals_over_several_events() -> None:
     everyone = player_totals([*red, *gold])
     assert everyone["P02-1"] == {"gold": D("8.40"), "red": D("8.40")}
     assert sum(totals_by_colour(red).values()) == 2 * D("41.28")
+
+
+def test_stage_pays_the_share_of_its_own_colour() -> None:
+    """§2.2 + §1.1: a gold event's stage pays silver, so as "an event of its own" it pays the
+    silver share. 20 pairs holding 600 + 600 (M 4.00, V 12.00 on 48 boards, L 1.5): the
+    event pays gold on floor(20 x 0.40) = 8 places; stage 1 (24 boards, S = 1.00, V = 6.00,
+    10 of 20 advance) pays silver on floor(20 x 0.45) = 9 places: the 9th, R(9; 20) = 0.05,
+    basic 0.30, gets 20 % = 0.06 silver and nothing from the event."""
+    entries = [
+        unit(f"P{i:02d}", [600, 600], place=i, reached=2 if i <= 10 else 1, stage_places=((1, i),))
+        for i in range(1, 21)
+    ]
+    event = spec(colour="gold", stages=2, stage_awards=(StageSpec(1, 24),))
+    by_id = {e.entry_id: e for e in compute_event(event, entries).entries}
+    assert dict(by_id["P08"].by_colour) == {"gold": D("1.20"), "silver": D("0.12")}
+    assert dict(by_id["P09"].by_colour) == {"silver": D("0.06")}
+    assert dict(by_id["P10"].by_colour) == {}
