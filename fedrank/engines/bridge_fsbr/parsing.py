@@ -41,6 +41,7 @@ _HEADER_KEYS = {
     "pb_scale",
     "disqualified",
     "part_of_tournament",
+    "ew_min_share",
 }
 _REQUIRED = ("tournament", "form", "scope", "start", "end", "length", "actual_length")
 _ENTRY_COLUMNS = ("entry", "place", "boards", "length", "critical", "imps")
@@ -281,6 +282,11 @@ def parse_tournament(text: str) -> Tournament:
         disqualified=_int(h("disqualified", "0"), ln("disqualified") or 0, "disqualified"),
         part_of_tournament=_bool(
             h("part_of_tournament", "no"), ln("part_of_tournament") or 0, "part_of_tournament"
+        ),
+        ew_min_share=(
+            _decimal(h("ew_min_share"), ln("ew_min_share") or 0, "ew_min_share")
+            if h("ew_min_share")
+            else None
         ),
         sessions=tuple(parsed_sessions),
         line_of={k: v[1] for k, v in header.items()},

@@ -143,6 +143,7 @@ class Tournament:
     pb_scale: tuple[int, ...] | None = None
     disqualified: int = 0
     part_of_tournament: bool = False
+    ew_min_share: Decimal | None = None
     sessions: tuple[Session, ...] = ()
     line_of: Mapping[str, int] = field(default_factory=dict)
 
@@ -198,16 +199,22 @@ def with_ranks(tournament: Tournament, ranks: Mapping[str, Decimal]) -> Tourname
 # --- players and participants -------------------------------------------------------------
 
 
-def player_qualifies(form: str, player_boards: int, entry_boards: int) -> bool:
+def player_qualifies(
+    form: str, player_boards: int, entry_boards: int, ew_share: Decimal | None = None
+) -> bool:
     """5.2: teams >= 42 % of the team's boards and >= 39; pairs >= 70 % and >= 48.
 
     RULES.md reads "42 % ... and 39 boards": both must hold. A player of an individual event
-    is the participant. A match needs 16 boards (5.3).
+    is the participant. A match needs 16 boards (5.3). 5.6: in a European or World
+    championship whose regulations set their own share (``ew_share``, at least 30 %),
+    meeting that share qualifies too.
     """
     if form == INDIVIDUAL:
         return True
     if form == MATCH:
         return player_boards >= MB_MIN_BOARDS
+    if ew_share is not None and player_boards >= ew_share * entry_boards:
+        return True
     share, minimum = PLAYER_MIN_SHARE[form]
     return player_boards >= share * entry_boards and player_boards >= minimum
 
@@ -260,7 +267,8 @@ def _qualified_players(t: Tournament, e: Entry, warnings: list[str]) -> list[Pla
                 )
             out.append(p)
             continue
-        if player_qualifies(t.form, boards, _entry_boards(t, e)):
+        ew_share = t.ew_min_share if t.status in (STATUS_EW, STATUS_MAIN_EW) else None
+        if player_qualifies(t.form, boards, _entry_boards(t, e), ew_share):
             out.append(p)
     if not out and e.players:
         warnings.append(
@@ -352,6 +360,13 @@ def _validate(t: Tournament) -> None:
         raise InputError("lengths must be positive", line=t.line_of.get("length"), field="length")
     if t.kq is not None and t.kq <= 0:
         raise InputError("kq must be positive", line=t.line_of.get("kq"), field="kq")
+    if t.ew_min_share is not None and not Decimal("0.3") <= t.ew_min_share <= 1:
+        raise RuleError(
+            f"a championship's own share of boards must be 30 % or more: {t.ew_min_share}",
+            rule="seed 003 5.6",
+            line=t.line_of.get("ew_min_share"),
+        )
+    players: dict[str, str] = {}
     if not t.entries:
         raise InputError("no entries", field="entries")
     seen: set[str] = set()
@@ -365,6 +380,14 @@ def _validate(t: Tournament) -> None:
             )
         if e.place < 1 or e.last < e.place:
             raise InputError("bad place", line=e.line or None, field="place")
+        for p in e.players:
+            if p.player in players:
+                raise InputError(
+                    f"player '{p.player}' plays for '{players[p.player]}' and '{e.entry}'",
+                    line=p.line or None,
+                    field="player",
+                )
+            players[p.player] = e.entry
 
 
 def compute_tournament(t: Tournament) -> TournamentResult:

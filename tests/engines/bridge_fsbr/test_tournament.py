@@ -467,3 +467,22 @@ def test_qualification_list_40_percent_of_the_length() -> None:
     assert result.entries[5].MB == 0
     entries = (*t.entries[:4], e5, replace(e6, critical=20, critical_mp=True))
     assert compute_tournament(replace(t, entries=entries)).figures["N"] == 6
+
+
+def test_european_championship_own_share_5_6() -> None:
+    """5.6: a pairs European championship whose regulations ask 30 %: 30 of 100 boards
+    qualify (5.2 alone would need 70); below 30 % the regulations may not go."""
+    assert player_qualifies(PAIRS, 30, 100, Decimal("0.3"))
+    assert not player_qualifies(PAIRS, 29, 100, Decimal("0.3"))
+    assert not player_qualifies(PAIRS, 30, 100)
+    t = event(4, kq=Decimal(1), scope="foreign", status="ew", ew_min_share=Decimal("0.25"))
+    with pytest.raises(RuleError, match=r"5\.6"):
+        compute_tournament(t)
+
+
+def test_a_player_in_two_entries_is_refused() -> None:
+    t = event(4, kq=Decimal(1))
+    twice = replace(t.entries[1], players=(t.entries[0].players[0], t.entries[1].players[1]))
+    with pytest.raises(InputError) as err:
+        compute_tournament(replace(t, entries=(t.entries[0], twice, *t.entries[2:])))
+    assert err.value.field == "player"
