@@ -11,7 +11,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
-from fedrank.handlers import accounts, publication, ratings, results
+from fedrank.handlers import accounts, players, publication, ratings, results, subscriptions
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
@@ -43,6 +43,10 @@ register("help", accounts.help_)
 register("link", accounts.link)
 register("rating", ratings.rating)
 register("top", ratings.top)
+register("why", players.why)
+register("history", players.history)
+register("subscribe", subscriptions.subscribe)
+register("unsubscribe", subscriptions.unsubscribe)
 register("lang", accounts.lang)
 register("links", accounts.links, "director")
 register("approve", accounts.approve, "director")

@@ -470,6 +470,90 @@ MESSAGES: dict[str, M] = {
         "uk": "Дата — у вигляді РРРР-ММ-ДД.",
         "zh": "日期格式须为 YYYY-MM-DD。",
     },
+    "cmd.why": {
+        "en": "the reason behind an award: /why <tournament> [player]",
+        "ru": "откуда взялись очки: /why <турнир> [игрок]",
+        "uk": "звідки взялися очки: /why <турнір> [гравець]",
+        "zh": "某项积分的计算依据：/why <比赛> [选手]",
+    },
+    "cmd.history": {
+        "en": "rating over time and what counts now: /history [player]",
+        "ru": "рейтинг во времени и что сейчас учитывается: /history [игрок]",
+        "uk": "рейтинг у часі та що зараз враховується: /history [гравець]",
+        "zh": "等级分走势及当前计入的成绩：/history [选手]",
+    },
+    "cmd.subscribe": {
+        "en": "list announcements here: /subscribe <discipline> [me]",
+        "ru": "получать объявления о списках: /subscribe <дисциплина> [me]",
+        "uk": "отримувати оголошення про списки: /subscribe <дисципліна> [me]",
+        "zh": "在此接收排名公告：/subscribe <项目> [me]",
+    },
+    "cmd.unsubscribe": {
+        "en": "stop the announcements: /unsubscribe <discipline> [me]",
+        "ru": "больше не получать объявления: /unsubscribe <дисциплина> [me]",
+        "uk": "більше не отримувати оголошення: /unsubscribe <дисципліна> [me]",
+        "zh": "停止接收公告：/unsubscribe <项目> [me]",
+    },
+    "why.no_tournament": {
+        "en": "No tournament matches “{query}”.",
+        "ru": "Турнир «{query}» не найден.",
+        "uk": "Турнір «{query}» не знайдено.",
+        "zh": "未找到与“{query}”匹配的比赛。",
+    },
+    "why.choose": {
+        "en": "Several tournaments match “{query}”; ask again with a code:",
+        "ru": "Под «{query}» подходят несколько турниров; уточните код:",
+        "uk": "Під «{query}» підходять кілька турнірів; уточніть код:",
+        "zh": "有多项比赛与“{query}”匹配，请使用代码再次查询：",
+    },
+    "why.no_award": {
+        "en": "{player} has no award in {tournament}.",
+        "ru": "У игрока {player} нет начислений в турнире {tournament}.",
+        "uk": "Гравець {player} не має нарахувань у турнірі {tournament}.",
+        "zh": "{player} 在 {tournament} 中没有积分记录。",
+    },
+    "history.headers": {
+        "en": "List|#|Rating|Title",
+        "ru": "Список|#|Рейтинг|Звание",
+        "uk": "Список|#|Рейтинг|Звання",
+        "zh": "排名日期|#|等级分|级别",
+    },
+    "history.caption": {
+        "en": "{discipline}: rating over time",
+        "ru": "{discipline}: рейтинг во времени",
+        "uk": "{discipline}: рейтинг у часі",
+        "zh": "{discipline}：等级分走势",
+    },
+    "history.counted": {
+        "en": "What counts in the current list:",
+        "ru": "Что учитывается в текущем списке:",
+        "uk": "Що враховується в поточному списку:",
+        "zh": "当前排名计入的成绩：",
+    },
+    "sub.on": {
+        "en": "Subscribed: announcements of {discipline} will come here.",
+        "ru": "Подписка оформлена: объявления «{discipline}» будут приходить сюда.",
+        "uk": "Підписку оформлено: оголошення «{discipline}» надходитимуть сюди.",
+        "zh": "已订阅：{discipline} 的公告将发送到这里。",
+    },
+    "sub.already_on": {
+        "en": "Already subscribed to {discipline}.",
+        "ru": "Подписка на «{discipline}» уже есть.",
+        "uk": "Підписка на «{discipline}» вже є.",
+        "zh": "已订阅过 {discipline}。",
+    },
+    "sub.off": {
+        "en": "Unsubscribed from {discipline}.",
+        "ru": "Подписка на «{discipline}» отменена.",
+        "uk": "Підписку на «{discipline}» скасовано.",
+        "zh": "已取消订阅 {discipline}。",
+    },
+    "sub.already_off": {
+        "en": "There was no subscription to {discipline} here.",
+        "ru": "Подписки на «{discipline}» здесь не было.",
+        "uk": "Підписки на «{discipline}» тут не було.",
+        "zh": "此处没有订阅 {discipline}。",
+    },
 }
 
 

@@ -1,0 +1,134 @@
+"""What a player asks about himself beyond /rating: /why an award, /history of his figures.
+
+Both read only what the engines stored: an award's trace (every coefficient under the rulebook's
+name) and the published list rows (rating, position, and the counted tournaments an adapter
+put in the row's data).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fedrank.handlers.chart import rating_chart
+from fedrank.handlers.common import find_one_player, fmt, player_label
+from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.errors import UserError
+from fedrank.handlers.i18n import t
+from fedrank.handlers.reply import Attachment, Reply, bold, code
+from fedrank.storage.models import Player
+from fedrank.storage.repositories import Repos
+
+MAX_TRACE_STEPS = 60
+
+
+async def _subject(repos: Repos, ctx: RequestContext, query: str) -> Player:
+    if query:
+        return await find_one_player(repos, ctx, query)
+    account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
+    if account is None or account.player_id is None:
+        raise UserError(t(ctx.language, "rating.unlinked"))
+    player = await repos.players.get(account.player_id)
+    assert player is not None
+    return player
+
+
+def _step(step: dict[str, Any]) -> str:
+    value = step.get("value")
+    text = f"{step.get('name', '?')} = {value}"
+    if step.get("rule"):
+        text += f"  [{step['rule']}]"
+    if step.get("note"):
+        text += f"  — {step['note']}"
+    return text
+
+
+async def why(services: Services, ctx: RequestContext, args: str) -> Reply:
+    """``/why <tournament> [player]``: the trace of the player's awards in that tournament."""
+    query, _, who = args.strip().partition(" ")
+    if not query:
+        raise UserError(t(ctx.language, "error.usage", usage="/why <tournament> [player]"))
+    async with services.db.read() as repos:
+        player = await _subject(repos, ctx, who.strip())
+        disciplines = [d.id for d in await repos.federations.disciplines(player.federation_id)]
+        tournaments = await repos.ledger.find_tournaments(query, disciplines)
+        if not tournaments:
+            raise UserError(t(ctx.language, "why.no_tournament", query=query))
+        if len(tournaments) > 1:
+            choices = [t(ctx.language, "why.choose", query=query)]
+            choices += [f"{x.code} — {x.name} ({x.held_on.isoformat()})" for x in tournaments]
+            raise UserError("\n".join(choices))
+        tournament = tournaments[0]
+        awards = [
+            award
+            for award, trn in await repos.ledger.awards(player.id)
+            if trn.id == tournament.id
+        ]
+        if not awards:
+            raise UserError(
+                t(ctx.language, "why.no_award", player=player.name, tournament=tournament.name)
+            )
+        reply = Reply().line(
+            bold(f"{player_label(player)} — {tournament.name}"),
+            f" ({tournament.held_on.isoformat()})",
+        )
+        for award in awards:
+            colour = f" ({award.colour})" if award.colour else ""
+            reply.line(bold(f"{award.kind}{colour} = {fmt(award.amount)}"))
+            steps = [s for s in award.trace if isinstance(s, dict)]
+            for step in steps[:MAX_TRACE_STEPS]:
+                reply.line("  ", code(_step(step)))
+            if len(steps) > MAX_TRACE_STEPS:
+                reply.line(t(ctx.language, "submit.more", count=len(steps) - MAX_TRACE_STEPS))
+        return reply
+
+
+def _counted_rows(counted: list[Any]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    keys: list[str] = []
+    for item in counted:
+        if isinstance(item, dict):
+            keys += [k for k in item if k not in keys]
+    rows = [tuple(str(item.get(k, "")) for k in keys) for item in counted if isinstance(item, dict)]
+    return tuple(keys), rows
+
+
+async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
+    """``/history [player]``: rating over time as a chart, and what counts in the current list."""
+    async with services.db.read() as repos:
+        player = await _subject(repos, ctx, args.strip())
+        reply = Reply().line(bold(player_label(player)))
+        found = False
+        for discipline in await repos.federations.disciplines(player.federation_id):
+            rows = await repos.lists.player_rows(player.id, discipline.id)
+            if not rows:
+                continue
+            found = True
+            reply.line(bold(discipline.name))
+            reply.table(
+                tuple(t(ctx.language, "history.headers").split("|")),
+                [
+                    (
+                        snap.list_date.isoformat(),
+                        str(row.position),
+                        fmt(row.rating),
+                        row.title or "",
+                    )
+                    for row, snap in rows[-12:]
+                ],
+            )
+            points = [(snap.list_date, float(row.rating)) for row, snap in rows]
+            reply.attach(
+                Attachment(
+                    f"{player.federation_player_id}-{discipline.code}.png",
+                    rating_chart(points),
+                    "image/png",
+                    t(ctx.language, "history.caption", discipline=discipline.name),
+                )
+            )
+            counted = rows[-1][0].data.get("counted")
+            if isinstance(counted, list) and counted:
+                headers, table = _counted_rows(counted)
+                reply.line(t(ctx.language, "history.counted"))
+                reply.table(headers, table)
+        if not found:
+            reply.line(t(ctx.language, "rating.nothing", player=player.name))
+        return reply

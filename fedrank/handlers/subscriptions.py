@@ -1,0 +1,66 @@
+"""/subscribe and /unsubscribe: which chats receive a discipline's list announcements.
+
+A private chat subscribes itself; a group or channel is subscribed only by a director of the
+discipline's federation, so nobody can turn a stranger's group into a notice board.
+``/subscribe <discipline> me`` asks for a private message about one's own changes.
+"""
+
+from __future__ import annotations
+
+from fedrank.handlers.common import caller, require_role
+from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.errors import UserError
+from fedrank.handlers.i18n import t
+from fedrank.handlers.reply import Reply
+
+
+async def _toggle(services: Services, ctx: RequestContext, args: str, on: bool) -> Reply:
+    parts = args.split()
+    usage = "/subscribe <discipline> [me]" if on else "/unsubscribe <discipline> [me]"
+    if not 1 <= len(parts) <= 2 or (len(parts) == 2 and parts[1].lower() != "me"):
+        raise UserError(t(ctx.language, "error.usage", usage=usage))
+    kind = "personal" if len(parts) == 2 else "lists"
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        discipline = await repos.federations.discipline_by_code(parts[0])
+        if discipline is None:
+            known = ", ".join(d.code for d in await repos.federations.disciplines())
+            raise UserError(t(ctx.language, "top.unknown_discipline", query=parts[0], known=known))
+        if kind == "personal":
+            if account.player_id is None:
+                raise UserError(t(ctx.language, "rating.unlinked"))
+            chat = ctx.user_id
+        else:
+            chat = ctx.chat_id
+            if not ctx.is_private:
+                federation = await repos.federations.get(discipline.federation_id)
+                assert federation is not None
+                await require_role(repos, ctx, account, federation, "director")
+        if on:
+            changed = await repos.subscriptions.add(
+                ctx.platform, chat, discipline.id, kind, services.now()
+            )
+        else:
+            changed = await repos.subscriptions.remove(ctx.platform, chat, discipline.id, kind)
+        await repos.audit.log(
+            "subscription.added" if on else "subscription.removed",
+            at=services.now(),
+            account_id=account.id,
+            federation_id=discipline.federation_id,
+            subject=f"{ctx.platform}:{chat} {discipline.code} {kind}",
+            details={"changed": changed},
+        )
+        key = (
+            ("sub.on" if changed else "sub.already_on")
+            if on
+            else ("sub.off" if changed else "sub.already_off")
+        )
+        return Reply.text(t(ctx.language, key, discipline=discipline.name))
+
+
+async def subscribe(services: Services, ctx: RequestContext, args: str) -> Reply:
+    return await _toggle(services, ctx, args, on=True)
+
+
+async def unsubscribe(services: Services, ctx: RequestContext, args: str) -> Reply:
+    return await _toggle(services, ctx, args, on=False)
