@@ -3,7 +3,8 @@
 Seed 003 (003_14fd2cba3c135a99.txt), sections 2 and 4-8 with appendices 1 and 2, as restated
 in RULES.md "bridge_fsbr". Modules: :mod:`.tables` (the rulebook's data), :mod:`.formulas`
 (7.5-7.7, 8.10-8.12), :mod:`.tournament` (one event's awards), :mod:`.parsing` (the ``.fsbr``
-report), :mod:`.standing` (rank coefficient, rating and what is next on a list date).
+report), :mod:`.ledger` (awards as ledger rows), :mod:`.standing` (rank coefficient, rating and
+what is next on a list date).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from fedrank.engines.kernel import to_jsonable
 
 from .formulas import victory_points
+from .ledger import ledger_rows
 from .parsing import parse_tournament
 from .standing import (
     AchievementRecord,
@@ -62,6 +64,7 @@ __all__ = [
     "TournamentResult",
     "calc_document",
     "compute_tournament",
+    "ledger_rows",
     "monthly_standings",
     "parse_tournament",
     "rank_step",
