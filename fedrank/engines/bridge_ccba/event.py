@@ -68,7 +68,7 @@ from fedrank.engines.bridge_ccba.procedures import (
     win_per_round,
     win_total,
 )
-from fedrank.engines.bridge_ccba.tables import COLOURS, DRAW_SHARE, MAX_AWARD, Colour
+from fedrank.engines.bridge_ccba.tables import COLOURS, DRAW_SHARE, MAX_AWARD, TEAM_AVGM_CAP, Colour
 from fedrank.engines.kernel import Award, InputError, RuleError, Trace, TraceStep, to_jsonable
 
 KIND = "masterpoints"
@@ -201,6 +201,15 @@ class _Event:
         from the AVGM of the field's units (§1.3.1). Returns (M, AVGM)."""
         if self.event.annual_base is not None:
             m = self.event.annual_base
+            top = m_coefficient(max(TEAM_AVGM_CAP.values()), youth=self.event.youth)
+            if m > top:
+                # §1.3.5 defines the figure as the members' average holding; RULES.md uses it
+                # as M. A value no M table can reach is an average holding entered as M.
+                raise RuleError(
+                    f"annual_base {m} is above the largest M the tables give ({top}); it is "
+                    "used as M itself, not as an average holding",
+                    rule="RULES.md bridge_ccba (annual base replaces M), seed 001 §1.3.5",
+                )
             trace.add("M", m, rule=rule("1.3.5"), note="annual base coefficient")
             return m, None
         avgm = average_masterpoints([self.team_avg[u.entry_id] for u in units])

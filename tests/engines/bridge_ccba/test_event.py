@@ -557,6 +557,11 @@ def test_annual_base_coefficient_replaces_m() -> None:
     assert result.coefficients.get("M") == D("3.25")
     assert "AVGM" not in result.coefficients.names()
     assert totals(result)["P01"] == D("9.75")
+    # 14.33 is the largest M of the table (AVGM capped at 10000): a published average holding
+    # such as 85.30 entered as annual_base is refused rather than used as M.
+    compute_event(spec(annual_base=D("14.33")), entries)
+    with pytest.raises(RuleError, match="annual_base"):
+        compute_event(spec(annual_base=D("85.30")), entries)
 
 
 def test_youth_event_uses_youth_tables() -> None:
