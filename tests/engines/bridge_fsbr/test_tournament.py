@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 from decimal import Decimal
+from itertools import pairwise
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fedrank.engines.bridge_fsbr.tables import INDIVIDUAL, MATCH, PAIRS, TEAMS
 from fedrank.engines.bridge_fsbr.tournament import (
@@ -486,3 +489,19 @@ def test_a_player_in_two_entries_is_refused() -> None:
     with pytest.raises(InputError) as err:
         compute_tournament(replace(t, entries=(t.entries[0], twice, *t.entries[2:])))
     assert err.value.field == "player"
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    form=st.sampled_from([PAIRS, TEAMS, INDIVIDUAL]),
+    n=st.integers(min_value=3, max_value=40),
+    d=st.integers(min_value=40, max_value=140),
+    rks=st.lists(st.sampled_from(["-3", "-1", "0", "0.5", "2", "5"]), min_size=40, max_size=40),
+)
+def test_awards_fall_with_the_place(form: str, n: int, d: int, rks: list[str]) -> None:
+    """Whatever the field: MB, RO and PB never grow down the table and are never negative."""
+    result = compute_tournament(event(n, form, d=d, rks=rks[:n]))
+    for kind in ("MB", "RO", "PB"):
+        values = [getattr(e, kind) for e in result.entries]
+        assert all(v >= 0 for v in values)
+        assert all(a >= b for a, b in pairwise(values))
