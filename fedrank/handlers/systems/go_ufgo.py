@@ -61,8 +61,9 @@ with each player's date of birth) and those changes are returned as titles; on a
 date (an on-demand list) held dans are shown unchanged. Each row's ``data`` holds ``next`` (the
 next rank and the IK it needs, or when a held dan would be lowered), ``IK``, ``rank``,
 ``held_dan``, ``action`` (assigned, lowered, kept (over 60), kept, none) with the engine's
-trace when something happened, ``tournaments`` (how many count) and ``last`` (the latest
-tournament's date, name and IK change).
+trace when something happened, ``tournaments`` (how many count), ``last`` and ``counted``
+(the latest tournaments, newest first, each with its date, code, IK change and resulting IK:
+what ``/history`` shows).
 
 A preview shown and confirmed later is written as it was computed: if another tournament of
 the discipline is stored in between, submit again to re-rate against it.
@@ -660,13 +661,17 @@ def _age(birth: date, on: date) -> int:
     return years - 1 if (on.month, on.day) < (birth.month, birth.day) else years
 
 
+COUNTED_SHOWN: Final = 10
+"""How many of a player's latest tournaments a list row lists under ``counted``."""
+
+
 @dataclass(slots=True)
 class _Line:
+    """A player's IK lines up to a list date: the running IK and each tournament's change."""
+
     ik: Decimal = Decimal(0)
     versions: set[int] = field(default_factory=set)
-    last_on: date | None = None
-    last_change: Decimal = Decimal(0)
-    last_name: str = ""
+    counted: list[dict[str, str]] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -778,11 +783,15 @@ class GoUfgoAdapter:
             line.ik += award.amount
             line.versions.add(award.version_id)
             steps = award.trace or []
-            is_change = len(steps) > 2 and steps[0].get("name") == "tournament"
-            if is_change and (line.last_on is None or award.awarded_on >= line.last_on):
-                line.last_on = award.awarded_on
-                line.last_change = award.amount
-                line.last_name = str(steps[0].get("note", steps[0].get("value", "")))
+            if len(steps) > 2 and steps[0].get("name") == "tournament":
+                line.counted.append(
+                    {
+                        "date": award.awarded_on.isoformat(),
+                        "tournament": str(steps[0].get("value", "")),
+                        "change": _signed(award.amount),
+                        "IK": fmt(line.ik),
+                    }
+                )
         history = _History(repos, discipline, None)
         day_before = list_date - timedelta(days=1)
         players: list[ListPlayer] = []
@@ -821,12 +830,9 @@ class GoUfgoAdapter:
                 "action": action,
                 "tournaments": len(line.versions),
             }
-            if line.last_on is not None:
-                data["last"] = {
-                    "date": line.last_on.isoformat(),
-                    "tournament": line.last_name,
-                    "change": format(line.last_change, "f"),
-                }
+            if line.counted:
+                data["last"] = line.counted[-1]
+                data["counted"] = line.counted[-COUNTED_SHOWN:][::-1]
             if action not in ("none", "kept"):
                 data["trace"] = trace
                 fid = (await history.player(pid)).federation_player_id

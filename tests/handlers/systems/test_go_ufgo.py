@@ -224,6 +224,15 @@ async def test_a_pasted_csv_table_and_the_list_by_hand(services: Services, db: D
         assert kept.data is not None and kept.data["action"] == "kept (over 60)"
         assert "never lowered (over 60" in kept.data["next"]
     await dispatch(services, user("boss"), "/publish ufgo 2027-01-01")
+    why = (await dispatch(services, user("u1"), "/why kyiv-club-2026-12 UFGO-0001")).plain
+    assert "IK = 3" in why
+    for step in ("IK_start = 2500", "R12 = 120", "K1 = 0.66", "K2 = 10", "K3 = 0", "dR = 3.4"):
+        assert step in why, step
+    assert "IK = 2503  [seed 002 §4.9]" in why
+    history = (await dispatch(services, user("u1"), "/history UFGO-0002")).plain
+    assert "2027-01-01 | 2 | 2377 | 3 dan" in history
+    assert "date | tournament | change | IK" in history
+    assert "2026-12-10 | kyiv-club-2026-12 | -3 | 2377" in history
     rating = (await dispatch(services, user("u1"), "/rating UFGO-0005")).plain
     assert "Title: 4 dan (since 2027-01-01)" in rating
     assert "Position 3 of 6 in the list of 2027-01-01" in rating
