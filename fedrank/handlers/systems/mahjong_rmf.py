@@ -28,21 +28,35 @@ Design (where the brief left it open):
   the file name, so a re-sent corrected file with another name is still the same tournament).
 - **Corrections and late results.** A sheet whose code is stored is a correction (a new
   version). The replay runs over the stored tournaments with this one in place of its old
-  version; every stored tournament dated *after* it whose KT changes (KT_EU from the changed
-  levels) is re-rated in ``Prepared.replays`` with the reason "replayed after correction of
-  <code>" (or "... submission of <code>" for a new tournament dated before stored ones).
-  Tournaments of the same day are not affected: they all take the levels held at the day's start.
+  version; every stored tournament dated after the earlier of its old and new dates whose KT
+  changes (KT_EU from the changed levels; nothing else of a stored tournament can change) is
+  re-rated in ``Prepared.replays`` with the reason "replayed after correction of <code>" (or
+  "... submission of <code>" for a new tournament dated before stored ones). Tournaments of that
+  same day are not affected: they all take the levels held at the day's start. Two sheets with
+  neither ``id`` nor ``name`` on the same date get the same code; the preview then says the
+  second one would be a correction, so the director sees it before confirming.
 - **Ledger lines.** One ``NRKT`` award per player; the amount is ``NR * KT`` rounded half up to
   hundredths (the ledger keeps six decimals at most; the rulebook does not round), while the
   trace keeps the exact figure and lists are computed from the exact replay, never from amounts.
 - **Titles.** A tournament gives a title (the engine's label: ``6k``, ``D2+``) to each
-  participant whose level after it differs from his latest title on that date; a list gives a
-  title to each player whose level on the list date (after the one-year check) differs from his
-  latest title, dated by the level's last change. Corrections thus re-title as well.
+  participant whose level it changes. When stored titles may be stale at its date (a correction,
+  a tournament dated before stored ones, a replay) every participant's level after it is
+  compared with his latest title on that date instead, so a correction re-titles too. A list
+  gives a title to each player whose level on the list date (after the one-year check of that
+  date) differs from his latest title, dated by the level's last change; so a level changed by a
+  year check, or left stale by a correction of an earlier tournament, is titled at the next
+  publication at the latest.
 - **List rows.** ``rating`` is the engine's exact rating rounded half up to hundredths (positions
-  come from the exact ratings, shared when equal); ``data`` has ``next`` (one readable string),
-  the five ``counted`` tournaments with NR, KT, VT and NRKTVT, ``T5``, ``EU``, the level, the
-  exact rating and the engine's trace.
+  come from the exact ratings, shared when equal); ``data`` has ``next`` (one readable string
+  from the engine's ``level_needs``), the five ``counted`` tournaments with NR, KT, NR*KT, VT
+  and NRKTVT shown to hundredths (what /history lists), ``T5``, ``EU``, the level, the exact
+  rating and the engine's trace (exact NRKTVT of each counted tournament).
+- **Demo.** Sports mahjong every month and Sichuan every other month over the two years before
+  ``today``, 16-40 of the federation's players each, places drawn from a fixed skill plus
+  noise, one European championship (KT_W = 1) each July in sports mahjong; every sheet goes
+  through :meth:`MahjongRmfAdapter.prepare` and ``write_prepared`` like a director's. The
+  stored history read by :func:`stored_history` is cached per session (versions never change),
+  which keeps the demo's 36 imports at a few seconds.
 """
 
 from __future__ import annotations
@@ -430,6 +444,22 @@ async def _prepared(
     )
 
 
+def _counted(c: rmf.Counted) -> dict[str, object]:
+    """A counted tournament as /history shows it: figures to hundredths (half up); the row's
+    ``trace`` keeps the exact NRKTVT."""
+    return {
+        "tournament": c.tournament,
+        "name": c.name,
+        "date": c.date.isoformat(),
+        "age_months": c.age_months,
+        "NR": format(half_up(c.nr, 2), "f"),
+        "KT": format(c.kt, "f"),
+        "NRKT": format(half_up(c.nrkt, 2), "f"),
+        "VT": format(c.vt, "f"),
+        "NRKTVT": format(half_up(c.nrktvt, 2), "f"),
+    }
+
+
 def next_text(needs: rmf.LevelNeeds) -> str:
     """What a player still needs, as one readable line (from the engine's ``level_needs``)."""
     parts = []
@@ -544,8 +574,11 @@ class MahjongRmfAdapter:
             extra_warnings=extra,
         )
         why = "correction" if previous is not None else "submission"
+        # Levels change from the earlier of the old and the new date on (a correction may move
+        # the tournament); tournaments of that same day keep the levels of the day's start.
+        changed_from = min(new_t.date, previous.held_on) if previous is not None else new_t.date
         for s in others:
-            if s.held_on <= new_t.date:
+            if s.held_on <= changed_from:
                 continue
             if ctx.replay.tournament_result(s.code).kt == Decimal(str(s.params["KT"])):
                 continue
@@ -583,7 +616,7 @@ class MahjongRmfAdapter:
                         "EU": row.level.eu,
                         "T5": format(row.t5, "f"),
                         "rating_exact": format(row.rating, "f"),
-                        "counted": [c.to_json() for c in row.counted],
+                        "counted": [_counted(c) for c in row.counted],
                         "tournaments_in_window": row.in_window,
                         "needs": needs.to_json(),
                         "trace": row.trace().to_json(),

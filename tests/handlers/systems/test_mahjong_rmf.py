@@ -128,6 +128,10 @@ async def test_file_submit_preview_confirm_rating_and_list(
     rating = (await dispatch(services, user("u1"), "/rating RMF-0001")).plain
     assert "Title: 6k (since 2026-09-05)" in rating
     assert "Points: NRKT 500" in rating
+    why = (await dispatch(services, user("u1"), "/why tula-autumn-2026 RMF-0002")).plain
+    assert "NRKT = 466.67" in why
+    assert "KT_CHUT = -0.10" in why and "KT = 0.50" in why
+    assert "NR = 933.3333333333333333333333333" in why
 
     published = await dispatch(services, user("boss"), "/publish rmf-mcr 2026-10-01")
     assert published.plain.endswith("16 players.")
@@ -246,6 +250,26 @@ async def test_correction_makes_version_2_and_replays_later_tournaments(
     assert "this correction becomes version 3" in again.plain
 
 
+async def test_a_correction_moving_the_date_replays_what_it_left(
+    services: Services, db: Database
+) -> None:
+    """T1 moved from 2026-09-05 to 2026-10-20, after T2 (2026-10-10): T2's players are all
+    12k at its start again, so T2's KT_EU falls from 0.15 to 0 and T2 is re-rated (KT 0.50)."""
+    await seed(db)
+    await submit_and_confirm(services, sheet())
+    await submit_and_confirm(
+        services, sheet(code="kazan-cup-2026", name="Kazan Cup 2026", held="2026-10-10")
+    )
+    moved = await submit_and_confirm(services, sheet(held="2026-10-20"))
+    assert moved == "Saved: Tula Autumn Cup 2026, version 2."
+    version, params, reason = await version_of(db, "kazan-cup-2026")
+    assert (version, params["KT_EU"], params["KT"]) == (2, "0.00", "0.50")
+    assert reason == "replayed after correction of tula-autumn-2026"
+    version, params, _ = await version_of(db, "tula-autumn-2026")
+    # T1 now follows T2: its players hold the levels T2 gave (the same field): KT_EU 0.15.
+    assert (version, params["KT_EU"]) == (2, "0.15")
+
+
 async def test_compute_list_by_hand(services: Services, db: Database) -> None:
     """List of 2027-01-01 after T1 (2026-09-05, KT 0.50) and T2 (2026-10-10, KT 0.65).
 
@@ -270,9 +294,14 @@ async def test_compute_list_by_hand(services: Services, db: Database) -> None:
     assert (two.position, two.rating, two.title) == (2, Decimal("280.4"), "6k")
     assert one.data is not None and two.data is not None
     assert [(c["tournament"], c["VT"], c["NRKT"], c["NRKTVT"]) for c in one.data["counted"]] == [
-        ("kazan-cup-2026", "1.00", "650", "650"),
-        ("tula-autumn-2026", "0.92", "500", "460"),
+        ("kazan-cup-2026", "1.00", "650.00", "650.00"),
+        ("tula-autumn-2026", "0.92", "500.00", "460.00"),
     ]
+    assert [c["NR"] for c in two.data["counted"]] == ["933.33", "933.33"]
+    # The exact figures are in the row's trace (what /why and /history rest on).
+    steps = {step["name"]: step["value"] for step in two.data["trace"]}
+    assert steps["NRKTVT_1"] == "606.6666666666666666666666667"
+    assert steps["Rating"] == "280.4"
     assert one.data["T5"] == "222"
     assert Decimal(two.data["T5"]) == Decimal("207.2")
     assert one.data["next"] == "5k: NR*KT ≥ 750 in one tournament"
@@ -352,9 +381,15 @@ async def test_demo_loads_a_list(services: Services, db: Database) -> None:
     counted = data["counted"]
     assert 1 <= len(counted) <= 5
     for c in counted:
-        # Both are 28-digit roundings of exact ratios: equal up to the last digits.
-        assert abs(Decimal(c["NRKTVT"]) - Decimal(c["NRKT"]) * Decimal(c["VT"])) < Decimal("1e-20")
-    t5 = sum((Decimal(c["NRKTVT"]) for c in counted), Decimal(0)) / 5
+        # Both shown to hundredths: equal up to that rounding.
+        assert abs(Decimal(c["NRKTVT"]) - Decimal(c["NRKT"]) * Decimal(c["VT"])) < Decimal("0.01")
+    exact = [
+        Decimal(str(step["value"]))
+        for step in data["trace"]
+        if str(step["name"]).startswith("NRKTVT_")
+    ]
+    assert len(exact) == len(counted)
+    t5 = sum(exact, Decimal(0)) / 5
     assert rating_value == half_up(Decimal(data["EU"]) / 4 + t5 * 3 / 4, 2)
     assert rating_value > 1000  # two years of results give dan players at the top
     assert f"1 | {label} | {rating_value.normalize():f} | " in top
