@@ -486,6 +486,7 @@ def replay_rank(
     state = previous
     initial = prepared.history.initial_rk
     after = previous.list_date if previous is not None else date.min
+    known_floor = RK_INDEX[previous.lifetime_rk] if previous is not None else -1
     if previous is not None and previous.list_date > target:
         raise RuleError("the previous state is after the list date", rule="seed 003 1.2")
     for month in prepared.change_months(after, target):
@@ -493,11 +494,15 @@ def replay_rank(
             continue
         f = prepared.figures(month)
         one_year = best_norm(f, False)
-        if one_year is None and (state is None or not state.temporary):
-            # Nothing temporary is held or reached: this month's coefficient is the lifetime
-            # floor, which only grows, so the next evaluation recovers it exactly.
+        if (state is None or not state.temporary) and (
+            one_year is None or one_year.index <= known_floor
+        ):
+            # Nothing temporary is held, and no one-year norm lifts the player above the
+            # lifetime floor: this month's coefficient is that floor, which only grows, so
+            # the next evaluation recovers it exactly.
             continue
         state = _rank_step(month, f, state, initial, one_year)
+        known_floor = RK_INDEX[state.lifetime_rk]
     if state is None or state.list_date != target:
         state = rank_step(target, prepared.figures(target), state, initial)
     return state
