@@ -79,7 +79,7 @@ def formula_schedule(n: int, v: Decimal, count: int) -> Schedule:
     for p in range(1, count + 1):
         r_p = rank_coefficient(n, p)
         amount = formula_award(r_p, v)
-        steps = [*_rank_steps(n, p), TraceStep("A", amount, _R11, f"R x V = {r_p} x {v}")]
+        steps = [*_rank_steps(n, p), TraceStep("A", amount, _R11, "R x V")]
         out.append(PlaceAward(p, amount, Trace(steps)))
     return tuple(out)
 
@@ -173,7 +173,7 @@ def stage_schedule(basic: Schedule) -> Schedule:
     out: list[PlaceAward] = []
     for award in basic:
         amount = max(two(award.amount * STAGE_SHARE), MIN_AWARD)
-        step = TraceStep("A_stage", amount, _R22, f"20 % of {award.amount}")
+        step = TraceStep("A_stage", amount, _R22, "20 % of A")
         out.append(PlaceAward(award.place, amount, Trace([*award.trace.steps, step])))
     return tuple(out)
 
