@@ -133,7 +133,14 @@ class EventResult:
     warnings: tuple[str, ...] = field(default=())
 
 
-Awards = dict[str, tuple[Decimal, Trace]]
+# A trace in parts (a field's head, the place's steps, ...), joined only for the award a unit
+# keeps: a graded unit is ranked in up to three fields but keeps one award.
+Parts = tuple[Sequence[TraceStep], ...]
+Awards = dict[str, tuple[Decimal, Parts]]
+
+
+def _joined(parts: Parts, *extra: TraceStep) -> Trace:
+    return Trace([step for part in parts for step in part] + list(extra))
 
 
 class _Event:
@@ -242,7 +249,7 @@ class _Event:
         shared = share_ties(schedule, places)
         head = trace.steps
         return {
-            unit: (amount, Trace(head + t.steps))
+            unit: (amount, (head, t.steps))
             for unit, (amount, t) in shared.items()
             if unit in self.awardable
         }
@@ -333,7 +340,7 @@ class _Event:
                 knockout=knockout,
                 paid_colour=paid_colour,
             )
-        candidates: dict[str, list[tuple[Decimal, Trace]]] = defaultdict(list)
+        candidates: dict[str, list[tuple[Decimal, Parts]]] = defaultdict(list)
         m_top = Decimal(0)
         for name, members, ratio in graded_fields(groups):
             sub = [u for u in units if u.entry_id in members]
@@ -358,7 +365,7 @@ class _Event:
             best = best_award(options)
             if best is not None:
                 group = TraceStep("group", groups[unit], _R23, "the unit's grading group")
-                out[unit] = (best[0], Trace([*best[1].steps, group]))
+                out[unit] = (best[0], (*best[1], (group,)))
         return out, m_top
 
     def place_awards(self, k: Decimal) -> tuple[Awards, dict[str, Decimal]]:
@@ -534,10 +541,10 @@ class _Event:
 
     # -- stages, wins --------------------------------------------------------------------
 
-    def stage_awards(self, k: Decimal) -> dict[str, list[tuple[str, Decimal, Trace]]]:
+    def stage_awards(self, k: Decimal) -> dict[str, list[tuple[str, Decimal, Parts]]]:
         """§2.2: each awarding stage is an event of its own paying 20 % of the formula."""
         ev = self.event
-        out: dict[str, list[tuple[str, Decimal, Trace]]] = defaultdict(list)
+        out: dict[str, list[tuple[str, Decimal, Parts]]] = defaultdict(list)
         if not ev.stage_awards:
             return out
         check_stage_awards(ev.stage_awards, ev.stages)
@@ -572,19 +579,19 @@ class _Event:
                 awards, _ = self.formula_field(
                     label, units, places, s=s, k=k, m=m2, stage=True, paid_colour=lower
                 )
-                for uid, (amount, trace) in awards.items():
-                    awards[uid] = (amount, Trace(head.steps + trace.steps))
-            for uid, (amount, trace) in awards.items():
-                out[uid].append((label, amount, trace))
+                for uid, (amount, parts) in awards.items():
+                    awards[uid] = (amount, (head.steps, *parts))
+            for uid, (amount, parts) in awards.items():
+                out[uid].append((label, amount, parts))
         return out
 
     def win_awards(
         self, home_m: Mapping[str, Decimal], k: Decimal
-    ) -> dict[str, tuple[Decimal, Trace]]:
+    ) -> dict[str, tuple[Decimal, Parts]]:
         """§2.4: 0.005 M L E B per round won, half per draw, in team events only; platinum
         and table events take W from their table."""
         ev = self.event
-        out: dict[str, tuple[Decimal, Trace]] = {}
+        out: dict[str, tuple[Decimal, Parts]] = {}
         players = [u for u in self.counted if (u.wins or u.draws) and u.entry_id in self.awardable]
         if not players:
             return out
@@ -621,7 +628,7 @@ class _Event:
                 win, draw, trace = cache[m]
             total = win_total(unit.wins, unit.draws, win, draw)
             counts = TraceStep("A_win", total, _R24, f"{unit.wins} wins, {unit.draws} draws")
-            out[unit.entry_id] = (total, Trace([*trace.steps, counts]))
+            out[unit.entry_id] = (total, (trace.steps, (counts,)))
         return out
 
     # -- the main event ------------------------------------------------------------------
@@ -639,16 +646,16 @@ class _Event:
             win = wins.get(unit)
             if higher_of and place is not None and win is not None:
                 amount, which = higher_of_place_and_win(place[0], win[0])
-                trace = Trace(list((place if which == "place" else win)[1].steps))
-                trace.add("A", amount, rule=rule("2.4"), note=f"higher of place and win: {which}")
-                out[unit].append(Component(which, ev.colour, amount, trace))
+                kept = (place if which == "place" else win)[1]
+                step = TraceStep("A", amount, _R24, f"higher of place and win: {which}")
+                out[unit].append(Component(which, ev.colour, amount, _joined(kept, step)))
             else:
                 if place is not None:
-                    out[unit].append(Component("place", ev.colour, place[0], place[1]))
+                    out[unit].append(Component("place", ev.colour, place[0], _joined(place[1])))
                 if win is not None:
-                    out[unit].append(Component("win", ev.colour, win[0], win[1]))
-            for label, amount, trace in stages.get(unit, []):
-                out[unit].append(Component(label, lower, amount, trace))
+                    out[unit].append(Component("win", ev.colour, win[0], _joined(win[1])))
+            for label, amount, parts in stages.get(unit, []):
+                out[unit].append(Component(label, lower, amount, _joined(parts)))
         return out
 
     def capped(
@@ -716,8 +723,8 @@ class _Event:
                     m=m,
                     paid_colour=lower,
                 )
-                for unit, (amount, trace) in awards.items():
-                    full = Trace(head.steps + trace.steps)
+                for unit, (amount, parts) in awards.items():
+                    full = _joined((head.steps, *parts))
                     out[unit].append(Component("consolation", ev.colour, amount, full))
             return out
 

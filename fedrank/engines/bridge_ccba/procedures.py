@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 from functools import lru_cache
+from typing import TypeVar
 
 from fedrank.engines.bridge_ccba.formulas import formula_award, rank_coefficient, rule, two
 from fedrank.engines.bridge_ccba.model import Entry, StageSpec
@@ -48,6 +49,7 @@ from fedrank.engines.bridge_ccba.tables import (
 from fedrank.engines.kernel import RuleError, Trace, TraceStep, half_up, round_down
 
 _R11, _R12, _R22 = rule("1.1"), rule("1.2"), rule("2.2")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,10 +266,10 @@ def capped_m(
     return value
 
 
-def best_award(candidates: Iterable[tuple[Decimal, Trace]]) -> tuple[Decimal, Trace] | None:
+def best_award(candidates: Iterable[tuple[Decimal, T]]) -> tuple[Decimal, T] | None:
     """§2.3: a unit ranked in several groups receives only the highest of its awards (the
     first group wins a tie, so the trace names the widest field)."""
-    best: tuple[Decimal, Trace] | None = None
+    best: tuple[Decimal, T] | None = None
     for amount, trace in candidates:
         if best is None or amount > best[0]:
             best = (amount, trace)
