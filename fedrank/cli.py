@@ -56,6 +56,10 @@ def _configure_logging(settings: Settings) -> None:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
+    # APScheduler reports every tick at INFO; only its problems interest an operator.
+    logging.getLogger("apscheduler").setLevel(
+        max(logging.WARNING, logging.getLevelName(settings.log_level))
+    )
 
 
 async def _init(settings: Settings) -> None:
