@@ -311,11 +311,6 @@ def parse_import(text: str) -> ImportSheet:
     return ImportSheet(rmf.parse_sheet("\n".join(out)), levels_given=False)
 
 
-def _default_code(t: rmf.Tournament) -> str:
-    slug = re.sub(r"[^\w-]+", "-", t.name.strip().lower()).strip("-")
-    return f"{t.date.isoformat()}-{t.discipline.value}-{slug}".rstrip("-")
-
-
 # --- the adapter ---------------------------------------------------------------------------
 
 
@@ -526,7 +521,8 @@ class MahjongRmfAdapter:
                     field="player",
                 )
             by_key[e.player] = player
-        code = t.id if "id" in sheet.header_lines else _default_code(t)
+        # Parsed without a file name: ``id``, else ``<date>-<discipline>-<name>``.
+        code = t.id
         new_t = replace(
             t,
             id=code,
@@ -542,12 +538,21 @@ class MahjongRmfAdapter:
         previous = next((s for s in stored if s.code == code), None)
         others = [s for s in stored if s.code != code]
         until = max([new_t.date, *(s.held_on for s in others)])
-        rp = rmf.replay(
-            [*(s.tournament for s in others), new_t],
-            discipline=kind,
-            until=until,
-            list_dates=await _list_dates(repos, discipline),
-        )
+        try:
+            rp = rmf.replay(
+                [*(s.tournament for s in others), new_t],
+                discipline=kind,
+                until=until,
+                list_dates=await _list_dates(repos, discipline),
+            )
+        except RuleError as exc:
+            # Stored tournaments were all accepted once, so the refusal is this sheet's; a CHUT
+            # out of the table is the ``chut`` line's when the sheet gives one.
+            if exc.line is None and "CHUT" in exc.message and "chut" in sheet.header_lines:
+                raise RuleError(
+                    exc.message, rule=exc.rule, line=sheet.header_lines["chut"]
+                ) from exc
+            raise
         players = {p.id: p for p in by_key.values()}
         for s in others:
             for e in s.tournament.entries:

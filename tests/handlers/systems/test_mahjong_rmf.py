@@ -197,6 +197,18 @@ async def test_unknown_player_and_wrong_discipline_are_refused(
     assert await version_of(db, "tula-autumn-2026") == (0, {}, "")
 
 
+async def test_a_tournament_below_the_table_is_refused(services: Services, db: Database) -> None:
+    await seed(db)
+    head, _, _ = sheet(chut=11).partition("place; player\n")
+    small = head + "place; player\n" + "".join(f"{n}; RMF-{n:04d}\n" for n in range(1, 12))
+    reply = await dispatch(services, user("boss"), "/submit rmf-mcr\n" + small)
+    assert reply.plain.startswith(
+        "Not accepted, nothing was written: line 7: CHUT 11 is below 12: the tournament is "
+        "not ratable"
+    )
+    assert await version_of(db, "tula-autumn-2026") == (0, {}, "")
+
+
 def test_parse_import_checks_the_two_column_table() -> None:
     parsed = parse_import(sheet())
     assert not parsed.levels_given
