@@ -13,6 +13,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply
+from fedrank.handlers.results import write_titles
 from fedrank.handlers.systems import NoAdapterError, adapter
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline, ListSnapshot
@@ -35,15 +36,7 @@ async def publish_in(
         on_demand=on_demand,
         data=computed.data,
     )
-    for title in computed.titles:
-        await repos.ledger.add_title(
-            title.player_id,
-            discipline.id,
-            title.title,
-            title.since,
-            value=title.value,
-            reason=title.reason,
-        )
+    await write_titles(repos, discipline, computed.titles, version_id=None)
     return snapshot, True
 
 

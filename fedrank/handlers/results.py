@@ -19,7 +19,7 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.systems import NoAdapterError, adapter
-from fedrank.handlers.systems.base import Prepared
+from fedrank.handlers.systems.base import NewTitle, Prepared
 from fedrank.storage.models import Account, Discipline, PendingSubmission, TournamentVersion
 from fedrank.storage.repositories import Repos
 
@@ -66,7 +66,17 @@ async def write_prepared(
         source_text=source_text,
         reason=prepared.reason,
     )
-    for title in prepared.titles:
+    await write_titles(repos, discipline, prepared.titles, version_id=version.id)
+    for replay in prepared.replays:
+        await write_prepared(repos, discipline, replay, now=now, account_id=account_id)
+    return version
+
+
+async def write_titles(
+    repos: Repos, discipline: Discipline, titles: list[NewTitle], *, version_id: int | None
+) -> None:
+    """Append titles to the players' histories (from a tournament, or from a publication)."""
+    for title in titles:
         await repos.ledger.add_title(
             title.player_id,
             discipline.id,
@@ -74,11 +84,8 @@ async def write_prepared(
             title.since,
             value=title.value,
             reason=title.reason,
-            version_id=version.id,
+            version_id=version_id,
         )
-    for replay in prepared.replays:
-        await write_prepared(repos, discipline, replay, now=now, account_id=account_id)
-    return version
 
 
 def preview_reply(ctx: RequestContext, discipline: Discipline, prepared: Prepared) -> Reply:
