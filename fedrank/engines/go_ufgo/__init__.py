@@ -9,7 +9,7 @@ Implements seed 002 (``002_0aa5cc437c33643f.txt``, "Рейтинг-систем�
   boards (§4.8), rounding (§4.9), time control (§1.7), with a trace per player and round;
 * :mod:`~fedrank.engines.go_ufgo.ranks` — ranks (§2), quarterly lists with 4-7 dan, the
   151-point lowering and the over-60 rule, "what is needed for the next rank";
-* :mod:`~fedrank.engines.go_ufgo.replay` — a federation's whole history, tournament by tournament;
+* :mod:`~fedrank.engines.go_ufgo.history` — a federation's whole history, tournament by tournament;
 * :mod:`~fedrank.engines.go_ufgo.parsing` — EGF h-files (OpenGotha, MacMahon), CSV and JSON.
 
 ``calc_document`` is what ``fedrank calc go_ufgo FILE`` prints.
@@ -19,6 +19,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from fedrank.engines.go_ufgo.history import (
+    PlayerState,
+    RatingState,
+    ReplayResult,
+    Snapshot,
+    replay,
+)
 from fedrank.engines.go_ufgo.parsing import (
     ParsedPlayer,
     ParsedTournament,
@@ -51,13 +58,6 @@ from fedrank.engines.go_ufgo.rating import (
     Tournament,
     TournamentResult,
     rate_tournament,
-)
-from fedrank.engines.go_ufgo.replay import (
-    PlayerState,
-    RatingState,
-    ReplayResult,
-    Snapshot,
-    replay,
 )
 from fedrank.engines.kernel import to_jsonable
 

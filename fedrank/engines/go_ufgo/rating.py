@@ -532,11 +532,14 @@ def check_pass(p: Prepared, start: Sequence[int], out: PassOutcome) -> Checked:
     return Checked(list(start), out, anomalous, nxt)
 
 
-def settle(p: Prepared, start: Sequence[int]) -> tuple[list[Checked], list[int]]:
-    """Run passes until no one is anomalous; returns every pass and the last pass's starts."""
+def settle(p: Prepared, start: Sequence[int], done: int = 0) -> tuple[list[Checked], list[int]]:
+    """Run passes until no one is anomalous; returns every pass and the last pass's starts.
+
+    ``done`` passes were already run elsewhere (``batch``) and count towards the limit.
+    """
     history: list[Checked] = []
     current = list(start)
-    for _ in range(MAX_PASSES):
+    for _ in range(MAX_PASSES - done):
         checked = check_pass(p, current, run_pass(p, current))
         history.append(checked)
         if not checked.anomalous:

@@ -36,7 +36,7 @@ from fedrank.engines.go_ufgo.ranks import (
     publication_step,
     publish_list,
 )
-from fedrank.engines.go_ufgo.rating import Tournament, prepare, settle, to_tenths
+from fedrank.engines.go_ufgo.rating import Prepared, Tournament, prepare, settle, to_tenths
 from fedrank.engines.go_ufgo.tables import FAST_GRADE
 from fedrank.engines.kernel import InputError
 
@@ -132,15 +132,36 @@ class RatingState:
 
     def apply(self, t: Tournament, *, publish: bool = True) -> Snapshot:
         """Rate one more tournament onto the state (lists due before its date first)."""
+        self._check_order(t)
+        if publish:
+            self.publish_due(t.on)
+        p = prepare(t)
+        return self._apply_one(t, p, self._starts(t, p))
+
+    def _apply_one(
+        self,
+        t: Tournament,
+        p: Prepared,
+        start: list[int],
+        done: int = 0,
+        seen: frozenset[int] = frozenset(),
+    ) -> Snapshot:
+        """The scalar passes from ``start`` (``done`` passes already run, ``seen`` anomalous)."""
+        history, last_start = settle(p, start, done=done)
+        out = history[-1].outcome
+        values = [f if g else s for f, g, s in zip(out.final, out.k2sum, last_start, strict=True)]
+        anomalous = set(seen) | {i for h in history for i in h.anomalous}
+        return self._record(t, p, values, done + len(history), anomalous)
+
+    def _check_order(self, t: Tournament) -> None:
         if self.last_date is not None and t.on < self.last_date:
             raise InputError(
                 f"tournament {t.name or t.id} on {t.on} is before {self.last_date}; "
                 "replay the history from there instead",
                 field="date",
             )
-        if publish:
-            self.publish_due(t.on)
-        p = prepare(t)
+
+    def _starts(self, t: Tournament, p: Prepared) -> list[int]:
         ik = self._ik
         start = []
         for pid in p.ids:
@@ -151,33 +172,35 @@ class RatingState:
                     f"unknown player {pid} in {t.name or t.id} ({t.on})", line=line, field="player"
                 )
             start.append(v)
-        history, last_start = settle(p, start)
-        out = history[-1].outcome
-        final = out.final
-        games = out.k2sum
+        return start
+
+    def _record(
+        self, t: Tournament, p: Prepared, values: Sequence[int], passes: int, anomalous: set[int]
+    ) -> Snapshot:
+        """Write a tournament's IKs (tenths) into the state and snapshot its participants."""
+        ik = self._ik
         held = self._held
         cands = self._candidates
         grades = FAST_GRADE
         ranks = _RANKS
-        after: dict[str, Decimal] = {}
         decimal = _decimal
+        after: dict[str, Decimal] = {}
         rank: dict[str, Rank] = {}
-        for i, pid in enumerate(p.ids):
-            v = final[i] if games[i] else last_start[i]
+        for pid, v in zip(p.ids, values, strict=True):
             ik[pid] = v
-            points = v // 10
             after[pid] = decimal(v)
             h = held.get(pid)
             if h is not None:
                 rank[pid] = ranks[30 + h]
             else:
-                g = grades[points]
+                g = grades[v // 10]
                 rank[pid] = ranks[g if g < FLOATING_TOP else FLOATING_TOP]
             if v >= _DAN4_TENTHS:
                 cands.add(pid)
-        self.last_date = t.on
-        anomalous = {p.ids[i] for h in history for i in h.anomalous}
-        return Snapshot(t, len(history), tuple(sorted(anomalous)), after, rank)
+        if self.last_date is None or t.on > self.last_date:
+            self.last_date = t.on
+        names = tuple(sorted(p.ids[i] for i in anomalous))
+        return Snapshot(t, passes, names, after, rank)
 
     def publish_due(self, up_to: date) -> list[RatingList]:
         """Publish every quarterly list dated after the last tournament and not after ``up_to``."""
