@@ -74,6 +74,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.engines.kernel import InputError, RuleError, half_up
+from fedrank.handlers.common import fmt
 from fedrank.handlers.results import write_prepared
 from fedrank.handlers.systems.base import ComputedList, NewTitle, Prepared, PreviewLine
 from fedrank.storage.models import Discipline, Player
@@ -87,14 +88,6 @@ PARAMS_FORMAT = 1
 RULE_DISCIPLINES = "seed 000 section 2: each discipline (sports, Sichuan) has its own list"
 
 _TABLE2_RE = re.compile(r"^place\s*[;\t]\s*player\s*$", re.IGNORECASE)
-
-
-def fmt(value: Decimal | int) -> str:
-    """A figure without exponent or trailing zeros (``1.50`` -> ``1.5``)."""
-    text = format(Decimal(value), "f")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def engine_discipline(discipline: Discipline) -> rmf.Discipline:
@@ -373,6 +366,10 @@ async def _prepared(
     lines = {e.player: e.line for e in t.entries}
     for r in result.results:
         player_id = int(r.player)
+        if player_id not in ctx.players:  # a replayed tournament's player
+            got = await ctx.repos.players.get(player_id)
+            assert got is not None
+            ctx.players[player_id] = got
         player = ctx.players[player_id]
         before = level_at_start(ctx.replay, r.player, t.date)
         event = _norm_event(ctx.replay, r.player, t.id)
@@ -554,13 +551,6 @@ class MahjongRmfAdapter:
                 ) from exc
             raise
         players = {p.id: p for p in by_key.values()}
-        for s in others:
-            for e in s.tournament.entries:
-                pid = int(e.player)
-                if pid not in players:
-                    got = await repos.players.get(pid)
-                    assert got is not None
-                    players[pid] = got
         careful = previous is not None or any(s.held_on > new_t.date for s in others)
         ctx = _Context(repos, discipline, kind, rp, _Titles(repos, discipline.id), players, careful)
         extra = []
