@@ -123,7 +123,8 @@ def result_to_json(result: TournamentResult) -> dict[str, Any]:
 def calc_document(text: str, *, filename: str = "") -> dict[str, Any]:
     """Parse one ``.fsbr`` tournament report and compute every participant's MB, RO and PB.
 
-    The report format is the only one (any file name); it is sniffed by its header keys.
+    The ``.fsbr`` report is the one format, whatever the file is called; a file that is not
+    one fails on its first line that is not ``key = value`` (InputError with line and field).
     """
-    del filename  # one format; the name does not choose anything
+    del filename  # one format: the name chooses nothing
     return result_to_json(compute_tournament(parse_tournament(text)))

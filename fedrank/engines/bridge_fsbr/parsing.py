@@ -135,7 +135,7 @@ def parse_tournament(text: str) -> Tournament:
             key, sep, value = line.partition("=")
             key = key.strip()
             if not sep:
-                raise InputError("expected 'key = value'", line=number, field=key or "header")
+                raise InputError("expected 'key = value'", line=number, field="header")
             if section == "session":
                 if key != "boards":
                     raise InputError(f"unknown session key '{key}'", line=number, field=key)

@@ -90,7 +90,7 @@ def replace_line(text: str, old: str, new: str) -> str:
         ("kq = 1,25", "kq = lots", 9, "kq"),
         ("kq = 1,25", "colour = red", 9, "colour"),
         ("kq = 1,25", "form = teams", 9, "form"),
-        ("kq = 1,25", "kq", 9, "kq"),
+        ("kq = 1,25", "kq", 9, "header"),
         ("[entries]", "[results]", 12, "section"),
         ("B | 2-3\n", "B | 3-2\n", 14, "place"),
         ("D | 4\n\n", "D | 4 | 1 | 2 | 3 | 4 | 5\n\n", 16, "imps"),
@@ -134,3 +134,9 @@ def test_host_country_gives_the_category_and_express_flag() -> None:
     with pytest.raises(InputError) as err:
         parse_tournament(replace_line(GOOD, "kq = 1,25", "express = maybe"))
     assert err.value.field == "express"
+
+
+def test_not_a_report_fails_on_its_first_line() -> None:
+    with pytest.raises(InputError) as err:
+        parse_tournament('{"form": "pairs"}')
+    assert (err.value.line, err.value.field) == (1, "header")
