@@ -11,7 +11,15 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
-from fedrank.handlers import accounts, players, publication, ratings, results, subscriptions
+from fedrank.handlers import (
+    accounts,
+    othello,
+    players,
+    publication,
+    ratings,
+    results,
+    subscriptions,
+)
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
@@ -57,6 +65,9 @@ register("submit", results.submit, "director")
 register("confirm", results.confirm, "director")
 register("cancel", results.cancel, "director")
 register("publish", publication.publish, "director")
+register("pairing", othello.pairing)
+register("standings", othello.standings)
+register("round", othello.round_, "director")
 
 
 def parse_command(text: str) -> tuple[str, str] | None:

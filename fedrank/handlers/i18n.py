@@ -554,6 +554,93 @@ MESSAGES: dict[str, M] = {
         "uk": "Підписки на «{discipline}» тут не було.",
         "zh": "此处没有订阅 {discipline}。",
     },
+    "cmd.pairing": {
+        "en": "the next round's pairing of an Othello tournament: /pairing <tournament>",
+        "ru": "жеребьёвка следующего тура турнира по отелло: /pairing <турнир>",
+        "uk": "жеребкування наступного туру турніру з отелло: /pairing <турнір>",
+        "zh": "黑白棋比赛下一轮的配对：/pairing <比赛>",
+    },
+    "cmd.standings": {
+        "en": "the standings of an Othello tournament: /standings <tournament>",
+        "ru": "турнирная таблица турнира по отелло: /standings <турнир>",
+        "uk": "турнірна таблиця турніру з отелло: /standings <турнір>",
+        "zh": "黑白棋比赛的排名：/standings <比赛>",
+    },
+    "cmd.round": {
+        "en": "enter an Othello round's results (pasted below the command): /round <tournament>",
+        "ru": "ввести результаты тура по отелло (под командой): /round <турнир>",
+        "uk": "ввести результати туру з отелло (під командою): /round <турнір>",
+        "zh": "录入黑白棋一轮的结果（粘贴在命令下方）：/round <比赛>",
+    },
+    "othello.unknown_tournament": {
+        "en": "No Othello tournament matches '{query}'.",
+        "ru": "Турнир по отелло «{query}» не найден.",
+        "uk": "Турнір з отелло «{query}» не знайдено.",
+        "zh": "没有与“{query}”匹配的黑白棋比赛。",
+    },
+    "othello.pairing_title": {
+        "en": "{name}: pairing of round {round} of {total} ({system}, seed {seed})",
+        "ru": "{name}: жеребьёвка {round}-го тура из {total} ({system}, seed {seed})",
+        "uk": "{name}: жеребкування {round}-го туру з {total} ({system}, seed {seed})",
+        "zh": "{name}：第 {round} 轮（共 {total} 轮）配对（{system}，种子 {seed}）",
+    },
+    "othello.pairing_headers": {
+        "en": "Table|Black|White",
+        "ru": "Стол|Чёрные|Белые",
+        "uk": "Стіл|Чорні|Білі",
+        "zh": "台号|黑方|白方",
+    },
+    "othello.byes": {
+        "en": "Bye: {players}",
+        "ru": "Без пары (BYE): {players}",
+        "uk": "Без пари (BYE): {players}",
+        "zh": "轮空：{players}",
+    },
+    "othello.no_pairing": {
+        "en": "{name}: all {total} rounds are played; no pairing is due.",
+        "ru": "{name}: сыграны все {total} туров, жеребьёвки больше нет.",
+        "uk": "{name}: зіграно всі {total} турів, жеребкування більше немає.",
+        "zh": "{name}：全部 {total} 轮已赛完，不再配对。",
+    },
+    "othello.standings_title": {
+        "en": "{name}: standings after round {round} of {total}",
+        "ru": "{name}: таблица после {round}-го тура из {total}",
+        "uk": "{name}: таблиця після {round}-го туру з {total}",
+        "zh": "{name}：第 {round} 轮后排名（共 {total} 轮）",
+    },
+    "othello.ifrl_title": {
+        "en": "{name}: individual final ranking list (IFRL) after {round} of {total} rounds",
+        "ru": "{name}: итоговый личный список (IFRL) после {round} из {total} туров",
+        "uk": "{name}: підсумковий особистий список (IFRL) після {round} з {total} турів",
+        "zh": "{name}：个人最终排名（IFRL），{round}/{total} 轮后",
+    },
+    "othello.standings_headers": {
+        "en": "#|Player|Country|Points|BQ|Discs|Note",
+        "ru": "#|Игрок|Страна|Очки|BQ|Фишки|Примечание",
+        "uk": "#|Гравець|Країна|Очки|BQ|Фішки|Примітка",
+        "zh": "#|选手|国家|积分|BQ|子数|备注",
+    },
+    "othello.round_empty": {
+        "en": "Paste the results of round {round} below the command, one game a line.",
+        "ru": "Вставьте результаты {round}-го тура под командой, по партии в строке.",
+        "uk": "Вставте результати {round}-го туру під командою, по партії в рядку.",
+        "zh": "请在命令下方粘贴第 {round} 轮的结果，每行一局。",
+    },
+    "othello.round_refused": {
+        "en": "Round {round} not accepted, nothing was written"
+        " (lines count from the first line below the command): {error}",
+        "ru": "{round}-й тур не принят, ничего не записано"
+        " (строки считаются с первой строки под командой): {error}",
+        "uk": "{round}-й тур не прийнято, нічого не записано"
+        " (рядки рахуються з першого рядка під командою): {error}",
+        "zh": "第 {round} 轮未被接受，未写入任何数据（行号从命令下方第一行算起）：{error}",
+    },
+    "othello.publish_on_confirm": {
+        "en": "The pairing below is published when you confirm.",
+        "ru": "Жеребьёвка ниже будет опубликована после подтверждения.",
+        "uk": "Жеребкування нижче буде опубліковано після підтвердження.",
+        "zh": "确认后将公布以下配对。",
+    },
 }
 
 

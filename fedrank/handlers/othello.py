@@ -1,0 +1,215 @@
+"""Othello tournaments in chat: directors enter a round, everyone reads pairings and standings.
+
+Seed 004 (``004_460858c73f2f8122.txt``) II.6 (pairings), II.3 and Appendix A (standings with
+the Mixed Brightwell tie-break), through the othello_woc adapter
+(:mod:`fedrank.handlers.systems.othello_woc`).
+
+* ``/pairing <tournament>``: the published pairing of the next round, with the seed it was
+  drawn with (the current tournament version's ``next_round``).
+* ``/standings <tournament>``: the standings of the current version (the IFRL once the first
+  two days are over).
+* ``/round <tournament>`` with the round's results pasted after the command line (or
+  attached): a director's entry. The adapter appends the round to the stored tournament and
+  computes the new standings and the next pairing; the reply previews both with Confirm and
+  Cancel buttons. It is the pending submission of :mod:`fedrank.handlers.results`, so
+  ``/confirm <token>`` writes the new tournament version (which publishes its pairing) in one
+  transaction and ``/cancel <token>`` drops it. Errors name the line of the pasted results
+  (1 = the first line after the command).
+
+Writes are for directors of the tournament's federation; reading is for everyone.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from fedrank.engines.kernel import EngineError
+from fedrank.handlers.common import caller, require_role
+from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.errors import UserError
+from fedrank.handlers.i18n import t
+from fedrank.handlers.reply import Reply, bold
+from fedrank.handlers.results import MAX_UPLOAD, preview_reply
+from fedrank.handlers.systems.othello_woc import ADAPTER, SYSTEM
+from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
+from fedrank.storage.repositories import Repos
+
+
+async def _tournament(
+    repos: Repos, ctx: RequestContext, query: str
+) -> tuple[Tournament, Discipline, TournamentVersion]:
+    """The one Othello tournament ``query`` names (its code, or part of its name)."""
+    disciplines = {d.id: d for d in await repos.federations.disciplines() if d.system == SYSTEM}
+    found = list(await repos.ledger.find_tournaments(query, list(disciplines)))
+    exact = [x for x in found if x.code.lower() == query.lower()]
+    if exact:
+        found = exact
+    if not found:
+        raise UserError(t(ctx.language, "othello.unknown_tournament", query=query))
+    if len(found) > 1:
+        lines = [t(ctx.language, "why.choose", query=query)]
+        lines += [f"{x.code} — {x.name} ({x.held_on.isoformat()})" for x in found]
+        raise UserError("\n".join(lines))
+    tournament = found[0]
+    version = await repos.ledger.current_version(tournament.id)
+    assert version is not None
+    return tournament, disciplines[tournament.discipline_id], version
+
+
+async def _names(repos: Repos, params: dict[str, Any]) -> dict[str, Player]:
+    discipline_players: dict[str, Player] = {}
+    for fid, player_id in params.get("players", {}).items():
+        player = await repos.players.get(int(player_id))
+        if player is not None:
+            discipline_players[fid] = player
+    return discipline_players
+
+
+def _label(players: dict[str, Player], fid: str) -> str:
+    player = players.get(fid)
+    return f"{player.name} ({fid})" if player is not None else fid
+
+
+def _pairing_block(
+    reply: Reply, ctx: RequestContext, name: str, params: dict[str, Any], players: dict[str, Player]
+) -> None:
+    pairing = params.get("next_round")
+    if pairing is None:
+        reply.line(t(ctx.language, "othello.no_pairing", name=name, total=params["rounds_total"]))
+        return
+    reply.line(
+        bold(
+            t(
+                ctx.language,
+                "othello.pairing_title",
+                name=name,
+                round=pairing["round"],
+                total=params["rounds_total"],
+                system=pairing["system"],
+                seed=pairing["seed"] if pairing["seed"] is not None else "—",
+            )
+        )
+    )
+    reply.table(
+        tuple(t(ctx.language, "othello.pairing_headers").split("|")),
+        [
+            (str(p["table"]), _label(players, p["black"]), _label(players, p["white"]))
+            for p in pairing["pairs"]
+        ],
+    )
+    if pairing["byes"]:
+        byes = ", ".join(_label(players, fid) for fid in pairing["byes"])
+        reply.line(t(ctx.language, "othello.byes", players=byes))
+
+
+async def pairing(services: Services, ctx: RequestContext, args: str) -> Reply:
+    query = args.strip()
+    if not query:
+        raise UserError(t(ctx.language, "error.usage", usage="/pairing <tournament>"))
+    async with services.db.read() as repos:
+        tournament, _, version = await _tournament(repos, ctx, query)
+        players = await _names(repos, version.params)
+        reply = Reply()
+        _pairing_block(reply, ctx, tournament.name, version.params, players)
+        return reply
+
+
+async def standings(services: Services, ctx: RequestContext, args: str) -> Reply:
+    query = args.strip()
+    if not query:
+        raise UserError(t(ctx.language, "error.usage", usage="/standings <tournament>"))
+    async with services.db.read() as repos:
+        tournament, _, version = await _tournament(repos, ctx, query)
+        params = version.params
+        players = await _names(repos, params)
+        ifrl = {e["player"]: e for e in params.get("ifrl", [])}
+        key = "othello.ifrl_title" if ifrl else "othello.standings_title"
+        reply = Reply().line(
+            bold(
+                t(
+                    ctx.language,
+                    key,
+                    name=tournament.name,
+                    round=params["rounds_played"],
+                    total=params["rounds_total"],
+                )
+            )
+        )
+        rows = []
+        for row in params["standings"]:
+            fid = row["player"]
+            place = str(ifrl[fid]["place"]) if fid in ifrl else str(row["rank"])
+            player = players.get(fid)
+            note = ifrl.get(fid, {}).get("note") or ("withdrawn" if row["withdrawn"] else "")
+            rows.append(
+                (
+                    place,
+                    _label(players, fid),
+                    (player.country or "") if player is not None else "",
+                    row["points"],
+                    row["BQ"],
+                    str(row["discs"]),
+                    note,
+                )
+            )
+        if ifrl:
+            rows.sort(key=lambda r: int(r[0]))
+        reply.table(tuple(t(ctx.language, "othello.standings_headers").split("|")), rows)
+        return reply
+
+
+def _results_text(ctx: RequestContext, rest: str) -> str:
+    if ctx.attachment is not None:
+        if len(ctx.attachment.content) > MAX_UPLOAD:
+            raise UserError(t(ctx.language, "submit.too_large", limit=MAX_UPLOAD // 1_000_000))
+        try:
+            return ctx.attachment.content.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise UserError(
+                t(ctx.language, "submit.not_text", file=ctx.attachment.filename)
+            ) from None
+    return rest
+
+
+async def round_(services: Services, ctx: RequestContext, args: str) -> Reply:
+    """``/round <tournament>`` + the round's results: preview, next pairing, Confirm/Cancel."""
+    head, _, rest = args.partition("\n")
+    query = head.strip()
+    if not query:
+        raise UserError(t(ctx.language, "error.usage", usage="/round <tournament> + results"))
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        tournament, discipline, version = await _tournament(repos, ctx, query)
+        federation = await repos.federations.get(discipline.federation_id)
+        assert federation is not None
+        await require_role(repos, ctx, account, federation, "director")
+        number = int(version.params["rounds_played"]) + 1
+        text = _results_text(ctx, rest)
+        if not text.strip():
+            raise UserError(t(ctx.language, "othello.round_empty", round=number))
+        try:
+            prepared = await ADAPTER.prepare_round(repos, discipline, tournament, text)
+        except EngineError as exc:
+            raise UserError(
+                t(ctx.language, "othello.round_refused", round=number, error=str(exc))
+            ) from None
+        token = secrets.token_hex(6)
+        await repos.submissions.add(
+            token,
+            account.id,
+            discipline.id,
+            {
+                "prepared": prepared.to_json(),
+                "filename": f"{tournament.code}-round-{number}.txt",
+                "text": prepared.params["document"],
+            },
+            services.now(),
+        )
+        reply = preview_reply(ctx, discipline, prepared)
+        players = await _names(repos, prepared.params)
+        reply.line(t(ctx.language, "othello.publish_on_confirm"))
+        _pairing_block(reply, ctx, tournament.name, prepared.params, players)
+        reply.button(t(ctx.language, "submit.confirm"), f"/confirm {token}")
+        reply.button(t(ctx.language, "submit.cancel"), f"/cancel {token}")
+        return reply
