@@ -138,20 +138,13 @@ class RatingState:
         p = prepare(t)
         return self._apply_one(t, p, self._starts(t, p))
 
-    def _apply_one(
-        self,
-        t: Tournament,
-        p: Prepared,
-        start: list[int],
-        done: int = 0,
-        seen: frozenset[int] = frozenset(),
-    ) -> Snapshot:
-        """The scalar passes from ``start`` (``done`` passes already run, ``seen`` anomalous)."""
-        history, last_start = settle(p, start, done=done)
+    def _apply_one(self, t: Tournament, p: Prepared, start: list[int]) -> Snapshot:
+        """The passes of :func:`~fedrank.engines.go_ufgo.rating.settle`, without traces."""
+        history, last_start = settle(p, start)
         out = history[-1].outcome
         values = [f if g else s for f, g, s in zip(out.final, out.k2sum, last_start, strict=True)]
-        anomalous = set(seen) | {i for h in history for i in h.anomalous}
-        return self._record(t, p, values, done + len(history), anomalous)
+        anomalous = {i for h in history for i in h.anomalous}
+        return self._record(t, p, values, len(history), anomalous)
 
     def _check_order(self, t: Tournament) -> None:
         if self.last_date is not None and t.on < self.last_date:

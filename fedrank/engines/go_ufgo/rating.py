@@ -526,20 +526,19 @@ def check_pass(p: Prepared, start: Sequence[int], out: PassOutcome) -> Checked:
             if out.bonus[i] >= threshold:
                 anomalous.append(i)
                 nxt[i] = max(1000, final[i])
-        elif (final[i] - t0) * 10 * s > out.ra_units(i):
+            continue
+        gain = final[i] - t0
+        if gain > 0 and gain * 10 * s > out.ra_units(i):  # RA >= 0: a loss is never anomalous
             anomalous.append(i)
             nxt[i] = final[i]
     return Checked(list(start), out, anomalous, nxt)
 
 
-def settle(p: Prepared, start: Sequence[int], done: int = 0) -> tuple[list[Checked], list[int]]:
-    """Run passes until no one is anomalous; returns every pass and the last pass's starts.
-
-    ``done`` passes were already run elsewhere (``batch``) and count towards the limit.
-    """
+def settle(p: Prepared, start: Sequence[int]) -> tuple[list[Checked], list[int]]:
+    """Run passes until no one is anomalous; returns every pass and the last pass's starts."""
     history: list[Checked] = []
     current = list(start)
-    for _ in range(MAX_PASSES - done):
+    for _ in range(MAX_PASSES):
         checked = check_pass(p, current, run_pass(p, current))
         history.append(checked)
         if not checked.anomalous:
