@@ -5,7 +5,8 @@ about 30 messages per second overall, one per second in one chat, 20 per minute 
 The pacer is a request middleware of the bot's session, so every send, edit and file goes
 through it, whoever sends it (a reply, a button, a later outbox sender). Slots are reserved
 when the request arrives (virtual scheduling), so concurrent senders never take the same slot
-and nothing needs a lock on the single event loop.
+and nothing needs a lock on the single event loop; the overall rate is applied last, when the
+chat's own slot has come, so a chat that must wait does not hold up the others.
 
 When Telegram still answers 429 the request waits the ``retry_after`` it names and is sent
 again (the chat's next slot moves behind it too); when it answers 403 for a private chat the
@@ -75,24 +76,38 @@ class Pacer(BaseRequestMiddleware):
         return isinstance(chat_id, str) or chat_id < 0
 
     def reserve(self, chat_id: int | str) -> float:
-        """The delay before the next message to ``chat_id`` may go; the slot is taken."""
+        """The delay before the chat's next message may go (1/s, 20/min in groups); taken."""
         now = self._clock()
         limits = self.limits
         slot = max(now, self._chat_next.get(chat_id, 0.0))
-        if self.is_group(chat_id) and limits.group_per_minute > 0:
+        group = self.is_group(chat_id) and limits.group_per_minute > 0
+        if group:
             window = self._group_sent.setdefault(chat_id, deque())
             while window and window[0] <= now - 60.0:
                 window.popleft()
             if len(window) >= limits.group_per_minute:
                 slot = max(slot, window[-limits.group_per_minute] + 60.0)
-        if limits.per_second > 0:
-            slot = max(slot, self._global_next)
-            self._global_next = slot + 1.0 / limits.per_second
+            window.append(slot)
         self._chat_next[chat_id] = slot + limits.chat_interval
-        if self.is_group(chat_id) and limits.group_per_minute > 0:
-            self._group_sent[chat_id].append(slot)
         if len(self._chat_next) > 50_000:
             self._forget(now)
+        return slot - now
+
+    def reserve_global(self, chat_id: int | str) -> float:
+        """The delay the overall rate adds once the chat's own slot has come; taken.
+
+        Taken only when a message is otherwise ready, so a chat waiting for its own slot
+        never holds a place in the overall queue that another chat could use now.
+        """
+        if self.limits.per_second <= 0:
+            return 0.0
+        now = self._clock()
+        slot = max(now, self._global_next)
+        self._global_next = slot + 1.0 / self.limits.per_second
+        # The chat's next message keeps its distance from when this one really goes.
+        chat_next = slot + self.limits.chat_interval
+        if self._chat_next.get(chat_id, 0.0) < chat_next:
+            self._chat_next[chat_id] = chat_next
         return slot - now
 
     def hold(self, chat_id: int | str, seconds: float) -> None:
@@ -119,6 +134,9 @@ class Pacer(BaseRequestMiddleware):
         attempt = 0
         while True:
             delay = self.reserve(chat_id)
+            if delay > 0:
+                await self._sleep(delay)
+            delay = self.reserve_global(chat_id)
             if delay > 0:
                 await self._sleep(delay)
             try:

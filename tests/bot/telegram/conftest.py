@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
 import pytest
@@ -18,6 +19,7 @@ from tests.bot.telegram.fake_api import TOKEN, FakeTelegram
 
 # Real pacing is tested on its own with a fake clock; end to end it would only slow tests down.
 FAST = Limits(per_second=0, chat_interval=0.0, group_per_minute=0)
+LENIENT = ThrottleLimits(burst=20, interval=0.05)
 
 
 def settings(**values: object) -> Settings:
@@ -36,30 +38,46 @@ async def fake() -> AsyncIterator[FakeTelegram]:
         await server.close()
 
 
-@pytest.fixture
-async def telegram(fake: FakeTelegram, services: Services) -> AsyncIterator[FakeTelegram]:
-    """The transport long-polling the fake server until the test ends."""
+@asynccontextmanager
+async def running(
+    fake: FakeTelegram,
+    services: Services,
+    *,
+    webhook: bool = False,
+    limits: Limits = FAST,
+    throttle: ThrottleLimits = LENIENT,
+    **overrides: object,
+) -> AsyncIterator[asyncio.Task[None]]:
+    """``run_transport`` against the fake server until the block ends."""
     stop = asyncio.Event()
     task = asyncio.create_task(
         run_transport(
-            settings(),
+            settings(**overrides),
             services,
-            webhook=False,
+            webhook=webhook,
             api_server=TelegramAPIServer.from_base(fake.url),
-            limits=FAST,
-            throttle=ThrottleLimits(burst=20, interval=0.05),
+            limits=limits,
+            throttle=throttle,
             stop=stop,
             handle_signals=False,
         )
     )
-    await fake.wait_for(lambda: fake.calls_of("deleteWebhook") or task.done())
+    started = "setWebhook" if webhook else "deleteWebhook"
+    await fake.wait_for(lambda: fake.calls_of(started) or task.done())
     if task.done():
         task.result()
     try:
-        yield fake
+        yield task
     finally:
         stop.set()
         await asyncio.wait_for(task, 15)
+
+
+@pytest.fixture
+async def telegram(fake: FakeTelegram, services: Services) -> AsyncIterator[FakeTelegram]:
+    """The transport long-polling the fake server until the test ends."""
+    async with running(fake, services):
+        yield fake
 
 
 async def make_telegram_role(

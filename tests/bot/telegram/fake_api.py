@@ -364,6 +364,9 @@ class FakeTelegram:
             if len(self.calls) == before:
                 return
 
+    def file_content(self, file_id: str) -> bytes:
+        return self._files[file_id][1]
+
     def calls_of(self, method: str) -> list[Call]:
         return [c for c in self.calls if c.method == method]
 
@@ -535,7 +538,11 @@ class FakeTelegram:
         self, method: str, key: str, params: dict[str, Any], files: dict[str, tuple[str, bytes]]
     ) -> dict[str, Any]:
         chat_id = int(params["chat_id"])
-        filename, content = files[key]
+        reference = str(params.get(key, ""))
+        upload = reference.removeprefix("attach://") if reference.startswith("attach://") else key
+        if upload not in files:
+            raise ValueError(f"there is no file in the request for {key}")
+        filename, content = files[upload]
         meta = self.add_file(filename, content)
         caption = params.get("caption", "")
         extra = self._text_content(caption, "caption") if caption else {}

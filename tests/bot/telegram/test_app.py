@@ -1,0 +1,104 @@
+"""Running the transport: commands per language, polling, webhook with its secret, FSM storage."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import socket
+
+import aiohttp
+import pytest
+from aiogram.fsm.storage.base import StorageKey
+from aiogram.fsm.storage.memory import MemoryStorage
+
+from fedrank.bot.telegram import make_storage
+from fedrank.bot.telegram.app import command_list, webhook_path
+from fedrank.config import ConfigError
+from fedrank.handlers.context import Services
+from tests.bot.telegram.conftest import running, settings
+from tests.bot.telegram.fake_api import FakeTelegram
+
+REDIS_URL = os.environ.get("FEDRANK_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+
+async def test_commands_are_registered_per_language(telegram: FakeTelegram) -> None:
+    assert set(telegram.commands) == {"", "en", "ru", "uk", "zh"}
+    names = [c["command"] for c in telegram.commands["ru"]]
+    assert names[:3] == ["start", "help", "link"]
+    assert "submit" not in names and "approve" not in names  # directors see theirs in /help
+    ru = {c["command"]: c["description"] for c in telegram.commands["ru"]}
+    assert ru["rating"] == "ваши показатели или игрока: /rating [имя или ID]"
+    assert telegram.commands[""] == telegram.commands["en"]
+    assert all(1 <= len(c.description) <= 256 for c in command_list("zh"))
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+async def test_webhook_mode_checks_the_secret_and_answers(
+    fake: FakeTelegram, services: Services
+) -> None:
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/hooks/telegram"
+    async with running(
+        fake,
+        services,
+        webhook=True,
+        webhook_url=url,
+        webhook_host="127.0.0.1",
+        webhook_port=port,
+        webhook_secret="s3cret-token",
+    ):
+        assert fake.webhook is not None
+        assert fake.webhook["url"] == url and fake.webhook["secret_token"] == "s3cret-token"
+        assert "callback_query" in fake.webhook["allowed_updates"]
+        anna = fake.user(801, "Anna")
+        await fake.send(anna, "/start")  # POSTed to the webhook with the secret header
+        (hello,) = await fake.replies(801)
+        assert hello.text.startswith("Hello, Anna!")
+        async with (
+            aiohttp.ClientSession() as client,
+            client.post(
+                url,
+                json=fake.message_update(anna, "/start"),
+                headers={"X-Telegram-Bot-Api-Secret-Token": "wrong"},
+            ) as forged,
+        ):
+            assert forged.status == 401
+        await fake.settle()
+        assert len(fake.to_chat(801)) == 1
+
+
+def test_webhook_needs_its_url() -> None:
+    with pytest.raises(ConfigError, match="FEDRANK_WEBHOOK_URL"):
+        webhook_path(settings())
+    assert webhook_path(settings(webhook_url="https://bot.example.org/tg")) == "/tg"
+    assert webhook_path(settings(webhook_url="https://bot.example.org")) == "/telegram"
+
+
+async def test_webhook_needs_a_secret(fake: FakeTelegram, services: Services) -> None:
+    with pytest.raises(ConfigError, match="FEDRANK_WEBHOOK_SECRET"):
+        async with running(fake, services, webhook=True, webhook_url="https://x.org/tg"):
+            pass
+
+
+async def test_fsm_storage_is_memory_without_redis_and_redis_with_it() -> None:
+    assert isinstance(make_storage(settings()), MemoryStorage)
+    configured = settings(redis_url=REDIS_URL)
+    if importlib.util.find_spec("redis") is None:
+        # This environment lacks the optional package: the operator gets one clear line.
+        with pytest.raises(ConfigError, match="'redis' is not installed"):
+            make_storage(configured)
+        return
+    storage = make_storage(configured)
+    key = StorageKey(bot_id=1, chat_id=2, user_id=3)
+    try:
+        await storage.set_data(key, {"discipline": "rmf-mcr"})
+        assert await storage.get_data(key) == {"discipline": "rmf-mcr"}
+        await storage.set_data(key, {})
+    finally:
+        await storage.close()
