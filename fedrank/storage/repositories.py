@@ -10,11 +10,13 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Select, and_, func, or_, select
+from sqlalchemy import Select, and_, func, or_, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
@@ -32,8 +34,11 @@ from fedrank.storage.models import (
     ListRow,
     ListSnapshot,
     Membership,
+    Outbox,
     PendingSubmission,
     Player,
+    Qualification,
+    QualificationSlot,
     Subscription,
     Title,
     Tournament,
@@ -398,6 +403,21 @@ class LedgerRepo(_Repo):
             .order_by(TournamentVersion.version.desc())
             .limit(1)
         )
+
+    async def current_versions(
+        self, discipline_id: int
+    ) -> Sequence[tuple[Tournament, TournamentVersion]]:
+        """Every tournament of the discipline with its current version, oldest first."""
+        rows = await self.session.execute(
+            select(Tournament, TournamentVersion)
+            .join(TournamentVersion, TournamentVersion.tournament_id == Tournament.id)
+            .where(
+                Tournament.discipline_id == discipline_id,
+                TournamentVersion.id.in_(_current_versions()),
+            )
+            .order_by(TournamentVersion.held_on, Tournament.id)
+        )
+        return [(tournament, version) for tournament, version in rows]
 
     async def record_tournament(
         self,
@@ -775,6 +795,247 @@ class AuditRepo(_Repo):
         return (await self.session.scalars(stmt)).all()
 
 
+@dataclass(frozen=True, slots=True)
+class NewMessage:
+    """One outbox row to enqueue: a message for one recipient, unique by ``dedup_key``."""
+
+    dedup_key: str
+    platform: str
+    chat_id: str
+    payload: dict[str, Any]
+    due_at: datetime | None = None
+
+
+class OutboxRepo(_Repo):
+    """Deliveries as rows: enqueued once (by ``dedup_key``), claimed, then sent or given up."""
+
+    async def enqueue(self, messages: Sequence[NewMessage], now: datetime) -> int:
+        """Insert the rows whose ``dedup_key`` is new (INSERT … ON CONFLICT DO NOTHING on both
+        backends, so concurrent enqueuers never fail or duplicate); the number inserted."""
+        if not messages:
+            return 0
+        dialect = self.session.bind.dialect.name if self.session.bind is not None else "sqlite"
+        insert = pg_insert if dialect == "postgresql" else sqlite_insert
+        inserted = 0
+        for start in range(0, len(messages), 500):
+            chunk = messages[start : start + 500]
+            stmt = (
+                insert(Outbox)
+                .values(
+                    [
+                        {
+                            "dedup_key": m.dedup_key,
+                            "platform": m.platform,
+                            "chat_id": m.chat_id,
+                            "payload": m.payload,
+                            "state": "pending",
+                            "attempts": 0,
+                            "due_at": m.due_at or now,
+                            "created_at": now,
+                        }
+                        for m in chunk
+                    ]
+                )
+                .on_conflict_do_nothing(index_elements=["dedup_key"])
+            )
+            result = await self.session.execute(stmt)
+            inserted += max(int(getattr(result, "rowcount", 0) or 0), 0)
+        return inserted
+
+    async def recover(self) -> int:
+        """Rows a dead worker left claimed go back to pending (only the leader delivers)."""
+        result = await self.session.execute(
+            update(Outbox).where(Outbox.state == "sending").values(state="pending")
+        )
+        return int(getattr(result, "rowcount", 0) or 0)
+
+    async def claim(
+        self, platform: str, now: datetime, *, limit: int, lease: timedelta
+    ) -> Sequence[Outbox]:
+        """Take up to ``limit`` due rows of ``platform``: they become ``sending`` until
+        ``now + lease`` (after which another worker may take them again)."""
+        stmt = (
+            select(Outbox.id)
+            .where(
+                Outbox.platform == platform,
+                Outbox.due_at <= now,
+                or_(Outbox.state == "pending", Outbox.state == "sending"),
+            )
+            .order_by(Outbox.due_at, Outbox.id)
+            .limit(limit)
+        )
+        if self.session.bind is not None and self.session.bind.dialect.name == "postgresql":
+            stmt = stmt.with_for_update(skip_locked=True)
+        ids = list((await self.session.scalars(stmt)).all())
+        if not ids:
+            return []
+        await self.session.execute(
+            update(Outbox)
+            .where(Outbox.id.in_(ids))
+            .values(state="sending", attempts=Outbox.attempts + 1, due_at=now + lease)
+        )
+        rows = (
+            await self.session.scalars(
+                select(Outbox)
+                .where(Outbox.id.in_(ids))
+                .order_by(Outbox.id)
+                .execution_options(populate_existing=True)
+            )
+        ).all()
+        return rows
+
+    async def finish(
+        self, row_id: int, state: str, now: datetime, error: str | None = None
+    ) -> None:
+        """``sent``, ``blocked`` (the user blocked the bot) or ``failed`` (refused for good)."""
+        await self.session.execute(
+            update(Outbox)
+            .where(Outbox.id == row_id)
+            .values(
+                state=state,
+                sent_at=now if state == "sent" else None,
+                error=(error or None) and error[:500],
+            )
+        )
+
+    async def retry(self, row_id: int, due_at: datetime, error: str) -> None:
+        await self.session.execute(
+            update(Outbox)
+            .where(Outbox.id == row_id)
+            .values(state="pending", due_at=due_at, error=error[:500])
+        )
+
+    async def counts(self) -> dict[str, int]:
+        rows = await self.session.execute(
+            select(Outbox.state, func.count(Outbox.id)).group_by(Outbox.state)
+        )
+        return {state: int(n) for state, n in rows}
+
+    async def by_prefix(self, prefix: str) -> Sequence[Outbox]:
+        escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        return (
+            await self.session.scalars(
+                select(Outbox)
+                .where(Outbox.dedup_key.like(f"{escaped}%", escape="\\"))
+                .order_by(Outbox.id)
+            )
+        ).all()
+
+    async def unreachable(self, platform: str, chat_ids: Iterable[str]) -> set[str]:
+        """Chats (private ones: user ids) whose account is marked unreachable."""
+        wanted = set(chat_ids)
+        if not wanted:
+            return set()
+        found = await self.session.scalars(
+            select(Account.platform_user_id).where(
+                Account.platform == platform,
+                Account.platform_user_id.in_(wanted),
+                Account.unreachable_since.is_not(None),
+            )
+        )
+        return set(found)
+
+    async def mark_unreachable(self, platform: str, chat_id: str, now: datetime) -> None:
+        await self.session.execute(
+            update(Account)
+            .where(
+                Account.platform == platform,
+                Account.platform_user_id == chat_id,
+                Account.unreachable_since.is_(None),
+            )
+            .values(unreachable_since=now)
+        )
+
+
+class QualificationRepo(_Repo):
+    async def add(
+        self,
+        *,
+        discipline_id: int,
+        name: str,
+        event_date: date,
+        qualification_date: date,
+        quota: int,
+        created_by: int | None,
+        now: datetime,
+        data: dict[str, Any],
+    ) -> Qualification:
+        row = Qualification(
+            discipline_id=discipline_id,
+            name=name,
+            event_date=event_date,
+            qualification_date=qualification_date,
+            quota=quota,
+            created_by=created_by,
+            created_at=now,
+            data=data,
+        )
+        self.session.add(row)
+        await self.session.flush()
+        return row
+
+    async def get(self, qualification_id: int, *, lock: bool = False) -> Qualification | None:
+        stmt = select(Qualification).where(Qualification.id == qualification_id)
+        if lock and self.session.bind is not None and self.session.bind.dialect.name != "sqlite":
+            stmt = stmt.with_for_update()
+        return await self.session.scalar(stmt.execution_options(populate_existing=True))
+
+    async def open_ones(self) -> Sequence[Qualification]:
+        """Qualifications whose event has not started yet (the scheduler advances them)."""
+        return (await self.session.scalars(select(Qualification).order_by(Qualification.id))).all()
+
+    async def slots(self, qualification_id: int) -> Sequence[QualificationSlot]:
+        return (
+            await self.session.scalars(
+                select(QualificationSlot)
+                .where(QualificationSlot.qualification_id == qualification_id)
+                .order_by(QualificationSlot.position, QualificationSlot.id)
+            )
+        ).all()
+
+    async def slots_of_player(self, player_id: int) -> Sequence[QualificationSlot]:
+        return (
+            await self.session.scalars(
+                select(QualificationSlot)
+                .where(QualificationSlot.player_id == player_id)
+                .order_by(QualificationSlot.qualification_id)
+            )
+        ).all()
+
+    async def put_slot(
+        self,
+        qualification_id: int,
+        player_id: int,
+        *,
+        position: int,
+        source: str,
+        state: str,
+        informed_at: datetime | None,
+        deadline: date | None,
+        answered_at: datetime | None,
+        data: dict[str, Any],
+    ) -> QualificationSlot:
+        """Create or update the player's slot (one per player and qualification)."""
+        row = await self.session.scalar(
+            select(QualificationSlot).where(
+                QualificationSlot.qualification_id == qualification_id,
+                QualificationSlot.player_id == player_id,
+            )
+        )
+        if row is None:
+            row = QualificationSlot(qualification_id=qualification_id, player_id=player_id)
+            self.session.add(row)
+        row.position = position
+        row.source = source
+        row.state = state
+        row.informed_at = informed_at
+        row.deadline = deadline
+        row.answered_at = answered_at
+        row.data = data
+        await self.session.flush()
+        return row
+
+
 class Repos:
     """The repositories of one unit of work, sharing its session."""
 
@@ -788,3 +1049,5 @@ class Repos:
         self.subscriptions = SubscriptionRepo(session)
         self.submissions = SubmissionRepo(session)
         self.audit = AuditRepo(session)
+        self.outbox = OutboxRepo(session)
+        self.qualifications = QualificationRepo(session)

@@ -308,9 +308,9 @@ class _History:
 
 
 async def _tournaments(repos: Repos, discipline: Discipline) -> list[StoredTournament]:
-    """Every tournament of the discipline in history order (an empty search matches all)."""
-    found = await repos.ledger.find_tournaments("", [discipline.id], limit=_LAST)
-    return sorted(found, key=_key)
+    """Every tournament of the discipline in history order."""
+    found = await repos.ledger.current_versions(discipline.id)
+    return sorted((tournament for tournament, _ in found), key=_key)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -169,45 +169,34 @@ async def stored_history(
 ) -> tuple[list[StoredTournament], list[str]]:
     """The discipline's current tournament versions (oldest first) and the codes skipped.
 
-    Built from repository queries only: the discipline's current award lines give the version
-    ids, one player's award lines per still-unknown version give its tournament, and the
-    tournament's current version gives the stored engine input. A version without our params
-    (written by something else) is skipped and its code returned.
+    One query gives every current version with its stored engine input (params); versions
+    already turned into engine tournaments in this session are reused. A version without our
+    params (written by something else) is skipped and its code returned.
     """
     kind = engine_discipline(discipline)
     cache = _SEEN.setdefault(repos.session, {})
-    versions: dict[int, int] = {}
-    for award in await repos.ledger.discipline_awards(discipline.id):
-        versions.setdefault(award.version_id, award.player_id)
-    found: dict[int, Any] = {}
-    for version_id, player_id in versions.items():
-        if version_id in found or version_id in cache:
-            continue
-        for award, tournament in await repos.ledger.awards(player_id, discipline.id):
-            found.setdefault(award.version_id, tournament)
-    out: list[StoredTournament] = []
-    skipped: list[str] = []
-    for version_id in versions:
-        if version_id not in cache:
-            tournament = found[version_id]
-            current = await repos.ledger.current_version(tournament.id)
-            if current is None or current.id != version_id:  # pragma: no cover - invariant
-                continue
+    current = await repos.ledger.current_versions(discipline.id)
+    versions = [version.id for _, version in current]
+    for tournament, version in current:
+        if version.id not in cache:
             engine_t = tournament_from_params(
-                tournament.code, tournament.name, current.held_on, current.params, kind
+                tournament.code, tournament.name, version.held_on, version.params, kind
             )
-            cache[version_id] = (
+            cache[version.id] = (
                 tournament.code
                 if engine_t is None
                 else StoredTournament(
                     tournament.code,
                     tournament.name,
-                    current.held_on,
-                    current.version,
-                    current.params,
+                    version.held_on,
+                    version.version,
+                    version.params,
                     engine_t,
                 )
             )
+    out: list[StoredTournament] = []
+    skipped: list[str] = []
+    for version_id in versions:
         seen = cache[version_id]
         if isinstance(seen, str):
             skipped.append(seen)
