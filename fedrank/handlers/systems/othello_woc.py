@@ -450,7 +450,9 @@ def _build(
     titles: list[NewTitle] = []
     warnings = list(source.warnings) + list(extra_warnings) + list(res.warnings)
     held = dict((before or {}).get("champions", {}))
-    for key, fid in champions.items():
+    # The main title last: a player holding several shows it as his current title.
+    for key in [k for k in ("youth", "women", "WOC") if k in champions]:
+        fid = champions[key]
         if held.get(key) == fid:
             continue
         titles.append(
