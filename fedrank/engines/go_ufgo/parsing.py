@@ -238,7 +238,8 @@ def parse_h_file(
     if tm is None:
         raise InputError("the header has no TM[minutes] tag", line=1, field="TM")
     on = _date(dt[0], dt[1], "DT")
-    minutes = _int(tm[0], tm[1], "TM")
+    lead = re.match(r"\s*(\d+)", tm[0])  # "60", or "60+30s" (basic time, then byo-yomi)
+    minutes = _int(lead.group(1) if lead else tm[0], tm[1], "TM")
     if board is None:
         sz = tag("SZ")
         board = 19 if sz is None else _board(_int(sz[0], sz[1], "SZ"), sz[1], "SZ")

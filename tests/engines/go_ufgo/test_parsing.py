@@ -48,6 +48,11 @@ def test_h_file_header_players_and_games() -> None:
     assert [s.player for s in parsed.starts()] == [p.name for p in parsed.players]
 
 
+def test_h_file_time_is_the_basic_time() -> None:
+    parsed = parse_h_file(H_FILE.replace("; TM[60]", "; TM[50+5x30s]"))
+    assert parsed.tournament.time_minutes == 50
+
+
 def test_h_file_overrides_and_defaults() -> None:
     text = H_FILE.replace("; SZ[13]\n", "").replace("; OF[no]\n", "")
     parsed = parse_h_file(text, official=True)
