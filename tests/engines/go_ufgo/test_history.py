@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from fedrank.engines.go_ufgo.rating import Game, PlayerStart, Tournament, rate_tournament
 from fedrank.engines.go_ufgo.history import PlayerState, RatingState, replay
+from fedrank.engines.go_ufgo.rating import Game, PlayerStart, Tournament, rate_tournament
 from fedrank.engines.kernel import InputError
 
 D = Decimal
