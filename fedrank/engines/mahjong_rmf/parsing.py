@@ -2,21 +2,26 @@
 000_b2439bb06382b403, Appendix 1: a tournament is known by its players' places, CHUT, CHS, its
 type for KT_W, its date and discipline, and each player's evolution level at its start).
 
-Format (UTF-8 text, any file name; ``#`` starts a comment line, blank lines are ignored)::
+Format (UTF-8 text, any file name; a line starting with ``#`` is a comment, blank lines are
+ignored; a ``#`` after a value is part of the value, not a comment)::
 
     name: Moscow Spring Open
     id: msk-spring-2026
     date: 2026-03-14
-    discipline: mcr                # mcr (sports) | sichuan
-    type: regular                  # regular | european_championship | world_championship | equal
-    chut: 24                       # optional, defaults to the number of ranked players
+    # discipline: mcr (sports) or sichuan
+    discipline: mcr
+    # type: regular, european_championship, world_championship or equal
+    type: regular
+    # chut is optional and defaults to the number of ranked players
+    chut: 24
     chs: 7
 
     place; player; level
     1; Ivanov Ivan; D2+
     2; Petrov Petr; 1k
-    3; Sidorova Anna; 3k           # players sharing places give the same place (3, 3, 5)
-    3; Kuznetsov Oleg; 12k         #   or the range they share (3-4)
+    # players sharing places give the same place (3, 3, 5) or the range they share (3-4)
+    3; Sidorova Anna; 3k
+    3; Kuznetsov Oleg; 12k
 
 Columns are separated by ``;`` or a tab. Every error names the 1-based line and the field.
 """
