@@ -36,7 +36,7 @@ board divisor is carried as a fraction until it is rounded); Decimals appear in 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any, Final, NoReturn
@@ -235,7 +235,11 @@ class Prepared:
     divisor: int
     official: bool
     limited_high: bool
-    lines: list[int | None] = field(default_factory=list)
+    source: tuple[Game, ...] = ()
+
+    def line(self, gi: int) -> int | None:
+        """The line of the i-th game of the tournament, for errors."""
+        return self.source[gi].line if gi < len(self.source) else None
 
 
 def prepare(t: Tournament) -> Prepared:
@@ -248,10 +252,13 @@ def prepare(t: Tournament) -> Prepared:
             rule=f"{SEED} §1.7",
         )
     index: dict[str, int] = {}
+    busy: list[int] = []  # the last round each player was seen in
     by_round: dict[int, list[tuple[int, int, int, int]]] = {}
     scores = _SCORES
     get = index.get
     last_round = 0
+    in_order = True
+    twice = False
     games: list[tuple[int, int, int, int]] = []
     for gi, g in enumerate(t.games):
         rnd = g.round
@@ -262,19 +269,32 @@ def prepare(t: Tournament) -> Prepared:
             _bad_game(g)
         a = get(p1)
         if a is None:
-            a = index[p1] = len(index)
+            a = index[p1] = len(busy)
+            busy.append(rnd)
+        elif busy[a] == rnd:
+            twice = True
+        else:
+            busy[a] = rnd
         b = get(p2)
         if b is None:
-            b = index[p2] = len(index)
+            b = index[p2] = len(busy)
+            busy.append(rnd)
+        elif busy[b] == rnd:
+            twice = True
+        else:
+            busy[b] = rnd
         if rnd != last_round:
+            if rnd < last_round:
+                in_order = False
             games = by_round.setdefault(rnd, [])
             last_round = rnd
         games.append((a, b, sa, gi))
-    for games in by_round.values():
-        seen = {a for a, _, _, _ in games}
-        seen.update(b for _, b, _, _ in games)
-        if len(seen) != 2 * len(games):
-            _twice_in_round(t, games)
+    if twice or not in_order:  # rounds out of order: check each round as a whole
+        for games in by_round.values():
+            seen = {a for a, _, _, _ in games}
+            seen.update(b for _, b, _, _ in games)
+            if len(seen) != 2 * len(games):
+                _twice_in_round(t, games)
     return Prepared(
         ids=list(index),
         rounds=sorted(by_round.items()),
@@ -282,7 +302,7 @@ def prepare(t: Tournament) -> Prepared:
         divisor=BOARD_DIVISOR[t.board],
         official=t.official,
         limited_high=t.time_minutes < TIME_MINUTES_HIGH,
-        lines=[g.line for g in t.games],
+        source=t.games,
     )
 
 
@@ -446,7 +466,7 @@ def run_pass(p: Prepared, start: Sequence[int], sink: list[Event] | None = None)
                     events.append((b, rnd, a, ib, ia, "tc", ib))
             else:
                 acc = (k2sum, extra, bonus)
-                line = p.lines[gi]
+                line = p.line(gi)
                 cur[a] = _side5(p, a, b, ia, ib, sa, rnd, high, acc, sink, line)
                 cur[b] = _side5(p, b, a, ib, ia, 2 - sa, rnd, high, acc, sink, line)
     final = [(c + 5) // 10 * 10 for c in cur]
