@@ -401,6 +401,19 @@ def test_player_twice_in_a_round() -> None:
     assert (err.value.line, err.value.field) == (2, "round")
 
 
+def test_games_in_any_order_are_rated_round_by_round() -> None:
+    """Rounds given out of order are sorted; a player twice in a round is still caught."""
+    iks: dict[str, str | int] = {"A": 1500, "B": 1500, "C": 1500, "D": 1500}
+    ordered = rate([(1, "A", "C", WIN), (1, "B", "D", WIN), (2, "A", "B", JIGO)], iks)
+    shuffled = rate([(2, "A", "B", JIGO), (1, "A", "C", WIN), (1, "B", "D", WIN)], iks)
+    assert {p.player: p.ik_after for p in ordered.players} == {
+        p.player: p.ik_after for p in shuffled.players
+    }
+    with pytest.raises(InputError) as err:
+        rate([(2, "A", "B", WIN), (1, "A", "C", WIN), (2, "A", "D", WIN)], iks)
+    assert (err.value.line, err.value.field) == (3, "round")
+
+
 @pytest.mark.parametrize("ik", ["-1", "100.05", "10000"])
 def test_bad_starting_ik(ik: str) -> None:
     with pytest.raises(InputError) as err:
