@@ -151,6 +151,19 @@ def test_k3_cap_is_set_by_the_starting_ik() -> None:
     assert a.ik_after == D(660)
 
 
+def test_k3_cap_the_round_reaching_it_gets_the_remainder() -> None:
+    """A (1395, cap 50) loses 25 games to players 800+ above him (K1 = 0, dR = K3).
+
+    K3 = 5 in round 1 (1395 -> 1400), then 2 (table 3 row 1400-1699) for 22 rounds (sum 49),
+    1 in round 24 (what is left of 50) and 0 in round 25: 1395 + 50 = 1445.
+    """
+    iks: dict[str, str | int] = {"A": 1395, **{f"S{r}": 2300 for r in range(1, 26)}}
+    games = [(r, f"S{r}", "A", WIN) for r in range(1, 26)]
+    a = rate(games, iks, official=True).by_player()["A"]
+    assert values(a, "K3") == [5] + [2] * 22 + [1, 0]
+    assert a.ik_after == D(1445)
+
+
 # --- boards (§4.8) ----------------------------------------------------------------------------
 
 
