@@ -1,0 +1,132 @@
+"""The bot: intents, cogs, buttons, translator, pacing, role sync; and ``run_transport``.
+
+Intents are the fewest that work: guilds (servers, channels and roles), messages and their
+content only when text commands are on (``FEDRANK_DISCORD_PREFIX``, privileged), server members
+only when role sync is on (``FEDRANK_DISCORD_ROLE_SYNC``, privileged); members are never
+chunked at start-up. Slash commands work with none of the privileged intents.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from fedrank.bot.discord.buttons import ActionButton
+from fedrank.bot.discord.cogs import ALL
+from fedrank.bot.discord.config import DiscordSettings
+from fedrank.bot.discord.core import Core
+from fedrank.bot.discord.delivery import Reachability
+from fedrank.bot.discord.pacer import Limits, Pacer
+from fedrank.bot.discord.rolesync import MemoryRoleMap, RoleMap, RoleSync
+from fedrank.bot.discord.translator import Translator
+from fedrank.config import Settings
+from fedrank.handlers.context import Services
+
+log = logging.getLogger(__name__)
+
+
+def make_intents(settings: DiscordSettings) -> discord.Intents:
+    intents = discord.Intents.none()
+    intents.guilds = True
+    if settings.prefix:
+        intents.guild_messages = True
+        intents.dm_messages = True
+        intents.message_content = True
+    if settings.role_sync:
+        intents.members = True
+    return intents
+
+
+class FedrankBot(commands.Bot):
+    """commands.Bot with the fedrank core as ``self.fedrank``."""
+
+    def __init__(
+        self,
+        services: Services,
+        settings: DiscordSettings,
+        *,
+        role_map: RoleMap | None = None,
+        pacer: Pacer | None = None,
+    ) -> None:
+        prefix = settings.prefix
+        super().__init__(
+            command_prefix=prefix if prefix else commands.when_mentioned,
+            intents=make_intents(settings),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            chunk_guilds_at_startup=False,
+        )
+        self.pacer = pacer or Pacer(Limits(per_second=settings.requests_per_second))
+        self.pacer.install(self.http)
+        roles = (
+            RoleSync(services, role_map or MemoryRoleMap(), self) if settings.role_sync else None
+        )
+        self.fedrank = Core(services, settings, Reachability(services), roles)
+        self._watcher: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(Translator())
+        for cog in ALL:
+            await self.add_cog(cog(self.fedrank))
+        self.add_dynamic_items(ActionButton)
+        roles = self.fedrank.roles
+        if roles is not None:
+            await roles.start()
+            self._watcher = asyncio.create_task(roles.watch(self.fedrank.settings.publication_poll))
+        if self.fedrank.settings.sync_commands:
+            await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Register the slash commands: at once in the configured guilds, globally anyway."""
+        for guild_id in self.fedrank.settings.guild_ids:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        await self.tree.sync()
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or not self.fedrank.settings.prefix:
+            return
+        if message.guild is None:
+            await self.fedrank.reachability.seen_in_dm(message.author.id)
+        await self.process_commands(message)
+
+    async def on_member_join(self, member: discord.Member) -> None:
+        """A linked player joins a server with role sync: his roles at once."""
+        roles = self.fedrank.roles
+        if roles is not None and roles.role_map.rules(member.guild.id):
+            await roles.sync_guild(member.guild, only=[member.id])
+
+    async def on_command_error(
+        self, context: commands.Context[Any], exception: commands.CommandError, /
+    ) -> None:
+        if isinstance(exception, commands.CommandNotFound):
+            return
+        log.error("text command %s failed: %s", context.command, exception)
+
+    async def close(self) -> None:
+        if self._watcher is not None:
+            self._watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watcher
+        await super().close()
+
+
+def make_bot(
+    services: Services, settings: DiscordSettings | None = None, **kwargs: Any
+) -> FedrankBot:
+    return FedrankBot(services, settings or DiscordSettings(), **kwargs)
+
+
+async def run_transport(settings: Settings, services: Services, *, webhook: bool = False) -> None:
+    """Run the Discord bot until cancelled (``fedrank run``; ``webhook`` is Telegram's)."""
+    if settings.discord_token is None:
+        raise ValueError("FEDRANK_DISCORD_TOKEN is not set")
+    bot = make_bot(services, DiscordSettings())
+    async with bot:
+        await bot.start(settings.discord_token.get_secret_value())

@@ -1,0 +1,11 @@
+"""One cog per feature: players, account links, directors' results, role sync."""
+
+from fedrank.bot.discord.cogs.base import FeatureCog
+from fedrank.bot.discord.cogs.directors import Directors
+from fedrank.bot.discord.cogs.links import Links
+from fedrank.bot.discord.cogs.players import Players
+from fedrank.bot.discord.cogs.roles import Roles
+
+ALL: tuple[type[FeatureCog], ...] = (Players, Links, Directors, Roles)
+
+__all__ = ["ALL", "Directors", "FeatureCog", "Links", "Players", "Roles"]

@@ -1,0 +1,291 @@
+"""Role sync in a server: /rolemap, /roleunmap, /rolemaps, /rolesync (see :mod:`..rolesync`).
+
+Changing the mapping needs two things: the Manage Roles permission in the Discord server (so a
+director of a federation cannot hand out roles in a server that is not his to manage), and the
+director role in the federation of the discipline (checked like every other director command).
+Every change is in the audit log. Mapping a role brings the server's linked members in step at
+once; removing a mapping stops managing that role (members keep it).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from fedrank.bot.discord.cogs.base import FeatureCog, arg, description, name
+from fedrank.bot.discord.i18n import t
+from fedrank.bot.discord.rolesync import RoleRule, RoleSync, TitleKey
+from fedrank.handlers.common import caller, require_role
+from fedrank.handlers.context import RequestContext
+from fedrank.handlers.errors import UserError
+from fedrank.handlers.i18n import t as handler_t
+from fedrank.handlers.reply import Reply, bold
+from fedrank.storage.models import Discipline
+
+log = logging.getLogger(__name__)
+
+
+class Roles(FeatureCog):
+    # --- the checks and the work, shared by both forms --------------------------------------
+
+    def _sync(self, language: str) -> RoleSync:
+        if self.core.roles is None:
+            raise UserError(t(language, "dc.role_sync_off"))
+        return self.core.roles
+
+    @staticmethod
+    def _manager(
+        guild: discord.Guild | None, user: discord.abc.User, language: str
+    ) -> discord.Guild:
+        if guild is None:
+            raise UserError(t(language, "dc.guild_only"))
+        if not isinstance(user, discord.Member) or not user.guild_permissions.manage_roles:
+            raise UserError(t(language, "dc.need_manage_roles"))
+        return guild
+
+    async def _director_of(
+        self, ctx: RequestContext, code: str, action: str, subject: str
+    ) -> Discipline:
+        """The discipline, once the caller is shown to direct its federation (audited)."""
+        services = self.core.services
+        async with services.db.transaction() as repos:
+            account = await caller(repos, services, ctx)
+            discipline = await repos.federations.discipline_by_code(code)
+            if discipline is None:
+                known = ", ".join(d.code for d in await repos.federations.disciplines())
+                raise UserError(
+                    handler_t(ctx.language, "top.unknown_discipline", query=code, known=known)
+                )
+            federation = await repos.federations.get(discipline.federation_id)
+            assert federation is not None
+            await require_role(repos, ctx, account, federation, "director")
+            if action:
+                await repos.audit.log(
+                    action,
+                    at=services.now(),
+                    account_id=account.id,
+                    federation_id=federation.id,
+                    subject=subject,
+                    details={"discipline": discipline.code},
+                )
+            return discipline
+
+    def _synced(self, language: str, result: Any) -> str:
+        return t(
+            language,
+            "dc.role_synced",
+            members=result.members,
+            added=result.added,
+            removed=result.removed,
+            failed=result.failed,
+        )
+
+    async def do_map(
+        self,
+        ctx: RequestContext,
+        guild: discord.Guild | None,
+        user: discord.abc.User,
+        code: str,
+        role: discord.Role,
+        title: str,
+    ) -> Reply:
+        language = ctx.language
+        sync = self._sync(language)
+        server = self._manager(guild, user, language)
+        key = TitleKey.parse(title)
+        if key is None:
+            raise UserError(t(language, "dc.role_bad_key"))
+        if role.guild.id != server.id or not role.is_assignable():
+            raise UserError(t(language, "dc.role_unusable", role=role.name))
+        discipline = await self._director_of(
+            ctx, code, "discord.rolemap.set", f"guild {server.id}: {key} -> role {role.id}"
+        )
+        sync.role_map.put(RoleRule(server.id, discipline.id, key, role.id))
+        result = await sync.sync_guild(server)
+        return Reply.text(
+            t(language, "dc.role_mapped", discipline=discipline.name, title=key, role=role.name),
+            self._synced(language, result),
+        )
+
+    async def do_unmap(
+        self,
+        ctx: RequestContext,
+        guild: discord.Guild | None,
+        user: discord.abc.User,
+        code: str,
+        title: str,
+    ) -> Reply:
+        language = ctx.language
+        sync = self._sync(language)
+        server = self._manager(guild, user, language)
+        key = TitleKey.parse(title)
+        if key is None:
+            raise UserError(t(language, "dc.role_bad_key"))
+        discipline = await self._director_of(
+            ctx, code, "discord.rolemap.removed", f"guild {server.id}: {key}"
+        )
+        removed = sync.role_map.remove(server.id, discipline.id, key)
+        key_name = "dc.role_unmapped" if removed else "dc.role_not_mapped"
+        return Reply.text(t(language, key_name, discipline=discipline.name, title=key))
+
+    async def do_list(self, ctx: RequestContext, guild: discord.Guild | None) -> Reply:
+        language = ctx.language
+        sync = self._sync(language)
+        if guild is None:
+            raise UserError(t(language, "dc.guild_only"))
+        rules = sync.role_map.rules(guild.id)
+        if not rules:
+            return Reply.text(t(language, "dc.role_maps_none"))
+        rows = []
+        async with self.core.services.db.read() as repos:
+            for rule in rules:
+                discipline = await repos.federations.discipline(rule.discipline_id)
+                role = guild.get_role(rule.role_id)
+                rows.append(
+                    (
+                        discipline.code if discipline else str(rule.discipline_id),
+                        str(rule.key),
+                        role.name if role else str(rule.role_id),
+                    )
+                )
+        return (
+            Reply()
+            .line(bold(t(language, "dc.role_maps_title")))
+            .table(("discipline", "title", "role"), sorted(rows))
+        )
+
+    async def do_sync(
+        self, ctx: RequestContext, guild: discord.Guild | None, user: discord.abc.User, code: str
+    ) -> Reply:
+        language = ctx.language
+        sync = self._sync(language)
+        server = self._manager(guild, user, language)
+        await self._director_of(ctx, code, "discord.rolesync", f"guild {server.id}")
+        result = await sync.sync_guild(server)
+        return Reply.text(self._synced(language, result))
+
+    # --- slash commands ---------------------------------------------------------------------
+
+    async def _slash(
+        self, interaction: discord.Interaction[Any], command: str, work: Any, *args: Any
+    ) -> None:
+        core = self.core
+        ctx = core.context_of_interaction(interaction)
+        ctx = replace(ctx, language=await core.chosen_language(ctx))
+        await core.defer(interaction, command)
+        try:
+            reply = await work(ctx, *args)
+        except UserError as exc:
+            reply = Reply.text(exc.message)
+        await core.deliver_interaction(interaction, ctx, reply, command)
+
+    @app_commands.command(name=name("rolemap"), description=description("dc.cmd.rolemap"))
+    @app_commands.describe(
+        discipline=arg("discipline"), role=arg("discord_role"), title=arg("title")
+    )
+    @app_commands.guild_only()
+    async def rolemap(
+        self,
+        interaction: discord.Interaction[Any],
+        discipline: str,
+        role: discord.Role,
+        title: str,
+    ) -> None:
+        await self._slash(
+            interaction,
+            "rolemap",
+            self.do_map,
+            interaction.guild,
+            interaction.user,
+            discipline,
+            role,
+            title,
+        )
+
+    @app_commands.command(name=name("roleunmap"), description=description("dc.cmd.roleunmap"))
+    @app_commands.describe(discipline=arg("discipline"), title=arg("title"))
+    @app_commands.guild_only()
+    async def roleunmap(
+        self, interaction: discord.Interaction[Any], discipline: str, title: str
+    ) -> None:
+        await self._slash(
+            interaction,
+            "roleunmap",
+            self.do_unmap,
+            interaction.guild,
+            interaction.user,
+            discipline,
+            title,
+        )
+
+    @app_commands.command(name=name("rolemaps"), description=description("dc.cmd.rolemaps"))
+    @app_commands.guild_only()
+    async def rolemaps(self, interaction: discord.Interaction[Any]) -> None:
+        await self._slash(interaction, "rolemaps", self.do_list, interaction.guild)
+
+    @app_commands.command(name=name("rolesync"), description=description("dc.cmd.rolesync"))
+    @app_commands.describe(discipline=arg("discipline"))
+    @app_commands.guild_only()
+    async def rolesync(self, interaction: discord.Interaction[Any], discipline: str) -> None:
+        await self._slash(
+            interaction, "rolesync", self.do_sync, interaction.guild, interaction.user, discipline
+        )
+
+    # --- text commands ----------------------------------------------------------------------
+
+    async def _text(self, ctx: commands.Context[Any], command: str, work: Any, *args: Any) -> None:
+        core = self.core
+        request = core.context_of_message(ctx.message)
+        request = replace(request, language=await core.chosen_language(request))
+        try:
+            reply = await work(request, *args)
+        except UserError as exc:
+            reply = Reply.text(exc.message)
+        await core.to_channel(ctx, reply, request.language, command)
+
+    async def _role(self, ctx: commands.Context[Any], token: str) -> discord.Role | None:
+        try:
+            return await commands.RoleConverter().convert(ctx, token)
+        except commands.BadArgument:
+            return None
+
+    @commands.command(name="rolemap")
+    async def rolemap_text(self, ctx: commands.Context[Any], *, args: str = "") -> None:
+        parts = args.split(maxsplit=2)
+        role = await self._role(ctx, parts[1]) if len(parts) == 3 else None
+        if role is None:
+            usage = "/rolemap <discipline> <role> <title>"
+            await self._text(ctx, "rolemap", self._usage, usage)
+            return
+        await self._text(
+            ctx, "rolemap", self.do_map, ctx.guild, ctx.author, parts[0], role, parts[2]
+        )
+
+    @commands.command(name="roleunmap")
+    async def roleunmap_text(self, ctx: commands.Context[Any], *, args: str = "") -> None:
+        parts = args.split(maxsplit=1)
+        if len(parts) != 2:
+            await self._text(ctx, "roleunmap", self._usage, "/roleunmap <discipline> <title>")
+            return
+        await self._text(ctx, "roleunmap", self.do_unmap, ctx.guild, ctx.author, *parts)
+
+    @commands.command(name="rolemaps")
+    async def rolemaps_text(self, ctx: commands.Context[Any], *, args: str = "") -> None:
+        await self._text(ctx, "rolemaps", self.do_list, ctx.guild)
+
+    @commands.command(name="rolesync")
+    async def rolesync_text(self, ctx: commands.Context[Any], *, args: str = "") -> None:
+        parts = args.split()
+        if len(parts) != 1:
+            await self._text(ctx, "rolesync", self._usage, "/rolesync <discipline>")
+            return
+        await self._text(ctx, "rolesync", self.do_sync, ctx.guild, ctx.author, parts[0])
+
+    @staticmethod
+    async def _usage(ctx: RequestContext, usage: str) -> Reply:
+        return Reply.text(handler_t(ctx.language, "error.usage", usage=usage))

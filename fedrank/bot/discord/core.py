@@ -1,0 +1,288 @@
+"""What every cog does with a command: build the request context, dispatch, deliver the reply.
+
+Slash commands arrive as interactions, which Discord wants acknowledged within 3 seconds: a
+command known to be slow (parsing a results file, writing a tournament, computing a list,
+drawing a chart) is deferred at once, any other one as soon as its handler has taken
+:data:`DEFER_AFTER` seconds. Text commands (``!rating``) arrive as messages and are answered in
+the channel, quoting the question. A private reply (``Reply.private``) is ephemeral for a slash
+command and goes by direct message for a text command in a server.
+
+The locale is the interaction's (the user's Discord client language), mapped to ru, uk, en or
+zh; the language a user chose with /lang wins (the dispatcher applies it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, replace
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from fedrank.bot.discord.buttons import ActionButton, command_of
+from fedrank.bot.discord.config import DiscordSettings
+from fedrank.bot.discord.delivery import (
+    PLATFORM,
+    ChannelTarget,
+    InteractionTarget,
+    Reachability,
+    send_rendered,
+)
+from fedrank.bot.discord.i18n import t
+from fedrank.bot.discord.render import parse_custom_id, render
+from fedrank.bot.discord.rolesync import RoleSync
+from fedrank.handlers.context import IncomingFile, RequestContext, Services, normalize_language
+from fedrank.handlers.dispatch import dispatch
+from fedrank.handlers.reply import Reply
+from fedrank.handlers.results import MAX_UPLOAD
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER = 0.3
+# Handlers that parse files, write tournaments, compute lists or draw charts.
+SLOW = frozenset({"submit", "confirm", "cancel", "publish", "history", "why"})
+# Handlers whose answers are private (the deferral must be ephemeral from the start).
+PRIVATE = frozenset({"links", "linkcode"})
+# Answers shown as one embed when they fit (/rating and the lists).
+EMBEDDED = frozenset({"rating", "top", "history"})
+
+
+def command_line(command: str, *parts: str | None) -> str:
+    """``/name`` and its arguments, as the dispatcher reads them."""
+    args = " ".join(p.strip() for p in parts if p and p.strip())
+    return f"/{command} {args}".rstrip() if args else f"/{command}"
+
+
+def display_name(user: discord.abc.User) -> str:
+    return (user.display_name or user.name)[:200]
+
+
+@dataclass(slots=True)
+class Core:
+    """The transport's shared state; the bot carries it as ``bot.fedrank``."""
+
+    services: Services
+    settings: DiscordSettings
+    reachability: Reachability
+    roles: RoleSync | None = None
+
+    # --- request contexts -------------------------------------------------------------------
+
+    def context_of_interaction(self, interaction: discord.Interaction[Any]) -> RequestContext:
+        user = interaction.user
+        locale = getattr(interaction.locale, "value", None) or str(interaction.locale or "")
+        return RequestContext(
+            platform=PLATFORM,
+            user_id=str(user.id),
+            chat_id=str(interaction.channel_id or user.id),
+            display_name=display_name(user),
+            language=normalize_language(locale, self.services.default_language),
+            is_private=interaction.guild_id is None,
+            platform_language=locale or None,
+        )
+
+    def context_of_message(self, message: discord.Message) -> RequestContext:
+        return RequestContext(
+            platform=PLATFORM,
+            user_id=str(message.author.id),
+            chat_id=str(message.channel.id),
+            display_name=display_name(message.author),
+            language=self.services.default_language,
+            is_private=message.guild is None,
+        )
+
+    async def chosen_language(self, ctx: RequestContext) -> str:
+        """For the transport's own lines: the language chosen with /lang, else the locale."""
+        async with self.services.db.read() as repos:
+            account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
+            chosen = account.language if account is not None else None
+        return chosen or ctx.language
+
+    # --- slash commands ---------------------------------------------------------------------
+
+    async def defer(self, interaction: discord.Interaction[Any], command: str) -> None:
+        if not interaction.response.is_done():
+            private = command in PRIVATE and interaction.guild_id is not None
+            await interaction.response.defer(thinking=True, ephemeral=private)
+
+    async def read_attachment(
+        self, interaction: discord.Interaction[Any], file: discord.Attachment
+    ) -> IncomingFile | None:
+        """The file's content, or None after telling the user why not."""
+        ctx = self.context_of_interaction(interaction)
+        language = await self.chosen_language(ctx)
+        problem = None
+        if file.size > MAX_UPLOAD:
+            problem = t(
+                language,
+                "dc.file_too_large",
+                size=f"{file.size / 1_000_000:.1f}",
+                limit=MAX_UPLOAD // 1_000_000,
+            )
+        else:
+            try:
+                return IncomingFile(file.filename, await file.read())
+            except (discord.HTTPException, OSError) as exc:
+                log.warning("download of %s failed: %s", file.filename, exc)
+                problem = t(language, "dc.file_failed")
+        await self.say(interaction, problem, ephemeral=True)
+        return None
+
+    async def say(
+        self, interaction: discord.Interaction[Any], text: str, *, ephemeral: bool
+    ) -> None:
+        """One line of the transport's own (already translated, escaped here)."""
+        rendered = render(Reply.text(text), language="en")
+        await send_rendered(
+            InteractionTarget(interaction), rendered, owner=interaction.user.id, ephemeral=ephemeral
+        )
+
+    async def answer_interaction(
+        self,
+        interaction: discord.Interaction[Any],
+        command: str,
+        text: str,
+        *,
+        attachment: IncomingFile | None = None,
+    ) -> Reply:
+        """Run ``text`` for a slash command and answer the interaction."""
+        ctx = self.context_of_interaction(interaction)
+        if attachment is not None:
+            ctx = replace(ctx, attachment=attachment)
+        if command in SLOW:
+            await self.defer(interaction, command)
+        work = asyncio.ensure_future(dispatch(self.services, ctx, text))
+        if not interaction.response.is_done():
+            done, _ = await asyncio.wait({work}, timeout=DEFER_AFTER)
+            if not done:
+                await self.defer(interaction, command)
+        reply = await work
+        await self.deliver_interaction(interaction, ctx, reply, command)
+        await self.after(command, reply)
+        return reply
+
+    async def deliver_interaction(
+        self,
+        interaction: discord.Interaction[Any],
+        ctx: RequestContext,
+        reply: Reply,
+        command: str,
+        *,
+        ephemeral: bool = False,
+    ) -> None:
+        language = await self.chosen_language(ctx)
+        rendered = render(
+            reply, language=language, owner=interaction.user.id, embed=command in EMBEDDED
+        )
+        private = (reply.private or ephemeral) and not ctx.is_private
+        if private and interaction.response.is_done() and command not in PRIVATE:
+            # Deferred in public, but the answer is private: drop the public "thinking…"
+            # message; the followup after it can be ephemeral.
+            try:
+                await interaction.delete_original_response()
+            except discord.HTTPException as exc:
+                log.info("could not remove the deferred response: %s", exc)
+        await send_rendered(
+            InteractionTarget(interaction), rendered, owner=interaction.user.id, ephemeral=private
+        )
+
+    # --- text (prefix) commands -------------------------------------------------------------
+
+    async def answer_message(self, ctx: commands.Context[Any], command: str, text: str) -> Reply:
+        """Run ``text`` for a text command and answer in the channel (private ones by DM)."""
+        message = ctx.message
+        request = self.context_of_message(message)
+        if message.attachments:
+            attachment = message.attachments[0]
+            if attachment.size > MAX_UPLOAD:
+                language = await self.chosen_language(request)
+                note = t(
+                    language,
+                    "dc.file_too_large",
+                    size=f"{attachment.size / 1_000_000:.1f}",
+                    limit=MAX_UPLOAD // 1_000_000,
+                )
+                await self.to_channel(ctx, Reply.text(note), language, command)
+                return Reply.text(note)
+            try:
+                content = await attachment.read()
+            except (discord.HTTPException, OSError) as exc:
+                log.warning("download of %s failed: %s", attachment.filename, exc)
+                language = await self.chosen_language(request)
+                reply = Reply.text(t(language, "dc.file_failed"))
+                await self.to_channel(ctx, reply, language, command)
+                return reply
+            request = replace(request, attachment=IncomingFile(attachment.filename, content))
+        reply = await dispatch(self.services, request, text)
+        language = await self.chosen_language(request)
+        if reply.private and not request.is_private:
+            rendered = render(reply, language=language, owner=message.author.id)
+            sent = await self.reachability.send_dm(message.author, rendered)
+            key = "dc.sent_privately" if sent else "dc.dm_closed"
+            await self.to_channel(ctx, Reply.text(t(language, key, command=command)), language, "")
+        else:
+            await self.to_channel(ctx, reply, language, command)
+        await self.after(command, reply)
+        return reply
+
+    async def to_channel(
+        self, ctx: commands.Context[Any], reply: Reply, language: str, command: str
+    ) -> None:
+        rendered = render(reply, language=language, owner=ctx.author.id, embed=command in EMBEDDED)
+        reference = ctx.message if ctx.guild is not None else None
+        await send_rendered(ChannelTarget(ctx.channel, reference), rendered, owner=ctx.author.id)
+
+    # --- buttons ----------------------------------------------------------------------------
+
+    async def press(
+        self, interaction: discord.Interaction[Any], owner: int, action: str, label: str
+    ) -> None:
+        """A button: its action runs as the presser; the owner's press settles the message."""
+        ctx = self.context_of_interaction(interaction)
+        command = command_of(action)
+        mine = interaction.user.id == owner
+        if mine:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(thinking=True, ephemeral=True)
+        reply = await dispatch(self.services, ctx, action)
+        if mine:
+            await self._settle(interaction, action)
+        await self.deliver_interaction(interaction, ctx, reply, command, ephemeral=not mine)
+        await self.after(command, reply)
+
+    async def _settle(self, interaction: discord.Interaction[Any], action: str) -> None:
+        """Remove the pressed button and the others of the same decision from the message."""
+        message = interaction.message
+        if message is None:
+            return
+        taken = action.split(maxsplit=1)[1] if " " in action else action
+        view = discord.ui.View(timeout=None)
+        for row in message.components:
+            for component in getattr(row, "children", []):
+                parsed = parse_custom_id(getattr(component, "custom_id", None) or "")
+                if parsed is None:
+                    continue
+                other_owner, other = parsed
+                other_arg = other.split(maxsplit=1)[1] if " " in other else other
+                if other == action or other_arg == taken:
+                    continue
+                view.add_item(
+                    ActionButton(int(other_owner), getattr(component, "label", "") or other, other)
+                )
+        try:
+            await interaction.edit_original_response(view=view if view.children else None)
+        except discord.HTTPException as exc:
+            log.info("could not update the pressed message: %s", exc)
+
+    # --- after a command --------------------------------------------------------------------
+
+    async def after(self, command: str, reply: Reply) -> None:
+        """A publication through this bot brings the roles in step at once."""
+        if command == "publish" and self.roles is not None:
+            try:
+                await self.roles.after_publication()
+            except Exception:
+                log.exception("role sync after /publish failed")

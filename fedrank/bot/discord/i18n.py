@@ -1,0 +1,320 @@
+"""The Discord transport's own strings (not the use cases'), in en, ru, uk and zh.
+
+Replies of the use cases are translated by :mod:`fedrank.handlers.i18n`; these are the lines the
+transport itself writes (private answers, files, role sync) and the localized slash command
+names. A test checks every message exists in every language with the same placeholders, and
+that every localized name is a valid Discord command name.
+"""
+
+from __future__ import annotations
+
+from fedrank.handlers.context import LANGUAGES
+
+M = dict[str, str]
+
+MESSAGES: dict[str, M] = {
+    "dc.sent_privately": {
+        "en": "I sent the answer to you in a direct message.",
+        "ru": "Ответ отправлен вам в личные сообщения.",
+        "uk": "Відповідь надіслано вам в особисті повідомлення.",
+        "zh": "答复已私信发给您。",
+    },
+    "dc.dm_closed": {
+        "en": "This answer is private and your direct messages are closed: use the slash"
+        " command /{command} instead, or allow direct messages from this server.",
+        "ru": "Этот ответ личный, а личные сообщения у вас закрыты: используйте"
+        " slash-команду /{command} или разрешите личные сообщения с этого сервера.",
+        "uk": "Ця відповідь особиста, а особисті повідомлення у вас закриті: скористайтеся"
+        " slash-командою /{command} або дозвольте особисті повідомлення з цього сервера.",
+        "zh": "此答复仅限本人查看，但您关闭了私信：请改用斜杠命令 /{command}，"
+        "或允许来自此服务器的私信。",
+    },
+    "dc.table_file": {
+        "en": "The table is long, so it is in the attached file {filename}.",
+        "ru": "Таблица длинная, она в приложенном файле {filename}.",
+        "uk": "Таблиця довга, вона в доданому файлі {filename}.",
+        "zh": "表格较长，已放在附件 {filename} 中。",
+    },
+    "dc.answer_file": {
+        "en": "The answer is long, so it is in the attached file {filename}.",
+        "ru": "Ответ длинный, он в приложенном файле {filename}.",
+        "uk": "Відповідь довга, вона в доданому файлі {filename}.",
+        "zh": "答复较长，已放在附件 {filename} 中。",
+    },
+    "dc.type_to_press": {
+        "en": "{label}: send {command}",
+        "ru": "{label}: отправьте {command}",
+        "uk": "{label}: надішліть {command}",
+        "zh": "{label}：发送 {command}",
+    },
+    "dc.pressed": {
+        "en": "{user} pressed: {label}",
+        "ru": "{user} нажал(а): {label}",
+        "uk": "{user} натиснув(ла): {label}",
+        "zh": "{user} 点击了：{label}",
+    },
+    "dc.file_too_large": {
+        "en": "The file is too large ({size} MB); the limit is {limit} MB.",
+        "ru": "Файл слишком большой ({size} МБ); предел — {limit} МБ.",
+        "uk": "Файл завеликий ({size} МБ); межа — {limit} МБ.",
+        "zh": "文件过大（{size} MB），上限为 {limit} MB。",
+    },
+    "dc.file_failed": {
+        "en": "I could not download the file; please send it again.",
+        "ru": "Не удалось скачать файл; пришлите его ещё раз.",
+        "uk": "Не вдалося завантажити файл; надішліть його ще раз.",
+        "zh": "文件下载失败，请重新发送。",
+    },
+    "dc.submit_how": {
+        "en": "Attach the results file to /submit, or paste the table after the prefix command:"
+        " {prefix}submit <discipline> followed by the table on the next lines.",
+        "ru": "Приложите файл результатов к /submit или вставьте таблицу после текстовой"
+        " команды: {prefix}submit <дисциплина> и таблица со следующей строки.",
+        "uk": "Додайте файл результатів до /submit або вставте таблицю після текстової"
+        " команди: {prefix}submit <дисципліна> і таблиця з наступного рядка.",
+        "zh": "请在 /submit 中附上成绩文件，或使用文字命令：{prefix}submit <项目>，"
+        "并从下一行起粘贴表格。",
+    },
+    "dc.guild_only": {
+        "en": "This command works in a server, not in direct messages.",
+        "ru": "Эта команда работает на сервере, а не в личных сообщениях.",
+        "uk": "Ця команда працює на сервері, а не в особистих повідомленнях.",
+        "zh": "此命令只能在服务器中使用，不能在私信中使用。",
+    },
+    "dc.need_manage_roles": {
+        "en": "You need the Manage Roles permission in this server for this.",
+        "ru": "Для этого нужно право «Управлять ролями» на этом сервере.",
+        "uk": "Для цього потрібне право «Керувати ролями» на цьому сервері.",
+        "zh": "此操作需要您在本服务器拥有“管理身份组”权限。",
+    },
+    "dc.role_sync_off": {
+        "en": "Role sync is off for this bot (FEDRANK_DISCORD_ROLE_SYNC).",
+        "ru": "Синхронизация ролей у этого бота выключена (FEDRANK_DISCORD_ROLE_SYNC).",
+        "uk": "Синхронізацію ролей у цього бота вимкнено (FEDRANK_DISCORD_ROLE_SYNC).",
+        "zh": "此机器人未开启身份组同步（FEDRANK_DISCORD_ROLE_SYNC）。",
+    },
+    "dc.role_bad_key": {
+        "en": "A title is a name such as 2 dan, a value such as 1.5, or a threshold such as >=1.5.",
+        "ru": "Звание — это название (например, 2 дан), значение (1.5) или порог (>=1.5).",
+        "uk": "Звання — це назва (наприклад, 2 дан), значення (1.5) або поріг (>=1.5).",
+        "zh": "级别可以是名称（如 2 dan）、数值（如 1.5）或阈值（如 >=1.5）。",
+    },
+    "dc.role_unusable": {
+        "en": "I cannot give the role {role}: it is managed by Discord or an integration, or it"
+        " is above my own highest role.",
+        "ru": "Я не могу выдавать роль {role}: ею управляет Discord или интеграция, либо она"
+        " выше моей высшей роли.",
+        "uk": "Я не можу видавати роль {role}: нею керує Discord або інтеграція, або вона"
+        " вища за мою найвищу роль.",
+        "zh": "我无法授予身份组 {role}：它由 Discord 或集成管理，或高于我的最高身份组。",
+    },
+    "dc.role_mapped": {
+        "en": "{discipline}: members whose title is {title} get the role {role}.",
+        "ru": "{discipline}: участники со званием {title} получают роль {role}.",
+        "uk": "{discipline}: учасники зі званням {title} отримують роль {role}.",
+        "zh": "{discipline}：级别为 {title} 的成员将获得身份组 {role}。",
+    },
+    "dc.role_unmapped": {
+        "en": "{discipline}: the title {title} no longer gives a role.",
+        "ru": "{discipline}: звание {title} больше не даёт роли.",
+        "uk": "{discipline}: звання {title} більше не дає ролі.",
+        "zh": "{discipline}：级别 {title} 不再对应任何身份组。",
+    },
+    "dc.role_not_mapped": {
+        "en": "{discipline}: the title {title} gives no role here.",
+        "ru": "{discipline}: звание {title} здесь не даёт роли.",
+        "uk": "{discipline}: звання {title} тут не дає ролі.",
+        "zh": "{discipline}：级别 {title} 在此未对应任何身份组。",
+    },
+    "dc.role_maps_title": {
+        "en": "Titles and roles in this server:",
+        "ru": "Звания и роли на этом сервере:",
+        "uk": "Звання та ролі на цьому сервері:",
+        "zh": "本服务器的级别与身份组：",
+    },
+    "dc.role_maps_none": {
+        "en": "No title gives a role in this server yet; a director sets one with /rolemap.",
+        "ru": "На этом сервере звания пока не дают ролей; директор задаёт их командой /rolemap.",
+        "uk": "На цьому сервері звання поки не дають ролей; директор задає їх командою /rolemap.",
+        "zh": "本服务器尚未设置级别对应的身份组；裁判长可用 /rolemap 设置。",
+    },
+    "dc.role_synced": {
+        "en": "Roles brought in step: {members} linked members checked, {added} roles given,"
+        " {removed} taken away, {failed} could not be changed.",
+        "ru": "Роли приведены в соответствие: проверено участников — {members}, выдано ролей —"
+        " {added}, снято — {removed}, не удалось изменить — {failed}.",
+        "uk": "Ролі узгоджено: перевірено учасників — {members}, видано ролей — {added},"
+        " знято — {removed}, не вдалося змінити — {failed}.",
+        "zh": "身份组已同步：检查了 {members} 名已关联成员，授予 {added} 个，移除 {removed} 个，"
+        "{failed} 个无法更改。",
+    },
+    "dc.cmd.rolemap": {
+        "en": "give a Discord role to holders of a title: /rolemap <discipline> <role> <title>",
+        "ru": "выдавать роль Discord обладателям звания: /rolemap <дисциплина> <роль> <звание>",
+        "uk": "видавати роль Discord власникам звання: /rolemap <дисципліна> <роль> <звання>",
+        "zh": "为某级别的持有者授予 Discord 身份组：/rolemap <项目> <身份组> <级别>",
+    },
+    "dc.cmd.roleunmap": {
+        "en": "stop giving a role for a title: /roleunmap <discipline> <title>",
+        "ru": "перестать выдавать роль за звание: /roleunmap <дисциплина> <звание>",
+        "uk": "припинити видавати роль за звання: /roleunmap <дисципліна> <звання>",
+        "zh": "停止为某级别授予身份组：/roleunmap <项目> <级别>",
+    },
+    "dc.cmd.rolemaps": {
+        "en": "the titles that give roles in this server",
+        "ru": "звания, которые дают роли на этом сервере",
+        "uk": "звання, які дають ролі на цьому сервері",
+        "zh": "本服务器中对应身份组的级别",
+    },
+    "dc.cmd.rolesync": {
+        "en": "bring linked members' roles in step with their titles now",
+        "ru": "сейчас привести роли связанных участников в соответствие со званиями",
+        "uk": "зараз узгодити ролі пов'язаних учасників зі званнями",
+        "zh": "立即按级别同步已关联成员的身份组",
+    },
+    "dc.arg.player": {
+        "en": "a player's name or federation ID (yours if empty)",
+        "ru": "имя игрока или ID в федерации (ваш, если пусто)",
+        "uk": "ім'я гравця або ID у федерації (ваш, якщо порожньо)",
+        "zh": "选手姓名或协会编号（留空则为您本人）",
+    },
+    "dc.arg.discipline": {
+        "en": "the discipline's code, e.g. rmf-mcr",
+        "ru": "код дисциплины, например rmf-mcr",
+        "uk": "код дисципліни, наприклад rmf-mcr",
+        "zh": "项目代码，例如 rmf-mcr",
+    },
+    "dc.arg.file": {
+        "en": "the results file",
+        "ru": "файл результатов",
+        "uk": "файл результатів",
+        "zh": "成绩文件",
+    },
+    "dc.arg.title": {
+        "en": "a title (2 dan), a value (1.5) or a threshold (>=1.5)",
+        "ru": "звание (2 дан), значение (1.5) или порог (>=1.5)",
+        "uk": "звання (2 дан), значення (1.5) або поріг (>=1.5)",
+        "zh": "级别（2 dan）、数值（1.5）或阈值（>=1.5）",
+    },
+    "dc.arg.tournament": {
+        "en": "the tournament's code or part of its name",
+        "ru": "код турнира или часть его названия",
+        "uk": "код турніру або частина його назви",
+        "zh": "比赛代码或名称的一部分",
+    },
+    "dc.arg.count": {
+        "en": "how many lines (1-50)",
+        "ru": "сколько строк (1-50)",
+        "uk": "скільки рядків (1-50)",
+        "zh": "显示多少行（1-50）",
+    },
+    "dc.arg.language": {
+        "en": "the language of the answers",
+        "ru": "язык ответов",
+        "uk": "мова відповідей",
+        "zh": "答复所用的语言",
+    },
+    "dc.arg.me": {
+        "en": "news about your own figures, by direct message",
+        "ru": "новости о ваших показателях, в личные сообщения",
+        "uk": "новини про ваші показники, в особисті повідомлення",
+        "zh": "通过私信接收您本人成绩的变化",
+    },
+    "dc.arg.id": {
+        "en": "the player's federation ID",
+        "ru": "ID игрока в федерации",
+        "uk": "ID гравця у федерації",
+        "zh": "选手的协会编号",
+    },
+    "dc.arg.code": {
+        "en": "the one-time code a director gave you (if you have one)",
+        "ru": "одноразовый код от директора (если он у вас есть)",
+        "uk": "одноразовий код від директора (якщо він у вас є)",
+        "zh": "裁判长给您的一次性验证码（如有）",
+    },
+    "dc.arg.request": {
+        "en": "the number of the link request",
+        "ru": "номер запроса на связь",
+        "uk": "номер запиту на зв'язок",
+        "zh": "关联申请的编号",
+    },
+    "dc.arg.account": {
+        "en": "the account as platform:user, e.g. discord:123456789",
+        "ru": "аккаунт в виде платформа:пользователь, например discord:123456789",
+        "uk": "акаунт у вигляді платформа:користувач, наприклад discord:123456789",
+        "zh": "账号，格式为 平台:用户，例如 discord:123456789",
+    },
+    "dc.arg.federation": {
+        "en": "the federation's code",
+        "ru": "код федерации",
+        "uk": "код федерації",
+        "zh": "协会代码",
+    },
+    "dc.arg.role": {
+        "en": "the role in the federation",
+        "ru": "роль в федерации",
+        "uk": "роль у федерації",
+        "zh": "在协会中的角色",
+    },
+    "dc.arg.token": {
+        "en": "the submission's code shown with its preview",
+        "ru": "код подачи, показанный в предпросмотре",
+        "uk": "код подання, показаний у попередньому перегляді",
+        "zh": "预览中显示的提交代码",
+    },
+    "dc.arg.date": {
+        "en": "the list date, YYYY-MM-DD (today if empty)",
+        "ru": "дата списка, ГГГГ-ММ-ДД (сегодня, если пусто)",
+        "uk": "дата списку, РРРР-ММ-ДД (сьогодні, якщо порожньо)",
+        "zh": "排名日期，YYYY-MM-DD（留空则为今天）",
+    },
+    "dc.arg.discord_role": {
+        "en": "the Discord role to give",
+        "ru": "роль Discord, которую выдавать",
+        "uk": "роль Discord, яку видавати",
+        "zh": "要授予的 Discord 身份组",
+    },
+}
+
+# Localized slash command names (Discord: lower case, letters, digits, - and _, at most 32).
+NAMES: dict[str, M] = {
+    "start": {"ru": "старт", "uk": "старт", "zh": "开始"},
+    "help": {"ru": "помощь", "uk": "довідка", "zh": "帮助"},
+    "link": {"ru": "связать", "uk": "зв_язати", "zh": "关联"},
+    "rating": {"ru": "рейтинг", "uk": "рейтинг", "zh": "等级分"},
+    "top": {"ru": "топ", "uk": "топ", "zh": "排行"},
+    "why": {"ru": "почему", "uk": "чому", "zh": "依据"},
+    "history": {"ru": "история", "uk": "історія", "zh": "历史"},
+    "subscribe": {"ru": "подписаться", "uk": "підписатися", "zh": "订阅"},
+    "unsubscribe": {"ru": "отписаться", "uk": "відписатися", "zh": "退订"},
+    "lang": {"ru": "язык", "uk": "мова", "zh": "语言"},
+    "links": {"ru": "запросы", "uk": "запити", "zh": "关联申请"},
+    "approve": {"ru": "одобрить", "uk": "схвалити", "zh": "批准"},
+    "reject": {"ru": "отклонить", "uk": "відхилити", "zh": "拒绝"},
+    "linkcode": {"ru": "код_связи", "uk": "код_зв_язку", "zh": "关联码"},
+    "grant": {"ru": "назначить", "uk": "призначити", "zh": "授权"},
+    "submit": {"ru": "подать", "uk": "подати", "zh": "提交"},
+    "confirm": {"ru": "подтвердить", "uk": "підтвердити", "zh": "确认"},
+    "cancel": {"ru": "отменить", "uk": "скасувати", "zh": "取消"},
+    "publish": {"ru": "опубликовать", "uk": "опублікувати", "zh": "发布"},
+    "rolemap": {"ru": "роль_звания", "uk": "роль_звання", "zh": "级别身份组"},
+    "roleunmap": {"ru": "убрать_роль", "uk": "прибрати_роль", "zh": "取消级别身份组"},
+    "rolemaps": {"ru": "роли_званий", "uk": "ролі_звань", "zh": "级别身份组列表"},
+    "rolesync": {"ru": "синхр_ролей", "uk": "синхр_ролей", "zh": "同步身份组"},
+}
+
+
+def t(language: str, key: str, **values: object) -> str:
+    """The message ``key`` in ``language`` (English if unknown), with ``values`` filled in."""
+    entry = MESSAGES[key]
+    template = entry.get(language) or entry["en"]
+    return template.format(**values)
+
+
+def missing_translations() -> list[tuple[str, str]]:
+    """(key, language) pairs without a translation: must stay empty."""
+    missing = [(k, lang) for k, e in MESSAGES.items() for lang in LANGUAGES if lang not in e]
+    missing += [
+        (f"name.{k}", lang) for k, e in NAMES.items() for lang in LANGUAGES[1:] if lang not in e
+    ]
+    return missing

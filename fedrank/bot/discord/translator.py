@@ -1,0 +1,47 @@
+"""Localized slash command names, descriptions and parameter descriptions.
+
+Each :class:`~discord.app_commands.locale_str` carries a catalogue ``key``: ``name.<command>``
+for names (:data:`fedrank.bot.discord.i18n.NAMES`), ``cmd.<command>`` for the use cases' own
+descriptions (:mod:`fedrank.handlers.i18n`, the same text /help shows) and ``dc.…`` for the
+transport's. English is the default text Discord shows to every other locale.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from fedrank.bot.discord.i18n import MESSAGES as OWN
+from fedrank.bot.discord.i18n import NAMES
+from fedrank.handlers.i18n import MESSAGES as HANDLERS
+
+DESCRIPTION_LIMIT = 100
+LOCALES: dict[discord.Locale, str] = {
+    discord.Locale.russian: "ru",
+    discord.Locale.ukrainian: "uk",
+    discord.Locale.chinese: "zh",
+}
+
+
+def translated(key: str, language: str) -> str | None:
+    """The text of ``key`` in ``language``, within Discord's limits, if there is one."""
+    if key.startswith("name."):
+        return NAMES.get(key.removeprefix("name."), {}).get(language)
+    entry = OWN.get(key) or HANDLERS.get(key)
+    if entry is None or language not in entry:
+        return None
+    return entry[language][:DESCRIPTION_LIMIT]
+
+
+class Translator(app_commands.Translator):
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        key = string.extras.get("key")
+        language = LOCALES.get(locale)
+        if not isinstance(key, str) or language is None:
+            return None
+        return translated(key, language)
