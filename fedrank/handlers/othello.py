@@ -208,7 +208,8 @@ async def round_(services: Services, ctx: RequestContext, args: str) -> Reply:
         )
         reply = preview_reply(ctx, discipline, prepared)
         players = await _names(repos, prepared.params)
-        reply.line(t(ctx.language, "othello.publish_on_confirm"))
+        if prepared.params.get("next_round") is not None:
+            reply.line(t(ctx.language, "othello.publish_on_confirm"))
         _pairing_block(reply, ctx, tournament.name, prepared.params, players)
         reply.button(t(ctx.language, "submit.confirm"), f"/confirm {token}")
         reply.button(t(ctx.language, "submit.cancel"), f"/cancel {token}")
