@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from fedrank.bot.discord.buttons import ActionButton
 from fedrank.bot.discord.cogs import ALL
+from fedrank.bot.discord.cogs.generic import generic_slash, generic_text
 from fedrank.bot.discord.config import DiscordSettings
 from fedrank.bot.discord.core import Core
 from fedrank.bot.discord.delivery import Reachability
@@ -26,6 +27,7 @@ from fedrank.bot.discord.rolesync import MemoryRoleMap, RoleMap, RoleSync
 from fedrank.bot.discord.translator import Translator
 from fedrank.config import Settings
 from fedrank.handlers.context import Services
+from fedrank.handlers.dispatch import COMMANDS
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +75,7 @@ class FedrankBot(commands.Bot):
         await self.tree.set_translator(Translator())
         for cog in ALL:
             await self.add_cog(cog(self.fedrank))
+        self.add_generic_commands()
         self.add_dynamic_items(ActionButton)
         roles = self.fedrank.roles
         if roles is not None:
@@ -80,6 +83,16 @@ class FedrankBot(commands.Bot):
             self._watcher = asyncio.create_task(roles.watch(self.fedrank.settings.publication_poll))
         if self.fedrank.settings.sync_commands:
             await self.sync_commands()
+
+    def add_generic_commands(self) -> None:
+        """Every dispatcher command no cog declares, in both forms (see :mod:`.cogs.generic`)."""
+        slash = {c.name for c in self.tree.get_commands()}
+        text = {c.name for c in self.commands}
+        for command in COMMANDS:
+            if command not in slash:
+                self.tree.add_command(generic_slash(self.fedrank, command))
+            if command not in text:
+                self.add_command(generic_text(self.fedrank, command))
 
     async def sync_commands(self) -> None:
         """Register the slash commands: at once in the configured guilds, globally anyway."""

@@ -268,6 +268,12 @@ MESSAGES: dict[str, M] = {
         "uk": "дата списку, РРРР-ММ-ДД (сьогодні, якщо порожньо)",
         "zh": "排名日期，YYYY-MM-DD（留空则为今天）",
     },
+    "dc.arg.arguments": {
+        "en": "what you would type after the command",
+        "ru": "то, что вы написали бы после команды",
+        "uk": "те, що ви написали б після команди",
+        "zh": "通常在命令后输入的内容",
+    },
     "dc.arg.discord_role": {
         "en": "the Discord role to give",
         "ru": "роль Discord, которую выдавать",

@@ -1,0 +1,216 @@
+"""Slash commands and buttons: the cogs' callbacks called directly with a faked Interaction,
+as discord.py calls them once it has parsed an interaction."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from fedrank.bot.discord import FedrankBot, make_bot
+from fedrank.bot.discord import core as core_module
+from fedrank.bot.discord.buttons import ActionButton
+from fedrank.bot.discord.cogs import Directors, Links, Players
+from fedrank.handlers.context import Services
+from fedrank.handlers.dispatch import COMMANDS
+from fedrank.handlers.reply import Reply
+from fedrank.storage.database import Database
+from tests.bot.discord.conftest import (
+    FakeAttachment,
+    FakeInteraction,
+    Sent,
+    discord_account,
+    discord_settings,
+    message_with,
+    user,
+)
+from tests.factories import seed_federation
+
+RESULTS = "spring-cup 2026-11-10\nRMF-002 1\nRMF-001 2\n"
+GUILD = SimpleNamespace(id=4242)
+ANNA = user(101, "anna")
+BOSS = user(202, "boss")
+EVE = user(303, "eve")
+
+
+@pytest.fixture
+async def client(services: Services) -> AsyncIterator[FedrankBot]:
+    """The bot with its cogs, commands and buttons, not connected to anything."""
+    bot = make_bot(services, discord_settings(role_sync=False))
+    await bot.setup_hook()
+    yield bot
+
+
+def cog(client: FedrankBot, kind: type[Any]) -> Any:
+    found = client.get_cog(kind.__name__)
+    assert isinstance(found, kind)
+    return found
+
+
+def interaction(client: FedrankBot, who: Any, **values: Any) -> FakeInteraction:
+    values.setdefault("guild", GUILD)
+    return FakeInteraction(who, client, **values)
+
+
+def buttons(sent: Sent) -> list[ActionButton]:
+    assert sent.view is not None
+    return [b for b in sent.view.children if isinstance(b, ActionButton)]
+
+
+async def _versions(db: Database, code: str) -> int:
+    async with db.read() as repos:
+        discipline = await repos.federations.discipline_by_code("rmf-mcr")
+        assert discipline is not None
+        tournament = await repos.ledger.tournament(discipline.id, code)
+        if tournament is None:
+            return 0
+        current = await repos.ledger.current_version(tournament.id)
+        return current.version if current else 0
+
+
+async def test_player_links_director_approves_by_button_and_rating(
+    client: FedrankBot, db: Database
+) -> None:
+    await seed_federation(db)
+    await discord_account(db, BOSS.id, role="director")
+    links, players = cog(client, Links), cog(client, Players)
+
+    asked = interaction(client, ANNA)
+    await links.link.callback(links, asked, player_id="RMF-001")
+    assert asked.sent[0].kind == "response" and "Request #1" in asked.sent[0].content
+
+    listing = interaction(client, BOSS)
+    await links.links.callback(links, listing)
+    (shown,) = listing.sent
+    assert shown.ephemeral  # the requests are for the director's eyes only
+    approve, reject = buttons(shown)
+    assert (approve.action, reject.action) == ("/approve 1", "/reject 1")
+    assert approve.item.style is discord.ButtonStyle.success
+    assert approve.item.custom_id == f"fr:{BOSS.id}:/approve 1"
+
+    press = interaction(client, BOSS, message=message_with(shown))
+    await approve.callback(press)
+    assert press.deferred == [{"ephemeral": False, "thinking": False}]
+    assert press.edits == [{"view": None}]  # both buttons of request 1 are gone
+    assert "Request #1 approved" in press.sent[0].content
+
+    rating = interaction(client, ANNA, locale=discord.Locale.russian)
+    await players.rating.callback(players, rating)
+    embed = rating.sent[0].embed
+    assert embed is not None
+    assert embed.title == "Anna Ivanova (RMF-001) — Russian Mahjong Federation"
+    assert "Рейтинг: 750.5" in rating.sent[0].text  # the interaction's locale
+
+
+async def test_director_submits_a_file_and_confirms_with_the_button(
+    client: FedrankBot, db: Database, system: Any
+) -> None:
+    await seed_federation(db)
+    await discord_account(db, BOSS.id, role="director")
+    directors = cog(client, Directors)
+
+    submit = interaction(client, BOSS)
+    upload = FakeAttachment("cup.txt", RESULTS.encode())
+    await directors.submit.callback(directors, submit, discipline="rmf-mcr", file=upload)
+    assert submit.deferred == [{"ephemeral": False, "thinking": True}]  # acknowledged first
+    (preview,) = submit.sent
+    assert preview.kind == "followup"
+    assert "Preview: Spring-Cup" in preview.text and "Boris Petrov" in preview.text
+    confirm, cancel = buttons(preview)
+    assert confirm.action.startswith("/confirm ") and cancel.action.startswith("/cancel ")
+    assert await _versions(db, "spring-cup") == 0
+
+    # Someone else's press does nothing and is answered to him alone.
+    stranger = interaction(client, EVE, message=message_with(preview))
+    await confirm.callback(stranger)
+    assert stranger.edits == []
+    assert stranger.sent[0].ephemeral
+    assert "no submission of yours" in stranger.sent[0].content
+    assert await _versions(db, "spring-cup") == 0
+
+    press = interaction(client, BOSS, message=message_with(preview))
+    await confirm.callback(press)
+    assert press.edits == [{"view": None}]
+    assert press.sent[0].content == "Saved: Spring-Cup, version 1."
+    assert await _versions(db, "spring-cup") == 1
+
+
+async def test_non_director_submission_is_refused_and_nothing_written(
+    client: FedrankBot, db: Database, system: Any
+) -> None:
+    await seed_federation(db)
+    directors = cog(client, Directors)
+    submit = interaction(client, EVE)
+    upload = FakeAttachment("cup.txt", RESULTS.encode())
+    await directors.submit.callback(directors, submit, discipline="rmf-mcr", file=upload)
+    (refusal,) = submit.sent
+    assert refusal.content == "Only a director of RMF may do this."
+    assert refusal.view is None
+    assert await _versions(db, "spring-cup") == 0
+    async with db.read() as repos:
+        assert await repos.audit.entries("results.confirmed") == []
+
+
+async def test_submit_without_a_file_explains_how(client: FedrankBot, db: Database) -> None:
+    directors = cog(client, Directors)
+    submit = interaction(client, BOSS)
+    await directors.submit.callback(directors, submit, discipline="rmf-mcr", file=None)
+    assert submit.sent[0].ephemeral
+    assert "!submit \\<discipline>" in submit.sent[0].content
+
+
+async def test_a_fast_answer_is_not_deferred_a_slow_one_is(
+    client: FedrankBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    players = cog(client, Players)
+    delay = {"seconds": 0.0}
+
+    async def dispatch(services: Services, ctx: Any, text: str) -> Reply:
+        await asyncio.sleep(delay["seconds"])
+        return Reply.text(f"{ctx.language} {text}")
+
+    monkeypatch.setattr(core_module, "dispatch", dispatch)
+    fast = interaction(client, ANNA, locale=discord.Locale.ukrainian)
+    await players.top.callback(players, fast, discipline="rmf-mcr", count=5)
+    assert fast.deferred == []
+    assert fast.sent[0].kind == "response" and fast.sent[0].content == "uk /top rmf-mcr 5"
+
+    delay["seconds"] = 0.5
+    slow = interaction(client, ANNA, locale=discord.Locale.chinese)
+    await players.top.callback(players, slow)
+    assert slow.deferred == [{"ephemeral": False, "thinking": True}]
+    assert slow.sent[0].kind == "followup" and slow.sent[0].content == "zh /top"
+
+
+async def test_a_private_answer_after_a_public_deferral_is_ephemeral(
+    client: FedrankBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    players = cog(client, Players)
+
+    async def dispatch(services: Services, ctx: Any, text: str) -> Reply:
+        await asyncio.sleep(0.4)
+        return Reply.text("only for you", private=True)
+
+    monkeypatch.setattr(core_module, "dispatch", dispatch)
+    asked = interaction(client, ANNA)
+    await players.rating.callback(players, asked)
+    assert asked.deferred == [{"ephemeral": False, "thinking": True}]
+    assert asked.deleted == 1  # the public "thinking…" message is removed
+    assert asked.sent[0].ephemeral and asked.sent[0].content == "only for you"
+
+    in_dm = interaction(client, ANNA, guild=None)
+    monkeypatch.setattr(core_module, "DEFER_AFTER", 5.0)
+    await players.rating.callback(players, in_dm)
+    assert not in_dm.sent[0].ephemeral  # a DM is private already
+
+
+async def test_every_dispatcher_command_exists_in_both_forms(client: FedrankBot) -> None:
+    slash = {c.name for c in client.tree.get_commands()}
+    text = {c.name for c in client.commands}
+    assert set(COMMANDS) <= slash
+    assert set(COMMANDS) <= text
+    assert {"rolemap", "roleunmap", "rolemaps", "rolesync"} <= slash & text
