@@ -7,10 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fedrank.engines import registry
 from fedrank.engines.bridge_fsbr import calc_document
-from fedrank.engines.kernel import InputError
+from fedrank.engines.kernel import EngineError, InputError
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "bridge_fsbr"
 
@@ -115,3 +117,19 @@ def test_docs_show_the_example_files_verbatim() -> None:
     docs = (EXAMPLES.parents[1] / "docs" / "engines" / "bridge_fsbr.md").read_text("utf-8")
     for name in ("spb_pairs_2025.fsbr", "club_match_2025.fsbr"):
         assert (EXAMPLES / name).read_text("utf-8") in docs
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    index=st.integers(min_value=0, max_value=120),
+    junk=st.text(alphabet="0123456789-|=.,[]# abxyзP", max_size=24),
+)
+def test_a_damaged_report_fails_cleanly(index: int, junk: str) -> None:
+    """Any one line of the example replaced by junk: a result, or an engine error — never a
+    crash of another kind."""
+    lines = (EXAMPLES / "spb_pairs_2025.fsbr").read_text("utf-8").splitlines()
+    lines[index % len(lines)] = junk
+    try:
+        calc_document("\n".join(lines), filename="x.fsbr")
+    except EngineError as err:
+        assert str(err)
