@@ -281,6 +281,12 @@ async def test_after_the_last_round_the_ifrl_and_day_three(
     assert [r[0] for r in _tables(standings)[0].rows] == ["1", "2", "3", "4"]
     none = await dispatch(services, user("reader"), f"/pairing {CODE}")
     assert none.plain == "Four Cup: all 6 rounds are played; no pairing is due."
+    not_semi = await dispatch(
+        services, user("boss"), f"/round {CODE}\n\nsemi: WOF-0001 WOF-0002 40-24"
+    )
+    assert not_semi.plain.endswith(
+        "line 2: semi: WOF-0001 v WOF-0002 is not a semi-final (1v4, 2v3) (seed 004 III.2 / III.5)"
+    )
     semi = await dispatch(
         services, user("boss"), f"/round {CODE}\nsemi: WOF-0001 WOF-0004 40-24\nsemi: WOF-0002"
     )
@@ -301,3 +307,32 @@ async def test_unknown_tournament_and_usage(services: Services, db: Database) ->
     assert reply.plain == "Usage: /pairing <tournament>"
     by_name = await dispatch(services, user("reader"), "/standings Othello Open")
     assert by_name.plain.startswith("Othello Open 2026: standings after round 0 of 13")
+
+
+async def test_a_withdrawal_brings_in_a_bye(services: Services, db: Database) -> None:
+    """II.7: a player who withdraws after round 1 leaves 15 players; the next pairing gives
+    one of them the BYE (worth bye_points 1 in this file). His round-1 opponent's BQ counts
+    that game as 32 + 6 x 1 = 38 (Appendix A.3 c)."""
+    await _start(services, db)
+    _, params = await _params(db)
+    pairs = params["next_round"]["pairs"]
+    leaving = pairs[0]["white"]
+    results = _black_wins(pairs) + f"\nwithdraw {leaving}"
+    preview = await dispatch(services, user("boss"), f"/round {CODE}\n{results}")
+    winner = pairs[0]["black"]
+    rows = preview.plain.splitlines()
+    left = next(x for x in rows if x.startswith(f"Player {int(leaving[4:])} ("))
+    assert left.endswith(f"| R1 lost 24-40 v {winner}; withdrew (II.7)")
+    # Appendix A.3 c: a game against a withdrawn opponent counts 32 + C x own points = 38,
+    # not 40 + 6 x 0 = 40.
+    won = next(x for x in rows if x.startswith(f"Player {int(winner[4:])} ("))
+    assert f"· 1 pts · BQ 38 | R1 won 40-24 v {leaving}; R2 " in won
+    bye_line = next(x for x in preview.plain.splitlines() if x.startswith("Bye: "))
+    await dispatch(services, user("boss"), f"/confirm {_token(preview)}")
+    _, params = await _params(db)
+    (bye,) = params["next_round"]["byes"]
+    assert bye != leaving and bye_line == f"Bye: Player {int(bye[4:])} ({bye})"
+    assert len(params["next_round"]["pairs"]) == 7
+    standings = await dispatch(services, user("reader"), f"/standings {CODE}")
+    row = next(r for r in _tables(standings)[0].rows if r[1].endswith(f"({leaving})"))
+    assert row[6] == "withdrawn"

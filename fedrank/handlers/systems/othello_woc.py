@@ -33,7 +33,8 @@ that accumulates over tournaments: it is one tournament played round by round. S
   writes the new champion's title; the former champion's row stays in the title history (it
   is append-only) and the preview warns about it.
 * **The list** (:meth:`OthelloWocAdapter.compute_list`) of a date is the current standing of
-  the discipline's latest tournament held on or before that date: positions are the IFRL
+  the discipline's latest tournament held on or before that date (of several on that date,
+  the one written last): positions are the IFRL
   places (shared as II.3.3 declares players equal) once the first two days are over, else the
   standings' ranks (points, BQ, discs, lot: a total order); ``rating`` = tournament points;
   ``title`` = the player's current title. Row ``data``: ``next`` (as one string: the player's
@@ -79,7 +80,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any, Final
 
-from fedrank.engines.kernel import InputError, to_jsonable
+from fedrank.engines.kernel import InputError, RuleError, to_jsonable
 from fedrank.engines.othello_woc import (
     BYE,
     Document,
@@ -509,10 +510,13 @@ def _build(
     )
 
 
-def _shift(exc: InputError, offset: int) -> InputError:
-    """An error of the combined document as a line of the pasted text."""
+def _shift(exc: InputError | RuleError, offset: int) -> InputError | RuleError:
+    """An error of the combined document as a line of the pasted text (no line if the error
+    is not in it)."""
     line = exc.line - offset if exc.line is not None and exc.line > offset else None
-    return InputError(exc.message, line=line, field=exc.field)
+    if isinstance(exc, InputError):
+        return InputError(exc.message, line=line, field=exc.field)
+    return RuleError(exc.message, rule=exc.rule, line=line)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -702,7 +706,7 @@ class OthelloWocAdapter:
         try:
             doc = parse_document(combined)
             res = results(doc.tournament, doc.stage_games)
-        except InputError as exc:
+        except (InputError, RuleError) as exc:
             raise _shift(exc, offset) from None
         players = await repos.players.by_federation_ids(
             discipline.federation_id, list(ids.values())
