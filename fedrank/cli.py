@@ -22,6 +22,7 @@ from fedrank.config import ConfigError, Settings, load_settings
 from fedrank.engines.kernel import EngineError
 from fedrank.engines.registry import SYSTEMS, calc_document
 from fedrank.storage.database import Database
+from fedrank.storage.db import safe_url
 
 app = typer.Typer(
     name="fedrank",
@@ -75,7 +76,7 @@ def init() -> None:
     """Create or upgrade the database schema (Alembic migrations)."""
     settings = _settings()
     _run(_init(settings))
-    typer.echo(f"database ready: {_safe_url(settings.database_url)}")
+    typer.echo(f"database ready: {safe_url(settings.database_url)}")
 
 
 @app.command()
@@ -362,13 +363,6 @@ def _read(file: Path) -> str:
         raise CliError(f"{file} is a directory, not a file") from None
     except UnicodeDecodeError:
         raise CliError(f"{file} is not UTF-8 text") from None
-
-
-def _safe_url(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    from sqlalchemy.engine import make_url
-
-    return make_url(url).render_as_string(hide_password=True)
 
 
 def main() -> None:

@@ -13,40 +13,14 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
-from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from fedrank.scheduler.jobs import publish_due
 from fedrank.storage.database import Database
-from fedrank.storage.db import is_sqlite
+from fedrank.storage.locks import LeaderLock
 
 log = logging.getLogger(__name__)
 
-LOCK_KEY = 0x66_65_64_72_61_6E_6B  # "fedrank"
 TICK_MINUTES = 10
-
-
-class LeaderLock:
-    """The single-runner lock (a PostgreSQL advisory lock; always held on SQLite)."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
-        self._conn: AsyncConnection | None = None
-
-    async def acquire(self) -> bool:
-        if is_sqlite(self.db.url):
-            return True
-        if self._conn is None:
-            self._conn = await self.db.engine.connect()
-        got = await self._conn.scalar(text("SELECT pg_try_advisory_lock(:k)"), {"k": LOCK_KEY})
-        await self._conn.commit()
-        return bool(got)
-
-    async def release(self) -> None:
-        if self._conn is not None:
-            await self._conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": LOCK_KEY})
-            await self._conn.close()
-            self._conn = None
 
 
 class Scheduler:
