@@ -17,6 +17,7 @@ from fedrank.handlers import (
     players,
     publication,
     ratings,
+    reports,
     results,
     subscriptions,
 )
@@ -68,6 +69,14 @@ register("publish", publication.publish, "director")
 register("pairing", othello.pairing)
 register("standings", othello.standings)
 register("round", othello.round_, "director")
+register("report", reports.report)
+register("reports", reports.reports)
+register("gameok", reports.gameok)
+register("gamedispute", reports.gamedispute)
+register("openreports", reports.openreports, "director")
+register("closereports", reports.closereports, "director")
+register("gameapprove", reports.gameapprove, "director")
+register("gamereject", reports.gamereject, "director")
 
 
 def parse_command(text: str) -> tuple[str, str] | None:

@@ -641,6 +641,265 @@ MESSAGES: dict[str, M] = {
         "uk": "Жеребкування нижче буде опубліковано після підтвердження.",
         "zh": "确认后将公布以下配对。",
     },
+    # --- game reports (handlers/reports.py) ---------------------------------------------------
+    "cmd.openreports": {
+        "en": "open a tournament for players' game reports",
+        "ru": "открыть турнир для сообщений игроков о партиях",
+        "uk": "відкрити турнір для повідомлень гравців про партії",
+        "zh": "开放比赛，允许选手报告对局",
+    },
+    "cmd.closereports": {
+        "en": "stop game reports in a tournament",
+        "ru": "закрыть турнир для сообщений о партиях",
+        "uk": "закрити турнір для повідомлень про партії",
+        "zh": "停止比赛的对局报告",
+    },
+    "cmd.report": {
+        "en": "report a game you played (your opponent confirms it)",
+        "ru": "сообщить о сыгранной партии (соперник подтверждает)",
+        "uk": "повідомити про зіграну партію (суперник підтверджує)",
+        "zh": "报告您下过的对局（由对手确认）",
+    },
+    "cmd.reports": {
+        "en": "game reports waiting for you",
+        "ru": "сообщения о партиях, ждущие вашего ответа",
+        "uk": "повідомлення про партії, що чекають на вашу відповідь",
+        "zh": "等待您处理的对局报告",
+    },
+    "cmd.gameok": {
+        "en": "confirm a game your opponent reported",
+        "ru": "подтвердить партию, о которой сообщил соперник",
+        "uk": "підтвердити партію, про яку повідомив суперник",
+        "zh": "确认对手报告的对局",
+    },
+    "cmd.gamedispute": {
+        "en": "dispute a game your opponent reported",
+        "ru": "оспорить партию, о которой сообщил соперник",
+        "uk": "оскаржити партію, про яку повідомив суперник",
+        "zh": "对对手报告的对局提出异议",
+    },
+    "cmd.gameapprove": {
+        "en": "approve a reported game (or settle a dispute for the reporter)",
+        "ru": "утвердить партию (или решить спор в пользу сообщившего)",
+        "uk": "затвердити партію (або вирішити спір на користь того, хто повідомив)",
+        "zh": "批准报告的对局（或按报告方裁决争议）",
+    },
+    "cmd.gamereject": {
+        "en": "reject a reported game",
+        "ru": "отклонить сообщение о партии",
+        "uk": "відхилити повідомлення про партію",
+        "zh": "驳回对局报告",
+    },
+    "reports.opened": {
+        "en": "{tournament} ({name}, {discipline}) is open: players may report their games"
+        " with /report {tournament} <opponent ID> <win|loss|draw> [score].",
+        "ru": "Турнир {tournament} ({name}, {discipline}) открыт: игроки сообщают о партиях"
+        " командой /report {tournament} <ID соперника> <win|loss|draw> [счёт].",
+        "uk": "Турнір {tournament} ({name}, {discipline}) відкрито: гравці повідомляють про"
+        " партії командою /report {tournament} <ID суперника> <win|loss|draw> [рахунок].",
+        "zh": "{tournament}（{name}，{discipline}）已开放：选手可用 /report {tournament}"
+        " <对手编号> <win|loss|draw> [比分] 报告对局。",
+    },
+    "reports.already_open": {
+        "en": "{tournament} is already open for game reports.",
+        "ru": "Турнир {tournament} уже открыт для сообщений о партиях.",
+        "uk": "Турнір {tournament} вже відкрито для повідомлень про партії.",
+        "zh": "{tournament} 已经开放对局报告。",
+    },
+    "reports.closed": {
+        "en": "{tournament} is closed for new game reports; reports already made can still"
+        " be answered.",
+        "ru": "Турнир {tournament} закрыт для новых сообщений о партиях; на уже поданные"
+        " можно ответить.",
+        "uk": "Турнір {tournament} закрито для нових повідомлень про партії; на вже подані"
+        " можна відповісти.",
+        "zh": "{tournament} 已停止接收新的对局报告；已提交的报告仍可处理。",
+    },
+    "reports.not_open": {
+        "en": "No tournament {tournament} of your federation is open for game reports.",
+        "ru": "В вашей федерации нет турнира {tournament}, открытого для сообщений о партиях.",
+        "uk": "У вашій федерації немає турніру {tournament}, відкритого для повідомлень про"
+        " партії.",
+        "zh": "您的协会没有开放对局报告的比赛 {tournament}。",
+    },
+    "reports.to_confirm": {
+        "en": "Games your opponents reported — confirm or dispute:",
+        "ru": "Партии, о которых сообщили соперники, — подтвердите или оспорьте:",
+        "uk": "Партії, про які повідомили суперники, — підтвердьте або оскаржте:",
+        "zh": "对手报告的对局——请确认或提出异议：",
+    },
+    "reports.sent": {
+        "en": "Your reports still waiting:",
+        "ru": "Ваши сообщения, ещё ждущие ответа:",
+        "uk": "Ваші повідомлення, що ще чекають на відповідь:",
+        "zh": "您提交的仍在等待的报告：",
+    },
+    "reports.to_decide": {
+        "en": "Reports for a director to decide:",
+        "ru": "Сообщения, ждущие решения директора:",
+        "uk": "Повідомлення, що чекають на рішення директора:",
+        "zh": "待裁判长决定的报告：",
+    },
+    "reports.none": {
+        "en": "No game reports are waiting for you.",
+        "ru": "Нет сообщений о партиях, ждущих вашего ответа.",
+        "uk": "Немає повідомлень про партії, що чекають на вашу відповідь.",
+        "zh": "没有等待您处理的对局报告。",
+    },
+    "report.unlinked": {
+        "en": "Link your account to your federation ID first (/link <ID>): only a player can"
+        " report a game.",
+        "ru": "Сначала свяжите аккаунт с вашим ID в федерации (/link <ID>): о партии сообщает"
+        " только игрок.",
+        "uk": "Спершу пов'яжіть акаунт зі своїм ID у федерації (/link <ID>): про партію"
+        " повідомляє лише гравець.",
+        "zh": "请先用 /link <ID> 关联您的协会编号：只有选手本人可以报告对局。",
+    },
+    "report.self": {
+        "en": "You cannot report a game against yourself.",
+        "ru": "Нельзя сообщить о партии против самого себя.",
+        "uk": "Не можна повідомити про партію проти самого себе.",
+        "zh": "不能报告与自己的对局。",
+    },
+    "report.score_mismatch": {
+        "en": "The score {score} does not match '{result}' (your score comes first).",
+        "ru": "Счёт {score} не соответствует '{result}' (ваш счёт — первым).",
+        "uk": "Рахунок {score} не відповідає '{result}' (ваш рахунок — першим).",
+        "zh": "比分 {score} 与“{result}”不符（您的得分在前）。",
+    },
+    "report.duplicate": {
+        "en": "Your game with {opponent} in {tournament} is already reported (#{report}) and"
+        " waiting; one report per game.",
+        "ru": "О вашей партии с {opponent} в {tournament} уже сообщено (#{report}), ответа"
+        " ещё нет; одна партия — одно сообщение.",
+        "uk": "Про вашу партію з {opponent} у {tournament} вже повідомлено (#{report}),"
+        " відповіді ще немає; одна партія — одне повідомлення.",
+        "zh": "您在 {tournament} 与 {opponent} 的对局已报告（#{report}），仍在等待；"
+        "每局只报告一次。",
+    },
+    "report.created": {
+        "en": "Report #{report} recorded: {result} against {opponent} in {tournament}. It counts"
+        " once your opponent confirms.",
+        "ru": "Сообщение #{report} записано: {result} против {opponent} в {tournament}. Партия"
+        " засчитывается после подтверждения соперником.",
+        "uk": "Повідомлення #{report} записано: {result} проти {opponent} у {tournament}."
+        " Партію зараховують після підтвердження суперником.",
+        "zh": "报告 #{report} 已记录：在 {tournament} 对 {opponent} {result}。对手确认后生效。",
+    },
+    "report.result_win1": {"en": "win", "ru": "победа", "uk": "перемога", "zh": "胜"},
+    "report.result_win2": {"en": "loss", "ru": "поражение", "uk": "поразка", "zh": "负"},
+    "report.result_draw": {"en": "draw", "ru": "ничья", "uk": "нічия", "zh": "和"},
+    "report.line": {
+        "en": "#{report} {tournament}: {reporter} reports {result} against {opponent} ({state})",
+        "ru": "#{report} {tournament}: {reporter} сообщает: {result} против {opponent} ({state})",
+        "uk": "#{report} {tournament}: {reporter} повідомляє: {result} проти {opponent} ({state})",
+        "zh": "#{report} {tournament}：{reporter} 报告对 {opponent} {result}（{state}）",
+    },
+    "report.state_reported": {
+        "en": "waiting for the opponent",
+        "ru": "ждёт соперника",
+        "uk": "чекає на суперника",
+        "zh": "等待对手确认",
+    },
+    "report.state_confirmed": {
+        "en": "confirmed, waiting for a director",
+        "ru": "подтверждено, ждёт директора",
+        "uk": "підтверджено, чекає на директора",
+        "zh": "已确认，等待裁判长批准",
+    },
+    "report.state_disputed": {
+        "en": "disputed, a director decides",
+        "ru": "оспорено, решает директор",
+        "uk": "оскаржено, вирішує директор",
+        "zh": "有争议，由裁判长决定",
+    },
+    "report.state_approved": {
+        "en": "counted",
+        "ru": "засчитано",
+        "uk": "зараховано",
+        "zh": "已计入",
+    },
+    "report.state_rejected": {
+        "en": "rejected",
+        "ru": "отклонено",
+        "uk": "відхилено",
+        "zh": "已驳回",
+    },
+    "report.confirm": {
+        "en": "✓ Confirm #{report}",
+        "ru": "✓ Подтвердить #{report}",
+        "uk": "✓ Підтвердити #{report}",
+        "zh": "✓ 确认 #{report}",
+    },
+    "report.dispute": {
+        "en": "✗ Dispute #{report}",
+        "ru": "✗ Оспорить #{report}",
+        "uk": "✗ Оскаржити #{report}",
+        "zh": "✗ 异议 #{report}",
+    },
+    "report.approve": {
+        "en": "✓ Approve #{report}",
+        "ru": "✓ Утвердить #{report}",
+        "uk": "✓ Затвердити #{report}",
+        "zh": "✓ 批准 #{report}",
+    },
+    "report.reject": {
+        "en": "✗ Reject #{report}",
+        "ru": "✗ Отклонить #{report}",
+        "uk": "✗ Відхилити #{report}",
+        "zh": "✗ 驳回 #{report}",
+    },
+    "report.not_yours": {
+        "en": "No report #{report} is waiting for your answer.",
+        "ru": "Сообщение #{report} не ждёт вашего ответа.",
+        "uk": "Повідомлення #{report} не чекає на вашу відповідь.",
+        "zh": "没有等待您答复的报告 #{report}。",
+    },
+    "report.unknown": {
+        "en": "There is no game report #{report}.",
+        "ru": "Сообщения о партии #{report} нет.",
+        "uk": "Повідомлення про партію #{report} немає.",
+        "zh": "没有对局报告 #{report}。",
+    },
+    "report.not_waiting": {
+        "en": "Report #{report} is {state}: nothing to do.",
+        "ru": "Сообщение #{report}: {state} — делать нечего.",
+        "uk": "Повідомлення #{report}: {state} — робити нічого.",
+        "zh": "报告 #{report}：{state}，无需处理。",
+    },
+    "report.disputed": {
+        "en": "Report #{report} disputed: a director of {federation} decides.",
+        "ru": "Сообщение #{report} оспорено: решает директор {federation}.",
+        "uk": "Повідомлення #{report} оскаржено: вирішує директор {federation}.",
+        "zh": "报告 #{report} 已提出异议：由 {federation} 的裁判长决定。",
+    },
+    "report.awaits_director": {
+        "en": "Report #{report} confirmed; it counts once a director of {federation} approves it.",
+        "ru": "Сообщение #{report} подтверждено; партия будет засчитана после утверждения"
+        " директором {federation}.",
+        "uk": "Повідомлення #{report} підтверджено; партію буде зараховано після затвердження"
+        " директором {federation}.",
+        "zh": "报告 #{report} 已确认；{federation} 的裁判长批准后生效。",
+    },
+    "report.counted": {
+        "en": "Report #{report} counted: the game is in {tournament} (version {version}).",
+        "ru": "Сообщение #{report} засчитано: партия внесена в {tournament} (версия {version}).",
+        "uk": "Повідомлення #{report} зараховано: партію внесено до {tournament} (версія"
+        " {version}).",
+        "zh": "报告 #{report} 已计入：对局已写入 {tournament}（第 {version} 版）。",
+    },
+    "report.rejected": {
+        "en": "Report #{report} rejected; it does not count.",
+        "ru": "Сообщение #{report} отклонено и не засчитывается.",
+        "uk": "Повідомлення #{report} відхилено, його не зараховано.",
+        "zh": "报告 #{report} 已驳回，不计入。",
+    },
+    "report.rate_refused": {
+        "en": "The game was not counted, nothing was written: {error}",
+        "ru": "Партия не засчитана, ничего не записано: {error}",
+        "uk": "Партію не зараховано, нічого не записано: {error}",
+        "zh": "对局未计入，未写入任何数据：{error}",
+    },
 }
 
 
