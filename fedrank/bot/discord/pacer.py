@@ -37,7 +37,7 @@ class Limits:
     max_retries: int = 3
 
 
-def retry_after(exc: discord.HTTPException) -> float | None:
+def retry_after(exc: discord.HTTPException | discord.RateLimited) -> float | None:
     """Seconds Discord asked to wait, if ``exc`` is a rate limit answer."""
     if isinstance(exc, discord.RateLimited):
         return float(exc.retry_after)
@@ -88,7 +88,7 @@ class Pacer:
                 await self._sleep(delay)
             try:
                 result = await send()
-            except discord.HTTPException as exc:
+            except (discord.HTTPException, discord.RateLimited) as exc:
                 wait = retry_after(exc)
                 if wait is None or attempt >= self.limits.max_retries:
                     raise

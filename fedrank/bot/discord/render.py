@@ -80,10 +80,11 @@ def paragraph_markdown(paragraph: Paragraph) -> str:
     indent = ""
     if spans and not spans[0].code:
         match = _SPACES.match(spans[0].text)
-        if match and match.end() == len(spans[0].text):
+        if match:
             indent = "\u2003" * max(1, len(match.group()) // 2)
-            spans = spans[1:]
-    return indent + "".join(_span(s) for s in spans)
+            rest = spans[0].text[match.end() :]
+            spans[0] = Span(rest, bold=spans[0].bold)
+    return indent + "".join(_span(s) for s in spans if s.text)
 
 
 def table_block(table: Table) -> str:

@@ -1,0 +1,88 @@
+"""Intents, settings, catalogues and localized command names."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+import pytest
+from discord import app_commands
+
+from fedrank.bot.discord import make_intents
+from fedrank.bot.discord.config import DiscordSettings
+from fedrank.bot.discord.i18n import MESSAGES, NAMES, missing_translations, t
+from fedrank.bot.discord.translator import Translator, translated
+from fedrank.handlers.dispatch import COMMANDS
+from tests.bot.discord.conftest import discord_settings
+
+_FIELD = re.compile(r"{(\w+)}")
+
+
+def test_minimal_intents() -> None:
+    plain = make_intents(discord_settings(prefix="", role_sync=False))
+    assert plain.value == discord.Intents(guilds=True).value  # slash commands need nothing more
+
+    text = make_intents(discord_settings(prefix="!", role_sync=False))
+    assert text.message_content and text.guild_messages and text.dm_messages
+    assert not text.members and not text.presences
+
+    sync = make_intents(discord_settings(prefix="", role_sync=True))
+    assert sync.members and not sync.message_content
+
+
+def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FEDRANK_DISCORD_ROLE_SYNC", "1")
+    monkeypatch.setenv("FEDRANK_DISCORD_PREFIX", "")
+    monkeypatch.setenv("FEDRANK_DISCORD_GUILD_IDS", "[123, 456]")
+    monkeypatch.setenv("FEDRANK_DISCORD_TOKEN", "not-read-here")
+    settings = DiscordSettings(_env_file=None)  # type: ignore[call-arg]
+    assert settings.role_sync and settings.prefix == "" and settings.guild_ids == [123, 456]
+    assert settings.requests_per_second < 50
+
+
+def test_every_message_in_every_language_with_the_same_placeholders() -> None:
+    assert missing_translations() == []
+    for key, entry in MESSAGES.items():
+        fields = set(_FIELD.findall(entry["en"]))
+        for language, text in entry.items():
+            assert set(_FIELD.findall(text)) == fields, (key, language)
+
+
+def test_localized_names_are_valid_discord_names() -> None:
+    for command, names in NAMES.items():
+        for language, localized in names.items():
+            assert localized == localized.lower(), (command, language)
+            assert 1 <= len(localized) <= 32
+            assert all(ch.isalnum() or ch in "-_" for ch in localized), (command, language)
+    # Names are unique per language, as Discord requires.
+    for language in ("ru", "uk", "zh"):
+        localized = [names[language] for names in NAMES.values()]
+        assert len(localized) == len(set(localized)), language
+
+
+def test_descriptions_fit_discord() -> None:
+    for command in [*COMMANDS, "rolemap", "roleunmap", "rolemaps", "rolesync"]:
+        key = f"cmd.{command}" if command in COMMANDS else f"dc.cmd.{command}"
+        for language in ("ru", "uk", "zh"):
+            text = translated(key, language)
+            assert text is None or 1 <= len(text) <= 100
+
+
+async def test_translator() -> None:
+    translator = Translator()
+    context = app_commands.TranslationContext(
+        app_commands.TranslationContextLocation.command_name, None
+    )
+    rating = app_commands.locale_str("rating", key="name.rating")
+    assert await translator.translate(rating, discord.Locale.russian, context) == "рейтинг"
+    assert await translator.translate(rating, discord.Locale.chinese, context) == "等级分"
+    assert await translator.translate(rating, discord.Locale.french, context) is None
+    described = app_commands.locale_str("x", key="cmd.rating")
+    ukrainian = await translator.translate(described, discord.Locale.ukrainian, context)
+    assert ukrainian == "ваші показники або гравця: /rating [ім'я або ID]"
+    plain = app_commands.locale_str("no key")
+    assert await translator.translate(plain, discord.Locale.russian, context) is None
+
+
+def test_transport_lines_fall_back_to_english() -> None:
+    assert t("fr", "dc.guild_only") == t("en", "dc.guild_only")
