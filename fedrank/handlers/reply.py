@@ -7,8 +7,10 @@ markdown, plain console), so user-supplied text can never be interpreted as mark
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +76,13 @@ class Reply:
         self.blocks.append(attachment)
         return self
 
+    def to_json(self) -> dict[str, Any]:
+        return reply_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Reply:
+        return reply_from_json(data)
+
     def button(self, label: str, action: str) -> Reply:
         self.buttons.append(Button(label, action))
         return self
@@ -99,3 +108,51 @@ def bold(text: str) -> Span:
 
 def code(text: str) -> Span:
     return Span(text, code=True)
+
+
+def reply_to_json(reply: Reply) -> dict[str, Any]:
+    """The reply as JSON (for the outbox): files as base64, everything else as it is."""
+    blocks: list[dict[str, Any]] = []
+    for block in reply.blocks:
+        if isinstance(block, Paragraph):
+            blocks.append(
+                {"p": [{"text": s.text, "bold": s.bold, "code": s.code} for s in block.spans]}
+            )
+        elif isinstance(block, Table):
+            blocks.append({"table": {"headers": list(block.headers), "rows": block.rows}})
+        else:
+            blocks.append(
+                {
+                    "file": {
+                        "filename": block.filename,
+                        "content": base64.b64encode(block.content).decode("ascii"),
+                        "mime": block.mime,
+                        "caption": block.caption,
+                    }
+                }
+            )
+    return {
+        "blocks": blocks,
+        "buttons": [{"label": b.label, "action": b.action} for b in reply.buttons],
+        "private": reply.private,
+    }
+
+
+def reply_from_json(data: dict[str, Any]) -> Reply:
+    """The inverse of :func:`reply_to_json`."""
+    blocks: list[Block] = []
+    for raw in data.get("blocks", []):
+        if "p" in raw:
+            blocks.append(Paragraph(tuple(Span(**s) for s in raw["p"])))
+        elif "table" in raw:
+            table = raw["table"]
+            blocks.append(
+                Table(tuple(table["headers"]), tuple(tuple(row) for row in table["rows"]))
+            )
+        else:
+            f = raw["file"]
+            blocks.append(
+                Attachment(f["filename"], base64.b64decode(f["content"]), f["mime"], f["caption"])
+            )
+    buttons = [Button(b["label"], b["action"]) for b in data.get("buttons", [])]
+    return Reply(blocks, buttons, bool(data.get("private", False)))

@@ -352,6 +352,9 @@ class Qualification(Base):
     created_by: Mapped[int | None] = mapped_column(ForeignKey("account.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     frozen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The Presidium's places and tie order, the list frozen on the qualification date and the
+    # engine's state (fedrank.engines.mahjong_rmf.qualification) as JSON (migration 0002).
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
 
 
 class QualificationSlot(Base):
@@ -371,6 +374,8 @@ class QualificationSlot(Base):
     informed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     deadline: Mapped[date | None] = mapped_column(Date)
     answered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The place's details: offered on, inform by, whom it replaces, reminder sent (0002).
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
 
 
 class Subscription(Base):

@@ -842,10 +842,10 @@ class OutboxRepo(_Repo):
             inserted += max(int(getattr(result, "rowcount", 0) or 0), 0)
         return inserted
 
-    async def recover(self) -> int:
-        """Rows a dead worker left claimed go back to pending (only the leader delivers)."""
+    async def recover(self, now: datetime) -> int:
+        """Rows a dead worker left claimed are due again now (only the leader delivers)."""
         result = await self.session.execute(
-            update(Outbox).where(Outbox.state == "sending").values(state="pending")
+            update(Outbox).where(Outbox.state == "sending").values(state="pending", due_at=now)
         )
         return int(getattr(result, "rowcount", 0) or 0)
 
@@ -896,6 +896,7 @@ class OutboxRepo(_Repo):
                 sent_at=now if state == "sent" else None,
                 error=(error or None) and error[:500],
             )
+            .execution_options(synchronize_session=False)
         )
 
     async def retry(self, row_id: int, due_at: datetime, error: str) -> None:
@@ -903,6 +904,7 @@ class OutboxRepo(_Repo):
             update(Outbox)
             .where(Outbox.id == row_id)
             .values(state="pending", due_at=due_at, error=error[:500])
+            .execution_options(synchronize_session=False)
         )
 
     async def counts(self) -> dict[str, int]:

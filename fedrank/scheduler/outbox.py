@@ -1,0 +1,242 @@
+"""The delivery outbox: every scheduled message is a database row, delivered once, resumably.
+
+Enqueueing is idempotent: each row has a ``dedup_key`` naming what it is and for whom
+(``announce:<snapshot>:<platform>:<chat>``, ``qual:<id>:invite:<player>:<n>`` …), inserted with
+INSERT … ON CONFLICT DO NOTHING, so a re-run, a catch-up or a second process never adds a
+second copy.
+
+The :class:`DeliveryWorker` runs in the scheduler's (single, leader) process. For each platform
+that has a :class:`Sender` it claims due rows in small batches (state ``sending``, with a lease)
+and sends them **one at a time**, committing each row's outcome as soon as the platform
+answers:
+
+- accepted: ``sent``;
+- 429 (after the sender's own waits): back to ``pending``, due after ``retry_after``;
+- 403 from a private chat (the user blocked the bot): ``blocked``, the account is marked
+  unreachable, and later rows to that chat are closed as ``blocked`` without a request;
+- refused for good (400: chat not found, bad content): ``failed``;
+- network trouble or a 5xx: back to ``pending`` with a growing delay, ``failed`` after
+  :data:`MAX_ATTEMPTS`.
+
+**A crash.** On start (and when a lease runs out) rows left ``sending`` go back to pending and
+are sent. Because a row's outcome is committed right after its answer and only one request is
+in flight per platform, the rows found ``sending`` after a crash are the rows claimed but not
+yet sent, plus at most one whose request was on the wire when the process died. That one is
+sent again: delivery is at-least-once for it, because the Bot API has no idempotency key to
+ask whether it arrived, and a lost qualification invitation (with a deadline running) is worse
+than a repeated announcement. So a crash repeats at most one message per platform and loses
+none; ``tests/scheduler/test_crash.py`` kills a worker with SIGKILL in the middle of a
+2,000-recipient broadcast while a request is in flight, before the fake server delivered it,
+and finds every recipient served exactly once.
+
+**Pacing.** Each sender keeps under its platform's limits (see :mod:`.senders`); the outbox's
+Telegram bot uses a lower overall rate than the transport's so that interactive replies keep
+room while a broadcast runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+from typing import Any, Protocol
+
+from fedrank.handlers.reply import Reply
+from fedrank.storage.database import Database
+from fedrank.storage.repositories import NewMessage
+
+log = logging.getLogger(__name__)
+
+#: Give up on a row after this many attempts that failed for a passing reason.
+MAX_ATTEMPTS = 8
+#: How long a claimed row stays with its worker before another may take it.
+LEASE = timedelta(minutes=5)
+
+
+class Outcome(StrEnum):
+    SENT = "sent"
+    RETRY = "retry"
+    BLOCKED = "blocked"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class SendResult:
+    outcome: Outcome
+    retry_after: float = 0.0
+    error: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OutgoingMessage:
+    """A row's payload, decoded: what to send to whom, in which language."""
+
+    chat_id: str
+    reply: Reply
+    language: str
+    # A private message to a user (Discord opens a DM channel for it first).
+    direct: bool
+
+
+class Sender(Protocol):
+    """One platform's way out; it paces itself and reports the outcome (never raises)."""
+
+    platform: str
+
+    async def send(self, message: OutgoingMessage) -> SendResult: ...
+
+    async def close(self) -> None: ...
+
+
+def new_message(
+    dedup_key: str,
+    platform: str,
+    chat_id: str,
+    reply: Reply,
+    *,
+    language: str,
+    kind: str,
+    direct: bool,
+    due_at: datetime | None = None,
+) -> NewMessage:
+    """An outbox row for ``reply``: the reply is stored as JSON with what the sender needs."""
+    payload: dict[str, Any] = {
+        "kind": kind,
+        "language": language,
+        "direct": direct,
+        "reply": reply.to_json(),
+    }
+    return NewMessage(dedup_key[:200], platform, chat_id, payload, due_at)
+
+
+def decode(chat_id: str, payload: Mapping[str, Any]) -> OutgoingMessage:
+    return OutgoingMessage(
+        chat_id,
+        Reply.from_json(payload["reply"]),
+        str(payload.get("language") or "en"),
+        bool(payload.get("direct", False)),
+    )
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(slots=True)
+class Stats:
+    sent: int = 0
+    retried: int = 0
+    blocked: int = 0
+    failed: int = 0
+
+
+class DeliveryWorker:
+    """Delivers due outbox rows through the senders; one sequential loop per platform."""
+
+    def __init__(
+        self,
+        db: Database,
+        senders: Mapping[str, Sender],
+        *,
+        clock: Callable[[], datetime] = _utcnow,
+        batch: int = 20,
+        idle: float = 1.0,
+    ) -> None:
+        self.db = db
+        self.senders = dict(senders)
+        self.clock = clock
+        self.batch = batch
+        self.idle = idle
+        self.stats = Stats()
+        self._recovered = False
+
+    async def recover(self) -> int:
+        """Rows left ``sending`` by a process that died go back to pending (see module doc)."""
+        async with self.db.transaction() as repos:
+            count = await repos.outbox.recover(self.clock())
+        if count:
+            log.warning("outbox: %d rows were claimed by a process that stopped; resending", count)
+        self._recovered = True
+        return count
+
+    async def run_once(self, platform: str) -> int:
+        """Claim one batch of ``platform`` and deliver it; the number of rows handled."""
+        if not self._recovered:
+            await self.recover()
+        sender = self.senders[platform]
+        async with self.db.transaction() as repos:
+            rows = await repos.outbox.claim(platform, self.clock(), limit=self.batch, lease=LEASE)
+            claimed = [(r.id, r.chat_id, r.payload, r.attempts) for r in rows]
+            blocked = await repos.outbox.unreachable(platform, [r.chat_id for r in rows])
+        for row_id, chat_id, payload, attempts in claimed:
+            message = decode(chat_id, payload)
+            if message.direct and chat_id in blocked:
+                result = SendResult(Outcome.BLOCKED, error="the user blocked the bot earlier")
+            else:
+                result = await sender.send(message)
+            await self._record(platform, row_id, chat_id, attempts, result, message.direct)
+            if result.outcome is Outcome.BLOCKED and message.direct:
+                blocked.add(chat_id)
+        return len(claimed)
+
+    async def _record(
+        self,
+        platform: str,
+        row_id: int,
+        chat_id: str,
+        attempts: int,
+        result: SendResult,
+        direct: bool,
+    ) -> None:
+        now = self.clock()
+        async with self.db.transaction() as repos:
+            if result.outcome is Outcome.SENT:
+                self.stats.sent += 1
+                await repos.outbox.finish(row_id, "sent", now)
+            elif result.outcome is Outcome.BLOCKED:
+                self.stats.blocked += 1
+                await repos.outbox.finish(row_id, "blocked", now, result.error)
+                if direct:
+                    await repos.outbox.mark_unreachable(platform, chat_id, now)
+            elif result.outcome is Outcome.FAILED or attempts >= MAX_ATTEMPTS:
+                self.stats.failed += 1
+                log.error(
+                    "outbox row %s to %s:%s failed: %s", row_id, platform, chat_id, result.error
+                )
+                await repos.outbox.finish(row_id, "failed", now, result.error)
+            else:
+                self.stats.retried += 1
+                delay = max(result.retry_after, min(2.0**attempts, 600.0))
+                await repos.outbox.retry(row_id, now + timedelta(seconds=delay), result.error)
+
+    async def drain(self, platform: str) -> int:
+        """Deliver until nothing of ``platform`` is due now; the number of rows handled."""
+        total = 0
+        while handled := await self.run_once(platform):
+            total += handled
+        return total
+
+    async def _loop(self, platform: str, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            try:
+                handled = await self.run_once(platform)
+            except Exception:
+                log.exception("outbox delivery to %s failed; retrying", platform)
+                handled = 0
+            if not handled:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), self.idle)
+
+    async def run_forever(self, stop: asyncio.Event | None = None) -> None:
+        """One loop per platform until ``stop`` is set (or the task is cancelled)."""
+        stop = stop or asyncio.Event()
+        await self.recover()
+        try:
+            await asyncio.gather(*(self._loop(p, stop) for p in self.senders))
+        finally:
+            for sender in self.senders.values():
+                await sender.close()

@@ -1,0 +1,313 @@
+"""The outbox's ways out: one :class:`~fedrank.scheduler.outbox.Sender` per platform.
+
+- :class:`TelegramSender` sends through an aiogram ``Bot`` whose session carries the Telegram
+  transport's :class:`~fedrank.bot.telegram.pacer.Pacer` (1 message/s per chat, 20/min per
+  group, 429 ``retry_after`` waited out) at :data:`TELEGRAM_OUTBOX_RATE` messages/s overall:
+  below Telegram's ~30/s so that the interactive bot, which paces itself separately, keeps
+  room for replies while a broadcast runs. The rendering is the transport's (``render_html``
+  and its inline keyboard); the transport's ``send_reply`` swallows 403/400, and the outbox
+  needs to tell them apart, so the requests are made here.
+- :class:`DiscordSender` speaks the Discord REST API with aiohttp (the Discord transport of
+  ``fedrank/bot/discord`` is not there yet): at most :data:`DISCORD_RATE` requests/s overall,
+  429 ``retry_after`` waited out, a DM channel opened for private messages, mentions disabled.
+- :class:`ConsoleSender` writes the plain rendering to a stream (the console chat, logs).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from typing import IO, Any
+
+import aiohttp
+from aiogram import Bot
+from aiogram.client.default import DefaultBotProperties
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import PRODUCTION, TelegramAPIServer
+from aiogram.enums import ParseMode
+from aiogram.exceptions import (
+    TelegramAPIError,
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
+from aiogram.types import BufferedInputFile
+
+from fedrank.bot.render import render_plain, render_table
+from fedrank.bot.telegram.pacer import Limits, Pacer
+from fedrank.bot.telegram.render import render_html
+from fedrank.bot.telegram.sender import CAPTION_LIMIT, keyboard
+from fedrank.config import Settings
+from fedrank.handlers.reply import Attachment, Paragraph, Reply, Table
+from fedrank.scheduler.outbox import Outcome, OutgoingMessage, Sender, SendResult
+
+log = logging.getLogger(__name__)
+
+#: Messages/s the outbox sends to Telegram (Telegram allows about 30 overall).
+TELEGRAM_OUTBOX_RATE = 28.0
+#: Requests/s the outbox sends to Discord (Discord's global limit is 50).
+DISCORD_RATE = 45.0
+DISCORD_API = "https://discord.com/api/v10"
+DISCORD_LIMIT = 2000
+
+
+def outbox_limits(per_second: float = TELEGRAM_OUTBOX_RATE) -> Limits:
+    return Limits(per_second=per_second)
+
+
+class TelegramSender:
+    platform = "telegram"
+
+    def __init__(
+        self,
+        token: str,
+        *,
+        api_server: TelegramAPIServer | None = None,
+        limits: Limits | None = None,
+    ) -> None:
+        session = AiohttpSession(api=api_server or PRODUCTION)
+        self.pacer = Pacer(limits or outbox_limits())
+        session.middleware(self.pacer)
+        self.bot = Bot(
+            token, session=session, default=DefaultBotProperties(parse_mode=ParseMode.HTML)
+        )
+
+    @staticmethod
+    def _chat(chat_id: str) -> int | str:
+        try:
+            return int(chat_id)
+        except ValueError:
+            return chat_id  # a public channel's @username
+
+    async def send(self, message: OutgoingMessage) -> SendResult:
+        chat = self._chat(message.chat_id)
+        rendered = render_html(message.reply, language=message.language)
+        markup = keyboard(rendered.buttons)
+        try:
+            for index, text in enumerate(rendered.messages):
+                last = index == len(rendered.messages) - 1 and not rendered.files
+                await self.bot.send_message(chat, text, reply_markup=markup if last else None)
+            for index, attachment in enumerate(rendered.files):
+                last = index == len(rendered.files) - 1
+                upload = BufferedInputFile(attachment.content, filename=attachment.filename)
+                caption = attachment.caption[:CAPTION_LIMIT] or None
+                await self.bot.send_document(
+                    chat,
+                    upload,
+                    caption=caption,
+                    parse_mode=None,
+                    reply_markup=markup if last else None,
+                )
+        except TelegramRetryAfter as exc:
+            return SendResult(Outcome.RETRY, float(exc.retry_after), "429 Too Many Requests")
+        except TelegramForbiddenError as exc:
+            private = isinstance(chat, int) and chat > 0
+            return SendResult(Outcome.BLOCKED if private else Outcome.FAILED, error=exc.message)
+        except TelegramBadRequest as exc:
+            return SendResult(Outcome.FAILED, error=exc.message)
+        except (
+            TelegramNetworkError,
+            TelegramServerError,
+            aiohttp.ClientError,
+            TimeoutError,
+        ) as exc:
+            return SendResult(Outcome.RETRY, error=f"{type(exc).__name__}: {exc}")
+        except TelegramAPIError as exc:
+            return SendResult(Outcome.FAILED, error=exc.message)
+        return SendResult(Outcome.SENT)
+
+    async def close(self) -> None:
+        await self.bot.session.close()
+
+
+_MARKDOWN = re.compile(r"([\\*_~`|>#\-\[\]()])")
+
+
+def discord_markdown(reply: Reply) -> tuple[list[str], list[Attachment]]:
+    """Discord markdown messages (user text escaped, at most 2,000 characters) and files."""
+    pieces: list[str] = []
+    files: list[Attachment] = []
+    for block in reply.blocks:
+        if isinstance(block, Paragraph):
+            out = []
+            for span in block.spans:
+                text = _MARKDOWN.sub(r"\\\1", span.text)
+                if span.code:
+                    text = "`" + span.text.replace("`", "'") + "`"
+                if span.bold:
+                    text = f"**{text}**"
+                out.append(text)
+            pieces.append("".join(out))
+        elif isinstance(block, Table):
+            body = "\n".join(render_table(block)).replace("```", "'''")
+            pieces.append(f"```\n{body}\n```")
+        else:
+            files.append(block)
+    if reply.buttons:
+        pieces.append(" · ".join(f"{b.label}: `{b.action}`" for b in reply.buttons))
+    messages: list[str] = []
+    current = ""
+    for piece in pieces:
+        while len(piece) > DISCORD_LIMIT:
+            messages.append(piece[:DISCORD_LIMIT])
+            piece = piece[DISCORD_LIMIT:]
+        if current and len(current) + 1 + len(piece) > DISCORD_LIMIT:
+            messages.append(current)
+            current = piece
+        else:
+            current = f"{current}\n{piece}" if current else piece
+    if current:
+        messages.append(current)
+    return messages, files
+
+
+class DiscordSender:
+    platform = "discord"
+
+    def __init__(
+        self,
+        token: str,
+        *,
+        base_url: str = DISCORD_API,
+        per_second: float = DISCORD_RATE,
+        max_retries: int = 5,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    ) -> None:
+        self._token = token
+        self.base_url = base_url.rstrip("/")
+        self.interval = 1.0 / per_second if per_second > 0 else 0.0
+        self.max_retries = max_retries
+        self._sleep = sleep
+        self._next = 0.0
+        self._session: aiohttp.ClientSession | None = None
+        self._dm: dict[str, str] = {}
+        self.retried = 0
+
+    async def _pace(self) -> None:
+        now = time.monotonic()
+        slot = max(now, self._next)
+        self._next = slot + self.interval
+        if slot > now:
+            await self._sleep(slot - now)
+
+    async def _request(
+        self, path: str, *, payload: dict[str, Any], files: list[Attachment] | None = None
+    ) -> tuple[int, Any]:
+        if self._session is None:
+            self._session = aiohttp.ClientSession(
+                headers={"Authorization": f"Bot {self._token}", "User-Agent": "fedrank"}
+            )
+        attempt = 0
+        while True:
+            await self._pace()
+            if files:
+                form = aiohttp.FormData()
+                form.add_field("payload_json", json.dumps(payload), content_type="application/json")
+                for i, f in enumerate(files):
+                    form.add_field(
+                        f"files[{i}]", f.content, filename=f.filename, content_type=f.mime
+                    )
+                data: Any = form
+            else:
+                data = None
+            async with self._session.post(
+                f"{self.base_url}{path}", json=None if files else payload, data=data
+            ) as resp:
+                body = await resp.json(content_type=None) if resp.content_length != 0 else {}
+                if resp.status != 429:
+                    return resp.status, body
+                retry_after = float((body or {}).get("retry_after", 1.0))
+            attempt += 1
+            if attempt > self.max_retries:
+                return 429, {"retry_after": retry_after}
+            self.retried += 1
+            await self._sleep(retry_after)
+
+    async def _channel(self, message: OutgoingMessage) -> tuple[str | None, SendResult | None]:
+        if not message.direct:
+            return message.chat_id, None
+        if message.chat_id in self._dm:
+            return self._dm[message.chat_id], None
+        status, body = await self._request(
+            "/users/@me/channels", payload={"recipient_id": message.chat_id}
+        )
+        if status >= 300:
+            return None, self._failure(status, body, message)
+        self._dm[message.chat_id] = str(body["id"])
+        return self._dm[message.chat_id], None
+
+    @staticmethod
+    def _failure(status: int, body: Any, message: OutgoingMessage) -> SendResult:
+        error = f"{status}: {(body or {}).get('message', '')}"
+        if status == 429:
+            return SendResult(Outcome.RETRY, float(body.get("retry_after", 1.0)), error)
+        if status == 403:
+            return SendResult(Outcome.BLOCKED if message.direct else Outcome.FAILED, error=error)
+        if status >= 500:
+            return SendResult(Outcome.RETRY, error=error)
+        return SendResult(Outcome.FAILED, error=error)
+
+    async def send(self, message: OutgoingMessage) -> SendResult:
+        try:
+            channel, failure = await self._channel(message)
+            if failure is not None or channel is None:
+                return failure or SendResult(Outcome.FAILED, error="no channel")
+            texts, files = discord_markdown(message.reply)
+            none: dict[str, Any] = {"parse": []}
+            for index, text in enumerate(texts):
+                extra = files if index == len(texts) - 1 else None
+                payload = {"content": text, "allowed_mentions": none}
+                status, body = await self._request(
+                    f"/channels/{channel}/messages", payload=payload, files=extra
+                )
+                if status >= 300:
+                    return self._failure(status, body, message)
+            if not texts and files:
+                payload = {"content": "", "allowed_mentions": none}
+                status, body = await self._request(
+                    f"/channels/{channel}/messages", payload=payload, files=files
+                )
+                if status >= 300:
+                    return self._failure(status, body, message)
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            return SendResult(Outcome.RETRY, error=f"{type(exc).__name__}: {exc}")
+        return SendResult(Outcome.SENT)
+
+    async def close(self) -> None:
+        if self._session is not None:
+            await self._session.close()
+
+
+class ConsoleSender:
+    platform = "console"
+
+    def __init__(self, stream: IO[str] | None = None) -> None:
+        self.stream = stream
+
+    async def send(self, message: OutgoingMessage) -> SendResult:
+        stream = self.stream or sys.stdout
+        stream.write(f"\n[fedrank → {message.chat_id}]\n{render_plain(message.reply)}\n")
+        stream.flush()
+        return SendResult(Outcome.SENT)
+
+    async def close(self) -> None:
+        return None
+
+
+def default_senders(settings: Settings, *, console: bool = True) -> dict[str, Sender]:
+    """A sender for every platform fedrank has credentials for, and the console."""
+    senders: dict[str, Sender] = {}
+    if settings.telegram_token is not None:
+        senders["telegram"] = TelegramSender(settings.telegram_token.get_secret_value())
+    if settings.discord_token is not None:
+        senders["discord"] = DiscordSender(settings.discord_token.get_secret_value())
+    if console:
+        senders["console"] = ConsoleSender()
+    return senders

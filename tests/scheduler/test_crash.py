@@ -1,0 +1,117 @@
+"""A broadcast survives SIGKILL: every recipient is served exactly once after a restart.
+
+The fake Bot API server kills the worker process when the 1,000th message of a 2,000-recipient
+broadcast reaches it, before handling it: the process dies with a request on the wire, some
+rows claimed and not sent, the rest pending. A new process then resumes the outbox.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+from collections import Counter
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from fedrank.handlers.reply import Reply
+from fedrank.scheduler.outbox import new_message
+from tests.bot.telegram.fake_api import FakeTelegram
+from tests.conftest import Backend
+
+RECIPIENTS = 2000
+KILL_AT = 1000
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class KillingTelegram(FakeTelegram):
+    """Kills the worker process when the ``kill_at``-th sendMessage arrives, before delivery."""
+
+    def __init__(self, kill_at: int) -> None:
+        super().__init__()
+        self.kill_at = kill_at
+        self.pid: int | None = None
+        self.received = 0
+        self.killed = False
+
+    def _answer(
+        self,
+        method: str,
+        params: dict[str, Any],
+        files: dict[str, tuple[str, bytes]],
+        chat_id: int | None,
+    ) -> web.Response:
+        if method == "sendMessage":
+            self.received += 1
+            if self.received == self.kill_at and self.pid is not None and not self.killed:
+                os.kill(self.pid, signal.SIGKILL)
+                self.killed = True
+                return self._error(500, "the sender died")
+        return super()._answer(method, params, files, chat_id)
+
+
+async def _child(backend: Backend, fake: FakeTelegram) -> asyncio.subprocess.Process:
+    env = dict(os.environ, FEDRANK_TEST_CONNECT_ARGS=json.dumps(backend.connect_args))
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.scheduler.outbox_child",
+        backend.url,
+        fake.url,
+        cwd=ROOT,
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def test_sigkill_mid_broadcast_then_restart_serves_everyone_once(tmp_path: Path) -> None:
+    """On SQLite only, to keep the run short: the outbox code path is the same on PostgreSQL
+    (whose claim adds FOR UPDATE SKIP LOCKED, covered in test_outbox.py)."""
+    backend = Backend("sqlite", f"sqlite+aiosqlite:///{tmp_path / 'crash.db'}", {})
+    db = backend.database()
+    await db.migrate()
+    messages = [
+        new_message(
+            f"announce:test:telegram:{chat}",
+            "telegram",
+            str(chat),
+            Reply.text(f"The list of 1 December, for chat {chat}"),
+            language="en",
+            kind="announcement",
+            direct=True,
+        )
+        for chat in range(1, RECIPIENTS + 1)
+    ]
+    now = datetime.now(UTC)  # the worker processes run on the real clock
+    async with db.transaction() as repos:
+        assert await repos.outbox.enqueue(messages, now) == RECIPIENTS
+        assert await repos.outbox.enqueue(messages, now) == 0  # idempotent
+    fake = KillingTelegram(KILL_AT)
+    await fake.start()
+    try:
+        first = await _child(backend, fake)
+        fake.pid = first.pid
+        _, err = await asyncio.wait_for(first.communicate(), 120)
+        assert first.returncode == -signal.SIGKILL, err.decode()[-2000:]
+        async with db.read() as repos:
+            counts = await repos.outbox.counts()
+        assert fake.killed
+        assert counts["sent"] == KILL_AT - 1
+        assert counts.get("sending", 0) >= 1  # the row on the wire, and any claimed with it
+        second = await _child(backend, fake)
+        _, err = await asyncio.wait_for(second.communicate(), 120)
+        assert second.returncode == 0, err.decode()[-2000:]
+    finally:
+        await fake.close()
+    served = Counter(d.chat_id for d in fake.delivered)
+    assert set(served) == set(range(1, RECIPIENTS + 1))
+    assert max(served.values()) == 1
+    async with db.read() as repos:
+        assert await repos.outbox.counts() == {"sent": RECIPIENTS}
+    await db.close()
