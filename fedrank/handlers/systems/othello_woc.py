@@ -101,7 +101,6 @@ from fedrank.storage.repositories import NewAward, NewEntry, NewGame, NewListRow
 
 SYSTEM: Final = "othello_woc"
 KIND: Final = "points"
-SEED: Final = "seed 004"
 TITLES: Final = {
     "WOC": "World Othello Champion",
     "women": "Women's World Othello Champion",
@@ -289,9 +288,7 @@ def _standing_text(row: dict[str, Any]) -> str:
     return f"#{row['rank']} · {row['points']} pts · BQ {row['BQ']}"
 
 
-def _round_notes(
-    doc: Document, rounds_total: int, pairing: dict[str, Any] | None
-) -> dict[str, str]:
+def _round_notes(doc: Document, pairing: dict[str, Any] | None) -> dict[str, str]:
     """Each player's last result and his table in the next round, for the preview."""
     notes: dict[str, list[str]] = {}
     t = doc.tournament
@@ -383,7 +380,7 @@ def _build(
     pid = {fid: p.id for fid, p in source.players.items()}
     rounds_total = total_rounds(t)
     pairing = None if res.next_round is None else to_jsonable(res.next_round.to_json())
-    notes = _round_notes(doc, rounds_total, pairing)
+    notes = _round_notes(doc, pairing)
     places: dict[str, tuple[int, str]] = {}
     if res.ifrl is not None:
         places = {e.player: (e.place, e.note) for e in res.ifrl.entries}
