@@ -65,15 +65,17 @@ MESSAGES: dict[str, M] = {
         "uk": "Не вдалося завантажити файл; надішліть його ще раз.",
         "zh": "文件下载失败，请重新发送。",
     },
-    "dc.submit_how": {
-        "en": "Attach the results file to /submit, or paste the table after the prefix command:"
-        " {prefix}submit <discipline> followed by the table on the next lines.",
-        "ru": "Приложите файл результатов к /submit или вставьте таблицу после текстовой"
-        " команды: {prefix}submit <дисциплина> и таблица со следующей строки.",
-        "uk": "Додайте файл результатів до /submit або вставте таблицю після текстової"
-        " команди: {prefix}submit <дисципліна> і таблиця з наступного рядка.",
-        "zh": "请在 /submit 中附上成绩文件，或使用文字命令：{prefix}submit <项目>，"
-        "并从下一行起粘贴表格。",
+    "dc.modal_title": {
+        "en": "Results: {discipline}",
+        "ru": "Результаты: {discipline}",
+        "uk": "Результати: {discipline}",
+        "zh": "成绩：{discipline}",
+    },
+    "dc.modal_label": {
+        "en": "The results table (or attach a file to /submit)",
+        "ru": "Таблица результатов (или файл в /submit)",
+        "uk": "Таблиця результатів (або файл у /submit)",
+        "zh": "成绩表（或在 /submit 中附上文件）",
     },
     "dc.guild_only": {
         "en": "This command works in a server, not in direct messages.",

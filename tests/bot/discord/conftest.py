@@ -126,6 +126,7 @@ class FakeInteraction:
     sent: list[Sent] = field(default_factory=list)
     deferred: list[dict[str, Any]] = field(default_factory=list)
     edits: list[dict[str, Any]] = field(default_factory=list)
+    modals: list[discord.ui.Modal] = field(default_factory=list)
     deleted: int = 0
 
     def __post_init__(self) -> None:
@@ -155,6 +156,11 @@ class _Response:
         assert not self.done, "an interaction is answered once"
         self.done = True
         self.interaction.sent.append(Sent(kwargs, ephemeral, "response"))
+
+    async def send_modal(self, modal: discord.ui.Modal) -> None:
+        assert not self.done, "an interaction is answered once"
+        self.done = True
+        self.interaction.modals.append(modal)
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
         assert not self.done, "an interaction is answered once"

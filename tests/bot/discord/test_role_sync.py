@@ -82,6 +82,24 @@ async def test_mapping_assigns_and_a_publication_moves_roles(
     assert actions.count("discord.rolemap.set") == 2
 
 
+async def test_a_linked_player_joining_the_server_gets_his_roles(
+    bot: FedrankBot, db: Database, server: dict[str, Any]
+) -> None:
+    boss = server["boss"]
+    await dpytest.message(f"!rolemap rmf-mcr <@&{server['Dan 1'].id}> 1 dan", member=boss)
+    dpytest.get_message()
+    newcomer = backend.make_user("newcomer", "0042")
+    await discord_account(db, newcomer.id, player="RMF-003")
+    async with db.transaction() as repos:
+        discipline = await repos.federations.discipline_by_code("rmf-mcr")
+        (ivan,) = await repos.players.find("RMF-003")
+        assert discipline is not None
+        await repos.ledger.add_title(ivan.id, discipline.id, "1 dan", date(2026, 6, 1))
+    member = await dpytest.member_join(server["guild"], newcomer)
+    await dpytest.run_all_events()
+    assert role_names(member) == {"Dan 1"}
+
+
 async def test_mapping_needs_manage_roles_and_a_director(
     bot: FedrankBot, db: Database, server: dict[str, Any]
 ) -> None:

@@ -15,6 +15,7 @@ from fedrank.bot.discord import FedrankBot, make_bot
 from fedrank.bot.discord import core as core_module
 from fedrank.bot.discord.buttons import ActionButton
 from fedrank.bot.discord.cogs import Directors, Links, Players
+from fedrank.bot.discord.cogs.directors import TableForm
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import COMMANDS
 from fedrank.handlers.reply import Reply
@@ -155,12 +156,24 @@ async def test_non_director_submission_is_refused_and_nothing_written(
         assert await repos.audit.entries("results.confirmed") == []
 
 
-async def test_submit_without_a_file_explains_how(client: FedrankBot, db: Database) -> None:
+async def test_submit_without_a_file_opens_a_form_for_the_table(
+    client: FedrankBot, db: Database, system: Any
+) -> None:
+    await seed_federation(db)
+    await discord_account(db, BOSS.id, role="director")
     directors = cog(client, Directors)
-    submit = interaction(client, BOSS)
+    submit = interaction(client, BOSS, locale=discord.Locale.russian)
     await directors.submit.callback(directors, submit, discipline="rmf-mcr", file=None)
-    assert submit.sent[0].ephemeral
-    assert "!submit \\<discipline>" in submit.sent[0].content
+    (form,) = submit.modals
+    assert isinstance(form, TableForm)
+    assert form.title == "Результаты: rmf-mcr"
+    assert submit.sent == []
+
+    filled = interaction(client, BOSS)
+    await form.submit(filled, RESULTS)
+    (preview,) = filled.sent
+    assert "Preview: Spring-Cup" in preview.text
+    assert [b.action.split()[0] for b in buttons(preview)] == ["/confirm", "/cancel"]
 
 
 async def test_a_fast_answer_is_not_deferred_a_slow_one_is(

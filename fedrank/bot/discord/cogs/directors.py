@@ -1,5 +1,6 @@
-"""Directors' results: /submit (a file, or a table pasted after the text command), the
-Confirm / Cancel buttons of its preview (or /confirm, /cancel), and /publish."""
+"""Directors' results: /submit (a file; without one, a form to paste the table in; or the table
+pasted after the text command), the Confirm / Cancel buttons of its preview (or /confirm,
+/cancel), and /publish."""
 
 from __future__ import annotations
 
@@ -10,8 +11,34 @@ from discord import app_commands
 from discord.ext import commands
 
 from fedrank.bot.discord.cogs.base import FeatureCog, arg, description, name
-from fedrank.bot.discord.core import command_line
+from fedrank.bot.discord.core import Core, command_line
 from fedrank.bot.discord.i18n import t
+
+# Discord's limit for a modal's title and an input's label.
+TITLE_LIMIT = 45
+
+
+class TableForm(discord.ui.Modal):
+    """``/submit <discipline>`` without a file: the director pastes the table here."""
+
+    def __init__(self, core: Core, discipline: str, language: str) -> None:
+        title = t(language, "dc.modal_title", discipline=discipline)
+        super().__init__(title=title[:TITLE_LIMIT], timeout=900)
+        self.core = core
+        self.discipline = discipline
+        self.table: discord.ui.TextInput[TableForm] = discord.ui.TextInput(
+            label=t(language, "dc.modal_label")[:TITLE_LIMIT],
+            style=discord.TextStyle.paragraph,
+            max_length=4000,
+        )
+        self.add_item(self.table)
+
+    async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
+        await self.submit(interaction, self.table.value)
+
+    async def submit(self, interaction: discord.Interaction[Any], table: str) -> None:
+        line = command_line("submit", self.discipline)
+        await self.core.answer_interaction(interaction, "submit", f"{line}\n{table}")
 
 
 class Directors(FeatureCog):
@@ -25,11 +52,10 @@ class Directors(FeatureCog):
     ) -> None:
         core = self.core
         if file is None:
-            # A slash option is one line: a pasted table goes by the text command.
+            # A slash option is one line: the table is pasted into a form instead.
             ctx = core.context_of_interaction(interaction)
             language = await core.chosen_language(ctx)
-            prefix = core.settings.prefix or "/"
-            await core.say(interaction, t(language, "dc.submit_how", prefix=prefix), ephemeral=True)
+            await interaction.response.send_modal(TableForm(core, discipline, language))
             return
         # Downloading and parsing may take a while: acknowledge first.
         await core.defer(interaction, "submit")

@@ -185,6 +185,7 @@ class Roles(FeatureCog):
         await core.deliver_interaction(interaction, ctx, reply, command)
 
     @app_commands.command(name=name("rolemap"), description=description("dc.cmd.rolemap"))
+    @app_commands.default_permissions(manage_roles=True)
     @app_commands.describe(
         discipline=arg("discipline"), role=arg("discord_role"), title=arg("title")
     )
@@ -208,6 +209,7 @@ class Roles(FeatureCog):
         )
 
     @app_commands.command(name=name("roleunmap"), description=description("dc.cmd.roleunmap"))
+    @app_commands.default_permissions(manage_roles=True)
     @app_commands.describe(discipline=arg("discipline"), title=arg("title"))
     @app_commands.guild_only()
     async def roleunmap(
@@ -229,6 +231,7 @@ class Roles(FeatureCog):
         await self._slash(interaction, "rolemaps", self.do_list, interaction.guild)
 
     @app_commands.command(name=name("rolesync"), description=description("dc.cmd.rolesync"))
+    @app_commands.default_permissions(manage_roles=True)
     @app_commands.describe(discipline=arg("discipline"))
     @app_commands.guild_only()
     async def rolesync(self, interaction: discord.Interaction[Any], discipline: str) -> None:
