@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -466,3 +467,95 @@ async def test_the_demo_history_gives_a_list(
     assert f"Rating: {best.normalize():f}" in rating or f"Rating: {best:f}" in rating
     assert "Points: masterpoints " in rating
     assert "Next: no ranks by masterpoints in seed 001" in rating
+
+
+EXAMPLES = Path(__file__).parents[3] / "examples" / "bridge_ccba"
+
+
+@pytest.mark.parametrize(
+    "example", ["chengdu_club_online_pairs_2026_03.ccba", "sichuan_team_championship_2026.ccba"]
+)
+async def test_the_engine_examples_import_with_the_engines_figures(
+    services: Services, db: Database, example: str
+) -> None:
+    """The engine's example files (grading, a stage, win masterpoints, a knock-out, ties, an
+    online event, absent and withdrawn units) imported into a database that knows every player
+    except the member=no guests, none with history: the file's holdings become the openings, so
+    every stored line equals ``fedrank calc``'s award for that player and colour."""
+    text = (EXAMPLES / example).read_text(encoding="utf-8")
+    parsed = read_event_file(text, example)
+    guests = {p.fid for p in parsed.players if p.member_word == "no"}
+    async with db.transaction() as repos:
+        fed = await repos.federations.add("CCBA", "Chinese Contract Bridge Association")
+        disc = await repos.federations.add_discipline(
+            fed, "ccba", "CCBA masterpoints", "bridge_ccba", "yearly"
+        )
+        for line in parsed.players:
+            if line.fid not in guests:
+                player = await repos.players.add(fed.id, line.fid, f"Player {line.fid}")
+                await repos.players.add_membership(player.id, date(2020, 1, 1), None)
+    await make_director(db, "boss", "CCBA")
+    attached = replace(user("boss"), attachment=IncomingFile(example, text.encode()))
+    preview = await dispatch(services, attached, "/submit ccba")
+    assert preview.buttons, preview.plain
+    expected = ccba.calc_document(text, filename=example)
+    for warning in expected["warnings"]:
+        assert f"⚠ {warning}" in preview.plain
+    await dispatch(services, user("boss"), preview.buttons[0].action)
+    want = sorted(
+        (a["player"], a["colour"], Decimal(a["amount"]))
+        for a in expected["awards"]
+        if a["player"] not in guests
+    )
+    async with db.read() as repos:
+        found = await repos.players.by_federation_ids(fed.id, [p.fid for p in parsed.players])
+        ids = {p.id: p.federation_player_id for p in found.values()}
+        got = sorted(
+            (ids[a.player_id], a.colour, Decimal(a.amount))
+            for a in await repos.ledger.discipline_awards(disc.id)
+            if a.kind == "masterpoints"
+        )
+        assert got == want and got
+        openings = {
+            ids[a.player_id]: Decimal(a.amount)
+            for a in await repos.ledger.discipline_awards(disc.id)
+            if a.kind == "opening masterpoints"
+        }
+        assert openings == {p.fid: p.mp for p in parsed.players if p.mp}
+
+
+async def test_youth_events_feed_the_youth_holding(services: Services, db: Database) -> None:
+    """A youth club pairs event (youth = yes, restrictions = age), everyone bringing ymp=50:
+    AVGM 50.00, youth M = 2 + 50/50 = 3.00, S 1.00, youth L (club) 1, E 0.80 (one restriction),
+    V = 2.40; places pay 0.60 x 2.4 = 1.44, 0.30 x 2.4 = 0.72, 0.12 x 2.4 = 0.288 -> 0.29
+    youth masterpoints. They feed ``ymp`` only: the next (ordinary) event reads mp 0 for all,
+    AVGM 0.00, M 2.00."""
+    await seed(db)
+    youth = event_file(code="youth").replace("boards = 24", "boards = 24\nyouth = yes")
+    youth = youth.replace("colour = red", "colour = red\nrestrictions = age")
+    for number in range(1, PLAYERS + 1):
+        youth = youth.replace(f"player CCBA-{number:04d}\n", f"player CCBA-{number:04d} ymp=50\n")
+    preview = await dispatch(services, user("boss"), "/submit ccba\n" + youth)
+    shown = preview.plain
+    assert "M 3.00 | AVGM 50.00, S 1.00, L 1, E 0.8" in shown
+    assert (
+        "1. Player 01 (CCBA-0001) · P01 | ymp 50 | ymp 51.44 | +1.44 red (place); opening ymp "
+        "from the file"
+    ) in shown
+    assert "3. Player 05 (CCBA-0005) · P03 | ymp 50 | ymp 50.29 | +0.29 red (place)" in shown
+    await dispatch(services, user("boss"), preview.buttons[0].action)
+    rating = (await dispatch(services, user("u1"), "/rating CCBA-0002")).plain
+    assert "Points: opening youth 50, youth masterpoints red 1.44" in rating
+    ordinary = event_file(held="2026-10-10", code="oct")
+    preview = await dispatch(services, user("boss"), "/submit ccba\n" + ordinary)
+    assert "M 2.00 | AVGM 0.00" in preview.plain
+    assert "1. Player 01 (CCBA-0001) · P01 | mp 0 | mp 1.2 | +1.2 red (place)" in preview.plain
+    await dispatch(services, user("boss"), preview.buttons[0].action)
+    published = await dispatch(services, user("boss"), "/publish ccba 2026-11-01")
+    assert published.plain.endswith("16 players.")
+    rating = (await dispatch(services, user("u1"), "/rating CCBA-0001")).plain
+    assert "Rating: 1.2" in rating
+    assert (
+        "Next: no ranks by masterpoints in seed 001; the next event's M counts 1.2; youth "
+        "events count the higher of it and youth 51.44"
+    ) in rating
