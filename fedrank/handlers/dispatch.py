@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from fedrank.handlers import (
     accounts,
+    admin,
     othello,
     players,
     publication,
@@ -77,6 +78,10 @@ register("openreports", reports.openreports, "director")
 register("closereports", reports.closereports, "director")
 register("gameapprove", reports.gameapprove, "director")
 register("gamereject", reports.gamereject, "director")
+register("disciplines", admin.disciplines)
+register("discipline", admin.discipline, "director")
+register("roles", admin.roles, "director")
+register("unlink", admin.unlink, "director")
 
 
 def parse_command(text: str) -> tuple[str, str] | None:

@@ -900,6 +900,215 @@ MESSAGES: dict[str, M] = {
         "uk": "Партію не зараховано, нічого не записано: {error}",
         "zh": "对局未计入，未写入任何数据：{error}",
     },
+    # --- federation management (handlers/admin.py) ---------------------------------------------
+    "cmd.disciplines": {
+        "en": "the disciplines (rating lists) of each federation",
+        "ru": "дисциплины (рейтинг-листы) федераций",
+        "uk": "дисципліни (рейтингові списки) федерацій",
+        "zh": "各协会的项目（等级分榜单）",
+    },
+    "cmd.discipline": {
+        "en": "add a discipline (admins)",
+        "ru": "добавить дисциплину (администраторы)",
+        "uk": "додати дисципліну (адміністратори)",
+        "zh": "添加项目（管理员）",
+    },
+    "cmd.roles": {
+        "en": "who holds a role in a federation",
+        "ru": "у кого есть роль в федерации",
+        "uk": "хто має роль у федерації",
+        "zh": "协会中担任角色的账号",
+    },
+    "cmd.unlink": {
+        "en": "undo a wrong link of an account to a player",
+        "ru": "отменить ошибочную связь аккаунта с игроком",
+        "uk": "скасувати помилковий зв'язок акаунта з гравцем",
+        "zh": "撤销账号与选手的错误关联",
+    },
+    "disciplines.title": {
+        "en": "Disciplines:",
+        "ru": "Дисциплины:",
+        "uk": "Дисципліни:",
+        "zh": "项目：",
+    },
+    "disciplines.headers": {
+        "en": "Federation|Code|Name|System|Calendar",
+        "ru": "Федерация|Код|Название|Система|Календарь",
+        "uk": "Федерація|Код|Назва|Система|Календар",
+        "zh": "协会|代码|名称|体系|发布周期",
+    },
+    "disciplines.none": {
+        "en": "No disciplines yet.",
+        "ru": "Дисциплин пока нет.",
+        "uk": "Дисциплін поки немає.",
+        "zh": "暂无项目。",
+    },
+    "discipline.added": {
+        "en": "Discipline {code} ({name}) added to {federation}: system {system}, lists"
+        " {calendar}.",
+        "ru": "Дисциплина {code} ({name}) добавлена в {federation}: система {system},"
+        " списки {calendar}.",
+        "uk": "Дисципліну {code} ({name}) додано до {federation}: система {system},"
+        " списки {calendar}.",
+        "zh": "已为 {federation} 添加项目 {code}（{name}）：体系 {system}，榜单 {calendar}。",
+    },
+    "discipline.exists": {
+        "en": "A discipline with the code {code} exists already (codes are unique across"
+        " federations).",
+        "ru": "Дисциплина с кодом {code} уже есть (коды уникальны во всех федерациях).",
+        "uk": "Дисципліна з кодом {code} вже є (коди унікальні в усіх федераціях).",
+        "zh": "代码为 {code} 的项目已存在（代码在所有协会中唯一）。",
+    },
+    "discipline.bad_system": {
+        "en": "Unknown system “{system}”. Systems: {known}.",
+        "ru": "Неизвестная система «{system}». Системы: {known}.",
+        "uk": "Невідома система «{system}». Системи: {known}.",
+        "zh": "未知体系“{system}”。可选体系：{known}。",
+    },
+    "discipline.bad_calendar": {
+        "en": "Unknown calendar “{calendar}”. Calendars: {known}.",
+        "ru": "Неизвестный календарь «{calendar}». Календари: {known}.",
+        "uk": "Невідомий календар «{calendar}». Календарі: {known}.",
+        "zh": "未知发布周期“{calendar}”。可选：{known}。",
+    },
+    "discipline.no_adapter": {
+        "en": "Note: the {system} engine is not wired to the database yet; submissions to this"
+        " discipline are refused until it is.",
+        "ru": "Внимание: движок {system} ещё не подключён к базе; результаты в эту дисциплину"
+        " пока не принимаются.",
+        "uk": "Увага: рушій {system} ще не під'єднано до бази; результати до цієї дисципліни"
+        " поки не приймаються.",
+        "zh": "注意：{system} 引擎尚未接入数据库，在此之前该项目不接受成绩提交。",
+    },
+    "roles.title": {
+        "en": "Roles in {federation}:",
+        "ru": "Роли в {federation}:",
+        "uk": "Ролі в {federation}:",
+        "zh": "{federation} 的角色：",
+    },
+    "roles.headers": {
+        "en": "Account|Name|Role|Linked player",
+        "ru": "Аккаунт|Имя|Роль|Связанный игрок",
+        "uk": "Акаунт|Ім'я|Роль|Пов'язаний гравець",
+        "zh": "账号|名称|角色|关联选手",
+    },
+    "roles.none": {
+        "en": "No account holds a role in {federation} (everyone is a player).",
+        "ru": "Ни у одного аккаунта нет роли в {federation} (все — игроки).",
+        "uk": "Жоден акаунт не має ролі в {federation} (усі — гравці).",
+        "zh": "{federation} 中没有账号担任角色（所有人均为选手）。",
+    },
+    "unlink.done": {
+        "en": "Unlinked from {player}: {accounts}.",
+        "ru": "Связь с игроком {player} снята: {accounts}.",
+        "uk": "Зв'язок із гравцем {player} знято: {accounts}.",
+        "zh": "已解除与 {player} 的关联：{accounts}。",
+    },
+    "unlink.none": {
+        "en": "No such account is linked to {player}.",
+        "ru": "С игроком {player} нет такого связанного аккаунта.",
+        "uk": "З гравцем {player} немає такого пов'язаного акаунта.",
+        "zh": "没有这样的账号关联到 {player}。",
+    },
+    # -- announcements (fedrank/handlers/announcements.py) --------------------------------------
+    "ann.title": {
+        "en": "{discipline}: the list of {date}",
+        "ru": "{discipline}: список на {date}",
+        "uk": "{discipline}: список на {date}",
+        "zh": "{discipline}：{date} 排名表",
+    },
+    "ann.since": {
+        "en": "Changes since the list of {date}:",
+        "ru": "Изменения со списка на {date}:",
+        "uk": "Зміни від списку на {date}:",
+        "zh": "自 {date} 排名表以来的变化：",
+    },
+    "ann.promotions": {
+        "en": "Promotions: {items}",
+        "ru": "Повышения: {items}",
+        "uk": "Підвищення: {items}",
+        "zh": "升级：{items}",
+    },
+    "ann.demotions": {
+        "en": "Demotions: {items}",
+        "ru": "Понижения: {items}",
+        "uk": "Пониження: {items}",
+        "zh": "降级：{items}",
+    },
+    "ann.new_titles": {
+        "en": "New titles: {items}",
+        "ru": "Новые звания: {items}",
+        "uk": "Нові звання: {items}",
+        "zh": "新称号：{items}",
+    },
+    "ann.movers": {
+        "en": "Largest moves: {items}",
+        "ru": "Самые большие перемещения: {items}",
+        "uk": "Найбільші переміщення: {items}",
+        "zh": "名次变化最大：{items}",
+    },
+    "ann.entrants": {
+        "en": "New in the list: {items}",
+        "ru": "Впервые в списке: {items}",
+        "uk": "Уперше в списку: {items}",
+        "zh": "新上榜：{items}",
+    },
+    "ann.left": {
+        "en": "Left the list (their results left the window): {items}",
+        "ru": "Выбыли из списка (их результаты вышли за окно учёта): {items}",
+        "uk": "Вибули зі списку (їхні результати вийшли за вікно обліку): {items}",
+        "zh": "离榜（成绩已超出计算期）：{items}",
+    },
+    "ann.no_changes": {
+        "en": "No changes.",
+        "ru": "Без изменений.",
+        "uk": "Без змін.",
+        "zh": "没有变化。",
+    },
+    "ann.top": {
+        "en": "Top {n} of {size}; the full list is attached (CSV, XLSX, HTML).",
+        "ru": "Первые {n} из {size}; полный список во вложениях (CSV, XLSX, HTML).",
+        "uk": "Перші {n} з {size}; повний список у вкладеннях (CSV, XLSX, HTML).",
+        "zh": "前 {n} 名（共 {size} 名）；完整排名见附件（CSV、XLSX、HTML）。",
+    },
+    "ann.col_position": {"en": "Place", "ru": "Место", "uk": "Місце", "zh": "名次"},
+    "ann.col_id": {"en": "ID", "ru": "ID", "uk": "ID", "zh": "编号"},
+    "ann.col_player": {"en": "Player", "ru": "Игрок", "uk": "Гравець", "zh": "选手"},
+    "ann.col_rating": {"en": "Rating", "ru": "Рейтинг", "uk": "Рейтинг", "zh": "等级分"},
+    "ann.col_title": {"en": "Title", "ru": "Звание", "uk": "Звання", "zh": "称号"},
+    "ann.personal_title": {
+        "en": "{discipline}, the list of {date}: your line",
+        "ru": "{discipline}, список на {date}: ваша строка",
+        "uk": "{discipline}, список на {date}: ваш рядок",
+        "zh": "{discipline}，{date} 排名表：您的成绩",
+    },
+    "ann.personal_line": {
+        "en": "Place {position} of {size}, rating {rating}, title {title}.",
+        "ru": "Место {position} из {size}, рейтинг {rating}, звание {title}.",
+        "uk": "Місце {position} з {size}, рейтинг {rating}, звання {title}.",
+        "zh": "第 {position} 名（共 {size} 名），等级分 {rating}，称号 {title}。",
+    },
+    "ann.personal_before": {
+        "en": "On the previous list: place {position}, rating {rating}, title {title}.",
+        "ru": "В предыдущем списке: место {position}, рейтинг {rating}, звание {title}.",
+        "uk": "У попередньому списку: місце {position}, рейтинг {rating}, звання {title}.",
+        "zh": "上一期：第 {position} 名，等级分 {rating}，称号 {title}。",
+    },
+    "ann.personal_new": {
+        "en": "You are in the list for the first time.",
+        "ru": "Вы в списке впервые.",
+        "uk": "Ви в списку вперше.",
+        "zh": "您首次上榜。",
+    },
+    "ann.personal_left": {
+        "en": "You are no longer in the list (your results left the window); you were "
+        "number {position} on the previous one.",
+        "ru": "Вас больше нет в списке (ваши результаты вышли за окно учёта); в предыдущем "
+        "вы были на месте {position}.",
+        "uk": "Вас більше немає в списку (ваші результати вийшли за вікно обліку); у "
+        "попередньому ви були на місці {position}.",
+        "zh": "您已不在榜上（成绩已超出计算期）；上一期您排第 {position} 名。",
+    },
 }
 
 
