@@ -163,7 +163,7 @@ def read_event_file(text: str, filename: str = "") -> EventFile:
     section = ""
     code: str | None = None
     event_line = 1
-    players: list[PlayerLine] = []
+    raw_players: list[tuple[int, str, dict[str, str]]] = []
     for number, raw in enumerate(lines, start=1):
         line = _COMMENT.sub("", raw).strip()
         if not line:
@@ -186,30 +186,28 @@ def read_event_file(text: str, filename: str = "") -> EventFile:
         elif section == "entries":
             tokens = line.split()
             if tokens[0] == "player" and len(tokens) >= 2:
-                values = dict(t.partition("=")[::2] for t in tokens[2:])
-                players.append(
-                    PlayerLine(
-                        number,
-                        tokens[1],
-                        values.get("member"),
-                        _maybe_decimal(values.get("mp")),
-                        _maybe_decimal(values.get("ymp")),
-                    )
-                )
+                fields = dict(t.partition("=")[::2] for t in tokens[2:])
+                raw_players.append((number, tokens[1], fields))
     cleaned = "\n".join(lines) + "\n"
     parsed = ccba.parse_event(cleaned)
     if parsed.event.event_date is None:
         raise InputError(
             "the import needs the event's date (YYYY-MM-DD)", line=event_line, field="date"
         )
-    count = sum(len(e.members) for e in parsed.entries)
-    assert count == len(players), "every member comes from one player line"
-    return EventFile(cleaned, code, parsed, tuple(players), event_line)
-
-
-def _maybe_decimal(text: str | None) -> Decimal | None:
-    # The engine's parser has checked every value already; this only reads it back.
-    return None if text is None else Decimal(text)
+    members = [m for e in parsed.entries for m in e.members]
+    assert len(members) == len(raw_players), "every member comes from one player line"
+    # The figures are the engine's (it has checked them); the raw fields say which were given.
+    players = tuple(
+        PlayerLine(
+            number,
+            fid,
+            fields.get("member"),
+            member.mp if "mp" in fields else None,
+            member.ymp if "ymp" in fields else None,
+        )
+        for (number, fid, fields), member in zip(raw_players, members, strict=True)
+    )
+    return EventFile(cleaned, code, parsed, players, event_line)
 
 
 def default_code(name: str, held_on: date) -> str:
