@@ -446,6 +446,15 @@ MESSAGES: dict[str, M] = {
         "uk": "Записано: {name}, версія {version}.",
         "zh": "已保存：{name}，第 {version} 版。",
     },
+    "submit.stale": {
+        "en": "Not written: {name} changed since this preview (it is at version {version} now). "
+        "Submit it again to see the current preview.",
+        "ru": "Не записано: {name} изменился после предпросмотра (теперь версия {version}). "
+        "Подайте заново, чтобы увидеть актуальный предпросмотр.",
+        "uk": "Не записано: {name} змінився після попереднього перегляду (тепер версія "
+        "{version}). Подайте знову, щоб побачити актуальний перегляд.",
+        "zh": "未写入：预览之后 {name} 已有变动（现为第 {version} 版）。请重新提交以查看最新预览。",
+    },
     "submit.cancelled": {
         "en": "Cancelled; nothing was written.",
         "ru": "Отменено; ничего не записано.",

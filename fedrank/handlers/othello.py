@@ -21,7 +21,6 @@ Writes are for directors of the tournament's federation; reading is for everyone
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from fedrank.engines.kernel import EngineError
@@ -30,7 +29,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
-from fedrank.handlers.results import MAX_UPLOAD, preview_reply
+from fedrank.handlers.results import MAX_UPLOAD, hold_for_confirmation, preview_reply
 from fedrank.handlers.systems.othello_woc import ADAPTER, SYSTEM
 from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
 from fedrank.storage.repositories import Repos
@@ -194,16 +193,13 @@ async def round_(services: Services, ctx: RequestContext, args: str) -> Reply:
             raise UserError(
                 t(ctx.language, "othello.round_refused", round=number, error=str(exc))
             ) from None
-        token = secrets.token_hex(6)
-        await repos.submissions.add(
-            token,
+        token = await hold_for_confirmation(
+            repos,
             account.id,
-            discipline.id,
-            {
-                "prepared": prepared.to_json(),
-                "filename": f"{tournament.code}-round-{number}.txt",
-                "text": prepared.params["document"],
-            },
+            discipline,
+            prepared,
+            f"{tournament.code}-round-{number}.txt",
+            prepared.params["document"],
             services.now(),
         )
         reply = preview_reply(ctx, discipline, prepared)

@@ -139,18 +139,52 @@ async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
             ) from None
         except EngineError as exc:
             raise UserError(t(ctx.language, "submit.refused", error=str(exc))) from None
-        token = secrets.token_hex(6)
-        await repos.submissions.add(
-            token,
-            account.id,
-            discipline.id,
-            {"prepared": prepared.to_json(), "filename": filename, "text": text},
-            services.now(),
+        token = await hold_for_confirmation(
+            repos, account.id, discipline, prepared, filename, text, services.now()
         )
         reply = preview_reply(ctx, discipline, prepared)
         reply.button(t(ctx.language, "submit.confirm"), f"/confirm {token}")
         reply.button(t(ctx.language, "submit.cancel"), f"/cancel {token}")
         return reply
+
+
+async def _ledger_state(repos: Repos, discipline: Discipline, code: str) -> int:
+    """The current version of the tournament ``code`` (0 if it is not stored yet)."""
+    tournament = await repos.ledger.tournament(discipline.id, code)
+    if tournament is None:
+        return 0
+    current = await repos.ledger.current_version(tournament.id)
+    return current.version if current else 0
+
+
+async def hold_for_confirmation(
+    repos: Repos,
+    account_id: int,
+    discipline: Discipline,
+    prepared: Prepared,
+    filename: str,
+    text: str,
+    now: datetime,
+) -> str:
+    """Keep a prepared submission until its author confirms it; returns the token.
+
+    The version of the tournament the preview was computed on is kept too: a confirmation
+    after someone else stored a newer version is refused instead of overwriting it.
+    """
+    token = secrets.token_hex(6)
+    await repos.submissions.add(
+        token,
+        account_id,
+        discipline.id,
+        {
+            "prepared": prepared.to_json(),
+            "filename": filename,
+            "text": text,
+            "base_version": await _ledger_state(repos, discipline, prepared.code),
+        },
+        now,
+    )
+    return token
 
 
 async def _pending(
@@ -173,6 +207,10 @@ async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
         account, pending, discipline = await _pending(services, ctx, repos, args)
         prepared = Prepared.from_json(pending.payload["prepared"])
         now = services.now()
+        base = pending.payload.get("base_version")
+        current = await _ledger_state(repos, discipline, prepared.code)
+        if base is not None and current != base:
+            raise UserError(t(ctx.language, "submit.stale", name=prepared.name, version=current))
         version = await write_prepared(
             repos,
             discipline,

@@ -108,3 +108,15 @@ async def test_bad_input_names_the_line(services: Services, db: Database) -> Non
     refused = await dispatch(services, replace(user("boss"), attachment=binary), "/submit rmf-mcr")
     assert refused.plain == "cup.xlsx is not UTF-8 text."
     assert await _versions(db, "spring-cup") == 0
+
+
+async def test_a_stale_preview_is_not_written(services: Services, db: Database) -> None:
+    await seed_federation(db)
+    await make_director(db, "boss")
+    old = await dispatch(services, user("boss"), "/submit rmf-mcr\n" + RESULTS)
+    corrected = RESULTS.replace("RMF-002 1", "RMF-002 3")
+    new = await dispatch(services, user("boss"), "/submit rmf-mcr\n" + corrected)
+    assert (await dispatch(services, user("boss"), new.buttons[0].action)).plain.startswith("Saved")
+    stale = await dispatch(services, user("boss"), old.buttons[0].action)
+    assert stale.plain.startswith("Not written: Spring-Cup changed since this preview")
+    assert await _versions(db, "spring-cup") == 1
