@@ -14,14 +14,18 @@ colour, with the engine's trace. Its kind says which holding it feeds:
 - ``youth masterpoints`` — a youth event (``youth = yes``): the youth holding ``ymp`` (the
   same four colours), which only youth events count (the higher of ``mp`` and ``ymp``);
 - ``opening masterpoints`` / ``opening youth`` (no colour) — a holding the director's file
-  gives (``mp=`` / ``ymp=``) for a player the database has no history for (no ledger line
-  before the event): the holding he brings from before fedrank. It is stored once, in the
-  version of the event that brought it, so every later event counts it.
+  gives (``mp=`` / ``ymp=``) for a member the database has no history of for that holding (no
+  ``masterpoints``/``opening masterpoints`` line before the event for ``mp``; no youth line
+  for ``ymp``): the holding he brings from before fedrank. It is stored once, in the version
+  of the event that brought it, so every later event counts it.
 
 A player's holding at an event's start is the sum of his current lines dated *before* the
 event's date (events of the same day do not see each other). So a player's ``mp`` is
 ``masterpoints`` (platinum+gold+silver+red) + ``opening masterpoints`` and his ``ymp`` is
-``youth masterpoints`` (the same colours) + ``opening youth``.
+``youth masterpoints`` (the same colours) + ``opening youth``. The preview shows, per player,
+that holding before and after the event (``mp``; ``ymp`` in a youth event, whose M counts the
+higher of the two), what his unit receives by colour and where it comes from, and why a
+holding is 0 or came from the file; its first line is the event's N, M, AVGM, S, L, E.
 
 **Membership and non-members (§2.9.8).** A player found by his federation ID is a member at
 an event when one of his memberships covers the event's date; otherwise he is a non-member:
