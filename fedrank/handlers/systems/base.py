@@ -3,6 +3,17 @@
 A submission is prepared completely (parsed, validated, every player found, every award
 computed with the state the database holds at the tournament's start) before anything is
 written; the director sees its preview and only a confirmation writes it, in one transaction.
+
+Optional methods (handlers look for them with ``getattr``; an adapter without one answers that
+its system cannot do it):
+
+- ``async whatif(repos, discipline, tournament, player_id, place) -> list[PreviewLine]``: what
+  finishing ``place`` in the stored ``tournament`` would change for the player (``before`` as
+  stored, ``after`` with that place); writes nothing; refuses with InputError/RuleError.
+  Used by ``/whatif`` (:mod:`fedrank.handlers.whatif`); mahjong_rmf has it.
+- ``async rate_games(repos, discipline, tournament, entries, games) -> Prepared``: the next
+  version of a tournament whose games players report, rated; used when a reported game
+  counts (:mod:`fedrank.handlers.reports`); no adapter has it yet.
 """
 
 from __future__ import annotations

@@ -1,0 +1,97 @@
+"""``/whatif <tournament> <place> [player]``: what a place in a stored tournament would change.
+
+The caller's own player unless another is named (ID or part of a name). The simulation is the
+adapter's optional ``whatif(repos, discipline, tournament, player_id, place)`` (see
+:mod:`fedrank.handlers.systems.base`); a system without it answers that it cannot simulate
+places (go_ufgo rates games, not places; othello_woc is a tournament engine). The request runs
+in a read-only unit, so nothing an adapter does can be written.
+"""
+
+from __future__ import annotations
+
+from fedrank.engines.kernel import EngineError
+from fedrank.handlers.common import find_one_player, player_label
+from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.errors import UserError
+from fedrank.handlers.i18n import t
+from fedrank.handlers.reply import Reply, bold
+from fedrank.handlers.systems import NoAdapterError, adapter
+from fedrank.handlers.systems.base import PreviewLine
+from fedrank.storage.models import Player, Tournament
+from fedrank.storage.repositories import Repos
+
+MAX_PLACE = 10_000
+USAGE = "/whatif <tournament> <place> [player]"
+
+
+async def _tournament(repos: Repos, ctx: RequestContext, query: str) -> Tournament:
+    """The stored tournament ``query`` names: its code, else the only one whose name has it."""
+    found = list(await repos.ledger.find_tournaments(query, limit=8))
+    exact = [x for x in found if x.code.lower() == query.lower()]
+    candidates = exact or found
+    stored = [x for x in candidates if await repos.ledger.current_version(x.id) is not None]
+    if not stored:
+        raise UserError(t(ctx.language, "whatif.no_tournament", query=query))
+    if len(stored) > 1:
+        lines = [t(ctx.language, "whatif.choose", query=query)]
+        lines += [f"{x.code} — {x.name} ({x.held_on.isoformat()})" for x in stored]
+        raise UserError("\n".join(lines))
+    return stored[0]
+
+
+async def _player(repos: Repos, ctx: RequestContext, query: str) -> Player:
+    if query:
+        return await find_one_player(repos, ctx, query)
+    account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
+    if account is None or account.player_id is None:
+        raise UserError(t(ctx.language, "whatif.unlinked"))
+    player = await repos.players.get(account.player_id)
+    assert player is not None
+    return player
+
+
+async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
+    parts = args.split(maxsplit=2)
+    if len(parts) < 2 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= MAX_PLACE:
+        raise UserError(t(ctx.language, "error.usage", usage=USAGE))
+    place = int(parts[1])
+    async with services.db.read() as repos:
+        tournament = await _tournament(repos, ctx, parts[0])
+        player = await _player(repos, ctx, parts[2].strip() if len(parts) == 3 else "")
+        discipline = await repos.federations.discipline(tournament.discipline_id)
+        assert discipline is not None
+        if player.federation_id != discipline.federation_id:
+            raise UserError(
+                t(
+                    ctx.language,
+                    "whatif.other_federation",
+                    player=player_label(player),
+                    tournament=tournament.code,
+                )
+            )
+        try:
+            simulate = getattr(adapter(discipline.system), "whatif", None)
+        except NoAdapterError:
+            simulate = None
+        if simulate is None:
+            raise UserError(t(ctx.language, "whatif.unsupported", system=discipline.system))
+        try:
+            lines: list[PreviewLine] = await simulate(
+                repos, discipline, tournament, player.id, place
+            )
+        except EngineError as exc:
+            raise UserError(t(ctx.language, "whatif.refused", error=str(exc))) from None
+        # Read before the read-only unit ends (its rollback expires the rows).
+        title = t(
+            ctx.language,
+            "whatif.title",
+            player=player_label(player),
+            place=place,
+            tournament=tournament.name,
+        )
+    reply = Reply().line(bold(title))
+    reply.table(
+        tuple(t(ctx.language, "whatif.headers").split("|")),
+        [(x.label, x.before, x.after, x.note) for x in lines],
+    )
+    return reply.line(t(ctx.language, "whatif.nothing_written"))
