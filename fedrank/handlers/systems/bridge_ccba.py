@@ -55,8 +55,8 @@ ledger, and each whose award lines or event figures (N, AVGM, M, ...) change com
 ``Prepared.replays`` (same code, reason "replayed after correction of <code>"; "... submission
 of" for a new event dated before stored ones). Each version stores in ``params`` the cleaned
 file text, the player IDs it resolved and its figures, which is what a replay recomputes from.
-The discipline's stored events are listed with ``repos.ledger.find_tournaments("")`` (every
-name matches the empty pattern), the only repository query that lists tournaments.
+The discipline's stored events with their current versions come from one query
+(``repos.ledger.current_versions``).
 
 **Lists** (:meth:`BridgeCcbaAdapter.compute_list`): the masterpoint list of a date D counts
 the lines dated before D (a player's holding at D's start). ``rating`` = total masterpoints
@@ -313,12 +313,8 @@ class StoredEvent:
 
 async def stored_events(repos: Repos, discipline: Discipline) -> list[StoredEvent]:
     """Every event of the discipline with its current version, oldest first."""
-    found = await repos.ledger.find_tournaments("", [discipline.id], limit=1_000_000)
-    out = []
-    for tournament in found:
-        version = await repos.ledger.current_version(tournament.id)
-        if version is not None:
-            out.append(StoredEvent(tournament, version))
+    found = await repos.ledger.current_versions(discipline.id)
+    out = [StoredEvent(tournament, version) for tournament, version in found]
     out.sort(key=lambda s: (s.version.held_on, s.tournament.code))
     return out
 
