@@ -152,3 +152,20 @@ def test_a_button_too_long_for_a_custom_id_becomes_a_hint() -> None:
 def test_empty_reply_still_sends_something() -> None:
     (message,) = render(Reply(), language="en").messages
     assert message.content == "\u200b"
+
+
+def test_raw_components_for_rest_senders_are_pressable_here() -> None:
+    from fedrank.bot.discord.buttons import ActionButton, components
+    from fedrank.handlers.reply import Button
+
+    made = components([Button("Confirm", "/qconfirm 7"), Button("Decline", "/decline 7")], 55)
+    (row,) = made
+    assert row["type"] == 1
+    assert [(c["label"], c["style"], c["custom_id"]) for c in row["components"]] == [
+        ("Confirm", 2, "fr:55:/qconfirm 7"),
+        ("Decline", 4, "fr:55:/decline 7"),
+    ]
+    template = ActionButton.__discord_ui_compiled_template__
+    assert all(template.fullmatch(c["custom_id"]) for c in row["components"])
+    many = components([Button(str(i), f"/x {i}") for i in range(30)], 1)
+    assert [len(r["components"]) for r in many] == [5, 5, 5, 5, 5]

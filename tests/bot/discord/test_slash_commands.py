@@ -14,7 +14,7 @@ import pytest
 from fedrank.bot.discord import FedrankBot, make_bot
 from fedrank.bot.discord import core as core_module
 from fedrank.bot.discord.buttons import ActionButton
-from fedrank.bot.discord.cogs import Directors, Links, Players
+from fedrank.bot.discord.cogs import Directors, Links, Players, Reports
 from fedrank.bot.discord.cogs.directors import TableForm
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import COMMANDS
@@ -219,6 +219,54 @@ async def test_a_private_answer_after_a_public_deferral_is_ephemeral(
     monkeypatch.setattr(core_module, "DEFER_AFTER", 5.0)
     await players.rating.callback(players, in_dm)
     assert not in_dm.sent[0].ephemeral  # a DM is private already
+
+
+async def test_a_reported_game_counts_after_the_opponent_presses_confirm(
+    client: FedrankBot, db: Database
+) -> None:
+    await seed_federation(db)
+    await discord_account(db, BOSS.id, role="director")
+    await discord_account(db, ANNA.id, player="RMF-001")
+    await discord_account(db, EVE.id, player="RMF-002")
+    reports = cog(client, Reports)
+
+    opened = interaction(client, BOSS)
+    await reports.openreports.callback(
+        reports, opened, discipline="rmf-mcr", code="league-2026", title="Autumn league"
+    )
+    assert "league-2026" in opened.sent[0].content and "open" in opened.sent[0].content
+
+    made = interaction(client, ANNA)
+    await reports.report.callback(
+        reports, made, tournament="league-2026", opponent="RMF-002", result="win", score="40-24"
+    )
+    assert made.sent[0].content.startswith("Report #1 recorded: win 40-24 against Boris")
+
+    asked = interaction(client, EVE)
+    await reports.reports.callback(reports, asked)
+    confirm, dispute = buttons(asked.sent[0])
+    assert (confirm.action, dispute.action) == ("/gameok 1", "/gamedispute 1")
+
+    # Anna cannot confirm her own report by pressing Eve's button.
+    forged = interaction(client, ANNA, message=message_with(asked.sent[0]))
+    await confirm.callback(forged)
+    assert forged.sent[0].ephemeral and "counted" not in forged.sent[0].content
+
+    press = interaction(client, EVE, message=message_with(asked.sent[0]))
+    await confirm.callback(press)
+    assert press.sent[0].content == "Report #1 counted: the game is in league-2026 (version 2)."
+    assert press.edits == [{"view": None}]
+
+
+async def test_every_message_is_sent_without_mentions(client: FedrankBot, db: Database) -> None:
+    await seed_federation(db, names={"RMF-001": "@everyone", "RMF-002": "@here"})
+    players = cog(client, Players)
+    top, rating = interaction(client, ANNA), interaction(client, ANNA)
+    await players.top.callback(players, top)
+    await players.rating.callback(players, rating, player="RMF-002")
+    assert "@\u200bhere" in rating.sent[0].text
+    for sent in [*top.sent, *rating.sent]:
+        assert sent.kwargs["allowed_mentions"].to_dict() == {"parse": []}  # nobody, no role
 
 
 async def test_every_dispatcher_command_exists_in_both_forms(client: FedrankBot) -> None:
