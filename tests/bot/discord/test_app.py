@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import discord
 import pytest
 from discord import app_commands
 
-from fedrank.bot.discord import make_intents
+from fedrank.bot.discord import FedrankBot, make_intents, run_transport
 from fedrank.bot.discord.config import DiscordSettings
 from fedrank.bot.discord.i18n import MESSAGES, NAMES, missing_translations, t
 from fedrank.bot.discord.translator import Translator, translated
+from fedrank.config import Settings
+from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import COMMANDS
 from tests.bot.discord.conftest import discord_settings
 
@@ -86,3 +89,28 @@ async def test_translator() -> None:
 
 def test_transport_lines_fall_back_to_english() -> None:
     assert t("fr", "dc.guild_only") == t("en", "dc.guild_only")
+
+
+async def test_run_transport_starts_the_bot_with_the_token(
+    services: Services, monkeypatch: pytest.MonkeyPatch, no_env: Path
+) -> None:
+    started: list[tuple[str, bool]] = []
+
+    async def start(self: FedrankBot, token: str, *, reconnect: bool = True) -> None:
+        started.append((token, self.intents.members))
+
+    monkeypatch.setattr(FedrankBot, "start", start)
+    monkeypatch.setenv("FEDRANK_DISCORD_ROLE_SYNC", "true")
+    settings = Settings(_env_file=None, discord_token="secret-token")  # type: ignore[call-arg]
+    await run_transport(settings, services, webhook=True)
+    assert started == [("secret-token", True)]
+
+    with pytest.raises(ValueError, match="FEDRANK_DISCORD_TOKEN"):
+        await run_transport(Settings(_env_file=None), services)  # type: ignore[call-arg]
+
+
+def test_fedrank_run_finds_the_discord_transport(no_env: Path) -> None:
+    from fedrank.cli import _transports
+
+    settings = Settings(_env_file=None, discord_token="secret-token")  # type: ignore[call-arg]
+    assert len(_transports(settings, webhook=False)) == 1
