@@ -17,6 +17,7 @@ from fedrank.handlers import (
     othello,
     players,
     publication,
+    qualification,
     ratings,
     reports,
     results,
@@ -82,6 +83,10 @@ register("disciplines", admin.disciplines)
 register("discipline", admin.discipline, "director")
 register("roles", admin.roles, "director")
 register("unlink", admin.unlink, "director")
+register("qualify", qualification.qualify, "director")
+register("qualification", qualification.show, "director")
+register("qconfirm", qualification.qconfirm)
+register("qdecline", qualification.qdecline)
 
 
 def parse_command(text: str) -> tuple[str, str] | None:

@@ -1118,6 +1118,259 @@ MESSAGES: dict[str, M] = {
         "попередньому ви були на місці {position}.",
         "zh": "您已不在榜上（成绩已超出计算期）；上一期您排第 {position} 名。",
     },
+    # -- qualification windows (fedrank/handlers/qualification.py) -----------------------------
+    "cmd.qualify": {
+        "en": "create a qualification window for an event",
+        "ru": "открыть квалификацию на турнир",
+        "uk": "відкрити кваліфікацію на турнір",
+        "zh": "为赛事创建资格选拔",
+    },
+    "cmd.qualification": {
+        "en": "a qualification: the list, the reserve, each place",
+        "ru": "квалификация: список, резерв, каждое место",
+        "uk": "кваліфікація: список, резерв, кожне місце",
+        "zh": "资格选拔：名单、替补及各名额状态",
+    },
+    "cmd.qconfirm": {
+        "en": "accept a place you were offered",
+        "ru": "подтвердить предложенное место",
+        "uk": "підтвердити запропоноване місце",
+        "zh": "接受获得的参赛名额",
+    },
+    "cmd.qdecline": {
+        "en": "decline a place you were offered",
+        "ru": "отказаться от предложенного места",
+        "uk": "відмовитися від запропонованого місця",
+        "zh": "放弃获得的参赛名额",
+    },
+    "qual.created": {
+        "en": "Qualification {id} created: {event} ({discipline}) on {event_date}, quota {quota} "
+        "({presidium} by the Presidium). The list will be frozen on {date} and the invitations "
+        "sent the same day.",
+        "ru": "Квалификация {id} открыта: {event} ({discipline}), {event_date}, квота {quota} "
+        "(из них Президиумом: {presidium}). Список будет зафиксирован {date}, приглашения уйдут "
+        "в тот же день.",
+        "uk": "Кваліфікацію {id} відкрито: {event} ({discipline}), {event_date}, квота {quota} "
+        "(з них Президією: {presidium}). Список буде зафіксовано {date}, запрошення підуть того "
+        "ж дня.",
+        "zh": "资格选拔 {id} 已创建：{event}（{discipline}），{event_date}，名额 {quota}"
+        "（主席团指定 {presidium} 名）。名单将于 {date} 冻结，邀请当天发出。",
+    },
+    "qual.bad_quota": {
+        "en": "The quota must be a whole number of at least 1, not '{quota}'.",
+        "ru": "Квота — целое число не меньше 1, а не «{quota}».",
+        "uk": "Квота — ціле число не менше 1, а не «{quota}».",
+        "zh": "名额必须是不小于 1 的整数，而不是“{quota}”。",
+    },
+    "qual.no_rules": {
+        "en": "{discipline} has no qualification rules in fedrank (only RMF mahjong has them).",
+        "ru": "Для «{discipline}» в fedrank нет правил квалификации (они есть только у маджонга "
+        "ФМР).",
+        "uk": "Для «{discipline}» у fedrank немає правил кваліфікації (вони є лише в маджонгу "
+        "ФМР).",
+        "zh": "fedrank 中 {discipline} 没有资格选拔规则（仅俄罗斯麻将联合会有）。",
+    },
+    "qual.too_many_presidium": {
+        "en": "{places} Presidium places exceed the quota {quota} (seed 000 section 3.7).",
+        "ru": "Мест Президиума ({places}) больше квоты {quota} (п. 3.7 положения).",
+        "uk": "Місць Президії ({places}) більше за квоту {quota} (п. 3.7 положення).",
+        "zh": "主席团指定名额 {places} 超过总名额 {quota}（条例第 3.7 条）。",
+    },
+    "qual.rule": {
+        "en": "Refused by the rules: {error}",
+        "ru": "Правила этого не допускают: {error}",
+        "uk": "Правила цього не допускають: {error}",
+        "zh": "规则不允许：{error}",
+    },
+    "qual.not_found": {
+        "en": "There is no open qualification {id} for you.",
+        "ru": "Открытой квалификации {id} для вас нет.",
+        "uk": "Відкритої кваліфікації {id} для вас немає.",
+        "zh": "没有与您相关的资格选拔 {id}。",
+    },
+    "qual.invite_title": {
+        "en": "Invitation: {event}, {date}",
+        "ru": "Приглашение: {event}, {date}",
+        "uk": "Запрошення: {event}, {date}",
+        "zh": "邀请：{event}，{date}",
+    },
+    "qual.invite_text": {
+        "en": "{player}, you have qualified for a place in {discipline}. Please confirm or "
+        "decline by {deadline} (15 days); without an answer the place passes to the reserve. "
+        "Or send /qconfirm {id} or /qdecline {id}.",
+        "ru": "{player}, вы прошли квалификацию ({discipline}). Подтвердите участие или "
+        "откажитесь до {deadline} (15 дней); без ответа место перейдёт резерву. Можно также "
+        "отправить /qconfirm {id} или /qdecline {id}.",
+        "uk": "{player}, ви пройшли кваліфікацію ({discipline}). Підтвердьте участь або "
+        "відмовтеся до {deadline} (15 днів); без відповіді місце перейде до резерву. Можна також "
+        "надіслати /qconfirm {id} або /qdecline {id}.",
+        "zh": "{player}，您已获得 {discipline} 的参赛资格。请在 {deadline} 之前（15 天内）确认或"
+        "放弃；逾期未答复，名额将转给替补。也可发送 /qconfirm {id} 或 /qdecline {id}。",
+    },
+    "qual.no_account": {
+        "en": "{player} has no linked account: please pass this invitation on today.",
+        "ru": "У игрока {player} нет связанного аккаунта: передайте ему приглашение сегодня.",
+        "uk": "Гравець {player} не має пов'язаного акаунта: передайте йому запрошення сьогодні.",
+        "zh": "{player} 没有关联账号：请于今天转告此邀请。",
+    },
+    "qual.button_confirm": {
+        "en": "Confirm",
+        "ru": "Подтвердить",
+        "uk": "Підтвердити",
+        "zh": "确认",
+    },
+    "qual.button_decline": {
+        "en": "Decline",
+        "ru": "Отказаться",
+        "uk": "Відмовитися",
+        "zh": "放弃",
+    },
+    "qual.reminder": {
+        "en": "Reminder: your place in {event} waits for your answer until {deadline}. "
+        "/qconfirm {id} or /qdecline {id}.",
+        "ru": "Напоминание: место на «{event}» ждёт вашего ответа до {deadline}. "
+        "/qconfirm {id} или /qdecline {id}.",
+        "uk": "Нагадування: місце на «{event}» чекає на вашу відповідь до {deadline}. "
+        "/qconfirm {id} або /qdecline {id}.",
+        "zh": "提醒：{event} 的名额等待您在 {deadline} 之前答复。"
+        "/qconfirm {id} 或 /qdecline {id}。",
+    },
+    "qual.expired": {
+        "en": "Your answer for {event} (qualification {id}) did not come in time: you are now "
+        "on the reserve list.",
+        "ru": "Ответ по «{event}» (квалификация {id}) не пришёл вовремя: вы переведены в резерв.",
+        "uk": "Відповідь щодо «{event}» (кваліфікація {id}) не надійшла вчасно: вас переведено "
+        "до резерву.",
+        "zh": "您未按时答复 {event}（资格选拔 {id}），已转入替补名单。",
+    },
+    "qual.confirmed": {
+        "en": "Confirmed: your place in {event} (qualification {id}) is yours.",
+        "ru": "Подтверждено: место на «{event}» (квалификация {id}) за вами.",
+        "uk": "Підтверджено: місце на «{event}» (кваліфікація {id}) за вами.",
+        "zh": "已确认：您获得 {event}（资格选拔 {id}）的名额。",
+    },
+    "qual.declined": {
+        "en": "Declined: your place in {event} (qualification {id}) passes to the next player.",
+        "ru": "Отказ принят: место на «{event}» (квалификация {id}) переходит следующему.",
+        "uk": "Відмову прийнято: місце на «{event}» (кваліфікація {id}) переходить наступному.",
+        "zh": "已放弃：{event}（资格选拔 {id}）的名额转给下一位选手。",
+    },
+    "qual.cannot_answer": {
+        "en": "Qualification {id}: you hold no place that awaits an answer (your state: {state}).",
+        "ru": "Квалификация {id}: у вас нет места, ждущего ответа (ваш статус: {state}).",
+        "uk": "Кваліфікація {id}: у вас немає місця, що чекає відповіді (ваш статус: {state}).",
+        "zh": "资格选拔 {id}：您没有待答复的名额（当前状态：{state}）。",
+    },
+    "qual.summary_filled": {
+        "en": "Qualification {id} ({event}): the quota is filled, every place confirmed.",
+        "ru": "Квалификация {id} ({event}): квота заполнена, все места подтверждены.",
+        "uk": "Кваліфікація {id} ({event}): квоту заповнено, усі місця підтверджено.",
+        "zh": "资格选拔 {id}（{event}）：名额已满，全部确认。",
+    },
+    "qual.summary_exhausted": {
+        "en": "Qualification {id} ({event}): the reserve is exhausted; {unfilled} place(s) "
+        "stay unfilled.",
+        "ru": "Квалификация {id} ({event}): резерв исчерпан; незаполненных мест: {unfilled}.",
+        "uk": "Кваліфікація {id} ({event}): резерв вичерпано; незаповнених місць: {unfilled}.",
+        "zh": "资格选拔 {id}（{event}）：替补已用尽，{unfilled} 个名额空缺。",
+    },
+    "qual.refused": {
+        "en": "Qualification {id} cannot be frozen: {error}",
+        "ru": "Квалификацию {id} нельзя зафиксировать: {error}",
+        "uk": "Кваліфікацію {id} не можна зафіксувати: {error}",
+        "zh": "资格选拔 {id} 无法冻结：{error}",
+    },
+    "qual.show_title": {
+        "en": "Qualification {id}: {event} ({discipline}), {event_date}",
+        "ru": "Квалификация {id}: {event} ({discipline}), {event_date}",
+        "uk": "Кваліфікація {id}: {event} ({discipline}), {event_date}",
+        "zh": "资格选拔 {id}：{event}（{discipline}），{event_date}",
+    },
+    "qual.show_dates": {
+        "en": "Qualification date {date}, quota {quota}, Presidium places {presidium}.",
+        "ru": "Дата квалификации {date}, квота {quota}, мест Президиума {presidium}.",
+        "uk": "Дата кваліфікації {date}, квота {quota}, місць Президії {presidium}.",
+        "zh": "资格日期 {date}，名额 {quota}，主席团指定 {presidium} 名。",
+    },
+    "qual.not_frozen": {
+        "en": "The list is not frozen yet.",
+        "ru": "Список ещё не зафиксирован.",
+        "uk": "Список ще не зафіксовано.",
+        "zh": "名单尚未冻结。",
+    },
+    "qual.frozen_list": {
+        "en": "The list frozen on {date}:",
+        "ru": "Список, зафиксированный на {date}:",
+        "uk": "Список, зафіксований на {date}:",
+        "zh": "{date} 冻结的名单：",
+    },
+    "qual.slots": {"en": "Places:", "ru": "Места:", "uk": "Місця:", "zh": "名额："},
+    "qual.reserve": {
+        "en": "Reserve, in order: {players}",
+        "ru": "Резерв по порядку: {players}",
+        "uk": "Резерв за порядком: {players}",
+        "zh": "替补顺序：{players}",
+    },
+    "qual.skipped": {
+        "en": "Not members on the qualification date (section 3.2): {players}",
+        "ru": "Не члены федерации на дату квалификации (п. 3.2): {players}",
+        "uk": "Не члени федерації на дату кваліфікації (п. 3.2): {players}",
+        "zh": "资格日期时非会员（第 3.2 条）：{players}",
+    },
+    "qual.unfilled": {
+        "en": "Unfilled places: {unfilled}",
+        "ru": "Незаполненных мест: {unfilled}",
+        "uk": "Незаповнених місць: {unfilled}",
+        "zh": "空缺名额：{unfilled}",
+    },
+    "qual.col_player": {"en": "Player", "ru": "Игрок", "uk": "Гравець", "zh": "选手"},
+    "qual.col_source": {"en": "Basis", "ru": "Основание", "uk": "Підстава", "zh": "依据"},
+    "qual.col_state": {"en": "State", "ru": "Статус", "uk": "Статус", "zh": "状态"},
+    "qual.col_informed": {
+        "en": "Informed",
+        "ru": "Извещён",
+        "uk": "Повідомлено",
+        "zh": "通知日期",
+    },
+    "qual.col_deadline": {"en": "Deadline", "ru": "Срок", "uk": "Строк", "zh": "截止"},
+    "qual.col_closed": {"en": "Closed", "ru": "Закрыто", "uk": "Закрито", "zh": "结束"},
+    "qual.source_presidium": {
+        "en": "Presidium",
+        "ru": "Президиум",
+        "uk": "Президія",
+        "zh": "主席团",
+    },
+    "qual.source_rating": {"en": "rating", "ru": "рейтинг", "uk": "рейтинг", "zh": "等级分"},
+    "qual.state_invited": {
+        "en": "invited",
+        "ru": "приглашён",
+        "uk": "запрошено",
+        "zh": "已邀请",
+    },
+    "qual.state_confirmed": {
+        "en": "confirmed",
+        "ru": "подтвердил",
+        "uk": "підтвердив",
+        "zh": "已确认",
+    },
+    "qual.state_declined": {
+        "en": "declined",
+        "ru": "отказался",
+        "uk": "відмовився",
+        "zh": "已放弃",
+    },
+    "qual.state_reserve": {
+        "en": "reserve (no answer in time)",
+        "ru": "резерв (не ответил вовремя)",
+        "uk": "резерв (не відповів вчасно)",
+        "zh": "替补（未按时答复）",
+    },
+    "qual.state_none": {
+        "en": "not offered a place",
+        "ru": "место не предлагалось",
+        "uk": "місце не пропонувалося",
+        "zh": "未获名额",
+    },
 }
 
 

@@ -1,20 +1,28 @@
-"""Runs the jobs with APScheduler 3, in one process at a time.
+"""Runs the jobs with APScheduler 3, in one process at a time, and the outbox delivery.
 
 On PostgreSQL the process that holds a session-level advisory lock is the scheduler; others
 keep trying and take over if it dies (its connection closes and the lock is released). SQLite
 runs one process, so no lock is needed there. The jobs themselves are idempotent anyway.
+
+A tick (every :data:`TICK_MINUTES` minutes, and at start) publishes every list that is due and
+announces it, announces lists published on demand since, and advances the qualification
+windows (invitations, reminders, expiries, summaries). The leader also runs the
+:class:`~fedrank.scheduler.outbox.DeliveryWorker`, which sends what the jobs enqueued, paced
+per platform, and resumes whatever a previous process left unsent.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from fedrank.scheduler.jobs import publish_due
+from fedrank.scheduler.jobs import advance_qualifications, announce_pending, publish_due
+from fedrank.scheduler.outbox import DeliveryWorker, Sender
 from fedrank.storage.database import Database
 from fedrank.storage.locks import LeaderLock
 
@@ -23,29 +31,71 @@ log = logging.getLogger(__name__)
 TICK_MINUTES = 10
 
 
-class Scheduler:
-    """Ticks every few minutes; a tick publishes whatever is due (so downtime is caught up)."""
+def _default_senders() -> dict[str, Sender]:
+    from fedrank.config import load_settings
+    from fedrank.scheduler.senders import default_senders
 
-    def __init__(self, db: Database, clock: Callable[[], datetime] | None = None) -> None:
+    return default_senders(load_settings())
+
+
+class Scheduler:
+    """Ticks every few minutes; a tick does whatever is due (so downtime is caught up)."""
+
+    def __init__(
+        self,
+        db: Database,
+        clock: Callable[[], datetime] | None = None,
+        *,
+        senders: Mapping[str, Sender] | None = None,
+    ) -> None:
         self.db = db
         self.clock = clock or (lambda: datetime.now(UTC))
         self.lock = LeaderLock(db)
         self._leader = False
+        self._senders = senders
+        self.worker: DeliveryWorker | None = None
+        self._stop = asyncio.Event()
+        self._delivery: asyncio.Task[None] | None = None
+
+    async def _job(self, name: str, job: Callable[[Database, datetime], Awaitable[object]]) -> None:
+        try:
+            await job(self.db, self.clock())
+        except Exception:
+            log.exception("scheduled job %s failed; it will be retried on the next tick", name)
 
     async def tick(self) -> None:
         if not self._leader:
             self._leader = await self.lock.acquire()
             if not self._leader:
                 return
-        try:
-            await publish_due(self.db, self.clock())
-        except Exception:
-            log.exception("scheduled publication failed; it will be retried on the next tick")
+        await self._job("publication", publish_due)
+        await self._job("announcements", announce_pending)
+        await self._job("qualifications", advance_qualifications)
+
+    def start_delivery(self) -> None:
+        """Start the outbox worker (once this process is the leader)."""
+        if self._delivery is not None:
+            return
+        senders = self._senders if self._senders is not None else _default_senders()
+        self.worker = DeliveryWorker(self.db, senders, clock=self.clock)
+        self._delivery = asyncio.create_task(self.worker.run_forever(self._stop))
+
+    async def stop_delivery(self) -> None:
+        self._stop.set()
+        if self._delivery is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._delivery
+            self._delivery = None
+
+    async def _tick_and_deliver(self) -> None:
+        await self.tick()
+        if self._leader:
+            self.start_delivery()
 
     async def run_forever(self) -> None:
         scheduler = AsyncIOScheduler(timezone=UTC)
         scheduler.add_job(
-            self.tick,
+            self._tick_and_deliver,
             "interval",
             minutes=TICK_MINUTES,
             next_run_time=datetime.now(UTC),
@@ -57,4 +107,5 @@ class Scheduler:
             await asyncio.Event().wait()
         finally:
             scheduler.shutdown(wait=False)
+            await self.stop_delivery()
             await self.lock.release()

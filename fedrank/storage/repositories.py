@@ -995,6 +995,31 @@ class QualificationRepo(_Repo):
             )
         ).all()
 
+    async def memberships(self, federation_id: int) -> Sequence[Membership]:
+        """Every membership period of the federation's players (who may qualify, 3.2)."""
+        return (
+            await self.session.scalars(
+                select(Membership)
+                .join(Player, Player.id == Membership.player_id)
+                .where(Player.federation_id == federation_id)
+                .order_by(Membership.player_id, Membership.starts_on)
+            )
+        ).all()
+
+    async def directors(self, federation_id: int) -> Sequence[Account]:
+        """Accounts holding the director or admin role in the federation."""
+        return (
+            await self.session.scalars(
+                select(Account)
+                .join(AccountRole, AccountRole.account_id == Account.id)
+                .where(
+                    AccountRole.federation_id == federation_id,
+                    AccountRole.role.in_(("director", "admin")),
+                )
+                .order_by(Account.id)
+            )
+        ).all()
+
     async def slots_of_player(self, player_id: int) -> Sequence[QualificationSlot]:
         return (
             await self.session.scalars(
@@ -1017,7 +1042,8 @@ class QualificationRepo(_Repo):
         answered_at: datetime | None,
         data: dict[str, Any],
     ) -> QualificationSlot:
-        """Create or update the player's slot (one per player and qualification)."""
+        """Create or update the player's slot (one per player and qualification); the times
+        informed and answered are kept when not given."""
         row = await self.session.scalar(
             select(QualificationSlot).where(
                 QualificationSlot.qualification_id == qualification_id,
@@ -1030,9 +1056,11 @@ class QualificationRepo(_Repo):
         row.position = position
         row.source = source
         row.state = state
-        row.informed_at = informed_at
+        if informed_at is not None:
+            row.informed_at = informed_at
         row.deadline = deadline
-        row.answered_at = answered_at
+        if answered_at is not None:
+            row.answered_at = answered_at
         row.data = data
         await self.session.flush()
         return row

@@ -1,0 +1,472 @@
+"""What goes out after a list is published: the announcement to every subscribed chat and the
+personal messages of players who asked for them (``/subscribe <discipline> me``).
+
+The announcement carries the top of the list, a digest of what changed since the previous list
+of the discipline (promotions and demotions, new titles, the largest movers, new entrants and the
+players whose results left the window), and the full list as CSV, XLSX and a standalone HTML
+page. Everything is enqueued in the outbox with a key per snapshot and recipient
+(``announce:<snapshot>:<platform>:<chat>``, ``personal:<snapshot>:<platform>:<chat>``), so however
+often a publication is announced (a re-run, a catch-up, two processes) each chat gets it once.
+A snapshot records when it was announced (``data["announced_at"]``) so the scheduler's sweep
+(:func:`announce_recent`) only looks at the ones that were not.
+
+The XLSX file is written here with :mod:`zipfile` and SpreadsheetML (Office Open XML, ECMA-376
+part 1): a workbook with one sheet of inline strings and numbers, which Excel, LibreOffice and
+Google Sheets open; no dependency is needed for that.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import zipfile
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from decimal import Decimal
+from html import escape
+from xml.sax.saxutils import escape as xml_escape
+
+from fedrank.handlers.common import fmt
+from fedrank.handlers.i18n import t
+from fedrank.handlers.reply import Attachment, Reply, bold
+from fedrank.scheduler.outbox import new_message
+from fedrank.storage.models import Discipline, ListRow, ListSnapshot, Player
+from fedrank.storage.repositories import NewMessage, Repos
+
+TOP = 10
+MOVERS = 5
+#: The sweep announces snapshots published at most this long ago (older ones are history).
+ANNOUNCE_WITHIN = timedelta(days=7)
+XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A player's line of one list, as the digest compares them."""
+
+    player_id: int
+    fpid: str
+    name: str
+    position: int
+    rating: Decimal
+    title: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    line: Line
+    before: Line
+
+
+@dataclass(slots=True)
+class Digest:
+    promotions: list[Change] = field(default_factory=list)
+    demotions: list[Change] = field(default_factory=list)
+    new_titles: list[Line] = field(default_factory=list)
+    movers: list[Change] = field(default_factory=list)
+    entrants: list[Line] = field(default_factory=list)
+    left: list[Line] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not (
+            self.promotions
+            or self.demotions
+            or self.new_titles
+            or self.movers
+            or self.entrants
+            or self.left
+        )
+
+
+_TITLE = re.compile(r"^\s*(?:(\d+)\s*(k|kyu|d|dan|p|pro)\b|([dD])\s*(\d+))", re.IGNORECASE)
+
+
+def title_order(title: str | None) -> int | None:
+    """A comparable value for kyu/dan titles (``3k`` < ``1k`` < ``D1``/``1 dan`` < ``D2``);
+    None when the title is not a kyu/dan one (then the digest only says it changed)."""
+    if not title:
+        return None
+    m = _TITLE.match(title)
+    if m is None:
+        return None
+    if m.group(3):
+        return 100 + int(m.group(4))
+    number, unit = int(m.group(1)), m.group(2).lower()
+    if unit in ("k", "kyu"):
+        return -number
+    if unit in ("p", "pro"):
+        return 200 + number
+    return 100 + number
+
+
+def compare(current: list[Line], previous: list[Line]) -> Digest:
+    """What changed from ``previous`` to ``current`` (each in list order)."""
+    digest = Digest()
+    before = {line.player_id: line for line in previous}
+    now = {line.player_id: line for line in current}
+    for line in current:
+        old = before.get(line.player_id)
+        if old is None:
+            digest.entrants.append(line)
+            if line.title:
+                digest.new_titles.append(line)
+            continue
+        if line.title != old.title:
+            a, b = title_order(old.title), title_order(line.title)
+            if old.title is None:
+                digest.new_titles.append(line)
+            elif a is not None and b is not None and b < a:
+                digest.demotions.append(Change(line, old))
+            elif a is not None and b is not None and b > a:
+                digest.promotions.append(Change(line, old))
+            elif line.title is not None:
+                digest.new_titles.append(line)
+        if line.position != old.position:
+            digest.movers.append(Change(line, old))
+    digest.movers.sort(key=lambda c: (-abs(c.before.position - c.line.position), c.line.position))
+    digest.movers = digest.movers[:MOVERS]
+    digest.left = [line for line in previous if line.player_id not in now]
+    return digest
+
+
+def _lines(rows: list[tuple[ListRow, Player]]) -> list[Line]:
+    return [
+        Line(p.id, p.federation_player_id, p.name, r.position, r.rating, r.title) for r, p in rows
+    ]
+
+
+def _who(line: Line) -> str:
+    return f"{line.name} ({line.fpid})"
+
+
+def _columns(language: str) -> tuple[str, ...]:
+    return (
+        t(language, "ann.col_position"),
+        t(language, "ann.col_id"),
+        t(language, "ann.col_player"),
+        t(language, "ann.col_rating"),
+        t(language, "ann.col_title"),
+    )
+
+
+def _cells(line: Line) -> tuple[str, str, str, str, str]:
+    return (str(line.position), line.fpid, line.name, fmt(line.rating), line.title or "")
+
+
+def list_csv(lines: list[Line], language: str) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(_columns(language))
+    writer.writerows(_cells(line) for line in lines)
+    return ("\ufeff" + out.getvalue()).encode("utf-8")  # the BOM makes Excel read UTF-8
+
+
+def _col(index: int) -> str:
+    name = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        name = chr(65 + rem) + name
+    return name
+
+
+def xlsx(headers: tuple[str, ...], rows: list[tuple[str | Decimal | int, ...]]) -> bytes:
+    """A one-sheet workbook: strings inline, numbers as numbers, the header row bold."""
+
+    def cell(ref: str, value: str | Decimal | int, style: int = 0) -> str:
+        s = f' s="{style}"' if style else ""
+        if isinstance(value, int | Decimal):
+            return f'<c r="{ref}"{s}><v>{value}</v></c>'
+        text = xml_escape(value)
+        return f'<c r="{ref}"{s} t="inlineStr"><is><t xml:space="preserve">{text}</t></is></c>'
+
+    sheet_rows = []
+    for r, values in enumerate([headers, *rows], start=1):
+        style = 1 if r == 1 else 0
+        cells = "".join(cell(f"{_col(c)}{r}", v, style) for c, v in enumerate(values))
+        sheet_rows.append(f'<row r="{r}">{cells}</row>')
+    ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    rel_ns = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+    sheet = (
+        f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet {ns}>'
+        f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" '
+        f'activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
+        f"<sheetData>{''.join(sheet_rows)}</sheetData></worksheet>"
+    )
+    pkg = "http://schemas.openxmlformats.org/package/2006"
+    doc = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    sml = "application/vnd.openxmlformats-officedocument.spreadsheetml"
+    files = {
+        "[Content_Types].xml": (
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            f'<Types xmlns="{pkg}/content-types">'
+            '<Default Extension="rels" ContentType="application/'
+            'vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            f'<Override PartName="/xl/workbook.xml" ContentType="{sml}.sheet.main+xml"/>'
+            f'<Override PartName="/xl/worksheets/sheet1.xml" '
+            f'ContentType="{sml}.worksheet+xml"/>'
+            f'<Override PartName="/xl/styles.xml" ContentType="{sml}.styles+xml"/>'
+            "</Types>"
+        ),
+        "_rels/.rels": (
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            f'<Relationships xmlns="{pkg}/relationships">'
+            f'<Relationship Id="rId1" Type="{doc}/officeDocument" Target="xl/workbook.xml"/>'
+            "</Relationships>"
+        ),
+        "xl/workbook.xml": (
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook {ns} {rel_ns}>'
+            '<sheets><sheet name="List" sheetId="1" r:id="rId1"/></sheets></workbook>'
+        ),
+        "xl/_rels/workbook.xml.rels": (
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            f'<Relationships xmlns="{pkg}/relationships">'
+            f'<Relationship Id="rId1" Type="{doc}/worksheet" Target="worksheets/sheet1.xml"/>'
+            f'<Relationship Id="rId2" Type="{doc}/styles" Target="styles.xml"/>'
+            "</Relationships>"
+        ),
+        "xl/styles.xml": (
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet {ns}>'
+            '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font>'
+            '<font><b/><sz val="11"/><name val="Calibri"/></font></fonts>'
+            '<fills count="2"><fill><patternFill patternType="none"/></fill>'
+            '<fill><patternFill patternType="gray125"/></fill></fills>'
+            '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border>'
+            "</borders>"
+            '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>'
+            "</cellStyleXfs>"
+            '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+            '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>'
+            "</cellXfs></styleSheet>"
+        ),
+        "xl/worksheets/sheet1.xml": sheet,
+    }
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, content in files.items():
+            zf.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), content)
+    return out.getvalue()
+
+
+def list_xlsx(lines: list[Line], language: str) -> bytes:
+    rows: list[tuple[str | Decimal | int, ...]] = [
+        (line.position, line.fpid, line.name, line.rating, line.title or "") for line in lines
+    ]
+    return xlsx(_columns(language), rows)
+
+
+def list_html(title: str, lines: list[Line], digest_lines: list[str], language: str) -> bytes:
+    """A standalone page (no external resource): the digest and the full list."""
+    head = "".join(f"<th>{escape(h)}</th>" for h in _columns(language))
+    body = "\n".join(
+        "<tr>" + "".join(f"<td>{escape(c)}</td>" for c in _cells(line)) + "</tr>" for line in lines
+    )
+    notes = "".join(f"<li>{escape(d)}</li>" for d in digest_lines)
+    page = f"""<!DOCTYPE html>
+<html lang="{escape(language)}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; padding: 0 1em; }}
+table {{ border-collapse: collapse; width: 100%; }}
+th, td {{ border-bottom: 1px solid #ddd; padding: .3em .6em; text-align: left; }}
+th {{ background: #f4f4f4; position: sticky; top: 0; }}
+td:first-child, td:nth-child(4) {{ text-align: right; font-variant-numeric: tabular-nums; }}
+</style></head><body>
+<h1>{escape(title)}</h1>
+<ul>{notes}</ul>
+<table><thead><tr>{head}</tr></thead><tbody>
+{body}
+</tbody></table></body></html>
+"""
+    return page.encode("utf-8")
+
+
+def digest_text(digest: Digest, language: str) -> list[str]:
+    """The digest as lines of text (for the message and the HTML page)."""
+    out: list[str] = []
+
+    def change(c: Change) -> str:
+        return f"{_who(c.line)}: {c.before.title or '—'} → {c.line.title or '—'}"
+
+    if digest.promotions:
+        items = "; ".join(change(c) for c in digest.promotions)
+        out.append(t(language, "ann.promotions", items=items))
+    if digest.demotions:
+        items = "; ".join(change(c) for c in digest.demotions)
+        out.append(t(language, "ann.demotions", items=items))
+    if digest.new_titles:
+        items = "; ".join(f"{_who(x)}: {x.title}" for x in digest.new_titles)
+        out.append(t(language, "ann.new_titles", items=items))
+    if digest.movers:
+        items = "; ".join(
+            f"{_who(c.line)} {c.before.position} → {c.line.position}" for c in digest.movers
+        )
+        out.append(t(language, "ann.movers", items=items))
+    if digest.entrants:
+        items = "; ".join(_who(x) for x in digest.entrants)
+        out.append(t(language, "ann.entrants", items=items))
+    if digest.left:
+        items = "; ".join(_who(x) for x in digest.left)
+        out.append(t(language, "ann.left", items=items))
+    if not out:
+        out.append(t(language, "ann.no_changes"))
+    return out
+
+
+@dataclass(slots=True)
+class Lists:
+    discipline: Discipline
+    snapshot: ListSnapshot
+    current: list[Line]
+    previous: list[Line]
+    previous_date: str | None
+    digest: Digest
+
+
+async def load_lists(repos: Repos, snapshot: ListSnapshot) -> Lists:
+    discipline = await repos.federations.discipline(snapshot.discipline_id)
+    assert discipline is not None
+    size = await repos.lists.size(snapshot.id)
+    current = _lines(list(await repos.lists.top(snapshot.id, size)))
+    earlier = [
+        s for s in await repos.lists.snapshots(discipline.id) if s.list_date < snapshot.list_date
+    ]
+    previous: list[Line] = []
+    previous_date = None
+    if earlier:
+        prior = earlier[-1]
+        previous = _lines(list(await repos.lists.top(prior.id, await repos.lists.size(prior.id))))
+        previous_date = prior.list_date.isoformat()
+    return Lists(discipline, snapshot, current, previous, previous_date, compare(current, previous))
+
+
+def announcement(lists: Lists, language: str) -> Reply:
+    """The message a subscribed chat gets: title, digest, top, and the three files."""
+    d, day = lists.discipline, lists.snapshot.list_date.isoformat()
+    title = t(language, "ann.title", discipline=d.name, date=day)
+    reply = Reply().line(bold(title))
+    if lists.previous_date is not None:
+        reply.line(t(language, "ann.since", date=lists.previous_date))
+    digest = digest_text(lists.digest, language)
+    for line in digest:
+        reply.line(line)
+    top = lists.current[:TOP]
+    reply.line(bold(t(language, "ann.top", n=len(top), size=len(lists.current))))
+    reply.table(_columns(language), [_cells(line) for line in top])
+    stem = f"{d.code}-{day}"
+    reply.attach(Attachment(f"{stem}.csv", list_csv(lists.current, language), "text/csv"))
+    reply.attach(Attachment(f"{stem}.xlsx", list_xlsx(lists.current, language), XLSX_MIME))
+    page = list_html(title, lists.current, digest, language)
+    reply.attach(Attachment(f"{stem}.html", page, "text/html"))
+    return reply
+
+
+def personal(lists: Lists, player_id: int, language: str) -> Reply | None:
+    """A player's own change; None when he is on neither list."""
+    now = next((x for x in lists.current if x.player_id == player_id), None)
+    before = next((x for x in lists.previous if x.player_id == player_id), None)
+    if now is None and before is None:
+        return None
+    d, day = lists.discipline, lists.snapshot.list_date.isoformat()
+    reply = Reply(private=True).line(
+        bold(t(language, "ann.personal_title", discipline=d.name, date=day))
+    )
+    if now is None:
+        assert before is not None
+        reply.line(t(language, "ann.personal_left", position=before.position))
+        return reply
+    reply.line(
+        t(
+            language,
+            "ann.personal_line",
+            position=now.position,
+            size=len(lists.current),
+            rating=fmt(now.rating),
+            title=now.title or "—",
+        )
+    )
+    if before is None:
+        reply.line(t(language, "ann.personal_new"))
+    else:
+        reply.line(
+            t(
+                language,
+                "ann.personal_before",
+                position=before.position,
+                rating=fmt(before.rating),
+                title=before.title or "—",
+            )
+        )
+    return reply
+
+
+async def announce_in(repos: Repos, snapshot: ListSnapshot, now: datetime) -> int:
+    """Enqueue the snapshot's announcement and personal messages (idempotent); rows added."""
+    lists = await load_lists(repos, snapshot)
+    discipline = lists.discipline
+    messages: list[NewMessage] = []
+    cache: dict[str, Reply] = {}
+    for sub in await repos.subscriptions.for_discipline(discipline.id, "lists"):
+        language = sub.language or "en"
+        if language not in cache:
+            cache[language] = announcement(lists, language)
+        messages.append(
+            new_message(
+                f"announce:{snapshot.id}:{sub.platform}:{sub.chat_id}",
+                sub.platform,
+                sub.chat_id,
+                cache[language],
+                language=language,
+                kind="announcement",
+                direct=False,
+            )
+        )
+    for sub in await repos.subscriptions.for_discipline(discipline.id, "personal"):
+        account = await repos.accounts.by_platform(sub.platform, sub.chat_id)
+        if account is None or account.player_id is None:
+            continue
+        language = sub.language or account.language or "en"
+        reply = personal(lists, account.player_id, language)
+        if reply is None:
+            continue
+        messages.append(
+            new_message(
+                f"personal:{snapshot.id}:{sub.platform}:{sub.chat_id}",
+                sub.platform,
+                sub.chat_id,
+                reply,
+                language=language,
+                kind="personal",
+                direct=True,
+            )
+        )
+    added = await repos.outbox.enqueue(messages, now)
+    snapshot.data = {**snapshot.data, "announced_at": now.isoformat()}
+    await repos.audit.log(
+        "list.announced",
+        at=now,
+        federation_id=discipline.federation_id,
+        subject=f"{discipline.code} {snapshot.list_date.isoformat()}",
+        details={"messages": len(messages), "new": added},
+    )
+    return added
+
+
+async def announce_recent(repos: Repos, now: datetime) -> int:
+    """Announce each discipline's latest list if it was published recently and not announced
+    yet (lists published on demand, or a crash between publishing and announcing)."""
+    added = 0
+    for discipline in await repos.federations.disciplines():
+        latest = await repos.lists.latest(discipline.id)
+        if latest is None or "announced_at" in latest.data:
+            continue
+        created = latest.created_at
+        if created.tzinfo is None:
+            created = created.replace(tzinfo=now.tzinfo)
+        if now - created <= ANNOUNCE_WITHIN:
+            added += await announce_in(repos, latest, now)
+    return added
