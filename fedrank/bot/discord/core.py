@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -67,6 +67,8 @@ class Core:
     settings: DiscordSettings
     reachability: Reachability
     roles: RoleSync | None = None
+    # Interactions deferred with a public "thinking…" message, until they are answered.
+    _thinking: set[int] = field(default_factory=set)
 
     # --- request contexts -------------------------------------------------------------------
 
@@ -103,9 +105,24 @@ class Core:
     # --- slash commands ---------------------------------------------------------------------
 
     async def defer(self, interaction: discord.Interaction[Any], command: str) -> None:
+        """Acknowledge now, answer later ("thinking…"; only the asker sees it if private)."""
         if not interaction.response.is_done():
             private = command in PRIVATE and interaction.guild_id is not None
             await interaction.response.defer(thinking=True, ephemeral=private)
+            if not private:
+                self._thinking.add(interaction.id)
+
+    async def _answering(self, interaction: discord.Interaction[Any], *, private: bool) -> None:
+        """Before the first answer: a private one cannot replace a public "thinking…" message
+        (its flag was fixed by the deferral), so that message is removed; the followup after it
+        may then be ephemeral."""
+        if interaction.id in self._thinking:
+            self._thinking.discard(interaction.id)
+            if private:
+                try:
+                    await interaction.delete_original_response()
+                except discord.HTTPException as exc:
+                    log.info("could not remove the deferred response: %s", exc)
 
     async def read_attachment(
         self, interaction: discord.Interaction[Any], file: discord.Attachment
@@ -135,6 +152,7 @@ class Core:
     ) -> None:
         """One line of the transport's own (already translated, escaped here)."""
         rendered = render(Reply.text(text), language="en")
+        await self._answering(interaction, private=ephemeral)
         await send_rendered(
             InteractionTarget(interaction), rendered, owner=interaction.user.id, ephemeral=ephemeral
         )
@@ -177,13 +195,7 @@ class Core:
             reply, language=language, owner=interaction.user.id, embed=command in EMBEDDED
         )
         private = (reply.private or ephemeral) and not ctx.is_private
-        if private and interaction.response.is_done() and command not in PRIVATE:
-            # Deferred in public, but the answer is private: drop the public "thinking…"
-            # message; the followup after it can be ephemeral.
-            try:
-                await interaction.delete_original_response()
-            except discord.HTTPException as exc:
-                log.info("could not remove the deferred response: %s", exc)
+        await self._answering(interaction, private=private)
         await send_rendered(
             InteractionTarget(interaction), rendered, owner=interaction.user.id, ephemeral=private
         )

@@ -4,6 +4,7 @@ as discord.py would after parsing an interaction)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -83,6 +84,8 @@ async def discord_account(
 
 # --- a faked Interaction ------------------------------------------------------------------
 
+_ids = itertools.count(1_000_000)
+
 
 @dataclass
 class Sent:
@@ -128,6 +131,7 @@ class FakeInteraction:
     edits: list[dict[str, Any]] = field(default_factory=list)
     modals: list[discord.ui.Modal] = field(default_factory=list)
     deleted: int = 0
+    id: int = field(default_factory=lambda: next(_ids))
 
     def __post_init__(self) -> None:
         self.response = _Response(self)

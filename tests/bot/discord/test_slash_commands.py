@@ -269,6 +269,24 @@ async def test_every_message_is_sent_without_mentions(client: FedrankBot, db: Da
         assert sent.kwargs["allowed_mentions"].to_dict() == {"parse": []}  # nobody, no role
 
 
+async def test_a_private_answer_to_a_press_keeps_the_pressed_message(
+    client: FedrankBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def dispatch(services: Services, ctx: Any, text: str) -> Reply:
+        reply = Reply.text("Invitation").button("Confirm", "/qconfirm 7")
+        return Reply.text("your answer is recorded", private=True) if text != "/x" else reply
+
+    monkeypatch.setattr(core_module, "dispatch", dispatch)
+    shown = interaction(client, ANNA)
+    await client.fedrank.answer_interaction(shown, "x", "/x")
+    (confirm,) = buttons(shown.sent[0])
+    press = interaction(client, ANNA, message=message_with(shown.sent[0]))
+    await confirm.callback(press)
+    assert press.deleted == 0  # the invitation stays; only its buttons go
+    assert press.edits == [{"view": None}]
+    assert press.sent[0].ephemeral and press.sent[0].content == "your answer is recorded"
+
+
 async def test_every_dispatcher_command_exists_in_both_forms(client: FedrankBot) -> None:
     slash = {c.name for c in client.tree.get_commands()}
     text = {c.name for c in client.commands}
