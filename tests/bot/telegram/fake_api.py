@@ -185,9 +185,8 @@ class FakeTelegram:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        addresses = self._runner.addresses
+        self.port = int(addresses[0][1])
 
     @property
     def url(self) -> str:

@@ -259,3 +259,18 @@ async def test_names_with_markup_arrive_inert(telegram: FakeTelegram, services: 
     await telegram.send(director, "/links")
     (pending,) = await telegram.replies(DIRECTOR)
     assert "<i>Eve</i> & @admins (telegram:400)" in pending.text
+
+
+async def test_a_button_that_is_not_ours_is_only_acknowledged(
+    telegram: FakeTelegram, services: Services
+) -> None:
+    anna = telegram.user(450, "Anna")
+    await telegram.send(anna, "/start")
+    (hello,) = await telegram.replies(450)
+    hello.message["reply_markup"] = {
+        "inline_keyboard": [[{"text": "Old", "callback_data": "legacy:1"}]]
+    }
+    await telegram.press(anna, hello, "legacy:1")
+    await telegram.wait_for(lambda: telegram.callback_answers)
+    await telegram.settle()
+    assert len(telegram.to_chat(450)) == 1  # nothing else was sent

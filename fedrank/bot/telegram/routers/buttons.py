@@ -87,7 +87,13 @@ async def on_button(
     )
 
 
+async def on_foreign_button(callback: CallbackQuery) -> None:
+    """A button that is not ours (an old keyboard, a forged query): stop the client's spinner."""
+    await callback.answer()
+
+
 def router() -> Router:
     feature = Router(name="buttons")
     feature.callback_query.register(on_button, F.data.startswith("/"))
+    feature.callback_query.register(on_foreign_button)
     return feature
