@@ -22,6 +22,7 @@ from fedrank.handlers import (
     reports,
     results,
     subscriptions,
+    whatif,
 )
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
@@ -87,6 +88,7 @@ register("qualify", qualification.qualify, "director")
 register("qualification", qualification.show, "director")
 register("qconfirm", qualification.qconfirm)
 register("qdecline", qualification.qdecline)
+register("whatif", whatif.whatif)
 
 
 def parse_command(text: str) -> tuple[str, str] | None:

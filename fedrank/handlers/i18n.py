@@ -1118,6 +1118,72 @@ MESSAGES: dict[str, M] = {
         "попередньому ви були на місці {position}.",
         "zh": "您已不在榜上（成绩已超出计算期）；上一期您排第 {position} 名。",
     },
+    # --- /whatif (handlers/whatif.py) ------------------------------------------------------------
+    "cmd.whatif": {
+        "en": "what a place in a tournament would change: /whatif <tournament> <place> [player]",
+        "ru": "что изменило бы место в турнире: /whatif <турнир> <место> [игрок]",
+        "uk": "що змінило б місце в турнірі: /whatif <турнір> <місце> [гравець]",
+        "zh": "某比赛中取得某名次会带来什么变化：/whatif <比赛> <名次> [选手]",
+    },
+    "whatif.title": {
+        "en": "What if {player} had finished {place} in {tournament}?",
+        "ru": "Что, если бы {player} занял {place}-е место в турнире {tournament}?",
+        "uk": "Що, якби {player} посів {place}-е місце в турнірі {tournament}?",
+        "zh": "如果 {player} 在 {tournament} 中获得第 {place} 名会怎样？",
+    },
+    "whatif.headers": {
+        "en": "What|As stored|With that place|Note",
+        "ru": "Что|Сейчас|С этим местом|Примечание",
+        "uk": "Що|Зараз|З цим місцем|Примітка",
+        "zh": "项目|现有|取得该名次后|备注",
+    },
+    "whatif.nothing_written": {
+        "en": "A simulation only: nothing was changed.",
+        "ru": "Это только расчёт: ничего не изменено.",
+        "uk": "Це лише розрахунок: нічого не змінено.",
+        "zh": "仅为模拟计算，未做任何更改。",
+    },
+    "whatif.no_tournament": {
+        "en": "No stored tournament matches “{query}”.",
+        "ru": "Нет сохранённого турнира «{query}».",
+        "uk": "Немає збереженого турніру «{query}».",
+        "zh": "没有与“{query}”匹配的已保存比赛。",
+    },
+    "whatif.choose": {
+        "en": "Several tournaments match “{query}”; give the code:",
+        "ru": "Под «{query}» подходят несколько турниров; укажите код:",
+        "uk": "Під «{query}» підходять кілька турнірів; вкажіть код:",
+        "zh": "有多个比赛与“{query}”匹配，请给出代码：",
+    },
+    "whatif.unlinked": {
+        "en": "Name the player (/whatif <tournament> <place> <player>) or link your account"
+        " with /link <ID>.",
+        "ru": "Укажите игрока (/whatif <турнир> <место> <игрок>) или свяжите аккаунт: /link <ID>.",
+        "uk": "Вкажіть гравця (/whatif <турнір> <місце> <гравець>) або пов'яжіть акаунт:"
+        " /link <ID>.",
+        "zh": "请指明选手（/whatif <比赛> <名次> <选手>），或用 /link <ID> 关联账号。",
+    },
+    "whatif.other_federation": {
+        "en": "{player} is not a player of the federation of {tournament}.",
+        "ru": "{player} не состоит в федерации турнира {tournament}.",
+        "uk": "{player} не належить до федерації турніру {tournament}.",
+        "zh": "{player} 不是 {tournament} 所属协会的选手。",
+    },
+    "whatif.unsupported": {
+        "en": "The {system} system cannot simulate places: its figures do not come from a"
+        " place in one tournament.",
+        "ru": "Система {system} не умеет моделировать места: её показатели не зависят от места"
+        " в одном турнире.",
+        "uk": "Система {system} не вміє моделювати місця: її показники не залежать від місця"
+        " в одному турнірі.",
+        "zh": "{system} 体系无法模拟名次：其成绩并非来自单个比赛的名次。",
+    },
+    "whatif.refused": {
+        "en": "Cannot simulate that: {error}",
+        "ru": "Так смоделировать нельзя: {error}",
+        "uk": "Так змоделювати не можна: {error}",
+        "zh": "无法模拟：{error}",
+    },
     # -- qualification windows (fedrank/handlers/qualification.py) -----------------------------
     "cmd.qualify": {
         "en": "create a qualification window for an event",
@@ -1370,6 +1436,18 @@ MESSAGES: dict[str, M] = {
         "ru": "место не предлагалось",
         "uk": "місце не пропонувалося",
         "zh": "未获名额",
+    },
+    "report.notice_ask": {
+        "en": "Your opponent reported a game: confirm it or dispute it.",
+        "ru": "Соперник сообщил о партии: подтвердите или оспорьте.",
+        "uk": "Суперник повідомив про партію: підтвердьте або оскаржте.",
+        "zh": "对手报告了一局对局：请确认或提出异议。",
+    },
+    "report.notice_decide": {
+        "en": "A game report waits for a director:",
+        "ru": "Сообщение о партии ждёт решения директора:",
+        "uk": "Повідомлення про партію чекає на рішення директора:",
+        "zh": "一份对局报告等待裁判长处理：",
     },
 }
 

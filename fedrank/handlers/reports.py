@@ -10,7 +10,9 @@ The flow (issue 8, "Players reporting games"):
    the tournament is open and belongs to the player's own federation, the opponent is another
    player of that federation, and no report of the same pair is still waiting in it.
 3. The opponent sees it in ``/reports`` with Confirm / Dispute buttons (``/gameok <id>``,
-   ``/gamedispute <id>``); when the outbox is available he is also sent that message.
+   ``/gamedispute <id>``), and the same message is queued in the outbox for each of his linked
+   accounts (``report:<id>:ask:…``; the directors get ``report:<id>:decide:…`` with Approve /
+   Reject when a report waits for them, the players a line when it is counted or rejected).
 4. Confirmed, it counts at once, unless ``Federation.reports_need_approval``: then it waits
    for a director's ``/gameapprove <id>`` (or ``/gamereject <id>``). A disputed report goes to
    the directors' ``/reports`` list, where they approve or reject it.
@@ -49,6 +51,7 @@ Decisions where the issue is open:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -61,6 +64,7 @@ from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.results import write_prepared
 from fedrank.handlers.systems import NoAdapterError, adapter
 from fedrank.handlers.systems.base import Prepared
+from fedrank.scheduler.outbox import new_message
 from fedrank.storage.game_reports import GameReportRepo
 from fedrank.storage.models import (
     Account,
@@ -72,6 +76,7 @@ from fedrank.storage.models import (
     TournamentVersion,
 )
 from fedrank.storage.repositories import NewEntry, NewGame, Repos
+from fedrank.storage.roles import RoleRepo
 
 #: What a reporter may say, and the stored result with the reporter as player 1.
 RESULTS = {"win": "win1", "loss": "win2", "draw": "draw"}
@@ -156,6 +161,83 @@ def _describe(language: str, p: _Parts) -> str:
         result=_result_text(language, p.report.result, p.report.score1, p.report.score2),
         state=t(language, f"report.state_{p.report.state}"),
     )
+
+
+# --- messages to the other side (through the outbox) -------------------------------------------
+
+
+Build = Callable[[str], Reply]
+
+
+async def _notify(
+    repos: Repos,
+    accounts: Sequence[Account],
+    key: str,
+    build: Build,
+    now: datetime,
+    *,
+    skip: Account | None = None,
+) -> None:
+    """Queue ``build(language)`` for each account, in its language, once per ``key``."""
+    messages = []
+    for account in accounts:
+        if skip is not None and account.id == skip.id:
+            continue
+        language = account.language or "en"
+        messages.append(
+            new_message(
+                f"{key}:{account.platform}:{account.platform_user_id}",
+                account.platform,
+                account.platform_user_id,
+                build(language),
+                language=language,
+                kind="game_report",
+                direct=True,
+            )
+        )
+    await repos.outbox.enqueue(messages, now)
+
+
+def _ask_opponent(p: _Parts) -> Build:
+    def build(language: str) -> Reply:
+        reply = Reply(private=True).line(bold(t(language, "report.notice_ask")))
+        reply.line(_describe(language, p))
+        reply.button(t(language, "report.confirm", report=p.report.id), f"/gameok {p.report.id}")
+        reply.button(
+            t(language, "report.dispute", report=p.report.id), f"/gamedispute {p.report.id}"
+        )
+        return reply
+
+    return build
+
+
+def _ask_directors(p: _Parts) -> Build:
+    def build(language: str) -> Reply:
+        reply = Reply(private=True).line(bold(t(language, "report.notice_decide")))
+        reply.line(_describe(language, p))
+        reply.button(
+            t(language, "report.approve", report=p.report.id), f"/gameapprove {p.report.id}"
+        )
+        reply.button(t(language, "report.reject", report=p.report.id), f"/gamereject {p.report.id}")
+        return reply
+
+    return build
+
+
+def _news(key: str, **values: object) -> Build:
+    return lambda language: Reply.text(t(language, key, **values), private=True)
+
+
+async def _directors(repos: Repos, federation_id: int) -> list[Account]:
+    holders = await RoleRepo(repos.session).holders(federation_id)
+    return [account for account, role in holders if role in ("director", "admin")]
+
+
+async def _players_accounts(repos: Repos, *player_ids: int) -> list[Account]:
+    out: list[Account] = []
+    for player_id in player_ids:
+        out.extend(await repos.accounts.for_player(player_id))
+    return out
 
 
 # --- directors open and close tournaments ----------------------------------------------------
@@ -306,6 +388,8 @@ async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
             now=now,
         )
         federation = await _federation(repos, player.federation_id)
+        found_discipline = await repos.federations.discipline(tournament.discipline_id)
+        assert found_discipline is not None
         await repos.audit.log(
             "report.created",
             at=now,
@@ -319,6 +403,14 @@ async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
                 "result": result,
                 "score": [score1, score2],
             },
+        )
+        p = _Parts(row, tournament, found_discipline, federation, player, opponent)
+        await _notify(
+            repos,
+            await repos.accounts.for_player(opponent.id),
+            f"report:{row.id}:ask",
+            _ask_opponent(p),
+            now,
         )
         return Reply.text(
             t(
@@ -375,6 +467,17 @@ async def reports(services: Services, ctx: RequestContext, args: str) -> Reply:
 # --- the opponent answers ----------------------------------------------------------------------
 
 
+async def _tell_directors(repos: Repos, p: _Parts, now: datetime) -> None:
+    """A confirmed report waiting for approval, or a disputed one, is sent to the directors."""
+    await _notify(
+        repos,
+        await _directors(repos, p.federation.id),
+        f"report:{p.report.id}:decide",
+        _ask_directors(p),
+        now,
+    )
+
+
 async def _opponent_answer(
     services: Services, ctx: RequestContext, args: str, agree: bool
 ) -> Reply:
@@ -400,12 +503,28 @@ async def _opponent_answer(
         if not agree:
             row.state = "disputed"
             await _audit(repos, "report.disputed", now, account, p)
+            await _tell_directors(repos, p, now)
+            await _notify(
+                repos,
+                await repos.accounts.for_player(row.reporter_id),
+                f"report:{row.id}:disputed",
+                _news("report.disputed", report=row.id, federation=p.federation.code),
+                now,
+            )
             return Reply.text(
                 t(ctx.language, "report.disputed", report=row.id, federation=p.federation.code)
             )
         if p.federation.reports_need_approval:
             row.state = "confirmed"
             await _audit(repos, "report.confirmed", now, account, p)
+            await _tell_directors(repos, p, now)
+            await _notify(
+                repos,
+                await repos.accounts.for_player(row.reporter_id),
+                f"report:{row.id}:confirmed",
+                _news("report.awaits_director", report=row.id, federation=p.federation.code),
+                now,
+            )
             return Reply.text(
                 t(
                     ctx.language,
@@ -466,6 +585,14 @@ async def _director_decision(
             row.state = "rejected"
             row.decided_at = now
             await _audit(repos, "report.rejected", now, account, p, {"was": previous})
+            await _notify(
+                repos,
+                await _players_accounts(repos, row.reporter_id, row.opponent_id),
+                f"report:{row.id}:rejected",
+                _news("report.rejected", report=row.id),
+                now,
+                skip=account,
+            )
             return Reply.text(t(ctx.language, "report.rejected", report=row.id))
         await _audit(repos, "report.approved", now, account, p, {"was": row.state})
         version = await _count(repos, account, p, now, ctx.language)
@@ -573,6 +700,14 @@ async def _count(
         account,
         p,
         {"version": version.version, "round": game.round_no, "rated": rated is not None},
+    )
+    await _notify(
+        repos,
+        await _players_accounts(repos, row.reporter_id, row.opponent_id),
+        f"report:{row.id}:counted",
+        _news("report.counted", report=row.id, tournament=tournament.code, version=version.version),
+        now,
+        skip=account,
     )
     return version
 

@@ -219,6 +219,13 @@ async def test_a_dispute_goes_to_the_directors(services: Services, db: Database)
 
     rejected = await dispatch(services, user("boss"), "/gamereject 1")
     assert rejected.plain == "Report #1 rejected; it does not count."
+    assert [key for key, _, _ in await outbox(db, "report:1:")] == [
+        "report:1:ask:console:u2",
+        "report:1:decide:console:boss",
+        "report:1:disputed:console:u1",
+        "report:1:rejected:console:u1",
+        "report:1:rejected:console:u2",
+    ]
     assert await games(db, "league-2026") == []
     # Settled: the pair may report the game again (correctly this time).
     again = await dispatch(services, user("u2"), "/report league-2026 RMF-001 win")
@@ -384,3 +391,71 @@ def test_next_round_puts_a_game_after_both_players_games() -> None:
     assert next_round(played, 1, 2) == 3
     assert next_round(played, 2, 3) == 3
     assert next_round(played, 4, 5) == 1
+
+
+async def outbox(db: Database, prefix: str = "report:") -> list[tuple[str, str, list[str]]]:
+    """Queued messages: (dedup key, first line, button actions)."""
+    async with db.read() as repos:
+        rows = await repos.outbox.by_prefix(prefix)
+        out = []
+        for row in rows:
+            reply = row.payload["reply"]
+            first = "".join(span["text"] for span in reply["blocks"][0]["p"])
+            out.append((row.dedup_key, first, [b["action"] for b in reply["buttons"]]))
+        return out
+
+
+async def test_the_other_side_is_sent_each_step(services: Services, db: Database) -> None:
+    """The opponent is asked with buttons, the directors get what waits for them, the players
+    hear the outcome; in each account's language, once per step."""
+    await setup(db, approval=True)
+    await link(db, "u2-tg", "RMF-002")  # a second account of the opponent
+    async with db.transaction() as repos:
+        account = await repos.accounts.by_platform("console", "u2-tg")
+        assert account is not None
+        account.language = "ru"
+    await dispatch(services, user("boss"), OPEN)
+    await dispatch(services, user("u1"), "/report league-2026 RMF-002 win 40-24")
+    assert await outbox(db) == [
+        (
+            "report:1:ask:console:u2",
+            "Your opponent reported a game: confirm it or dispute it.",
+            ["/gameok 1", "/gamedispute 1"],
+        ),
+        (
+            "report:1:ask:console:u2-tg",
+            "Соперник сообщил о партии: подтвердите или оспорьте.",
+            ["/gameok 1", "/gamedispute 1"],
+        ),
+    ]
+    await dispatch(services, user("u2"), "/gameok 1")
+    assert (await outbox(db))[2:] == [
+        (
+            "report:1:decide:console:boss",
+            "A game report waits for a director:",
+            ["/gameapprove 1", "/gamereject 1"],
+        ),
+        (
+            "report:1:confirmed:console:u1",
+            "Report #1 confirmed; it counts once a director of RMF approves it.",
+            [],
+        ),
+    ]
+    await dispatch(services, user("boss"), "/gameapprove 1")
+    assert [(k, line) for k, line, _ in (await outbox(db))[4:]] == [
+        (
+            "report:1:counted:console:u1",
+            "Report #1 counted: the game is in league-2026 (version 2).",
+        ),
+        (
+            "report:1:counted:console:u2",
+            "Report #1 counted: the game is in league-2026 (version 2).",
+        ),
+        (
+            "report:1:counted:console:u2-tg",
+            "Сообщение #1 засчитано: партия внесена в league-2026 (версия 2).",
+        ),
+    ]
+    # A second press enqueues nothing more.
+    await dispatch(services, user("boss"), "/gameapprove 1")
+    assert len(await outbox(db)) == 7
