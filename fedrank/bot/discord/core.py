@@ -45,6 +45,8 @@ DEFER_AFTER = 0.3
 SLOW = frozenset({"submit", "confirm", "cancel", "publish", "history", "why"})
 # Handlers whose answers are private (the deferral must be ephemeral from the start).
 PRIVATE = frozenset({"links", "linkcode"})
+# Commands that read the file sent with them (other commands ignore attachments).
+FILE_COMMANDS = frozenset({"submit"})
 # Answers shown as one embed when they fit (/rating and the lists).
 EMBEDDED = frozenset({"rating", "top", "history"})
 
@@ -206,7 +208,7 @@ class Core:
         """Run ``text`` for a text command and answer in the channel (private ones by DM)."""
         message = ctx.message
         request = self.context_of_message(message)
-        if message.attachments:
+        if message.attachments and command in FILE_COMMANDS:
             attachment = message.attachments[0]
             if attachment.size > MAX_UPLOAD:
                 language = await self.chosen_language(request)

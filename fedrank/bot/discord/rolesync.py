@@ -169,14 +169,37 @@ async def wanted_roles(services: Services, rules: list[RoleRule]) -> dict[int, s
     return wanted
 
 
-async def _member(guild: discord.Guild, user_id: int) -> discord.Member | None:
-    member = guild.get_member(user_id)
-    if member is not None:
-        return member
-    try:
-        return await guild.fetch_member(user_id)
-    except discord.NotFound:
-        return None
+QUERY_BATCH = 100
+
+
+async def members_of(guild: discord.Guild, user_ids: Iterable[int]) -> dict[int, discord.Member]:
+    """The members of ``guild`` among ``user_ids``, without downloading the member list.
+
+    Cached members first; the others are asked for by ID over the gateway, 100 at a time
+    (the members intent allows it; it is not chunking the whole server); only if that fails
+    is each one fetched over REST (a 404 says he is not a member)."""
+    found: dict[int, discord.Member] = {}
+    missing: list[int] = []
+    for user_id in user_ids:
+        member = guild.get_member(user_id)
+        if member is not None:
+            found[user_id] = member
+        else:
+            missing.append(user_id)
+    for start in range(0, len(missing), QUERY_BATCH):
+        batch = missing[start : start + QUERY_BATCH]
+        try:
+            members = await guild.query_members(user_ids=batch, limit=len(batch), cache=True)
+        except (discord.ClientException, TimeoutError) as exc:
+            log.info("member query in guild %s failed (%s); fetching one by one", guild.id, exc)
+            members = []
+            for user_id in batch:
+                try:
+                    members.append(await guild.fetch_member(user_id))
+                except discord.NotFound:
+                    continue
+        found.update((m.id, m) for m in members)
+    return found
 
 
 class RoleSync:
@@ -199,9 +222,10 @@ class RoleSync:
             return result
         managed = {r.role_id for r in rules}
         wanted = await wanted_roles(self.services, rules)
-        users = wanted.keys() if only is None else [u for u in only if u in wanted]
+        users = list(wanted) if only is None else [u for u in only if u in wanted]
+        present = await members_of(guild, users)
         for user_id in users:
-            member = await _member(guild, user_id)
+            member = present.get(user_id)
             if member is None:
                 continue
             result.members += 1

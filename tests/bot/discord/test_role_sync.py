@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -11,7 +12,7 @@ import pytest
 from discord.ext.test import backend
 
 from fedrank.bot.discord import FedrankBot
-from fedrank.bot.discord.rolesync import TitleKey
+from fedrank.bot.discord.rolesync import TitleKey, members_of
 from fedrank.handlers.publication import publish_list
 from fedrank.storage.database import Database
 from tests.bot.discord.conftest import discord_account
@@ -166,3 +167,46 @@ def test_title_keys(raw: str, title: str, value: str | None, matches: bool) -> N
 @pytest.mark.parametrize("raw", ["", "  ", "<3", "=2", "NaN", "x" * 65])
 def test_bad_title_keys(raw: str) -> None:
     assert TitleKey.parse(raw) is None
+
+
+class FakeGuild:
+    """Cached members, a gateway query that answers (or fails), REST fetches."""
+
+    def __init__(self, cached: set[int], members: set[int], *, query_works: bool = True) -> None:
+        self.id = 1
+        self.cached = cached
+        self.members = members
+        self.query_works = query_works
+        self.queries: list[list[int]] = []
+        self.fetched: list[int] = []
+
+    def get_member(self, user_id: int) -> Any:
+        return SimpleNamespace(id=user_id) if user_id in self.cached else None
+
+    async def query_members(self, *, user_ids: list[int], limit: int, cache: bool) -> list[Any]:
+        self.queries.append(user_ids)
+        assert limit == len(user_ids) <= 100 and cache
+        if not self.query_works:
+            raise TimeoutError
+        return [SimpleNamespace(id=u) for u in user_ids if u in self.members]
+
+    async def fetch_member(self, user_id: int) -> Any:
+        self.fetched.append(user_id)
+        if user_id not in self.members:
+            raise discord.NotFound(SimpleNamespace(status=404, reason=""), "Unknown Member")
+        return SimpleNamespace(id=user_id)
+
+
+async def test_members_are_looked_up_by_id_in_batches() -> None:
+    users = list(range(1, 251))
+    guild = FakeGuild(cached={1, 2}, members=set(range(1, 251, 2)))
+    found = await members_of(guild, users)  # type: ignore[arg-type]
+    assert sorted(found) == [1, 2, *range(3, 251, 2)]
+    assert [len(q) for q in guild.queries] == [100, 100, 48]
+    assert guild.fetched == []
+
+
+async def test_member_lookup_falls_back_to_rest() -> None:
+    guild = FakeGuild(cached=set(), members={5}, query_works=False)
+    found = await members_of(guild, [4, 5])  # type: ignore[arg-type]
+    assert list(found) == [5] and guild.fetched == [4, 5]
