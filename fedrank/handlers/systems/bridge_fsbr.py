@@ -407,14 +407,19 @@ async def start_rk(
 
 
 async def _histories(
-    repos: Repos, discipline: Discipline, players: Mapping[int, Player], skip_code: str
+    repos: Repos,
+    discipline: Discipline,
+    players: Mapping[int, Player],
+    skip_code: str,
+    until: date,
 ) -> dict[int, list[fsbr.LedgerLine | fsbr.AchievementRecord]]:
-    """Each player's current ledger rows, without those of the tournament ``skip_code``."""
+    """Each player's current ledger rows dated up to ``until``, without those of the
+    tournament ``skip_code`` (what he held when that tournament ended)."""
     out: dict[int, list[fsbr.LedgerLine | fsbr.AchievementRecord]] = {}
     for pid in players:
         rows: list[fsbr.LedgerLine | fsbr.AchievementRecord] = []
         for award, tournament in await repos.ledger.awards(pid, discipline.id):
-            if tournament.code == skip_code:
+            if tournament.code == skip_code or award.awarded_on > until:
                 continue
             row = ledger_line(award)
             if row is not None:
@@ -495,7 +500,7 @@ async def _compute(
 
     # Where each player's projected coefficient moves with this tournament (a level change).
     awarded = {a.player_id: players[a.player_id] for a in awards}
-    histories = await _histories(repos, discipline, awarded, report.code)
+    histories = await _histories(repos, discipline, awarded, report.code, t.end)
     new_rows: dict[str, list[fsbr.LedgerLine | fsbr.AchievementRecord]] = defaultdict(list)
     for player_key, row in fsbr.ledger_rows(result):
         new_rows[player_key].append(row)
@@ -802,7 +807,7 @@ def _title_reason(state: fsbr.RankState) -> str:
     why = state.norm
     if state.stepped_down and not state.temporary:
         why = state.lifetime_norm
-    return f"2.2: {why}"[:300]
+    return (why if why.startswith("2.2") else f"2.2: {why}")[:300]
 
 
 def _row_data(
