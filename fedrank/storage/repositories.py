@@ -869,10 +869,17 @@ class OutboxRepo(_Repo):
         ids = list((await self.session.scalars(stmt)).all())
         if not ids:
             return []
+        # The state is checked again as it is changed: a second worker (SQLite has no SKIP
+        # LOCKED) whose snapshot is older takes nothing rather than the same rows.
         await self.session.execute(
             update(Outbox)
-            .where(Outbox.id.in_(ids))
+            .where(
+                Outbox.id.in_(ids),
+                Outbox.due_at <= now,
+                or_(Outbox.state == "pending", Outbox.state == "sending"),
+            )
             .values(state="sending", attempts=Outbox.attempts + 1, due_at=now + lease)
+            .execution_options(synchronize_session=False)
         )
         rows = (
             await self.session.scalars(

@@ -1,12 +1,13 @@
-"""Scheduled publication: on time, once, and caught up after downtime."""
+"""Scheduled publication: on time, once, and caught up after downtime; announced once."""
 
+import asyncio
 from datetime import UTC, date, datetime
 
 import pytest
 
 from fedrank.handlers import publication
 from fedrank.scheduler import jobs
-from fedrank.scheduler.jobs import publish_due
+from fedrank.scheduler.jobs import announce_pending, publish_due
 from fedrank.scheduler.runner import Scheduler
 from fedrank.storage.database import Database
 from tests.conftest import Backend
@@ -69,6 +70,115 @@ async def test_two_schedulers_publish_one_list(backend: Backend) -> None:
         if backend.name == "postgresql":
             assert second._leader
         assert await _list_dates(first_db) == [date(2026, 11, 1), date(2026, 12, 1)]
+        await second.lock.release()
+    finally:
+        await first_db.close()
+        await second_db.close()
+
+
+async def _subscribe(db: Database, *chats: str) -> None:
+    async with db.transaction() as repos:
+        for chat in chats:
+            await repos.subscriptions.add(
+                "telegram", chat, 1, "lists", datetime(2026, 11, 1, tzinfo=UTC)
+            )
+
+
+async def _announcements(db: Database) -> list[tuple[str, str]]:
+    """(list date, chat) of every announcement row in the outbox."""
+    async with db.read() as repos:
+        dates = {s.id: s.list_date.isoformat() for s in await repos.lists.snapshots(1)}
+        return sorted(
+            (dates[int(r.dedup_key.split(":")[1])], r.chat_id)
+            for r in await repos.outbox.by_prefix("announce:")
+        )
+
+
+async def test_a_publication_is_announced_once_to_every_subscribed_chat(db: Database) -> None:
+    await seed_federation(db)
+    await _subscribe(db, "-1001", "-1002")
+    await publish_due(db, datetime(2026, 12, 1, 9, 0, tzinfo=UTC))
+    await publish_due(db, datetime(2026, 12, 1, 9, 10, tzinfo=UTC))
+    await announce_pending(db, datetime(2026, 12, 1, 9, 20, tzinfo=UTC))
+    assert await _announcements(db) == [("2026-12-01", "-1001"), ("2026-12-01", "-1002")]
+
+
+async def test_quarter_boundary_on_an_injected_clock(db: Database) -> None:
+    await seed_federation(db)
+    async with db.transaction() as repos:
+        federation = await repos.federations.by_code("RMF")
+        assert federation is not None
+        await repos.federations.add_discipline(
+            federation, "q-go", "Quarterly", "go_ufgo", "quarterly"
+        )
+    first = await publish_due(db, datetime(2026, 11, 21, 9, 0, tzinfo=UTC))
+    assert [(p.discipline, p.list_date) for p in first] == [("q-go", date(2026, 10, 1))]
+    # 23:59 on 31 December in Moscow: still the old quarter for both calendars.
+    assert await publish_due(db, datetime(2026, 12, 31, 20, 59, tzinfo=UTC)) == [
+        jobs.Published("rmf-mcr", date(2026, 12, 1), True, 3)
+    ]
+    # One minute later it is 1 January in Moscow: a new month and a new quarter.
+    done = await publish_due(db, datetime(2026, 12, 31, 21, 0, tzinfo=UTC))
+    assert sorted((p.discipline, p.list_date) for p in done) == [
+        ("q-go", date(2027, 1, 1)),
+        ("rmf-mcr", date(2027, 1, 1)),
+    ]
+    assert await publish_due(db, datetime(2027, 3, 31, 9, 0, tzinfo=UTC)) == [
+        jobs.Published("rmf-mcr", date(2027, 2, 1), True, 3),
+        jobs.Published("rmf-mcr", date(2027, 3, 1), True, 3),
+    ]
+
+
+async def test_down_on_the_first_announces_each_missed_list_once(db: Database) -> None:
+    await seed_federation(db)
+    await _subscribe(db, "-1001")
+    restart = datetime(2027, 2, 3, 8, 0, tzinfo=UTC)
+    await publish_due(db, restart)
+    await publish_due(db, restart)
+    await announce_pending(db, restart)
+    assert await _announcements(db) == [
+        ("2026-12-01", "-1001"),
+        ("2027-01-01", "-1001"),
+        ("2027-02-01", "-1001"),
+    ]
+
+
+async def test_two_schedulers_announce_once_and_the_leader_delivers(backend: Backend) -> None:
+    from tests.scheduler.test_outbox import ScriptedSender
+
+    first_db, second_db = backend.database(), backend.database()
+    await first_db.migrate()
+    try:
+        await seed_federation(first_db)
+        await _subscribe(first_db, "-1001", "-1002")
+        clock = lambda: datetime(2026, 12, 1, 9, 0, tzinfo=UTC)  # noqa: E731
+        sender_a, sender_b = ScriptedSender(), ScriptedSender()
+        first = Scheduler(first_db, clock, senders={"telegram": sender_a})
+        second = Scheduler(second_db, clock, senders={"telegram": sender_b})
+        if backend.name == "postgresql":  # the lock decides
+            await asyncio.gather(first.tick(), second.tick())
+            await asyncio.gather(first.tick(), second.tick())
+        else:  # SQLite serves one process: both "lead", one after the other
+            await first.tick()
+            await second.tick()
+        assert await _announcements(first_db) == [
+            ("2026-12-01", "-1001"),
+            ("2026-12-01", "-1002"),
+        ]
+        for scheduler in (first, second):
+            if scheduler._leader and (backend.name == "postgresql" or scheduler is first):
+                scheduler.start_delivery()
+        for _ in range(100):
+            if len(sender_a.sent) + len(sender_b.sent) >= 2:
+                break
+            await asyncio.sleep(0.05)
+        await first.stop_delivery()
+        await second.stop_delivery()
+        sent = sorted(chat for chat, _ in sender_a.sent + sender_b.sent)
+        assert sent == ["-1001", "-1002"]
+        if backend.name == "postgresql":
+            assert first._leader != second._leader
+        await first.lock.release()
         await second.lock.release()
     finally:
         await first_db.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 
 from fedrank.handlers.reply import Reply
@@ -15,7 +16,7 @@ from fedrank.scheduler.outbox import (
     new_message,
 )
 from fedrank.storage.database import Database
-from tests.conftest import Clock
+from tests.conftest import Backend, Clock
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
@@ -201,3 +202,28 @@ async def test_other_platforms_wait_for_their_sender(db: Database) -> None:
     worker = DeliveryWorker(db, {"telegram": ScriptedSender()}, clock=lambda: NOW)
     assert await worker.drain("telegram") == 1
     assert await _states(db) == {"55": "pending", "1": "sent"}
+
+
+async def test_two_workers_never_send_a_row_twice(backend: Backend) -> None:
+    """On PostgreSQL the claims run at the same time (FOR UPDATE SKIP LOCKED keeps them apart);
+    SQLite serves one process, so there they take turns."""
+    first_db, second_db = backend.database(), backend.database()
+    await first_db.migrate()
+    try:
+        await _enqueue(first_db, *(msg(str(i)) for i in range(60)))
+        a, b = ScriptedSender(), ScriptedSender()
+        worker_a = DeliveryWorker(first_db, {"telegram": a}, clock=lambda: NOW, batch=5)
+        worker_b = DeliveryWorker(second_db, {"telegram": b}, clock=lambda: NOW, batch=5)
+        await worker_a.recover()
+        await worker_b.recover()
+        if backend.name == "postgresql":
+            await asyncio.gather(worker_a.drain("telegram"), worker_b.drain("telegram"))
+            assert a.sent and b.sent  # both took part
+        else:
+            await worker_a.drain("telegram")
+            await worker_b.drain("telegram")
+        chats = [chat for chat, _ in a.sent + b.sent]
+        assert sorted(chats) == sorted(str(i) for i in range(60))
+    finally:
+        await first_db.close()
+        await second_db.close()
