@@ -202,7 +202,7 @@ def import_(
     from fedrank.bot.render import render_plain
     from fedrank.handlers.context import RequestContext
     from fedrank.handlers.results import preview_reply, write_prepared
-    from fedrank.handlers.systems import NoAdapterError, adapter
+    from fedrank.handlers.systems import adapter
 
     text = _read(file)
     settings = _settings()
@@ -214,12 +214,7 @@ def import_(
             if not await db.is_migrated():
                 raise CliError("the database is not initialised; run `fedrank init` first")
             async with db.read() as repos:
-                discipline = await _resolve_discipline(repos, target)
-                try:
-                    engine = adapter(discipline.system)
-                except NoAdapterError:
-                    raise CliError(f"{discipline.system} results cannot be imported yet") from None
-                prepared = await engine.prepare(repos, discipline, text, file.name)
+                discipline, prepared = await _prepare_for(repos, target, text, file.name)
                 typer.echo(render_plain(preview_reply(ctx, discipline, prepared)))
                 discipline_id = discipline.id
             if not yes:
@@ -297,18 +292,39 @@ def publish(
     typer.echo(_run(go()))
 
 
-async def _resolve_discipline(repos: Any, target: str) -> Any:
+async def _prepare_for(repos: Any, target: str, text: str, filename: str) -> tuple[Any, Any]:
+    """The discipline and prepared tournament for ``target`` (a discipline code or a system id).
+
+    A system id with several disciplines (RMF's sports and Sichuan mahjong) lets the file
+    decide: the one discipline whose adapter accepts it is taken.
+    """
+    from fedrank.handlers.systems import NoAdapterError, adapter
+
     found = await repos.federations.discipline_by_code(target)
-    if found is not None:
-        return found
     disciplines = await repos.federations.disciplines()
-    matching = [d for d in disciplines if d.system == target]
-    if len(matching) == 1:
-        return matching[0]
-    known = ", ".join(f"{d.code} ({d.system})" for d in disciplines) or "none"
-    if matching:
-        raise CliError(f"{target} has several disciplines; name one of: {known}")
-    raise CliError(f"unknown discipline '{target}'; disciplines: {known}")
+    candidates = [found] if found is not None else [d for d in disciplines if d.system == target]
+    if not candidates:
+        known = ", ".join(f"{d.code} ({d.system})" for d in disciplines) or "none"
+        raise CliError(f"unknown discipline '{target}'; disciplines: {known}")
+    accepted: list[tuple[Any, Any]] = []
+    refusals: list[str] = []
+    for discipline in candidates:
+        try:
+            engine = adapter(discipline.system)
+        except NoAdapterError:
+            raise CliError(f"{discipline.system} results cannot be imported yet") from None
+        try:
+            accepted.append((discipline, await engine.prepare(repos, discipline, text, filename)))
+        except EngineError as exc:
+            if len(candidates) == 1:
+                raise
+            refusals.append(f"{discipline.code}: {exc}")
+    if len(accepted) == 1:
+        return accepted[0]
+    if not accepted:
+        raise CliError("no discipline accepts this file: " + "; ".join(refusals))
+    names = ", ".join(d.code for d, _ in accepted)
+    raise CliError(f"the file fits several disciplines ({names}); name one of them")
 
 
 @app.command()

@@ -75,6 +75,31 @@ def test_init_demo_and_console_rating(tmp_path: Path) -> None:
     assert "UFGO-0001" in session.stdout
     assert "Rating:" in session.stdout
 
+    # import: the system id is enough when the file says which of RMF's disciplines it is.
+    rows = "\n".join(f"{place}; RMF-{place:04d}" for place in range(1, 13))
+    sheet = tmp_path / "cup.rmf"
+    sheet.write_text(
+        "name: CLI Cup\nid: cli-cup\ndate: 2026-11-15\ndiscipline: sichuan\nchs: 6\n\n"
+        f"place; player\n{rows}\n"
+    )
+    unconfirmed = run(["import", "mahjong_rmf", str(sheet)], tmp_path)
+    assert unconfirmed.returncode == 2
+    assert "confirm with --yes" in unconfirmed.stderr
+    assert "Preview: CLI Cup" in unconfirmed.stdout
+    saved = run(["import", "mahjong_rmf", str(sheet), "--yes"], tmp_path)
+    assert saved.returncode == 0, saved.stderr
+    assert saved.stdout.strip().endswith("saved CLI Cup, version 1")
+    wrong = run(["import", "rmf-mcr", str(sheet), "--yes"], tmp_path)
+    assert wrong.returncode == 2
+    assert "discipline" in wrong.stderr
+    published = run(["publish", "rmf-sichuan", "--date", "2026-12-01"], tmp_path)
+    assert published.stdout.strip().startswith("rmf-sichuan 2026-12-01: published")
+    again = run(["publish", "rmf-sichuan", "--date", "2026-12-01"], tmp_path)
+    assert "already published" in again.stdout
+    bad_date = run(["publish", "rmf-sichuan", "--date", "1.12.2026"], tmp_path)
+    assert bad_date.returncode == 2
+    assert "--date must be YYYY-MM-DD" in bad_date.stderr
+
 
 def test_calc_prints_json_for_every_example(tmp_path: Path) -> None:
     from fedrank.engines.registry import available_systems
