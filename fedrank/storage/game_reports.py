@@ -2,8 +2,14 @@
 
 Kept apart from :mod:`fedrank.storage.repositories` so the flow can grow without touching the
 shared repositories; like them, it only builds SQL for the handlers, inside their transaction
-(``GameReportRepo(repos.session)``). Locks are taken on PostgreSQL only: SQLite serialises
-writers by itself.
+(``GameReportRepo(repos.session)``).
+
+Locks: a report's answer and a tournament's new version are read-check-write steps, and two
+presses of one button arrive at the same time. On PostgreSQL the rows are read ``FOR UPDATE``.
+SQLite has no row locks, and its driver runs reads outside any transaction until the first
+write, so a check could read a state another writer is about to change; there a no-op UPDATE
+of the row comes first: it takes the database's write lock (a second writer waits for the
+commit, ``busy_timeout``), and everything read after it is current.
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from fedrank.storage.models import (
@@ -32,9 +38,9 @@ class GameReportRepo:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
-    def _locks(self) -> bool:
+    def _sqlite(self) -> bool:
         bind = self.session.bind
-        return bind is not None and bind.dialect.name != "sqlite"
+        return bind is None or bind.dialect.name == "sqlite"
 
     async def add(
         self,
@@ -65,14 +71,28 @@ class GameReportRepo:
         """A report; ``lock`` holds its row until the transaction ends (two presses of one
         button must not both act)."""
         stmt = select(GameReport).where(GameReport.id == report_id)
-        if lock and self._locks():
+        if lock and self._sqlite():
+            await self.session.execute(
+                update(GameReport)
+                .where(GameReport.id == report_id)
+                .values(state=GameReport.state)
+                .execution_options(synchronize_session=False)
+            )
+        elif lock:
             stmt = stmt.with_for_update()
         return await self.session.scalar(stmt.execution_options(populate_existing=True))
 
     async def lock_tournament(self, tournament_id: int) -> Tournament | None:
         """The tournament, locked: reports and new versions of one tournament are serialised."""
         stmt = select(Tournament).where(Tournament.id == tournament_id)
-        if self._locks():
+        if self._sqlite():
+            await self.session.execute(
+                update(Tournament)
+                .where(Tournament.id == tournament_id)
+                .values(open_for_reports=Tournament.open_for_reports)
+                .execution_options(synchronize_session=False)
+            )
+        else:
             stmt = stmt.with_for_update()
         return await self.session.scalar(stmt.execution_options(populate_existing=True))
 

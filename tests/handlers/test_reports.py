@@ -459,3 +459,39 @@ async def test_the_other_side_is_sent_each_step(services: Services, db: Database
     # A second press enqueues nothing more.
     await dispatch(services, user("boss"), "/gameapprove 1")
     assert len(await outbox(db)) == 7
+
+
+async def test_two_presses_of_one_button_count_one_game(services: Services, db: Database) -> None:
+    """The opponent's Confirm pressed twice at once (two devices, a retried callback): the
+    report's row is locked (PostgreSQL) or the second writer is refused (SQLite); one game."""
+    import asyncio
+
+    await setup(db)
+    await dispatch(services, user("boss"), OPEN)
+    await dispatch(services, user("u1"), "/report league-2026 RMF-002 win")
+    first, second = await asyncio.gather(
+        dispatch(services, user("u2"), "/gameok 1"), dispatch(services, user("u2"), "/gameok 1")
+    )
+    answers = sorted([first.plain, second.plain])
+    assert "Report #1 counted: the game is in league-2026 (version 2)." in answers
+    assert await games(db, "league-2026") == [(1, "RMF-001", "RMF-002", "win1", None, None)]
+    assert (await actions(db)).count("report.counted") == 1
+
+
+async def test_both_players_reporting_at_once_make_one_report(
+    services: Services, db: Database
+) -> None:
+    """A and B report their game at the same moment: the tournament is held while one report
+    is checked and written, so the other is refused as a duplicate."""
+    import asyncio
+
+    await setup(db)
+    await dispatch(services, user("boss"), OPEN)
+    first, second = await asyncio.gather(
+        dispatch(services, user("u1"), "/report league-2026 RMF-002 win"),
+        dispatch(services, user("u2"), "/report league-2026 RMF-001 loss"),
+    )
+    answers = sorted([first.plain, second.plain])
+    assert answers[0].startswith("Report #1 recorded")
+    assert "already reported (#1)" in answers[1]
+    assert (await state(db))["reports"] == [(1, "reported")]
