@@ -9,17 +9,21 @@ start), 7-8 (MB, RO, PB) and 8.1 (the rating R). Every figure comes from
 reads the database, fills the engine's inputs and stores its outputs.
 
 **What is stored.** Every award of the engine becomes one ledger line of kind ``MB``, ``RO``,
-``PB`` or ``achievement`` (amount = the level 1-5), dated by the tournament's *end* (1.11:
-``Prepared.held_on`` is the end date, so ``Award.awarded_on`` is the day the standing reads),
-with the engine's trace as JSON. The engine's trace starts with three steps that carry what
-the standing needs besides the amount: ``tournament`` (the tournament's code),
-``face_to_face`` (2.2 note 3) and ``championship`` (8.1: the status applied, after 1.10 may
-have removed a regional one). :func:`ledger_line` reads a stored line back into the engine's
-``LedgerLine`` / ``AchievementRecord`` from exactly those steps, so the standing is rebuilt
-from the ledger alone. Each participant's ``Entry.data`` keeps his file line, entry, places,
-boards, rk at the start and where it came from, q, and the participant's MB/RO/PB; the version's
-``params`` keep the report text (with the player IDs as in the file), the IDs resolved and the
-rk used for every player, and the tournament's figures (kq, N, RC, ПБ1 ...).
+``PB`` or an achievement, dated by the tournament's *end* (1.11: ``Prepared.held_on`` is the
+end date, so ``Award.awarded_on`` is the day the standing reads), with the engine's trace as
+JSON. An achievement is stored as one line of kind ``achievement <level>`` (``achievement
+2``) with amount 1, so ``/rating``'s totals by kind read "achievement 2 1" (one achievement of
+level 2) instead of a meaningless sum of levels; the engine's own award (kind
+``achievement``, amount = level) is what its trace ends with. The engine's trace starts with
+three steps that carry what the standing needs besides the amount: ``tournament`` (the
+tournament's code), ``face_to_face`` (2.2 note 3) and ``championship`` (8.1: the status
+applied, after 1.10 may have removed a regional one). :func:`ledger_line` reads a stored line
+back into the engine's ``LedgerLine`` / ``AchievementRecord`` from exactly those steps, so the
+standing is rebuilt from the ledger alone. Each participant's ``Entry.data`` keeps his file
+line, entry, places, boards, rk at the start and where it came from, q, and the participant's
+MB/RO/PB; the version's ``params`` keep the report text (with the player IDs as in the file),
+the IDs resolved and the rk used for every player, and the tournament's figures (kq, N, RC,
+ПБ1 ...).
 
 **rk at the start** (6.1, 1.2): the value of the player's latest title row on or before the
 tournament's start; FSBR titles (``"рк 2"``, value 2) are written only by publications
@@ -232,9 +236,23 @@ def ledger_line(award: Award) -> fsbr.LedgerLine | fsbr.AchievementRecord | None
         return fsbr.LedgerLine(
             award.awarded_on, award.kind, int(amount), face_to_face, championship, event
         )
-    if award.kind == ACHIEVEMENT:
-        return fsbr.AchievementRecord(award.awarded_on, int(amount), event)
+    level = achievement_level(award.kind)
+    if level is not None:
+        return fsbr.AchievementRecord(award.awarded_on, level, event)
     return None
+
+
+def achievement_kind(level: int) -> str:
+    """The ledger kind of an achievement of ``level`` (one line, amount 1)."""
+    return f"{ACHIEVEMENT} {level}"
+
+
+def achievement_level(kind: str) -> int | None:
+    """The level of an achievement line's kind (``achievement 2`` -> 2), else None."""
+    word, _, level = kind.partition(" ")
+    if word != ACHIEVEMENT or not level.isdigit():
+        return None
+    return int(level)
 
 
 def history_of(
@@ -496,7 +514,12 @@ async def _compute(
         got[award.player][award.kind] = award.amount
         if award.player.startswith("guest:"):
             continue
-        awards.append(NewAward(int(award.player), award.kind, award.amount, award.trace.to_json()))
+        kind, amount = award.kind, award.amount
+        if kind == ACHIEVEMENT:
+            # One line per achievement, its level in the kind: /rating sums amounts by kind,
+            # and a sum of levels would mean nothing (module docstring).
+            kind, amount = achievement_kind(int(award.amount)), Decimal(1)
+        awards.append(NewAward(int(award.player), kind, amount, award.trace.to_json()))
 
     # Where each player's projected coefficient moves with this tournament (a level change).
     awarded = {a.player_id: players[a.player_id] for a in awards}
@@ -886,9 +909,9 @@ async def _replays(repos: Repos, discipline: Discipline, code: str, since: date)
             for award, trn in await _awards_of(repos, discipline, players)
             if trn == tournament.id
         ]
-        if computed.signature == _signature(stored) and computed.ranks == dict(
-            params.get("ranks", {})
-        ):
+        ranks_now = {k: Decimal(v) for k, v in computed.ranks.items()}
+        ranks_then = {str(k): Decimal(str(v)) for k, v in dict(params.get("ranks", {})).items()}
+        if computed.signature == _signature(stored) and ranks_now == ranks_then:
             continue
         out.append(computed.prepared)
     return out

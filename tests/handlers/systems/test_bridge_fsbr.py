@@ -327,7 +327,8 @@ async def test_compute_list_by_hand(services: Services, db: Database) -> None:
       R = 270 + 0.75 100 + 0.5 40 + 0.25 20 = 370. 120 MB face to face in 2024: рк 3 for life
       (100 МБ); RO in the last year 295 >= 50: рк 1 on a one-year norm. For рк 0.5 by 2000 МБ
       he lacks 1880 MB, of them ceil(2/3 2000) - 120 = 1214 face to face (note 3).
-    - FSBR-0002: one Russian championship, RO 370 and PB 3: R = 370, рк 0 for life (3 ПБ).
+    - FSBR-0002: one Russian championship, RO 370, PB 3 and an achievement of level 1: R = 370,
+      рк 0 for life (3 ПБ; 9 ПБ with level 1 would be рк -0.5, 6 PB short).
       Tied with FSBR-0001 at 370: both are 1st; FSBR-0002 is shown first (stronger rk).
     - FSBR-0004: 60 MB face to face in June 2024 and 40 online in July 2024. 100 МБ for life
       fails note 3 (3 x 60 < 2 x 100), so his lifetime norm is 10 МБ (рк 4); but "60 МБ в
@@ -353,7 +354,11 @@ async def test_compute_list_by_hand(services: Services, db: Database) -> None:
     await _ledger(db, "r2-online", date(2024, 7, 1), [(4, "MB", 40)], f2f=False)
     await _ledger(db, "r3", date(2023, 6, 1), [(1, "RO", 20)])
     await _ledger(
-        db, "ru-2026", date(2026, 5, 1), [(2, "RO", 370), (2, "PB", 3)], championship=True
+        db,
+        "ru-2026",
+        date(2026, 5, 1),
+        [(2, "RO", 370), (2, "PB", 3), (2, "achievement 1", 1)],
+        championship=True,
     )
     await _ledger(db, "nov-2025", date(2025, 11, 20), [(5, "RO", 60)])
     async with db.transaction() as repos:
@@ -394,6 +399,8 @@ async def test_compute_list_by_hand(services: Services, db: Database) -> None:
     assert (five.position, five.rating, five.title) == (3, Decimal(60), "рк 1")
     assert [rows[f].position for f in ("FSBR-0003", "FSBR-0004", "FSBR-0040")] == [4, 4, 4]
     assert rows["FSBR-0040"].rating == 0
+    assert two.data is not None and two.data["achievement"] == 1
+    assert "6 PB [9 ПБ и достижение уровня 1, for life]" in two.data["next"]
     data = one.data
     assert data is not None
     assert data["R_parts"] == [270, 100, 40, 20]
@@ -503,6 +510,9 @@ async def test_the_demo_history_gives_a_list(
         assert best.rating > 0
         titles = {row.title for row, _ in rows}
         assert len(titles) >= 4  # rk evolved
+        assert max(row.data["achievement"] for row, _ in rows if row.data) >= 2
+        kinds = {a.kind for a in await repos.ledger.discipline_awards(disc.id)}
+        assert {"MB", "RO", "PB", "achievement 1", "achievement 2"} <= kinds
         fid, value = player.federation_player_id, best.rating
     rating = (await dispatch(services, user("u1"), f"/rating {fid}")).plain
     assert "Position 1 of 80 in the list of 2026-11-01" in rating
