@@ -19,8 +19,8 @@ import discord
 from fedrank.bot.discord.render import BUTTON_LABEL_LIMIT, CUSTOM_ID_LIMIT, custom_id
 from fedrank.handlers.reply import Button
 
-_SUCCESS = {"confirm", "approve", "accept", "gameok", "gameapprove"}
-_DANGER = {"cancel", "reject", "decline", "gamedispute", "gamereject"}
+_SUCCESS = {"confirm", "approve", "accept", "gameok", "gameapprove", "qconfirm"}
+_DANGER = {"cancel", "reject", "decline", "gamedispute", "gamereject", "qdecline"}
 # Discord's message layout: five buttons a row, five rows.
 ROW_WIDTH = 5
 MAX_ROWS = 5

@@ -162,7 +162,7 @@ def test_raw_components_for_rest_senders_are_pressable_here() -> None:
     (row,) = made
     assert row["type"] == 1
     assert [(c["label"], c["style"], c["custom_id"]) for c in row["components"]] == [
-        ("Confirm", 2, "fr:55:/qconfirm 7"),
+        ("Confirm", 3, "fr:55:/qconfirm 7"),
         ("Decline", 4, "fr:55:/decline 7"),
     ]
     template = ActionButton.__discord_ui_compiled_template__

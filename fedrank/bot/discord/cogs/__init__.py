@@ -1,13 +1,31 @@
-"""One cog per feature: players, account links, directors' results, game reports, role sync;
-and generic commands for what the dispatcher registers beyond them (:mod:`.generic`)."""
+"""One cog per feature: players, account links, directors' results, game reports,
+qualification, role sync; and generic commands for what the dispatcher registers beyond them
+(:mod:`.generic`)."""
 
 from fedrank.bot.discord.cogs.base import FeatureCog
 from fedrank.bot.discord.cogs.directors import Directors
 from fedrank.bot.discord.cogs.links import Links
 from fedrank.bot.discord.cogs.players import Players
+from fedrank.bot.discord.cogs.qualification import Qualification
 from fedrank.bot.discord.cogs.reports import Reports
 from fedrank.bot.discord.cogs.roles import Roles
 
-ALL: tuple[type[FeatureCog], ...] = (Players, Links, Directors, Reports, Roles)
+ALL: tuple[type[FeatureCog], ...] = (
+    Players,
+    Links,
+    Directors,
+    Reports,
+    Qualification,
+    Roles,
+)
 
-__all__ = ["ALL", "Directors", "FeatureCog", "Links", "Players", "Reports", "Roles"]
+__all__ = [
+    "ALL",
+    "Directors",
+    "FeatureCog",
+    "Links",
+    "Players",
+    "Qualification",
+    "Reports",
+    "Roles",
+]

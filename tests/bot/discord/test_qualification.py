@@ -1,0 +1,122 @@
+"""A qualification invitation reaches a Discord player with buttons, and his press answers it.
+
+The invitation is an outbox row (the scheduler's work); the outbox sender posts it with the
+components :func:`fedrank.bot.discord.buttons.components` makes; the press comes back to this
+bot as an interaction on that message, and discord.py builds the button from its custom_id."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from fedrank.bot.discord import FedrankBot, make_bot
+from fedrank.bot.discord.buttons import ActionButton, components
+from fedrank.bot.discord.cogs import Qualification
+from fedrank.engines import mahjong_rmf as rmf
+from fedrank.handlers import qualification
+from fedrank.handlers.context import Services
+from fedrank.handlers.qualification import advance_all
+from fedrank.handlers.reply import Reply
+from fedrank.storage.database import Database
+from fedrank.storage.models import Discipline
+from fedrank.storage.repositories import Repos
+from tests.bot.discord.conftest import FakeInteraction, discord_account, discord_settings, user
+from tests.conftest import Clock
+from tests.factories import seed_federation
+
+ANNA = user(101, "anna")
+EVE = user(303, "eve")
+BOSS = user(202, "boss")
+
+
+def at(day: str) -> datetime:
+    return datetime.combine(date.fromisoformat(day), datetime.min.time(), UTC).replace(hour=9)
+
+
+@pytest.fixture
+async def client(services: Services) -> AsyncIterator[FedrankBot]:
+    bot = make_bot(services, discord_settings(role_sync=False))
+    await bot.setup_hook()
+    yield bot
+
+
+@pytest.fixture
+async def world(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three RMF members; anna (RMF-001) and eve (RMF-002) linked in Discord; boss directs.
+    The frozen list ranks them 1, 2, 3."""
+    seeded = await seed_federation(db)
+    async with db.transaction() as repos:
+        for pid in seeded.players.values():
+            await repos.players.add_membership(pid, date(2020, 1, 1), None)
+    await discord_account(db, BOSS.id, role="director")
+    await discord_account(db, ANNA.id, player="RMF-001")
+    await discord_account(db, EVE.id, player="RMF-002")
+    ranking = list(seeded.players.values())
+
+    async def frozen(repos: Repos, discipline: Discipline, on: date) -> rmf.RatingList:
+        rows = tuple(
+            rmf.ListRow(i + 1, str(pid), Decimal(900 - 100 * i), rmf.START, Decimal(0), (), 1)
+            for i, pid in enumerate(ranking)
+        )
+        return rmf.RatingList(rmf.Discipline.MCR, on, rows)
+
+    monkeypatch.setattr(qualification, "rating_list_on", frozen)
+
+
+async def _press(client: FedrankBot, who: Any, message: Any, custom_id: str) -> FakeInteraction:
+    """What discord.py does with a press: match the template, build the item, call it."""
+    press = FakeInteraction(who, client, guild=None, message=message)
+    match = ActionButton.__discord_ui_compiled_template__.fullmatch(custom_id)
+    assert match is not None
+    item = discord.ui.Button[Any](label="?", custom_id=custom_id)
+    button = await ActionButton.from_custom_id(press, item, match)  # type: ignore[arg-type]
+    await button.callback(press)  # type: ignore[arg-type]
+    return press
+
+
+async def test_an_invitation_is_answered_with_its_button(
+    client: FedrankBot, db: Database, clock: Clock, world: None
+) -> None:
+    cog = client.get_cog("Qualification")
+    assert isinstance(cog, Qualification)
+    clock.now = at("2026-11-21")
+    created = FakeInteraction(BOSS, client, guild=SimpleNamespace(id=1))
+    await cog.qualify.callback(
+        cog,
+        created,
+        discipline="rmf-mcr",
+        event_date="2027-06-20",
+        quota=1,
+        event="European Championship",
+    )
+    assert "2026-12-01" in created.sent[0].text
+
+    await advance_all(db, at("2026-12-01"))
+    async with db.read() as repos:
+        (row,) = await repos.outbox.by_prefix("qual:1:invite:")
+        platform, chat_id, payload = row.platform, row.chat_id, row.payload
+    assert (platform, chat_id) == ("discord", str(ANNA.id))
+    invitation = Reply.from_json(payload["reply"])
+    (action_row,) = components(invitation.buttons, owner=int(chat_id))
+    confirm, decline = action_row["components"]
+    assert (confirm["label"], confirm["custom_id"]) == ("Confirm", f"fr:{ANNA.id}:/qconfirm 1")
+    assert decline["custom_id"] == f"fr:{ANNA.id}:/qdecline 1"
+    message = SimpleNamespace(
+        components=[
+            SimpleNamespace(children=[SimpleNamespace(**c) for c in action_row["components"]])
+        ]
+    )
+
+    clock.now = at("2026-12-05")
+    press = await _press(client, ANNA, message, confirm["custom_id"])
+    assert press.edits == [{"view": None}]  # Confirm and Decline are gone
+    assert "Confirmed" in press.sent[0].content
+    async with db.read() as repos:
+        states = [(s.state, s.answered_at is not None) for s in await repos.qualifications.slots(1)]
+    assert ("confirmed", True) in states
