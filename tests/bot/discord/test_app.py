@@ -9,7 +9,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from fedrank.bot.discord import FedrankBot, make_intents, run_transport
+from fedrank.bot.discord import FedrankBot, make_bot, make_intents, run_transport
 from fedrank.bot.discord.config import DiscordSettings
 from fedrank.bot.discord.i18n import MESSAGES, NAMES, missing_translations, t
 from fedrank.bot.discord.translator import Translator, translated
@@ -114,3 +114,29 @@ def test_fedrank_run_finds_the_discord_transport(no_env: Path) -> None:
 
     settings = Settings(_env_file=None, discord_token="secret-token")  # type: ignore[call-arg]
     assert len(_transports(settings, webhook=False)) == 1
+
+
+async def test_the_payload_registered_with_discord_is_valid(services: Services) -> None:
+    """What ``tree.sync()`` would send, checked against Discord's rules for commands."""
+    bot = make_bot(services, discord_settings())
+    await bot.setup_hook()
+    name_rule = re.compile(r"^[-_\w]{1,32}$")
+    translator = Translator()
+    payloads = [
+        await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()
+    ]
+    assert len(payloads) <= 100  # Discord's limit of global slash commands
+    names = [p["name"] for p in payloads]
+    assert len(names) == len(set(names))
+    for payload in payloads:
+        items = [payload, *payload.get("options", [])]
+        for item in items:
+            assert name_rule.match(item["name"]) and item["name"] == item["name"].lower()
+            assert 1 <= len(item["description"]) <= 100, item["name"]
+            for localized in (item.get("name_localizations") or {}).values():
+                assert name_rule.match(localized) and localized == localized.lower()
+            for localized in (item.get("description_localizations") or {}).values():
+                assert 1 <= len(localized) <= 100
+    rating = next(p for p in payloads if p["name"] == "rating")
+    assert rating["name_localizations"] == {"ru": "рейтинг", "uk": "рейтинг", "zh-CN": "等级分"}
+    assert rating["options"][0]["description_localizations"]["ru"].startswith("имя игрока")
