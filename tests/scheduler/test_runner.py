@@ -1,0 +1,67 @@
+"""The scheduler process end to end: a tick publishes and announces, the leader's delivery
+worker sends the announcement through the real Telegram sender to the fake Bot API."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+
+import pytest
+from aiogram.client.telegram import TelegramAPIServer
+
+from fedrank.bot.telegram.pacer import Limits
+from fedrank.handlers import publication
+from fedrank.scheduler import jobs
+from fedrank.scheduler.runner import Scheduler
+from fedrank.scheduler.senders import TelegramSender
+from fedrank.storage.database import Database
+from tests.bot.telegram.fake_api import TOKEN, FakeTelegram
+from tests.factories import seed_federation
+from tests.handlers.fake_adapter import FakeAdapter
+
+FAST = Limits(per_second=0, chat_interval=0.0, group_per_minute=0)
+
+
+@pytest.fixture(autouse=True)
+def fake_system(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(publication, "adapter", lambda system: FakeAdapter())
+    monkeypatch.setattr(jobs, "has_adapter", lambda system: True)
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeTelegram]:
+    server = FakeTelegram()
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+async def test_tick_publishes_announces_and_delivers(db: Database, fake: FakeTelegram) -> None:
+    await seed_federation(db)
+    async with db.transaction() as repos:
+        now = datetime(2026, 11, 1, tzinfo=UTC)
+        await repos.subscriptions.add("telegram", "-100777", 1, "lists", now)
+    sender = TelegramSender(TOKEN, api_server=TelegramAPIServer.from_base(fake.url), limits=FAST)
+    # The worker's clock is the scheduler's: 1 December, in the past, so rows are due at once.
+    scheduler = Scheduler(
+        db, lambda: datetime(2026, 12, 1, 9, 0, tzinfo=UTC), senders={"telegram": sender}
+    )
+    try:
+        await scheduler.tick()
+        scheduler.start_delivery()
+        delivered = await fake.replies(-100777, count=4, within=20)
+    finally:
+        await scheduler.stop_delivery()
+    assert [d.method for d in delivered] == ["sendMessage"] + ["sendDocument"] * 3
+    assert "the list of 2026-12-01" in delivered[0].text
+    names = [d.message["document"]["file_name"] for d in delivered[1:]]
+    assert names == [
+        "rmf-mcr-2026-12-01.csv",
+        "rmf-mcr-2026-12-01.xlsx",
+        "rmf-mcr-2026-12-01.html",
+    ]
+    await scheduler.tick()  # the next tick finds nothing new to publish or announce
+    async with db.read() as repos:
+        assert await repos.outbox.counts() == {"sent": 1}
