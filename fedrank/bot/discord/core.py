@@ -42,11 +42,11 @@ log = logging.getLogger(__name__)
 
 DEFER_AFTER = 0.3
 # Handlers that parse files, write tournaments, compute lists or draw charts.
-SLOW = frozenset({"submit", "confirm", "cancel", "publish", "history", "why"})
+SLOW = frozenset({"submit", "confirm", "cancel", "publish", "history", "why", "round", "whatif"})
 # Handlers whose answers are private (the deferral must be ephemeral from the start).
 PRIVATE = frozenset({"links", "linkcode"})
 # Commands that read the file sent with them (other commands ignore attachments).
-FILE_COMMANDS = frozenset({"submit"})
+FILE_COMMANDS = frozenset({"submit", "round"})
 # Answers shown as one embed when they fit (/rating and the lists).
 EMBEDDED = frozenset({"rating", "top", "history"})
 

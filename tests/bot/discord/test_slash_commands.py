@@ -14,7 +14,15 @@ import pytest
 from fedrank.bot.discord import FedrankBot, make_bot
 from fedrank.bot.discord import core as core_module
 from fedrank.bot.discord.buttons import ActionButton
-from fedrank.bot.discord.cogs import Directors, Links, Players, Reports
+from fedrank.bot.discord.cogs import (
+    Admin,
+    Directors,
+    Links,
+    Othello,
+    Players,
+    Qualification,
+    Reports,
+)
 from fedrank.bot.discord.cogs.directors import TableForm
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import COMMANDS
@@ -293,3 +301,84 @@ async def test_every_dispatcher_command_exists_in_both_forms(client: FedrankBot)
     assert set(COMMANDS) <= slash
     assert set(COMMANDS) <= text
     assert {"rolemap", "roleunmap", "rolemaps", "rolesync"} <= slash & text
+
+
+@pytest.mark.parametrize(
+    ("kind", "command", "options", "line"),
+    [
+        (Players, "top", {"discipline": "rmf-mcr", "count": 5}, "/top rmf-mcr 5"),
+        (Players, "why", {"tournament": "moscow open", "player": "RMF-002"}, "/why moscow RMF-002"),
+        (Players, "whatif", {"tournament": "cup", "place": 3}, "/whatif cup 3"),
+        (Players, "subscribe", {"discipline": "rmf-mcr", "me": True}, "/subscribe rmf-mcr me"),
+        (Players, "lang", {"language": "zh"}, "/lang zh"),
+        (Links, "link", {"player_id": "RMF-001", "code": "AB12CD34"}, "/link RMF-001 AB12CD34"),
+        (
+            Links,
+            "grant",
+            {"account": "discord:5", "federation": "RMF", "role": "director"},
+            "/grant discord:5 RMF director",
+        ),
+        (
+            Directors,
+            "publish",
+            {"discipline": "rmf-mcr", "date": "2026-12-01"},
+            "/publish rmf-mcr 2026-12-01",
+        ),
+        (
+            Reports,
+            "report",
+            {"tournament": "league", "opponent": "RMF-002", "result": "draw", "score": "10-10"},
+            "/report league RMF-002 draw 10-10",
+        ),
+        (
+            Reports,
+            "openreports",
+            {"discipline": "rmf-mcr", "code": "lg", "title": "Club league"},
+            "/openreports rmf-mcr lg Club league",
+        ),
+        (
+            Qualification,
+            "qualify",
+            {
+                "discipline": "rmf-mcr",
+                "event_date": "2027-06-20",
+                "quota": 2,
+                "event": "European Championship",
+                "presidium": "RMF-005, RMF-006",
+            },
+            "/qualify rmf-mcr 2027-06-20 2 'European Championship' presidium=RMF-005,RMF-006",
+        ),
+        (Othello, "standings", {"tournament": "woc-2026"}, "/standings woc-2026"),
+        (
+            Admin,
+            "discipline",
+            {
+                "federation": "RMF",
+                "code": "rmf-riichi",
+                "system": "mahjong_rmf",
+                "calendar": "monthly",
+                "title": "Riichi mahjong",
+            },
+            "/discipline add RMF rmf-riichi mahjong_rmf monthly Riichi mahjong",
+        ),
+        (Admin, "unlink", {"player_id": "RMF-001"}, "/unlink RMF-001"),
+    ],
+)
+async def test_typed_options_make_the_command_line(
+    client: FedrankBot,
+    monkeypatch: pytest.MonkeyPatch,
+    kind: type[Any],
+    command: str,
+    options: dict[str, Any],
+    line: str,
+) -> None:
+    seen: list[str] = []
+
+    async def dispatch(services: Services, ctx: Any, text: str) -> Reply:
+        seen.append(text)
+        return Reply.text("ok")
+
+    monkeypatch.setattr(core_module, "dispatch", dispatch)
+    found = cog(client, kind)
+    await getattr(found, command).callback(found, interaction(client, ANNA), **options)
+    assert seen == [line]

@@ -19,15 +19,17 @@ TITLE_LIMIT = 45
 
 
 class TableForm(discord.ui.Modal):
-    """``/submit <discipline>`` without a file: the director pastes the table here."""
+    """A command whose results come without a file (``/submit <discipline>``, ``/round <t>``):
+    the director pastes the table here, and it goes on the lines after the command."""
 
-    def __init__(self, core: Core, discipline: str, language: str) -> None:
-        title = t(language, "dc.modal_title", discipline=discipline)
+    def __init__(self, core: Core, command: str, head: str, language: str) -> None:
+        title = t(language, "dc.modal_title", discipline=head)
         super().__init__(title=title[:TITLE_LIMIT], timeout=900)
         self.core = core
-        self.discipline = discipline
+        self.command = command
+        self.head = head
         self.table: discord.ui.TextInput[TableForm] = discord.ui.TextInput(
-            label=t(language, "dc.modal_label")[:TITLE_LIMIT],
+            label=t(language, "dc.modal_label", command=command)[:TITLE_LIMIT],
             style=discord.TextStyle.paragraph,
             max_length=4000,
         )
@@ -37,8 +39,31 @@ class TableForm(discord.ui.Modal):
         await self.submit(interaction, self.table.value)
 
     async def submit(self, interaction: discord.Interaction[Any], table: str) -> None:
-        line = command_line("submit", self.discipline)
-        await self.core.answer_interaction(interaction, "submit", f"{line}\n{table}")
+        line = command_line(self.command, self.head)
+        await self.core.answer_interaction(interaction, self.command, f"{line}\n{table}")
+
+
+async def with_results(
+    core: Core,
+    interaction: discord.Interaction[Any],
+    command: str,
+    head: str,
+    file: discord.Attachment | None,
+) -> None:
+    """Run ``/command head`` with the file's content, or open the form for a pasted table."""
+    if file is None:
+        # A slash option is one line: the table is pasted into a form instead.
+        ctx = core.context_of_interaction(interaction)
+        language = await core.chosen_language(ctx)
+        await interaction.response.send_modal(TableForm(core, command, head, language))
+        return
+    # Downloading and parsing may take a while: acknowledge first.
+    await core.defer(interaction, command)
+    incoming = await core.read_attachment(interaction, file)
+    if incoming is not None:
+        await core.answer_interaction(
+            interaction, command, command_line(command, head), attachment=incoming
+        )
 
 
 class Directors(FeatureCog):
@@ -50,20 +75,7 @@ class Directors(FeatureCog):
         discipline: str,
         file: discord.Attachment | None = None,
     ) -> None:
-        core = self.core
-        if file is None:
-            # A slash option is one line: the table is pasted into a form instead.
-            ctx = core.context_of_interaction(interaction)
-            language = await core.chosen_language(ctx)
-            await interaction.response.send_modal(TableForm(core, discipline, language))
-            return
-        # Downloading and parsing may take a while: acknowledge first.
-        await core.defer(interaction, "submit")
-        incoming = await core.read_attachment(interaction, file)
-        if incoming is not None:
-            await core.answer_interaction(
-                interaction, "submit", command_line("submit", discipline), attachment=incoming
-            )
+        await with_results(self.core, interaction, "submit", discipline, file)
 
     @app_commands.command(name=name("confirm"), description=description("cmd.confirm"))
     @app_commands.describe(token=arg("token"))

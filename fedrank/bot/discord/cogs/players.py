@@ -1,4 +1,5 @@
-"""Players: /start, /help, /lang, /rating, /top, /why, /history, /subscribe, /unsubscribe."""
+"""Players: /start, /help, /lang, /rating, /top, /why, /whatif, /history, /subscribe,
+/unsubscribe."""
 
 from __future__ import annotations
 
@@ -53,6 +54,18 @@ class Players(FeatureCog):
         # first word.
         await self.slash(interaction, "why", (tournament.split() or [""])[0], player)
 
+    @app_commands.command(name=name("whatif"), description=description("cmd.whatif"))
+    @app_commands.describe(tournament=arg("tournament"), place=arg("place"), player=arg("player"))
+    async def whatif(
+        self,
+        interaction: discord.Interaction[Any],
+        tournament: str,
+        place: app_commands.Range[int, 1, 10_000],
+        player: str | None = None,
+    ) -> None:
+        first = (tournament.split() or [""])[0]
+        await self.slash(interaction, "whatif", first, str(place), player)
+
     @app_commands.command(name=name("history"), description=description("cmd.history"))
     @app_commands.describe(player=arg("player"))
     async def history(
@@ -99,6 +112,10 @@ class Players(FeatureCog):
     @commands.command(name="why")
     async def why_text(self, ctx: commands.Context[Any], *, args: str = "") -> None:
         await self.text(ctx, "why", args)
+
+    @commands.command(name="whatif")
+    async def whatif_text(self, ctx: commands.Context[Any], *, args: str = "") -> None:
+        await self.text(ctx, "whatif", args)
 
     @commands.command(name="history")
     async def history_text(self, ctx: commands.Context[Any], *, args: str = "") -> None:
