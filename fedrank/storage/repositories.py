@@ -214,6 +214,16 @@ class PlayerRepo(_Repo):
             )
         ).all()
 
+    async def of_federation(self, federation_id: int) -> Sequence[Player]:
+        """Every player of a federation, by federation ID."""
+        return (
+            await self.session.scalars(
+                select(Player)
+                .where(Player.federation_id == federation_id)
+                .order_by(Player.federation_player_id)
+            )
+        ).all()
+
     async def count(self, federation_id: int | None = None) -> int:
         query = select(func.count(Player.id))
         if federation_id is not None:
@@ -580,6 +590,15 @@ class LedgerRepo(_Repo):
         return await self.session.scalar(
             stmt.order_by(Title.since.desc(), Title.id.desc()).limit(1)
         )
+
+    async def titles_on(self, discipline_id: int, on: date) -> dict[int, Title]:
+        """Each player's current title in the discipline on ``on`` (one query for everyone)."""
+        rows = await self.session.scalars(
+            select(Title)
+            .where(Title.discipline_id == discipline_id, Title.since <= on)
+            .order_by(Title.since, Title.id)
+        )
+        return {title.player_id: title for title in rows}
 
     async def title_history(self, player_id: int, discipline_id: int) -> Sequence[Title]:
         return (

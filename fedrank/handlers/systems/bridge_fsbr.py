@@ -720,11 +720,7 @@ class BridgeFsbrAdapter:
         self, repos: Repos, discipline: Discipline, list_date: date
     ) -> ComputedList:
         """Every player's standing on ``list_date`` (module docstring, "Lists")."""
-        everyone = [
-            p
-            for p in await repos.players.find("", limit=10_000_000)
-            if p.federation_id == discipline.federation_id
-        ]
+        everyone = list(await repos.players.of_federation(discipline.federation_id))
         names = {t.code: t.name for t, _ in await repos.ledger.current_versions(discipline.id)}
         rows_of: dict[int, list[fsbr.LedgerLine | fsbr.AchievementRecord]] = defaultdict(list)
         for award in await repos.ledger.discipline_awards(discipline.id):
@@ -750,6 +746,7 @@ class BridgeFsbrAdapter:
         )
         rows: list[NewListRow] = []
         titles: list[NewTitle] = []
+        current_titles = await repos.ledger.titles_on(discipline.id, list_date)
         position = 0
         for index, s in enumerate(order):
             if index == 0 or s.rating.R != order[index - 1].rating.R:
@@ -763,7 +760,7 @@ class BridgeFsbrAdapter:
             )
             held = published.get(pid)
             if held is None:
-                title = await repos.ledger.current_title(pid, discipline.id, on=list_date)
+                title = current_titles.get(pid)
                 held = title.value if title is not None and title.value is not None else None
             if s.rk != (BEGINNER_RK if held is None else Decimal(held)):
                 titles.append(
