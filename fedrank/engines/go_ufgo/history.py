@@ -9,9 +9,11 @@ Engine decisions (docs/engines/go_ufgo.md): tournaments are taken in date order 
 equal dates, so the given order breaks ties); the list published on a date D reflects the
 tournaments dated before D, so a tournament dated D is rated after that publication.
 
-The state keeps IK in tenths of a point as integers and runs the same passes as
-:func:`~fedrank.engines.go_ufgo.rating.rate_tournament` without building traces, which is what
-makes a million-game replay take seconds.
+The state keeps IK in tenths of a point as integers and rates each tournament with
+:func:`~fedrank.engines.go_ufgo.fast.rate_from_state` (the passes of
+:func:`~fedrank.engines.go_ufgo.rating.rate_tournament` without traces, the same integers); what
+that hands back (an error to raise, rounds out of order) goes through the reference passes of
+``rating.settle``.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, Final
 
+from fedrank.engines.go_ufgo.fast import rate_from_state
 from fedrank.engines.go_ufgo.ranks import (
     DAN_NORMS,
     FLOATING_TOP,
@@ -135,16 +138,21 @@ class RatingState:
         self._check_order(t)
         if publish:
             self.publish_due(t.on)
-        p = prepare(t)
-        return self._apply_one(t, p, self._starts(t, p))
+        fast = rate_from_state(t, self._ik)
+        if fast is not None:
+            return self._record(t, *fast)
+        return self._apply_reference(t)
 
-    def _apply_one(self, t: Tournament, p: Prepared, start: list[int]) -> Snapshot:
-        """The passes of :func:`~fedrank.engines.go_ufgo.rating.settle`, without traces."""
-        history, last_start = settle(p, start)
+    def _apply_reference(self, t: Tournament) -> Snapshot:
+        """The passes of :func:`~fedrank.engines.go_ufgo.rating.settle`, without traces: the
+        reference path, for what :func:`~fedrank.engines.go_ufgo.fast.rate_from_state` hands
+        back (it raises the errors)."""
+        p = prepare(t)
+        history, last_start = settle(p, self._starts(t, p))
         out = history[-1].outcome
         values = [f if g else s for f, g, s in zip(out.final, out.k2sum, last_start, strict=True)]
         anomalous = {i for h in history for i in h.anomalous}
-        return self._record(t, p, values, len(history), anomalous)
+        return self._record(t, p.ids, values, len(history), anomalous)
 
     def _check_order(self, t: Tournament) -> None:
         if self.last_date is not None and t.on < self.last_date:
@@ -168,7 +176,12 @@ class RatingState:
         return start
 
     def _record(
-        self, t: Tournament, p: Prepared, values: Sequence[int], passes: int, anomalous: set[int]
+        self,
+        t: Tournament,
+        ids: list[str],
+        values: Sequence[int],
+        passes: int,
+        anomalous: set[int],
     ) -> Snapshot:
         """Write a tournament's IKs (tenths) into the state and snapshot its participants."""
         ik = self._ik
@@ -179,7 +192,7 @@ class RatingState:
         decimal = _decimal
         after: dict[str, Decimal] = {}
         rank: dict[str, Rank] = {}
-        for pid, v in zip(p.ids, values, strict=True):
+        for pid, v in zip(ids, values, strict=True):
             ik[pid] = v
             after[pid] = decimal(v)
             h = held.get(pid)
@@ -192,7 +205,7 @@ class RatingState:
                 cands.add(pid)
         if self.last_date is None or t.on > self.last_date:
             self.last_date = t.on
-        names = tuple(sorted(p.ids[i] for i in anomalous))
+        names = tuple(sorted(ids[i] for i in anomalous))
         return Snapshot(t, passes, names, after, rank)
 
     def publish_due(self, up_to: date) -> list[RatingList]:

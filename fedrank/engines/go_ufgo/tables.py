@@ -215,3 +215,18 @@ FAST_K3: Final = [TABLE3[bisect_right(_T3_BOUNDS, i) - 1][2] for i in range(FAST
 FAST_NO_K3: Final = [0] * (FAST_REACH + 1)
 """K3 in a tournament that is not official (§4.3)."""
 FAST_GRADE: Final = [TABLE1[bisect_right(_T1_BOUNDS, i) - 1][1] for i in range(FAST_REACH + 1)]
+
+# --- The same look-ups indexed by tenths of a point, for the replay's fast path
+# (``fast.py``): IK in tenths indexes them directly, with no division per game.
+TENTHS_REACH: Final = FAST_REACH * 10 + 9
+"""The largest value in tenths the arrays cover (the whole points of ``FAST_REACH``)."""
+TENTHS_K2: Final = [k2 for k2 in FAST_K2 for _ in range(10)]
+TENTHS_K3: Final = [k3 for k3 in FAST_K3 for _ in range(10)]
+K1_BY_DIFF: Final = [
+    *(k for k in FAST_K1_STRONG for _ in range(10)),
+    *(FAST_K1_WEAK[d // 10] for d in range(TENTHS_REACH, 0, -1)),
+]
+"""K1 in hundredths of the player whose IK minus his opponent's is ``d`` tenths, read as
+``K1_BY_DIFF[d]`` for d from -TENTHS_REACH to TENTHS_REACH: d >= 0 reads the stronger
+column of table 2, a negative d (Python's index from the end) the weaker one. The opponent's
+K1 is ``100 - K1_BY_DIFF[d]``: every row of table 2 sums to 1."""

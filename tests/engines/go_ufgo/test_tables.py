@@ -225,3 +225,24 @@ def test_fast_arrays_agree_with_the_tables() -> None:
 def test_negative_values_have_no_row() -> None:
     with pytest.raises(RuleError, match="table 2"):
         k1(-1, stronger=True)
+
+
+def test_tenths_arrays_agree_with_the_tables() -> None:
+    """The fast path's arrays, indexed by tenths: K2, K3 of the whole point below; K1 of a
+    difference in tenths, the stronger column for d >= 0 and the weaker one for d < 0 (read
+    from the end of the list); every row of table 2 sums to 1, so the opponent's K1 is 1 - K1.
+    """
+    assert all(weak + strong == 100 for _, weak, strong in tables.TABLE2)
+    reach = tables.TENTHS_REACH
+    assert len(tables.TENTHS_K2) == len(tables.TENTHS_K3) == reach + 1
+    assert len(tables.K1_BY_DIFF) == 2 * reach + 1
+    for tenths in [*range(0, 30010), reach - 1, reach]:
+        points = tenths // 10
+        assert tables.TENTHS_K2[tenths] == tables.FAST_K2[points]
+        assert tables.TENTHS_K3[tenths] == tables.FAST_K3[points]
+        assert tables.K1_BY_DIFF[tenths] == tables.FAST_K1_STRONG[points]
+        assert tables.K1_BY_DIFF[-tenths] == (
+            tables.FAST_K1_WEAK[points] if tenths else tables.FAST_K1_STRONG[0]
+        )
+    assert Decimal(tables.K1_BY_DIFF[-35]) / 100 == k1(Decimal("3.5"), stronger=False)
+    assert Decimal(tables.K1_BY_DIFF[7360]) / 100 == k1(736, stronger=True)

@@ -1,0 +1,302 @@
+"""The replay's fast path: one tournament rated from a state's IKs, without traces.
+
+Seed 002 §1.7, §4 and §5, as :mod:`~fedrank.engines.go_ufgo.rating` implements them (the RULES.md
+go_ufgo Decisions listed there apply here unchanged). ``rating.prepare`` / ``run_pass`` /
+``settle`` are the reference: they build traces and check every game before rating any. This
+module computes the same integers for the common case, faster, and hands anything else back:
+:func:`rate_from_state` returns ``None`` and the caller runs the reference path, which then
+gives the result or raises the error the rules or the input call for. Handed back: a board or
+time control that is not rated, a game the reference refuses (round below 1, result other than
+1 / 0 / 0.5, a player twice in a round or against himself), rounds not in ascending order, a
+player the state does not know, a jigo under section 5, a tournament that needs more than
+``MAX_PASSES`` passes, and a value outside the tables.
+
+Why it is faster, with the same arithmetic (``tests/engines/go_ufgo/test_fast.py`` compares
+both paths on random tournaments):
+
+* the first pass reads the games while it indexes the players, so a tournament that needs one
+  pass (most do) is read once; the games are turned into an index list only for a second pass;
+* IK stays in tenths and indexes the tables directly (``TENTHS_K2``, ``K1_BY_DIFF``); the two
+  sides of a game share ``Rp - K1`` (the weaker's K1 is 1 minus the stronger's, table 2);
+* the running IK of §4.9 is ``IK + (dR + 5 s) // (10 s)`` in tenths, which is the reference's
+  half-up rounding of ``IK + dR / s`` as long as the result stays at 100 or more; at 100 or
+  below the reference's function (with the §5.5 conversion) is called;
+* the K3 cap of §4.3 is kept as the room left, and formula (2)'s sums are only used for the
+  players whose IK went up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Final
+
+from fedrank.engines.go_ufgo.rating import (
+    Prepared,
+    Tournament,
+    _side5,
+    _tenths_formula,
+)
+from fedrank.engines.go_ufgo.tables import (
+    BOARD_DIVISOR,
+    BONUS_ANOMALY,
+    K1_BY_DIFF,
+    K3_CAP_BOUND,
+    K3_CAP_HIGH,
+    K3_CAP_LOW,
+    MAX_PASSES,
+    TENTHS_K2,
+    TENTHS_K3,
+    TIME_HIGH_IK,
+    TIME_MINUTES,
+    TIME_MINUTES_HIGH,
+)
+
+_RP: Final = {Decimal(1): 100, Decimal(0): 0, Decimal("0.5"): 50}
+"""Rp in hundredths, the unit of K1 (the same keys as ``rating._SCORES``)."""
+_NO_LIMIT: Final = 1 << 62
+_CAP_BOUND: Final = K3_CAP_BOUND * 10
+
+FastResult = tuple[list[str], list[int], int, set[int]]
+"""(players in order of first appearance, IK after in tenths, passes, anomalous indices)."""
+
+
+class _HandBackError(Exception):
+    """The tournament needs the reference path."""
+
+
+def rate_from_state(t: Tournament, ik: Mapping[str, int]) -> FastResult | None:
+    """Rate ``t`` from the IKs (tenths) of ``ik``; ``None`` hands it to the reference path."""
+    s = BOARD_DIVISOR.get(t.board)
+    if s is None or t.time_minutes < TIME_MINUTES:
+        return None
+    try:
+        return _rate(t, ik, s)
+    except (_HandBackError, IndexError):
+        return None
+
+
+def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
+    high = TIME_HIGH_IK * 10 if t.time_minutes < TIME_MINUTES_HIGH else _NO_LIMIT
+    official = t.official
+    h = 5 * s
+    q = 10 * s
+    k1t = K1_BY_DIFF
+    k2t = TENTHS_K2
+    k3t = TENTHS_K3
+    rp = _RP
+    index: dict[str, int] = {}
+    ids: list[str] = []
+    start: list[int] = []
+    cur: list[int] = []
+    k2sum: list[int] = []
+    room: list[int] = []
+    busy: list[int] = []
+    extra: list[int] = []
+    bonus: list[int] = []
+    acc = (k2sum, extra, bonus)
+    section5: Prepared | None = None
+    ik_get = ik.get
+    get = index.get
+    if t.games and t.games[0].round < 1:
+        raise _HandBackError  # rounds ascend from the first game's: this checks them all
+    last = 0
+    # Pass 1 straight from the games: index the players, check the games, rate.
+    for g in t.games:
+        rnd = g.round
+        if rnd != last:
+            if rnd < last:
+                raise _HandBackError
+            last = rnd
+        ha = rp.get(g.score1)
+        if ha is None:
+            raise _HandBackError
+        p = g.player1
+        a = get(p)
+        if a is None:
+            v = ik_get(p)
+            if v is None:
+                raise _HandBackError
+            a = index[p] = len(ids)
+            ids.append(p)
+            start.append(v)
+            cur.append(v)
+            k2sum.append(0)
+            room.append(K3_CAP_LOW if v < _CAP_BOUND else K3_CAP_HIGH)
+            busy.append(rnd)
+            extra.append(0)
+            bonus.append(0)
+        elif busy[a] == rnd:
+            raise _HandBackError
+        else:
+            busy[a] = rnd
+        p = g.player2
+        b = get(p)
+        if b is None:
+            v = ik_get(p)
+            if v is None:
+                raise _HandBackError
+            b = index[p] = len(ids)
+            ids.append(p)
+            start.append(v)
+            cur.append(v)
+            k2sum.append(0)
+            room.append(K3_CAP_LOW if v < _CAP_BOUND else K3_CAP_HIGH)
+            busy.append(rnd)
+            extra.append(0)
+            bonus.append(0)
+        elif busy[b] == rnd:  # also a player against himself
+            raise _HandBackError
+        else:
+            busy[b] = rnd
+        # -- the game: the same statements as in _repass below
+        ia = cur[a]
+        ib = cur[b]
+        if ia >= 1000 and ib >= 1000:
+            e = ha - k1t[ia - ib]  # Rp - K1 of a, in hundredths; b's is -e
+            if ia <= high:
+                k2 = k2t[ia]
+                k2sum[a] += k2
+                dr = k2 * e
+                if official:
+                    k3 = k3t[ia]
+                    if k3:
+                        left = room[a]
+                        if k3 > left:
+                            k3 = left
+                        room[a] = left - k3
+                        dr += 100 * k3
+                na = ia + (dr + h) // q
+                cur[a] = na if na > 1000 else _tenths_formula(ia * q + dr, s)
+            if ib <= high:
+                k2 = k2t[ib]
+                k2sum[b] += k2
+                dr = -k2 * e
+                if official:
+                    k3 = k3t[ib]
+                    if k3:
+                        left = room[b]
+                        if k3 > left:
+                            k3 = left
+                        room[b] = left - k3
+                        dr += 100 * k3
+                nb = ib + (dr + h) // q
+                cur[b] = nb if nb > 1000 else _tenths_formula(ib * q + dr, s)
+        else:
+            if ha == 50:
+                raise _HandBackError  # a jigo under section 5: the reference refuses it
+            if section5 is None:
+                section5 = Prepared([], [], t.board, s, official, high != _NO_LIMIT)
+            sa = ha // 50
+            cur[a] = _side5(section5, a, b, ia, ib, sa, rnd, high, acc, None, None)
+            cur[b] = _side5(section5, b, a, ib, ia, 2 - sa, rnd, high, acc, None, None)
+
+    threshold = BONUS_ANOMALY[t.board]
+    anomalous: set[int] = set()
+    games: list[tuple[int, int, int]] | None = None
+    rounds: list[int] = []
+    for passes in range(1, MAX_PASSES + 1):
+        # The anomaly check of rating.check_pass (§4.4-§4.7, §5.4) on this pass.
+        nxt: list[int] | None = None
+        for i, c in enumerate(cur):
+            t0 = start[i]
+            if t0 < 1000:
+                if bonus[i] < threshold:  # a bonus means a game rated for him
+                    continue
+                final = max(1000, (c + 5) // 10 * 10)
+            else:
+                # A running IK not above the start rounds to a gain of at most 0.5, below the
+                # smallest RA (0.45 * K2 10 / 3 = 1.5): only a player who went up can be
+                # anomalous. No game rated for him: not judged.
+                if c <= t0 or not k2sum[i]:
+                    continue
+                final = (c + 5) // 10 * 10
+                gain = final - t0
+                k3sum = (K3_CAP_LOW if t0 < _CAP_BOUND else K3_CAP_HIGH) - room[i]
+                if gain <= 0 or gain * q <= 45 * k2sum[i] + 100 * k3sum + 100 * extra[i]:
+                    continue
+            if nxt is None:
+                nxt = list(start)
+            nxt[i] = final
+            anomalous.add(i)
+        if nxt is None:
+            values = [
+                (c + 5) // 10 * 10 if k else t0 for c, k, t0 in zip(cur, k2sum, start, strict=True)
+            ]
+            return ids, values, passes, anomalous
+        if passes == MAX_PASSES:
+            break
+        if games is None:
+            games = [(index[g.player1], index[g.player2], rp[g.score1]) for g in t.games]
+            rounds = [g.round for g in t.games]
+        if section5 is None:
+            section5 = Prepared([], [], t.board, s, official, high != _NO_LIMIT)
+        start = nxt
+        cur = list(nxt)
+        n = len(cur)
+        k2sum[:] = [0] * n
+        room = [K3_CAP_LOW if v < _CAP_BOUND else K3_CAP_HIGH for v in nxt]
+        extra[:] = [0] * n
+        bonus[:] = [0] * n
+        _repass(games, cur, k2sum, room, acc, section5, s, high, rounds)
+    raise _HandBackError  # more than MAX_PASSES: the reference refuses it (RULES.md Decision)
+
+
+def _repass(
+    games: list[tuple[int, int, int]],
+    cur: list[int],
+    k2sum: list[int],
+    room: list[int],
+    acc: tuple[list[int], list[int], list[int]],
+    section5: Prepared,
+    s: int,
+    high: int,
+    rounds: list[int],
+) -> None:
+    """Another pass over the indexed games from new starts (the statements of pass 1)."""
+    official = section5.official
+    h = 5 * s
+    q = 10 * s
+    k1t = K1_BY_DIFF
+    k2t = TENTHS_K2
+    k3t = TENTHS_K3
+    for gi, (a, b, ha) in enumerate(games):
+        ia = cur[a]
+        ib = cur[b]
+        if ia >= 1000 and ib >= 1000:
+            e = ha - k1t[ia - ib]
+            if ia <= high:
+                k2 = k2t[ia]
+                k2sum[a] += k2
+                dr = k2 * e
+                if official:
+                    k3 = k3t[ia]
+                    if k3:
+                        left = room[a]
+                        if k3 > left:
+                            k3 = left
+                        room[a] = left - k3
+                        dr += 100 * k3
+                na = ia + (dr + h) // q
+                cur[a] = na if na > 1000 else _tenths_formula(ia * q + dr, s)
+            if ib <= high:
+                k2 = k2t[ib]
+                k2sum[b] += k2
+                dr = -k2 * e
+                if official:
+                    k3 = k3t[ib]
+                    if k3:
+                        left = room[b]
+                        if k3 > left:
+                            k3 = left
+                        room[b] = left - k3
+                        dr += 100 * k3
+                nb = ib + (dr + h) // q
+                cur[b] = nb if nb > 1000 else _tenths_formula(ib * q + dr, s)
+        else:
+            if ha == 50:
+                raise _HandBackError
+            sa = ha // 50
+            rnd = rounds[gi]
+            cur[a] = _side5(section5, a, b, ia, ib, sa, rnd, high, acc, None, None)
+            cur[b] = _side5(section5, b, a, ib, ia, 2 - sa, rnd, high, acc, None, None)
