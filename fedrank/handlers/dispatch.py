@@ -15,6 +15,7 @@ from fedrank.handlers import (
     accounts,
     admin,
     othello,
+    playerdata,
     players,
     publication,
     qualification,
@@ -89,6 +90,7 @@ register("qualification", qualification.show, "director")
 register("qconfirm", qualification.qconfirm)
 register("qdecline", qualification.qdecline)
 register("whatif", whatif.whatif)
+register("playerdata", playerdata.playerdata, "director")
 
 
 def parse_command(text: str) -> tuple[str, str] | None:

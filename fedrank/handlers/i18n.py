@@ -455,6 +455,24 @@ MESSAGES: dict[str, M] = {
         "{version}). Подайте знову, щоб побачити актуальний перегляд.",
         "zh": "未写入：预览之后 {name} 已有变动（现为第 {version} 版）。请重新提交以查看最新预览。",
     },
+    "cmd.playerdata": {
+        "en": "a player's data for the rulebooks: /playerdata <ID> [section.key <JSON | ->]",
+        "ru": "данные игрока для положений: /playerdata <ID> [раздел.ключ <JSON | ->]",
+        "uk": "дані гравця для положень: /playerdata <ID> [розділ.ключ <JSON | ->]",
+        "zh": "规则所需的选手资料：/playerdata <编号> [分区.键 <JSON | ->]",
+    },
+    "playerdata.saved": {
+        "en": "Saved {key} for {player}.",
+        "ru": "Сохранено {key} для {player}.",
+        "uk": "Збережено {key} для {player}.",
+        "zh": "已为 {player} 保存 {key}。",
+    },
+    "playerdata.bad_json": {
+        "en": "The value is not valid JSON: {error}.",
+        "ru": "Значение — не корректный JSON: {error}.",
+        "uk": "Значення — некоректний JSON: {error}.",
+        "zh": "该值不是有效的 JSON：{error}。",
+    },
     "submit.cancelled": {
         "en": "Cancelled; nothing was written.",
         "ru": "Отменено; ничего не записано.",
@@ -1452,7 +1470,7 @@ MESSAGES: dict[str, M] = {
 }
 
 
-def t(language: str, key: str, **values: object) -> str:
+def t(language: str, key: str, /, **values: object) -> str:
     """The message ``key`` in ``language`` (English if unknown), with ``values`` filled in."""
     entry = MESSAGES[key]
     template = entry.get(language) or entry["en"]

@@ -679,6 +679,12 @@ class BridgeFsbrAdapter:
     """The FSBR adapter: import a report, compute the monthly list, load the demo."""
 
     system = SYSTEM_ID
+    #: The section of ``player.data`` this system reads (set by ``/playerdata``).
+    data_key = DATA_KEY
+
+    def check_player_data(self, player: Player) -> None:
+        """Refuse player data this system could not read (raises InputError)."""
+        player_data(player)
 
     async def prepare(
         self, repos: Repos, discipline: Discipline, text: str, filename: str

@@ -1,0 +1,81 @@
+"""/playerdata: the player facts a rulebook needs that no tournament gives.
+
+FSBR counts EBL/WBF points and titles and an earlier classification (``bridge_fsbr`` section
+of ``player.data``). A director of the player's federation sets them; each system whose
+adapter has ``check_player_data`` refuses values it could not read, so bad data never reaches
+a computation. Every change is in the audit log with the value before and after.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fedrank.handlers.common import caller, player_label, require_role
+from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.errors import UserError
+from fedrank.handlers.i18n import t
+from fedrank.handlers.reply import Reply, bold, code
+from fedrank.handlers.systems import NoAdapterError, adapter
+
+USAGE = "/playerdata <ID> [section.key <JSON value | ->]"
+
+
+async def playerdata(services: Services, ctx: RequestContext, args: str) -> Reply:
+    parts = args.split(maxsplit=2)
+    if not parts or len(parts) == 2:
+        raise UserError(t(ctx.language, "error.usage", usage=USAGE))
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        players = [
+            p
+            for p in await repos.players.find(parts[0])
+            if p.federation_player_id.upper() == parts[0].upper()
+        ]
+        if len(players) != 1:
+            raise UserError(t(ctx.language, "player.not_found", query=parts[0]))
+        player = players[0]
+        federation = await repos.federations.get(player.federation_id)
+        assert federation is not None
+        await require_role(repos, ctx, account, federation, "director")
+        if len(parts) == 1:
+            shown = json.dumps(player.data or {}, ensure_ascii=False, indent=1, sort_keys=True)
+            return Reply(private=True).line(bold(player_label(player))).line(code(shown))
+        section, _, key = parts[1].partition(".")
+        if not section or not key:
+            raise UserError(t(ctx.language, "error.usage", usage=USAGE))
+        if parts[2].strip() == "-":
+            value: Any = None
+        else:
+            try:
+                value = json.loads(parts[2])
+            except json.JSONDecodeError as exc:
+                raise UserError(t(ctx.language, "playerdata.bad_json", error=exc.msg)) from None
+        data = json.loads(json.dumps(player.data or {}))
+        before = (data.get(section) or {}).get(key)
+        if value is None:
+            (data.get(section) or {}).pop(key, None)
+        else:
+            data.setdefault(section, {})[key] = value
+        player.data = data
+        for discipline in await repos.federations.disciplines(federation.id):
+            try:
+                check = getattr(adapter(discipline.system), "check_player_data", None)
+            except NoAdapterError:
+                continue
+            if check is not None:
+                try:
+                    check(player)
+                except Exception as exc:
+                    raise UserError(t(ctx.language, "submit.refused", error=str(exc))) from None
+        await repos.audit.log(
+            "player.data_changed",
+            at=services.now(),
+            account_id=account.id,
+            federation_id=federation.id,
+            subject=player.federation_player_id,
+            details={"key": parts[1], "before": before, "after": value},
+        )
+        return Reply.text(
+            t(ctx.language, "playerdata.saved", player=player_label(player), key=parts[1])
+        )

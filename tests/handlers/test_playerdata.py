@@ -1,0 +1,59 @@
+"""/playerdata: directors set the player facts a rulebook reads; bad values are refused."""
+
+from fedrank.handlers.context import Services
+from fedrank.handlers.dispatch import dispatch
+from fedrank.storage.database import Database
+from tests.conftest import user
+from tests.factories import NOW
+
+
+async def _fsbr(db: Database) -> None:
+    async with db.transaction() as repos:
+        fed = await repos.federations.add("FSBR", "Russian Bridge Federation", "Europe/Moscow")
+        await repos.federations.add_discipline(fed, "fsbr", "FSBR", "bridge_fsbr", "monthly")
+        await repos.players.add(fed.id, "FSBR-0001", "Olga Smirnova")
+        boss = await repos.accounts.get_or_create(
+            "console", "boss", display_name="boss", language=None, now=NOW
+        )
+        await repos.accounts.set_role(boss.id, fed.id, "director")
+
+
+async def test_set_show_and_refuse(services: Services, db: Database) -> None:
+    await _fsbr(db)
+    saved = await dispatch(
+        services, user("boss"), '/playerdata FSBR-0001 bridge_fsbr.ebl_points [["2025-05-01", 12]]'
+    )
+    assert saved.plain == "Saved bridge_fsbr.ebl_points for Olga Smirnova (FSBR-0001)."
+    shown = await dispatch(services, user("boss"), "/playerdata FSBR-0001")
+    assert shown.private
+    assert '"ebl_points"' in shown.plain and "2025-05-01" in shown.plain
+
+    refused = await dispatch(
+        services, user("boss"), "/playerdata FSBR-0001 bridge_fsbr.initial_rk 7"
+    )
+    assert refused.plain.startswith("Not accepted, nothing was written:")
+    assert "initial_rk" in refused.plain
+    bad_json = await dispatch(services, user("boss"), "/playerdata FSBR-0001 bridge_fsbr.titles [x")
+    assert bad_json.plain.startswith("The value is not valid JSON")
+    async with db.read() as repos:
+        player = (await repos.players.find("FSBR-0001"))[0]
+        assert player.data == {"bridge_fsbr": {"ebl_points": [["2025-05-01", 12]]}}
+        changes = [a.details for a in await repos.audit.entries("player.data_changed")]
+    assert changes == [
+        {"key": "bridge_fsbr.ebl_points", "before": None, "after": [["2025-05-01", 12]]}
+    ]
+
+    removed = await dispatch(
+        services, user("boss"), "/playerdata FSBR-0001 bridge_fsbr.ebl_points -"
+    )
+    assert removed.plain.startswith("Saved")
+    async with db.read() as repos:
+        assert (await repos.players.find("FSBR-0001"))[0].data == {"bridge_fsbr": {}}
+
+
+async def test_only_directors(services: Services, db: Database) -> None:
+    await _fsbr(db)
+    reply = await dispatch(services, user("u1"), "/playerdata FSBR-0001 bridge_fsbr.initial_rk 1")
+    assert reply.plain == "Only a director of FSBR may do this."
+    async with db.read() as repos:
+        assert (await repos.players.find("FSBR-0001"))[0].data == {}
