@@ -32,6 +32,7 @@ from aiogram.types import BotCommand, BotCommandScopeDefault
 
 from fedrank.bot.telegram.middlewares import (
     ContextMiddleware,
+    OneAtATimeMiddleware,
     Reachability,
     ThrottleLimits,
     ThrottlingMiddleware,
@@ -101,6 +102,8 @@ def make_dispatcher(
     dp = Dispatcher(storage=storage or MemoryStorage())
     context = ContextMiddleware(services, reachability or Reachability(services))
     throttling = ThrottlingMiddleware(throttle)
+    # On the update itself, before anything of ours can wait, so the order is the arrival's.
+    dp.update.outer_middleware(OneAtATimeMiddleware())
     for observer in (dp.message, dp.callback_query):
         observer.outer_middleware(context)
         observer.outer_middleware(throttling)

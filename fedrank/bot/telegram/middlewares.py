@@ -5,11 +5,13 @@
 the language chosen with /lang is applied by the dispatcher from the stored account) and
 injects the :class:`~fedrank.handlers.context.Services`. :class:`ThrottlingMiddleware` keeps
 one user from flooding the bot: a token bucket per user, and one notice when it runs dry.
-:class:`Reachability` records users who blocked the bot and notices when they come back.
+:class:`Reachability` records users who blocked the bot and notices when they come back;
+:class:`OneAtATimeMiddleware` handles each user's updates in order.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import time
@@ -49,9 +51,8 @@ async def chosen_language(services: Services, ctx: RequestContext) -> str:
     """The language for the transport's own lines: the one chosen with /lang, else Telegram's."""
     async with services.db.read() as repos:
         account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
-    if account is not None and account.language:
-        return account.language
-    return ctx.language
+        chosen = account.language if account is not None else None
+    return chosen or ctx.language
 
 
 class Reachability:
@@ -173,3 +174,31 @@ class ThrottlingMiddleware(BaseMiddleware):
         elif isinstance(event, Message):
             await event.answer(text, parse_mode=None)
         return None
+
+
+class OneAtATimeMiddleware(BaseMiddleware):
+    """One user's updates are handled one after the other, in the order they came.
+
+    Polling hands updates to concurrent tasks; without this, two quick commands of one user
+    could run at once and in either order (``/lang zh`` then ``/start`` answered in the old
+    language; a new user's first two commands both creating his account).
+    """
+
+    def __init__(self) -> None:
+        self._locks: dict[int, tuple[asyncio.Lock, int]] = {}
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        user: User | None = data.get("event_from_user")
+        if user is None:
+            return await handler(event, data)
+        lock, users = self._locks.get(user.id, (asyncio.Lock(), 0))
+        self._locks[user.id] = (lock, users + 1)
+        try:
+            async with lock:
+                return await handler(event, data)
+        finally:
+            lock, users = self._locks[user.id]
+            if users <= 1:
+                del self._locks[user.id]
+            else:
+                self._locks[user.id] = (lock, users - 1)

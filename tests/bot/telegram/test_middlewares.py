@@ -76,3 +76,15 @@ async def test_a_flood_gets_one_notice_then_silence(fake: FakeTelegram, services
     assert [d.text for d in got if not d.text.startswith("Команды")] == [
         "Слишком много команд подряд; подождите 60 с."
     ]
+
+
+async def test_one_users_commands_are_answered_in_order(
+    telegram: FakeTelegram, services: Services
+) -> None:
+    """Sent back to back, /lang zh is done before /start runs (and the account is made once)."""
+    newcomer = telegram.user(603, "Wu", language_code="en")
+    await telegram.send(newcomer, "/lang zh")
+    await telegram.send(newcomer, "/start")
+    (changed, hello) = await telegram.replies(603, 2)
+    assert changed.text == "语言已设为中文。"
+    assert hello.text.startswith("您好，Wu！")
