@@ -255,7 +255,7 @@ async def openreports(services: Services, ctx: RequestContext, args: str) -> Rep
         federation = await _federation(repos, discipline.federation_id)
         await require_role(repos, ctx, account, federation, "director")
         now = services.now()
-        tournament = await repos.ledger.tournament(discipline.id, parts[1])
+        tournament = await GameReportRepo(repos.session).tournament(discipline.id, parts[1])
         created = tournament is None
         if tournament is None:
             await repos.ledger.record_tournament(
@@ -306,7 +306,7 @@ async def closereports(services: Services, ctx: RequestContext, args: str) -> Re
         discipline = await _discipline(repos, ctx, parts[0])
         federation = await _federation(repos, discipline.federation_id)
         await require_role(repos, ctx, account, federation, "director")
-        tournament = await repos.ledger.tournament(discipline.id, parts[1])
+        tournament = await GameReportRepo(repos.session).tournament(discipline.id, parts[1])
         if tournament is None or not tournament.open_for_reports:
             raise UserError(t(ctx.language, "reports.not_open", tournament=parts[1]))
         tournament.open_for_reports = False

@@ -165,6 +165,19 @@ class GameReportRepo:
             )
         ).all()
 
+    async def tournament(self, discipline_id: int, code: str) -> Tournament | None:
+        """The discipline's tournament with this code, whatever its case (``/openreports
+        league-2026`` finds ``League-2026``: players type codes in any case)."""
+        return await self.session.scalar(
+            select(Tournament)
+            .where(
+                Tournament.discipline_id == discipline_id,
+                func.lower(Tournament.code) == code.lower(),
+            )
+            .order_by(Tournament.id)
+            .limit(1)
+        )
+
     async def version_contents(
         self, version_id: int
     ) -> tuple[list[NewEntry], list[NewGame], list[NewAward]]:

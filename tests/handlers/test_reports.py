@@ -322,7 +322,7 @@ async def test_closing_stops_new_reports_not_answers(services: Services, db: Dat
     refused = await dispatch(services, user("u3"), "/report league-2026 RMF-001 win")
     assert "No tournament league-2026 of your federation is open" in refused.plain
     assert "counted" in (await dispatch(services, user("u2"), "/gameok 1")).plain
-    reopened = await dispatch(services, user("boss"), "/openreports rmf-mcr league-2026")
+    reopened = await dispatch(services, user("boss"), "/openreports rmf-mcr LEAGUE-2026")
     assert "is open" in reopened.plain
     already = await dispatch(services, user("boss"), "/openreports rmf-mcr league-2026")
     assert already.plain == "league-2026 is already open for game reports."
