@@ -44,8 +44,8 @@ Decisions where the issue is open:
   prepared version (awards, titles, replays), which is then written like a confirmed
   submission (:func:`fedrank.handlers.results.write_prepared`). No adapter has it yet (Go rates
   a tournament from its stored params, Othello is a tournament engine), so a counted game is
-  stored as a game of a version without new awards, and the director's next submission or
-  publication rates it.
+  stored as a game of a version without new awards (``/openreports`` says so), and the
+  director's next submission or publication rates it.
 """
 
 from __future__ import annotations
@@ -284,7 +284,7 @@ async def openreports(services: Services, ctx: RequestContext, args: str) -> Rep
             subject=tournament.code,
             details={"discipline": discipline.code, "created": created},
         )
-        return Reply.text(
+        reply = Reply.text(
             t(
                 ctx.language,
                 "reports.opened",
@@ -293,6 +293,17 @@ async def openreports(services: Services, ctx: RequestContext, args: str) -> Rep
                 discipline=discipline.code,
             )
         )
+        if not _can_rate(discipline.system):
+            reply.line(t(ctx.language, "reports.not_rated", system=discipline.system))
+        return reply
+
+
+def _can_rate(system: str) -> bool:
+    """Whether the system's adapter rates reported games (``rate_games``, module docstring)."""
+    try:
+        return hasattr(adapter(system), "rate_games")
+    except NoAdapterError:
+        return False
 
 
 async def closereports(services: Services, ctx: RequestContext, args: str) -> Reply:

@@ -106,6 +106,7 @@ async def test_a_reported_game_counts_only_after_the_opponent_confirms(
     await setup(db)
     opened = await dispatch(services, user("boss"), OPEN)
     assert "league-2026 (Autumn club league, rmf-mcr) is open" in opened.plain
+    assert "Note: the mahjong_rmf adapter does not rate reported games yet" in opened.plain
 
     made = await dispatch(services, user("u1"), "/report league-2026 RMF-002 win 40-24")
     assert made.plain == (
@@ -374,7 +375,8 @@ async def test_an_adapter_that_rates_games_writes_the_version(
     rater = _RatingAdapter()
     monkeypatch.setattr(reports_module, "adapter", lambda system: rater)
     await setup(db)
-    await dispatch(services, user("boss"), OPEN)
+    opened = await dispatch(services, user("boss"), OPEN)
+    assert "Note:" not in opened.plain  # this adapter rates reported games
     await dispatch(services, user("u1"), "/report league-2026 RMF-002 win")
     assert "counted" in (await dispatch(services, user("u2"), "/gameok 1")).plain
     assert len(rater.calls) == 1
