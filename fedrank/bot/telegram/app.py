@@ -74,6 +74,9 @@ class KeepResponseTypes(BaseRequestMiddleware):
             self._kept[returning] = Response[returning]  # type: ignore[valid-type]
         return await make_request(bot, method)
 
+    def held(self) -> dict[object, object]:
+        return dict(self._kept)
+
 
 def make_bot(
     token: str,

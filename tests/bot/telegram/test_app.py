@@ -5,14 +5,17 @@ from __future__ import annotations
 import importlib.util
 import os
 import socket
+from typing import Any
 
 import aiohttp
 import pytest
 from aiogram.fsm.storage.base import StorageKey
 from aiogram.fsm.storage.memory import MemoryStorage
+from aiogram.methods import Response, SendMessage
+from aiogram.types import Message
 
 from fedrank.bot.telegram import make_storage
-from fedrank.bot.telegram.app import command_list, webhook_path
+from fedrank.bot.telegram.app import KeepResponseTypes, command_list, webhook_path
 from fedrank.config import ConfigError
 from fedrank.handlers.context import Services
 from tests.bot.telegram.conftest import running, settings
@@ -102,3 +105,16 @@ async def test_fsm_storage_is_memory_without_redis_and_redis_with_it() -> None:
         await storage.set_data(key, {})
     finally:
         await storage.close()
+
+
+async def test_response_models_are_held_once_per_returned_type() -> None:
+    """aiogram's Response[Message] is held, so pydantic never has to build it again."""
+    keeper = KeepResponseTypes()
+
+    async def make_request(bot: Any, method: Any) -> Any:
+        return "sent"
+
+    for text in ("a", "b"):
+        sent: Any = await keeper(make_request, None, SendMessage(chat_id=1, text=text))  # type: ignore[arg-type]
+        assert sent == "sent"
+    assert keeper.held() == {Message: Response[Message]}
