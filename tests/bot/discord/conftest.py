@@ -4,6 +4,8 @@ as discord.py would after parsing an interaction)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import itertools
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -63,6 +65,8 @@ async def bot(
         watcher = client._watcher
         if watcher is not None:
             watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
 
 
 async def discord_account(
