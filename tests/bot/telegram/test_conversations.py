@@ -274,3 +274,21 @@ async def test_a_button_that_is_not_ours_is_only_acknowledged(
     await telegram.wait_for(lambda: telegram.callback_answers)
     await telegram.settle()
     assert len(telegram.to_chat(450)) == 1  # nothing else was sent
+
+
+async def test_files_too_large_or_without_a_command(
+    telegram: FakeTelegram, services: Services, tiny_adapter: TinyAdapter
+) -> None:
+    await seed_federation(services.db)
+    await make_telegram_role(services.db, DIRECTOR)
+    director = telegram.user(DIRECTOR, "Olga")
+    huge = b"x" * (results.MAX_UPLOAD + 1)
+    await telegram.send(director, document=("huge.csv", huge), caption="/submit rmf-mcr")
+    (refused,) = await telegram.replies(DIRECTOR)
+    assert refused.text == "The file is too large (2.0 MB); the limit is 2 MB."
+    assert telegram.calls_of("getFile") == []  # refused before downloading anything
+
+    await telegram.send(director, document=("kazan.csv", RESULTS.encode()))
+    (hint,) = await telegram.replies(DIRECTOR, after=1)
+    assert hint.text == "To submit results, send the file with the caption /submit <discipline>."
+    assert await _written(services) == (1, 0)
