@@ -190,10 +190,12 @@ async def hold_for_confirmation(
 async def _pending(
     services: Services, ctx: RequestContext, repos: Repos, token: str
 ) -> tuple[Account, PendingSubmission, Discipline]:
+    """Claim the caller's pending submission (done from now on) and check he may still write."""
     account = await caller(repos, services, ctx)
-    pending = await repos.submissions.by_token(token.strip())
-    if pending is None or pending.done_at is not None or pending.account_id != account.id:
+    if not await repos.submissions.claim(token.strip(), account.id, services.now()):
         raise UserError(t(ctx.language, "submit.no_pending"))
+    pending = await repos.submissions.by_token(token.strip())
+    assert pending is not None
     discipline = await repos.federations.discipline(pending.discipline_id)
     assert discipline is not None
     federation = await repos.federations.get(discipline.federation_id)
@@ -220,7 +222,6 @@ async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
             source_name=pending.payload.get("filename", ""),
             source_text=pending.payload.get("text", ""),
         )
-        pending.done_at = now
         await repos.audit.log(
             "results.confirmed",
             at=now,
@@ -237,7 +238,6 @@ async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
 async def cancel(services: Services, ctx: RequestContext, args: str) -> Reply:
     async with services.db.transaction() as repos:
         account, pending, discipline = await _pending(services, ctx, repos, args)
-        pending.done_at = services.now()
         await repos.audit.log(
             "results.cancelled",
             at=services.now(),

@@ -120,3 +120,19 @@ async def test_a_stale_preview_is_not_written(services: Services, db: Database) 
     stale = await dispatch(services, user("boss"), old.buttons[0].action)
     assert stale.plain.startswith("Not written: Spring-Cup changed since this preview")
     assert await _versions(db, "spring-cup") == 1
+
+
+async def test_a_double_press_writes_once(services: Services, db: Database) -> None:
+    import asyncio
+
+    await seed_federation(db)
+    await make_director(db, "boss")
+    preview = await dispatch(services, user("boss"), "/submit rmf-mcr\n" + RESULTS)
+    first, second = await asyncio.gather(
+        dispatch(services, user("boss"), preview.buttons[0].action),
+        dispatch(services, user("boss"), preview.buttons[0].action),
+    )
+    answers = sorted([first.plain, second.plain])
+    assert answers[0].startswith("Saved: Spring-Cup, version 1")
+    assert "no submission of yours" in answers[1]
+    assert await _versions(db, "spring-cup") == 1
