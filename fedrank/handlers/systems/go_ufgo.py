@@ -738,7 +738,12 @@ class GoUfgoAdapter:
         events: list[_Event] = [ev]
         for s in later:
             version = await repos.ledger.current_version(s.id)
-            events.append(_Event.from_params(s, version.params if version else {}))
+            params = version.params if version else {}
+            if params.get("system") != SYSTEM:
+                # Not rated by this engine (e.g. a tournament opened for game reports whose
+                # games no adapter rates yet): nothing of it depends on IK, nothing to replay.
+                continue
+            events.append(_Event.from_params(s, params))
         events.sort(key=lambda e: e.key)
         main: Prepared | None = None
         replays: list[Prepared] = []

@@ -386,6 +386,21 @@ async def test_a_tournament_dated_before_stored_ones_replays_them(
     assert f"Points: IK {expected['UFGO-0003']:f}" in rating
 
 
+async def test_a_tournament_open_for_game_reports_does_not_block_earlier_submissions(
+    services: Services, db: Database
+) -> None:
+    """A club league opened for /report holds no IK of ours: nothing of it is re-rated."""
+    await _seed(db)
+    opened = await dispatch(services, user("boss"), "/openreports ufgo club-league-2026")
+    assert "club-league-2026" in opened.plain
+    start = {"UFGO-0001": 2000, "UFGO-0002": 1900}
+    early = _games("early", "2026-10-10", [("UFGO-0001", "UFGO-0002", "1-0")], start)
+    preview = await _submit(services, early)
+    assert "re-rated" not in preview.plain
+    rating = (await dispatch(services, user("u1"), "/rating UFGO-0002")).plain
+    assert f"Points: IK {_chain([early], start)['UFGO-0002']:f}" in rating
+
+
 async def test_the_demo_history_gives_a_list(
     services: Services, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
