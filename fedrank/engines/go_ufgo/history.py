@@ -22,6 +22,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
+from itertools import compress, repeat
+from operator import floordiv
 from typing import Any, Final
 
 from fedrank.engines.go_ufgo.fast import rate_from_state
@@ -46,15 +48,31 @@ from fedrank.engines.kernel import InputError
 _RANKS: Final = [Rank(1), *(Rank(g) for g in range(1, 38))]
 """Rank objects by grade (index 0 unused), shared so a replay does not build millions."""
 _DAN4_TENTHS: Final = DAN_NORMS[4] * 10
-_DECIMALS: dict[int, Decimal] = {}
-"""IK in tenths -> Decimal, shared: a replay meets a few thousand distinct values."""
+_FLOATING: Final = [_RANKS[min(g, FLOATING_TOP)] for g in FAST_GRADE]
+"""The rank by table 1 up to 3 dan (§2.4), by whole points of IK."""
 
 
-def _decimal(tenths: int) -> Decimal:
-    value = _DECIMALS.get(tenths)
-    if value is None:
-        value = _DECIMALS[tenths] = Decimal(tenths) / 10
-    return value
+class _Decimals(dict[int, Decimal]):
+    """IK in tenths -> Decimal, shared: a replay meets a few thousand distinct values."""
+
+    def __missing__(self, tenths: int) -> Decimal:
+        value = self[tenths] = Decimal(tenths) / 10
+        return value
+
+
+_DECIMALS: Final = _Decimals()
+_TENTHS: dict[Decimal, int] = {}
+"""Starting IKs already checked by ``to_tenths`` (equal Decimals, equal tenths)."""
+
+
+def _start_tenths(ik: Decimal, player: str) -> int:
+    if type(ik) is Decimal and ik.is_finite():
+        t = _TENTHS.get(ik)
+        if t is not None:
+            return t
+    t = to_tenths(ik, player=player)
+    _TENTHS[ik] = t
+    return t
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +114,13 @@ class RatingState:
     _held: dict[str, int] = field(default_factory=dict)
     _birth: dict[str, date] = field(default_factory=dict)
     _candidates: set[str] = field(default_factory=set)
+    """The players the next list must look at (§2.5-§2.7): those whose IK was set at 2400 or
+    more, or who hold a dan, since the last list, and those with an entry on the last list
+    (lowered once more, kept over 60). Anyone else would keep what he holds."""
     last_date: date | None = None
     publications: list[RatingList] = field(default_factory=list)
+    _next_list: tuple[date | None, date | None] = (None, None)
+    """(last date, the first publication after it), so a replay does not recompute it."""
 
     @classmethod
     def start(cls, players: Iterable[PlayerState]) -> RatingState:
@@ -109,7 +132,7 @@ class RatingState:
     def add_player(self, p: PlayerState) -> None:
         if p.player in self._ik:
             raise InputError(f"player {p.player} is given twice", field="player")
-        t = to_tenths(p.ik, player=p.player)
+        t = _start_tenths(p.ik, p.player)
         self._ik[p.player] = t
         if p.held_dan is not None:
             if p.held_dan not in DAN_NORMS:
@@ -184,28 +207,21 @@ class RatingState:
         anomalous: set[int],
     ) -> Snapshot:
         """Write a tournament's IKs (tenths) into the state and snapshot its participants."""
-        ik = self._ik
-        held = self._held
+        self._ik.update(zip(ids, values, strict=True))
+        after = dict(zip(ids, map(_DECIMALS.__getitem__, values), strict=True))
+        points = map(floordiv, values, repeat(10))
+        rank = dict(zip(ids, map(_FLOATING.__getitem__, points), strict=True))
         cands = self._candidates
-        grades = FAST_GRADE
-        ranks = _RANKS
-        decimal = _decimal
-        after: dict[str, Decimal] = {}
-        rank: dict[str, Rank] = {}
-        for pid, v in zip(ids, values, strict=True):
-            ik[pid] = v
-            after[pid] = decimal(v)
-            h = held.get(pid)
-            if h is not None:
-                rank[pid] = ranks[30 + h]
-            else:
-                g = grades[v // 10]
-                rank[pid] = ranks[g if g < FLOATING_TOP else FLOATING_TOP]
-            if v >= _DAN4_TENTHS:
+        held = self._held
+        if held:
+            ranks = _RANKS
+            for pid in held.keys() & after.keys():
+                rank[pid] = ranks[30 + held[pid]]
                 cands.add(pid)
+        cands.update(compress(ids, map(_DAN4_TENTHS.__le__, values)))
         if self.last_date is None or t.on > self.last_date:
             self.last_date = t.on
-        names = tuple(sorted(ids[i] for i in anomalous))
+        names = tuple(sorted(ids[i] for i in anomalous)) if anomalous else ()
         return Snapshot(t, passes, names, after, rank)
 
     def publish_due(self, up_to: date) -> list[RatingList]:
@@ -213,7 +229,12 @@ class RatingState:
         out: list[RatingList] = []
         if self.last_date is None:
             return out
-        q = next_publication(self.last_date)
+        last, q = self._next_list
+        if last != self.last_date or q is None:
+            q = next_publication(self.last_date)
+            self._next_list = (self.last_date, q)
+        if up_to < q:
+            return out
         while q <= up_to:
             out.append(self._publish_candidates(q))
             q = next_publication(q)
@@ -227,7 +248,9 @@ class RatingState:
         """
         entries = []
         held_map = self._held
-        for pid in sorted(self._candidates):
+        looked_at = self._candidates
+        self._candidates = again = set()
+        for pid in sorted(looked_at):
             t = self._ik[pid]
             held = held_map.get(pid)
             if held is not None:
@@ -235,18 +258,16 @@ class RatingState:
                 if (norm - LOWERING_MARGIN * 10) < t and (held == 7 or t < norm + 1000):
                     continue  # kept, not promoted
             elif t < _DAN4_TENTHS:
-                self._candidates.discard(pid)
                 continue
             ik = Decimal(t) / 10
             change: HeldDanChange = publication_step(ik, held, on, self._birth.get(pid))
             if change.held_dan_after is None:
                 held_map.pop(pid, None)
-                if t < _DAN4_TENTHS:
-                    self._candidates.discard(pid)
             else:
                 held_map[pid] = change.held_dan_after
             if change.held_dan_after == held and change.action == "kept":
                 continue
+            again.add(pid)
             entries.append(
                 ListEntry(
                     player=pid,
@@ -276,6 +297,8 @@ class RatingState:
                 self._held.pop(e.player, None)
             else:
                 self._held[e.player] = e.held_dan_after
+        self._candidates = {p for p, t in self._ik.items() if t >= _DAN4_TENTHS}
+        self._candidates.update(self._held)
         self.publications.append(published)
         self.last_date = max(self.last_date or on, on)
         return published

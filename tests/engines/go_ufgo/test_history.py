@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 
 from fedrank.engines.go_ufgo.history import PlayerState, RatingState, replay
+from fedrank.engines.go_ufgo.ranks import ListPlayer, next_publication, publish_list
 from fedrank.engines.go_ufgo.rating import Game, PlayerStart, Tournament, rate_tournament
 from fedrank.engines.kernel import InputError
 
@@ -169,3 +170,59 @@ def test_full_rating_list() -> None:
     ]
     assert state.held_dan("A") == 4
     assert lst.to_json()["date"] == "2026-10-01"
+
+
+def test_the_lists_of_a_replay_are_the_full_lists() -> None:
+    """The replay's lists look only at the players that can change (IK set at 2400 or more or
+    a dan held since the last list, or an entry on it); every list must equal the full
+    ``publish_list`` of every player, cut to its assigned / lowered / kept (over 60) entries.
+    Players from 2150 to 2790 in good or bad form, some holding 4-7 dan, some over 60."""
+    rng = random.Random(5)
+    names = [f"D{i}" for i in range(24)]
+    ik = {n: D(rng.randrange(2150, 2790)) for n in names}
+    held = {n: rng.choice([None, None, 4, 5, 6, 7]) for n in names}
+    birth = {n: date(rng.choice([1950, 1958, 1975, 1990]), 3, 15) for n in names}
+    form = {n: rng.choice([1, 2, 4]) for n in names}  # some rise, some fall through the norms
+    for n in names[::2]:  # just above the bound of a held dan: lowered when they fall
+        held[n] = rng.choice([4, 5, 6, 7])
+        ik[n] = D(2400 + 100 * (held[n] - 4) - rng.randrange(0, 150))
+    history = []
+    day = date(2024, 1, 10)
+    for _ in range(30):
+        group = rng.sample(names, 8)
+        games = []
+        for r in range(1, 5):
+            rng.shuffle(group)
+            for a, b in zip(group[::2], group[1::2], strict=True):
+                games.append(
+                    (r, a, b, WIN if rng.random() < form[a] / (form[a] + form[b]) else LOSS)
+                )
+        history.append(t(day, games, official=rng.random() < 0.5))
+        day += timedelta(days=rng.randrange(10, 60))
+    until = next_publication(day)
+    players = [PlayerState(n, ik[n], held[n], birth[n]) for n in names]
+    result = replay(history, players, until=until)
+
+    expected = []
+    last: date | None = None
+    for tour in [*history, None]:
+        if last is not None:
+            q = next_publication(last)
+            while q <= (tour.on if tour else until):
+                full = publish_list(q, [ListPlayer(n, ik[n], held[n], birth[n]) for n in names])
+                held.update({e.player: e.held_dan_after for e in full.entries})
+                kept = ("assigned", "lowered", "kept (over 60)")
+                expected.append(
+                    (q, [(e.player, e.ik, e.action) for e in full.entries if e.action in kept])
+                )
+                q = next_publication(q)
+        if tour is None:
+            break
+        res = rate_tournament(tour, [PlayerStart(p, ik[p], held[p]) for p in tour.players()])
+        ik.update({r.player: r.ik_after for r in res.players})
+        last = tour.on
+    got = [(p.on, [(e.player, e.ik, e.action) for e in p.entries]) for p in result.publications]
+    assert got == expected
+    assert sum(len(e) for _, e in expected) >= 20
+    assert {a for _, e in expected for _, _, a in e} == {"assigned", "lowered", "kept (over 60)"}
+    assert {n: result.state.held_dan(n) for n in names} == held
