@@ -184,8 +184,8 @@ def test_the_lists_of_a_replay_are_the_full_lists() -> None:
     birth = {n: date(rng.choice([1950, 1958, 1975, 1990]), 3, 15) for n in names}
     form = {n: rng.choice([1, 2, 4]) for n in names}  # some rise, some fall through the norms
     for n in names[::2]:  # just above the bound of a held dan: lowered when they fall
-        held[n] = rng.choice([4, 5, 6, 7])
-        ik[n] = D(2400 + 100 * (held[n] - 4) - rng.randrange(0, 150))
+        dan = held[n] = rng.choice([4, 5, 6, 7])
+        ik[n] = D(2400 + 100 * (dan - 4) - rng.randrange(0, 150))
     history = []
     day = date(2024, 1, 10)
     for _ in range(30):
