@@ -20,7 +20,7 @@ from fedrank.bot.discord.buttons import ActionButton
 from fedrank.bot.discord.cogs import ALL
 from fedrank.bot.discord.cogs.generic import generic_slash, generic_text
 from fedrank.bot.discord.config import DiscordSettings
-from fedrank.bot.discord.core import Core
+from fedrank.bot.discord.core import Core, Throttle
 from fedrank.bot.discord.delivery import Reachability
 from fedrank.bot.discord.pacer import Limits, Pacer
 from fedrank.bot.discord.rolesync import MemoryRoleMap, RoleMap, RoleSync
@@ -68,7 +68,8 @@ class FedrankBot(commands.Bot):
         roles = (
             RoleSync(services, role_map or MemoryRoleMap(), self) if settings.role_sync else None
         )
-        self.fedrank = Core(services, settings, Reachability(services), roles)
+        throttle = Throttle(settings.throttle_burst, settings.throttle_interval)
+        self.fedrank = Core(services, settings, Reachability(services), roles, throttle)
         self._watcher: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:

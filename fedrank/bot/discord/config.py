@@ -29,7 +29,12 @@ class DiscordSettings(BaseSettings):
     guild_ids: list[int] = Field(default_factory=list)
     # Register the slash commands with Discord at start-up.
     sync_commands: bool = True
-    # Outgoing REST requests per second; Discord's global limit is 50.
-    requests_per_second: float = Field(default=40.0, gt=0, le=50)
+    # Outgoing REST requests per second. Discord's global limit (50/s) is per bot token and the
+    # outbox's sender spends the same budget for broadcasts, so the bot keeps to half of it.
+    requests_per_second: float = Field(default=25.0, gt=0, le=50)
+    # Per-user throttling: ``throttle_burst`` commands at once, then one every
+    # ``throttle_interval`` seconds.
+    throttle_burst: int = Field(default=5, ge=1)
+    throttle_interval: float = Field(default=1.0, gt=0)
     # How often (seconds) the bot looks for lists published by the scheduler or another bot.
     publication_poll: float = Field(default=60.0, gt=0)

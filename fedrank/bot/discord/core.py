@@ -15,6 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -61,6 +65,40 @@ def display_name(user: discord.abc.User) -> str:
     return (user.display_name or user.name)[:200]
 
 
+class Throttle:
+    """A token bucket per user: ``burst`` commands at once, then one every ``interval`` s."""
+
+    def __init__(
+        self,
+        burst: int = 5,
+        interval: float = 1.0,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        remember: int = 100_000,
+    ) -> None:
+        self.burst = burst
+        self.interval = interval
+        self._clock = clock
+        # user id -> (tokens, at, notified)
+        self._buckets: OrderedDict[int, tuple[float, float, bool]] = OrderedDict()
+        self._remember = remember
+
+    def take(self, user_id: int) -> tuple[bool, float, bool]:
+        """(allowed, seconds until the next token, the user was already told)."""
+        now = self._clock()
+        tokens, at, notified = self._buckets.pop(user_id, (float(self.burst), now, False))
+        tokens = min(float(self.burst), tokens + (now - at) / self.interval)
+        if tokens >= 1.0:
+            self._buckets[user_id] = (tokens - 1.0, now, False)
+            result = (True, 0.0, False)
+        else:
+            self._buckets[user_id] = (tokens, now, True)
+            result = (False, (1.0 - tokens) * self.interval, notified)
+        if len(self._buckets) > self._remember:
+            self._buckets.popitem(last=False)
+        return result
+
+
 @dataclass(slots=True)
 class Core:
     """The transport's shared state; the bot carries it as ``bot.fedrank``."""
@@ -69,6 +107,7 @@ class Core:
     settings: DiscordSettings
     reachability: Reachability
     roles: RoleSync | None = None
+    throttle: Throttle = field(default_factory=Throttle)
     # Interactions deferred with a public "thinking…" message, until they are answered.
     _thinking: set[int] = field(default_factory=set)
 
@@ -103,6 +142,19 @@ class Core:
             account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
             chosen = account.language if account is not None else None
         return chosen or ctx.language
+
+    async def throttled(
+        self, user_id: int, ctx: RequestContext, *, quiet_if_told: bool = False
+    ) -> Reply | None:
+        """None if the user may go on; else the notice (empty once he has been told, when
+        ``quiet_if_told``: a flood of text commands gets one notice, not one each)."""
+        allowed, wait, told = self.throttle.take(user_id)
+        if allowed:
+            return None
+        if told and quiet_if_told:
+            return Reply()
+        language = await self.chosen_language(ctx)
+        return Reply.text(t(language, "dc.throttled", seconds=max(1, math.ceil(wait))))
 
     # --- slash commands ---------------------------------------------------------------------
 
@@ -169,6 +221,11 @@ class Core:
     ) -> Reply:
         """Run ``text`` for a slash command and answer the interaction."""
         ctx = self.context_of_interaction(interaction)
+        refusal = await self.throttled(interaction.user.id, ctx)
+        if refusal is not None:
+            # An interaction must be answered, even the tenth in a second: privately, then.
+            await self.say(interaction, refusal.plain, ephemeral=True)
+            return refusal
         if attachment is not None:
             ctx = replace(ctx, attachment=attachment)
         if command in SLOW:
@@ -208,6 +265,11 @@ class Core:
         """Run ``text`` for a text command and answer in the channel (private ones by DM)."""
         message = ctx.message
         request = self.context_of_message(message)
+        refusal = await self.throttled(message.author.id, request, quiet_if_told=True)
+        if refusal is not None:
+            if refusal.blocks:
+                await self.to_channel(ctx, refusal, request.language, "")
+            return refusal
         if message.attachments and command in FILE_COMMANDS:
             attachment = message.attachments[0]
             if attachment.size > MAX_UPLOAD:
@@ -255,6 +317,10 @@ class Core:
     ) -> None:
         """A button: its action runs as the presser; the owner's press settles the message."""
         ctx = self.context_of_interaction(interaction)
+        refusal = await self.throttled(interaction.user.id, ctx)
+        if refusal is not None:
+            await self.say(interaction, refusal.plain, ephemeral=True)
+            return
         command = command_of(action)
         mine = interaction.user.id == owner
         if mine:

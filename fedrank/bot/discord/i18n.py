@@ -13,6 +13,12 @@ from fedrank.handlers.context import LANGUAGES
 M = dict[str, str]
 
 MESSAGES: dict[str, M] = {
+    "dc.throttled": {
+        "en": "Too many commands at once; please wait {seconds} s.",
+        "ru": "Слишком много команд подряд; подождите {seconds} с.",
+        "uk": "Забагато команд поспіль; зачекайте {seconds} с.",
+        "zh": "命令发送过快，请等待 {seconds} 秒。",
+    },
     "dc.sent_privately": {
         "en": "I sent the answer to you in a direct message.",
         "ru": "Ответ отправлен вам в личные сообщения.",

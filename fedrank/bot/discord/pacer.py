@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 class Limits:
     """Requests per second the pacer allows, and how often a 429 is tried again."""
 
-    per_second: float = 40.0
+    per_second: float = 25.0
     max_retries: int = 3
 
 

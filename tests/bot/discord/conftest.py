@@ -32,6 +32,7 @@ TEST_SETTINGS = {
     "role_sync": True,
     "sync_commands": False,
     "publication_poll": 3600.0,
+    "throttle_burst": 50,
 }
 
 

@@ -24,6 +24,7 @@ from fedrank.bot.discord.cogs import (
     Reports,
 )
 from fedrank.bot.discord.cogs.directors import TableForm
+from fedrank.bot.discord.core import Throttle
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import COMMANDS
 from fedrank.handlers.reply import Reply
@@ -382,3 +383,37 @@ async def test_typed_options_make_the_command_line(
     found = cog(client, kind)
     await getattr(found, command).callback(found, interaction(client, ANNA), **options)
     assert seen == [line]
+
+
+async def test_a_throttled_slash_command_is_answered_privately(
+    client: FedrankBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+
+    async def dispatch(services: Services, ctx: Any, text: str) -> Reply:
+        calls.append(text)
+        return Reply.text("ok")
+
+    monkeypatch.setattr(core_module, "dispatch", dispatch)
+    client.fedrank.throttle = Throttle(burst=1, interval=10.0)
+    players = cog(client, Players)
+    first, second = interaction(client, ANNA), interaction(client, ANNA)
+    await players.rating.callback(players, first)
+    await players.rating.callback(players, second)
+    assert calls == ["/rating"]
+    assert second.sent[0].ephemeral
+    assert second.sent[0].content == "Too many commands at once; please wait 10 s."
+    other = interaction(client, EVE)
+    await players.rating.callback(players, other)  # everyone has his own bucket
+    assert calls == ["/rating", "/rating"]
+
+
+def test_throttle_refills_over_time() -> None:
+    now = [0.0]
+    throttle = Throttle(burst=2, interval=1.0, clock=lambda: now[0])
+    assert [throttle.take(1)[0] for _ in range(3)] == [True, True, False]
+    assert throttle.take(1) == (False, 1.0, True)  # told already
+    now[0] = 0.5
+    assert throttle.take(1)[0] is False
+    now[0] = 1.0
+    assert throttle.take(1)[0] is True

@@ -10,6 +10,7 @@ import pytest
 from discord.ext.test import backend
 
 from fedrank.bot.discord import FedrankBot
+from fedrank.bot.discord.core import Throttle
 from fedrank.handlers.context import Services
 from fedrank.storage.database import Database
 from tests.bot.discord.conftest import discord_account
@@ -177,3 +178,18 @@ async def test_closed_dms_are_marked_and_not_tried_again(
     await dpytest.message("!links", member=boss)
     assert "direct messages are closed" in dpytest.get_message().content
     assert len(attempts) == 1  # the second time no request was made
+
+
+async def test_a_flood_of_commands_gets_one_notice(
+    bot: FedrankBot, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await seed_federation(db)
+    anna, _, _ = members()
+    bot.fedrank.throttle = Throttle(burst=2, interval=60.0)
+    for _ in range(5):
+        await dpytest.message("!rating RMF-002", member=anna)
+    answers = []
+    while not dpytest.sent_queue.empty():
+        answers.append(dpytest.get_message())
+    assert len(answers) == 3  # two answers, one notice, then silence
+    assert answers[2].content == "Too many commands at once; please wait 60 s."
