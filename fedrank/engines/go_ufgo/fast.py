@@ -72,7 +72,7 @@ def rate_from_state(t: Tournament, ik: Mapping[str, int]) -> FastResult | None:
         return None
     try:
         return _rate(t, ik, s)
-    except (_HandBackError, IndexError):
+    except (_HandBackError, IndexError, KeyError):
         return None
 
 
@@ -85,47 +85,39 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
     k2t = TENTHS_K2
     k3t = TENTHS_K3
     rp = _RP
+    games = t.games
+    m = 2 * len(games)  # room for every player; cut to the number of players after pass 1
     index: dict[str, int] = {}
-    ids: list[str] = []
-    start: list[int] = []
-    cur: list[int] = []
-    k2sum: list[int] = []
-    room: list[int] = []
-    busy: list[int] = []
-    extra: list[int] = []
-    bonus: list[int] = []
+    cur = [0] * m
+    k2sum = [0] * m
+    room = [0] * m
+    busy = [0] * m
+    extra = [0] * m
+    bonus = [0] * m
     acc = (k2sum, extra, bonus)
     section5: Prepared | None = None
-    ik_get = ik.get
     get = index.get
-    if t.games and t.games[0].round < 1:
+    if games and games[0].round < 1:
         raise _HandBackError  # rounds ascend from the first game's: this checks them all
     last = 0
-    # Pass 1 straight from the games: index the players, check the games, rate.
-    for g in t.games:
+    n = 0
+    # Pass 1 straight from the games: index the players, check the games, rate. A KeyError
+    # (a result other than 1 / 0 / 0.5, a player the state does not know) hands back.
+    for g in games:
         rnd = g.round
         if rnd != last:
             if rnd < last:
                 raise _HandBackError
             last = rnd
-        ha = rp.get(g.score1)
-        if ha is None:
-            raise _HandBackError
+        ha = rp[g.score1]
         p = g.player1
         a = get(p)
         if a is None:
-            v = ik_get(p)
-            if v is None:
-                raise _HandBackError
-            a = index[p] = len(ids)
-            ids.append(p)
-            start.append(v)
-            cur.append(v)
-            k2sum.append(0)
-            room.append(K3_CAP_LOW if v < _CAP_BOUND else K3_CAP_HIGH)
-            busy.append(rnd)
-            extra.append(0)
-            bonus.append(0)
+            a = index[p] = n
+            n += 1
+            cur[a] = v = ik[p]
+            room[a] = K3_CAP_LOW if v < _CAP_BOUND else K3_CAP_HIGH
+            busy[a] = rnd
         elif busy[a] == rnd:
             raise _HandBackError
         else:
@@ -133,18 +125,11 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
         p = g.player2
         b = get(p)
         if b is None:
-            v = ik_get(p)
-            if v is None:
-                raise _HandBackError
-            b = index[p] = len(ids)
-            ids.append(p)
-            start.append(v)
-            cur.append(v)
-            k2sum.append(0)
-            room.append(K3_CAP_LOW if v < _CAP_BOUND else K3_CAP_HIGH)
-            busy.append(rnd)
-            extra.append(0)
-            bonus.append(0)
+            b = index[p] = n
+            n += 1
+            cur[b] = v = ik[p]
+            room[b] = K3_CAP_LOW if v < _CAP_BOUND else K3_CAP_HIGH
+            busy[b] = rnd
         elif busy[b] == rnd:  # also a player against himself
             raise _HandBackError
         else:
@@ -191,9 +176,13 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
             cur[a] = _side5(section5, a, b, ia, ib, sa, rnd, high, acc, None, None)
             cur[b] = _side5(section5, b, a, ib, ia, 2 - sa, rnd, high, acc, None, None)
 
+    ids = list(index)
+    start = [ik[p] for p in ids]
+    for column in (cur, k2sum, room, extra, bonus):
+        del column[n:]
     threshold = BONUS_ANOMALY[t.board]
     anomalous: set[int] = set()
-    games: list[tuple[int, int, int]] | None = None
+    indexed: list[tuple[int, int, int]] | None = None
     rounds: list[int] = []
     for passes in range(1, MAX_PASSES + 1):
         # The anomaly check of rating.check_pass (§4.4-§4.7, §5.4) on this pass.
@@ -226,9 +215,9 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
             return ids, values, passes, anomalous
         if passes == MAX_PASSES:
             break
-        if games is None:
-            games = [(index[g.player1], index[g.player2], rp[g.score1]) for g in t.games]
-            rounds = [g.round for g in t.games]
+        if indexed is None:
+            indexed = [(index[g.player1], index[g.player2], rp[g.score1]) for g in games]
+            rounds = [g.round for g in games]
         if section5 is None:
             section5 = Prepared([], [], t.board, s, official, high != _NO_LIMIT)
         start = nxt
@@ -238,7 +227,7 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
         room = [K3_CAP_LOW if v < _CAP_BOUND else K3_CAP_HIGH for v in nxt]
         extra[:] = [0] * n
         bonus[:] = [0] * n
-        _repass(games, cur, k2sum, room, acc, section5, s, high, rounds)
+        _repass(indexed, cur, k2sum, room, acc, section5, s, high, rounds)
     raise _HandBackError  # more than MAX_PASSES: the reference refuses it (RULES.md Decision)
 
 
