@@ -35,11 +35,17 @@ from fedrank.bot.discord.delivery import (
     send_rendered,
 )
 from fedrank.bot.discord.i18n import t
-from fedrank.bot.discord.render import parse_custom_id, render
+from fedrank.bot.discord.render import (
+    MESSAGE_LIMIT,
+    dc_len,
+    escape,
+    parse_custom_id,
+    render,
+)
 from fedrank.bot.discord.rolesync import RoleSync
 from fedrank.handlers.context import IncomingFile, RequestContext, Services, normalize_language
 from fedrank.handlers.dispatch import dispatch
-from fedrank.handlers.reply import Reply
+from fedrank.handlers.reply import Reply, bold, code
 from fedrank.handlers.results import MAX_UPLOAD
 
 log = logging.getLogger(__name__)
@@ -97,6 +103,17 @@ class Throttle:
         if len(self._buckets) > self._remember:
             self._buckets.popitem(last=False)
         return result
+
+
+ROLE_COMMANDS = ("rolemap", "roleunmap", "rolemaps", "rolesync")
+
+
+def with_role_help(reply: Reply, language: str) -> Reply:
+    """/help in a server with role sync: the transport's own commands too."""
+    reply.line(bold(t(language, "dc.help_roles")))
+    for command in ROLE_COMMANDS:
+        reply.line(code(f"/{command}"), " — ", t(language, f"dc.cmd.{command}"))
+    return reply
 
 
 @dataclass(slots=True)
@@ -236,6 +253,8 @@ class Core:
             if not done:
                 await self.defer(interaction, command)
         reply = await work
+        if command == "help" and self.roles is not None and not ctx.is_private:
+            reply = with_role_help(reply, await self.chosen_language(ctx))
         await self.deliver_interaction(interaction, ctx, reply, command)
         await self.after(command, reply)
         return reply
@@ -293,6 +312,8 @@ class Core:
             request = replace(request, attachment=IncomingFile(attachment.filename, content))
         reply = await dispatch(self.services, request, text)
         language = await self.chosen_language(request)
+        if command == "help" and self.roles is not None and not request.is_private:
+            reply = with_role_help(reply, language)
         if reply.private and not request.is_private:
             rendered = render(reply, language=language, owner=message.author.id)
             sent = await self.reachability.send_dm(message.author, rendered)
@@ -329,12 +350,15 @@ class Core:
             await interaction.response.defer(thinking=True, ephemeral=True)
         reply = await dispatch(self.services, ctx, action)
         if mine:
-            await self._settle(interaction, action)
+            await self._settle(interaction, action, label, await self.chosen_language(ctx))
         await self.deliver_interaction(interaction, ctx, reply, command, ephemeral=not mine)
         await self.after(command, reply)
 
-    async def _settle(self, interaction: discord.Interaction[Any], action: str) -> None:
-        """Remove the pressed button and the others of the same decision from the message."""
+    async def _settle(
+        self, interaction: discord.Interaction[Any], action: str, label: str, language: str
+    ) -> None:
+        """Remove the pressed button and the others of the same decision from the message,
+        and note on it who pressed what."""
         message = interaction.message
         if message is None:
             return
@@ -352,8 +376,13 @@ class Core:
                 view.add_item(
                     ActionButton(int(other_owner), getattr(component, "label", "") or other, other)
                 )
+        note = escape(t(language, "dc.pressed", user=display_name(interaction.user), label=label))
+        content = getattr(message, "content", "") or ""
+        changes: dict[str, Any] = {"view": view if view.children else None}
+        if dc_len(content) + dc_len(note) + 1 <= MESSAGE_LIMIT:
+            changes["content"] = f"{content}\n{note}" if content else note
         try:
-            await interaction.edit_original_response(view=view if view.children else None)
+            await interaction.edit_original_response(**changes)
         except discord.HTTPException as exc:
             log.info("could not update the pressed message: %s", exc)
 

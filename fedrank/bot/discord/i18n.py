@@ -19,6 +19,12 @@ MESSAGES: dict[str, M] = {
         "uk": "Забагато команд поспіль; зачекайте {seconds} с.",
         "zh": "命令发送过快，请等待 {seconds} 秒。",
     },
+    "dc.help_roles": {
+        "en": "Role sync in this server (directors who manage roles):",
+        "ru": "Синхронизация ролей на этом сервере (директора с правом управлять ролями):",
+        "uk": "Синхронізація ролей на цьому сервері (директори з правом керувати ролями):",
+        "zh": "本服务器的身份组同步（有管理身份组权限的裁判长）：",
+    },
     "dc.sent_privately": {
         "en": "I sent the answer to you in a direct message.",
         "ru": "Ответ отправлен вам в личные сообщения.",

@@ -217,4 +217,9 @@ def message_with(sent: Sent) -> Any:
         for item in view.children
         if isinstance(item, discord.ui.DynamicItem)
     ]
-    return SimpleNamespace(components=[SimpleNamespace(children=buttons)])
+    return SimpleNamespace(content=sent.content, components=[SimpleNamespace(children=buttons)])
+
+
+def settled(sent: Sent, note: str) -> list[dict[str, Any]]:
+    """The edit an owner's press makes: buttons of the decision gone, the press noted."""
+    return [{"view": None, "content": f"{sent.content}\n{note}" if sent.content else note}]

@@ -69,12 +69,13 @@ async def world(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(qualification, "rating_list_on", frozen)
 
 
-async def _press(client: FedrankBot, who: Any, message: Any, custom_id: str) -> FakeInteraction:
+async def _press(client: FedrankBot, who: Any, message: Any, component: Any) -> FakeInteraction:
     """What discord.py does with a press: match the template, build the item, call it."""
     press = FakeInteraction(who, client, guild=None, message=message)
+    custom_id = component["custom_id"]
     match = ActionButton.__discord_ui_compiled_template__.fullmatch(custom_id)
     assert match is not None
-    item = discord.ui.Button[Any](label="?", custom_id=custom_id)
+    item = discord.ui.Button[Any](label=component["label"], custom_id=custom_id)
     button = await ActionButton.from_custom_id(press, item, match)  # type: ignore[arg-type]
     await button.callback(press)  # type: ignore[arg-type]
     return press
@@ -108,14 +109,15 @@ async def test_an_invitation_is_answered_with_its_button(
     assert (confirm["label"], confirm["custom_id"]) == ("Confirm", f"fr:{ANNA.id}:/qconfirm 1")
     assert decline["custom_id"] == f"fr:{ANNA.id}:/qdecline 1"
     message = SimpleNamespace(
+        content="",
         components=[
             SimpleNamespace(children=[SimpleNamespace(**c) for c in action_row["components"]])
-        ]
+        ],
     )
 
     clock.now = at("2026-12-05")
-    press = await _press(client, ANNA, message, confirm["custom_id"])
-    assert press.edits == [{"view": None}]  # Confirm and Decline are gone
+    press = await _press(client, ANNA, message, confirm)
+    assert press.edits == [{"view": None, "content": "anna pressed: Confirm"}]
     assert "Confirmed" in press.sent[0].content
     async with db.read() as repos:
         states = [(s.state, s.answered_at is not None) for s in await repos.qualifications.slots(1)]

@@ -210,3 +210,14 @@ async def test_member_lookup_falls_back_to_rest() -> None:
     guild = FakeGuild(cached=set(), members={5}, query_works=False)
     found = await members_of(guild, [4, 5])  # type: ignore[arg-type]
     assert list(found) == [5] and guild.fetched == [4, 5]
+
+
+async def test_help_in_a_server_with_role_sync_lists_the_role_commands(
+    bot: FedrankBot, db: Database
+) -> None:
+    await seed_federation(db)
+    anna = dpytest.get_config().members[0]
+    await dpytest.message("!help", member=anna)
+    text = dpytest.get_message().content
+    assert "**Role sync in this server (directors who manage roles):**" in text
+    assert "`/rolemap` — give a Discord role to holders of a title" in text

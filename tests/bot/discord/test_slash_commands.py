@@ -36,6 +36,7 @@ from tests.bot.discord.conftest import (
     discord_account,
     discord_settings,
     message_with,
+    settled,
     user,
 )
 from tests.factories import seed_federation
@@ -105,7 +106,8 @@ async def test_player_links_director_approves_by_button_and_rating(
     press = interaction(client, BOSS, message=message_with(shown))
     await approve.callback(press)
     assert press.deferred == [{"ephemeral": False, "thinking": False}]
-    assert press.edits == [{"view": None}]  # both buttons of request 1 are gone
+    # Both buttons of request 1 are gone; the message says who decided.
+    assert press.edits == settled(shown, "boss pressed: ✓ #1")
     assert "Request #1 approved" in press.sent[0].content
 
     rating = interaction(client, ANNA, locale=discord.Locale.russian)
@@ -144,7 +146,7 @@ async def test_director_submits_a_file_and_confirms_with_the_button(
 
     press = interaction(client, BOSS, message=message_with(preview))
     await confirm.callback(press)
-    assert press.edits == [{"view": None}]
+    assert press.edits == settled(preview, "boss pressed: Confirm")
     assert press.sent[0].content == "Saved: Spring-Cup, version 1."
     assert await _versions(db, "spring-cup") == 1
 
@@ -264,7 +266,7 @@ async def test_a_reported_game_counts_after_the_opponent_presses_confirm(
     press = interaction(client, EVE, message=message_with(asked.sent[0]))
     await confirm.callback(press)
     assert press.sent[0].content == "Report #1 counted: the game is in league-2026 (version 2)."
-    assert press.edits == [{"view": None}]
+    assert press.edits == settled(asked.sent[0], f"eve pressed: {confirm.label}")
 
 
 async def test_every_message_is_sent_without_mentions(client: FedrankBot, db: Database) -> None:
@@ -292,7 +294,7 @@ async def test_a_private_answer_to_a_press_keeps_the_pressed_message(
     press = interaction(client, ANNA, message=message_with(shown.sent[0]))
     await confirm.callback(press)
     assert press.deleted == 0  # the invitation stays; only its buttons go
-    assert press.edits == [{"view": None}]
+    assert press.edits == settled(shown.sent[0], "anna pressed: Confirm")
     assert press.sent[0].ephemeral and press.sent[0].content == "your answer is recorded"
 
 
