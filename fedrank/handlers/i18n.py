@@ -479,6 +479,75 @@ MESSAGES: dict[str, M] = {
         "uk": "Скасовано; нічого не записано.",
         "zh": "已取消，未写入任何数据。",
     },
+    # --- .xlsx submissions (handlers/spreadsheet.py) ---------------------------------------
+    "sheet.not_xlsx": {
+        "en": "{file} is not a valid Excel workbook (.xlsx); save it again as .xlsx or send "
+        "the results as text.",
+        "ru": "{file} — не корректная книга Excel (.xlsx); сохраните её заново как .xlsx "
+        "или пришлите результаты текстом.",
+        "uk": "{file} — не коректна книга Excel (.xlsx); збережіть її знову як .xlsx "
+        "або надішліть результати текстом.",
+        "zh": "{file} 不是有效的 Excel 工作簿（.xlsx）；请重新另存为 .xlsx，或以文本发送成绩。",
+    },
+    "sheet.encrypted": {
+        "en": "{file} is password-protected or an old .xls file; save it as an .xlsx "
+        "workbook without a password.",
+        "ru": "{file} защищён паролем или это старый файл .xls; сохраните его как книгу .xlsx "
+        "без пароля.",
+        "uk": "{file} захищений паролем або це старий файл .xls; збережіть його як книгу .xlsx "
+        "без пароля.",
+        "zh": "{file} 有密码保护或是旧的 .xls 文件；请另存为不带密码的 .xlsx 工作簿。",
+    },
+    "sheet.macros": {
+        "en": "{file} contains macros, which are not accepted; save it as a plain .xlsx workbook.",
+        "ru": "{file} содержит макросы, такие файлы не принимаются; сохраните его как обычную "
+        "книгу .xlsx.",
+        "uk": "{file} містить макроси, такі файли не приймаються; збережіть його як звичайну "
+        "книгу .xlsx.",
+        "zh": "{file} 含有宏，不予接受；请另存为普通的 .xlsx 工作簿。",
+    },
+    "sheet.too_large": {
+        "en": "{file} is larger than {limit} MB once unpacked; send a workbook with the "
+        "results only.",
+        "ru": "{file} после распаковки больше {limit} МБ; пришлите книгу только с результатами.",
+        "uk": "{file} після розпакування більший за {limit} МБ; надішліть книгу лише з "
+        "результатами.",
+        "zh": "{file} 解压后超过 {limit} MB；请只发送包含成绩的工作簿。",
+    },
+    "sheet.no_sheet": {
+        "en": "{file} has no worksheet.",
+        "ru": "В {file} нет рабочего листа.",
+        "uk": "У {file} немає робочого аркуша.",
+        "zh": "{file} 中没有工作表。",
+    },
+    "sheet.bad_cell": {
+        "en": "{file}, row {row}, column {column}: the cell cannot be read.",
+        "ru": "{file}, строка {row}, столбец {column}: ячейку не удаётся прочитать.",
+        "uk": "{file}, рядок {row}, стовпець {column}: клітинку не вдається прочитати.",
+        "zh": "{file}，第 {row} 行，第 {column} 列：无法读取该单元格。",
+    },
+    "sheet.error_cell": {
+        "en": "{file}, row {row}, column {column}: the cell holds the error {value}; fix the "
+        "formula or type the value.",
+        "ru": "{file}, строка {row}, столбец {column}: в ячейке ошибка {value}; исправьте "
+        "формулу или введите значение.",
+        "uk": "{file}, рядок {row}, стовпець {column}: у клітинці помилка {value}; виправте "
+        "формулу або введіть значення.",
+        "zh": "{file}，第 {row} 行，第 {column} 列：单元格的值为错误 {value}；"
+        "请修正公式或直接输入数值。",
+    },
+    "sheet.unsupported": {
+        "en": "The {system} format cannot come from a spreadsheet; send its text file.",
+        "ru": "Формат {system} нельзя получить из таблицы; пришлите его текстовый файл.",
+        "uk": "Формат {system} не можна отримати з таблиці; надішліть його текстовий файл.",
+        "zh": "{system} 格式无法由电子表格生成；请发送其文本文件。",
+    },
+    "sheet.where": {
+        "en": "(line numbers are the rows of the worksheet “{sheet}”: {cell})",
+        "ru": "(номера строк — строки листа «{sheet}»: {cell})",
+        "uk": "(номери рядків — рядки аркуша «{sheet}»: {cell})",
+        "zh": "（行号即工作表“{sheet}”的行号：{cell}）",
+    },
     "publish.done": {
         "en": "Published the list of {discipline} on {date}: {size} players.",
         "ru": "Опубликован список «{discipline}» на {date}: {size} игроков.",

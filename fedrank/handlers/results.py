@@ -18,6 +18,13 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
+from fedrank.handlers.spreadsheet import (
+    DEFAULT_SEPARATOR,
+    Sheet,
+    SheetError,
+    looks_like_xlsx,
+    read_first_sheet,
+)
 from fedrank.handlers.systems import NoAdapterError, adapter
 from fedrank.handlers.systems.base import NewTitle, Prepared
 from fedrank.storage.models import Account, Discipline, PendingSubmission, TournamentVersion
@@ -27,17 +34,40 @@ PREVIEW_ROWS = 40
 MAX_UPLOAD = 2_000_000
 
 
-def _text_of(ctx: RequestContext, rest: str) -> tuple[str, str]:
+def _text_of(ctx: RequestContext, rest: str, system: str) -> tuple[str, str, Sheet | None]:
+    """The submitted text, its file name and, for a workbook, its sheet (to name cells)."""
     if ctx.attachment is not None:
         if len(ctx.attachment.content) > MAX_UPLOAD:
             raise UserError(t(ctx.language, "submit.too_large", limit=MAX_UPLOAD // 1_000_000))
+        if looks_like_xlsx(ctx.attachment.filename, ctx.attachment.content):
+            return _sheet_text(ctx, system)
         try:
-            return ctx.attachment.content.decode("utf-8-sig"), ctx.attachment.filename
+            return ctx.attachment.content.decode("utf-8-sig"), ctx.attachment.filename, None
         except UnicodeDecodeError:
             raise UserError(
                 t(ctx.language, "submit.not_text", file=ctx.attachment.filename)
             ) from None
-    return rest, "pasted.txt"
+    return rest, "pasted.txt", None
+
+
+def _sheet_text(ctx: RequestContext, system: str) -> tuple[str, str, Sheet]:
+    """A workbook's first sheet as the text the system's format takes (:mod:`.spreadsheet`):
+    cells joined by the adapter's ``sheet_separator``, the name given its ``sheet_extension``."""
+    assert ctx.attachment is not None
+    try:
+        system_adapter: object = adapter(system)
+    except NoAdapterError:
+        raise UserError(t(ctx.language, "submit.no_adapter", system=system)) from None
+    separator = getattr(system_adapter, "sheet_separator", DEFAULT_SEPARATOR)
+    if separator is None:
+        raise UserError(t(ctx.language, "sheet.unsupported", system=system))
+    try:
+        sheet = read_first_sheet(ctx.attachment.filename, ctx.attachment.content, limit=MAX_UPLOAD)
+    except SheetError as exc:
+        raise UserError(t(ctx.language, exc.key, **exc.params)) from None
+    stem = ctx.attachment.filename.rsplit("/", 1)[-1].rsplit(".", 1)[0] or "sheet"
+    extension = getattr(system_adapter, "sheet_extension", ".txt")
+    return sheet.text(separator), f"{stem}{extension}", sheet
 
 
 async def write_prepared(
@@ -128,7 +158,7 @@ async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
         federation = await repos.federations.get(discipline.federation_id)
         assert federation is not None
         await require_role(repos, ctx, account, federation, "director")
-        text, filename = _text_of(ctx, rest)
+        text, filename, sheet = _text_of(ctx, rest, discipline.system)
         if not text.strip():
             raise UserError(t(ctx.language, "submit.empty"))
         try:
@@ -138,7 +168,12 @@ async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
                 t(ctx.language, "submit.no_adapter", system=discipline.system)
             ) from None
         except EngineError as exc:
-            raise UserError(t(ctx.language, "submit.refused", error=str(exc))) from None
+            error = str(exc)
+            line = getattr(exc, "line", None)
+            if sheet is not None and line is not None:
+                where = sheet.locate(line, str(getattr(exc, "message", error)))
+                error += " " + t(ctx.language, "sheet.where", cell=where, sheet=sheet.name)
+            raise UserError(t(ctx.language, "submit.refused", error=error)) from None
         token = await hold_for_confirmation(
             repos, account.id, discipline, prepared, filename, text, services.now()
         )

@@ -102,11 +102,11 @@ async def test_bad_input_names_the_line(services: Services, db: Database) -> Non
     assert reply.plain == (
         "Not accepted, nothing was written: line 4, field 'player': unknown player RMF-999"
     )
-    binary = IncomingFile("cup.xlsx", b"\xff\xfe\x00")
+    binary = IncomingFile("cup.xls", b"\xff\xfe\x00")
     from dataclasses import replace
 
     refused = await dispatch(services, replace(user("boss"), attachment=binary), "/submit rmf-mcr")
-    assert refused.plain == "cup.xlsx is not UTF-8 text."
+    assert refused.plain == "cup.xls is not UTF-8 text."
     assert await _versions(db, "spring-cup") == 0
 
 

@@ -14,6 +14,12 @@ its system cannot do it):
 - ``async rate_games(repos, discipline, tournament, entries, games) -> Prepared``: the next
   version of a tournament whose games players report, rated; used when a reported game
   counts (:mod:`fedrank.handlers.reports`); no adapter has it yet.
+
+Optional attributes for results sent as an ``.xlsx`` workbook (:mod:`fedrank.handlers.
+spreadsheet`): ``sheet_separator`` joins a row's cells into a line of the format (default
+``","``, CSV-quoted; ``None``: the format cannot come from a table and workbooks are refused)
+and ``sheet_extension`` is the file name's extension handed to :meth:`prepare` with the text
+(default ``".txt"``).
 """
 
 from __future__ import annotations

@@ -597,6 +597,11 @@ class BridgeCcbaAdapter:
     """The CCBA adapter: import an event file, compute the masterpoint list, load the demo."""
 
     system = SYSTEM_ID
+    #: ``.ccba`` lines are whitespace-separated tokens (``entry P01 place=1``, ``player ID
+    #: mp=12``); ``key = value`` lines read the same from one cell or three. A workbook's cells
+    #: are joined by a space and the text read as a ``.ccba`` file.
+    sheet_separator = " "
+    sheet_extension = ".ccba"
 
     async def prepare(
         self, repos: Repos, discipline: Discipline, text: str, filename: str

@@ -679,6 +679,11 @@ class BridgeFsbrAdapter:
     """The FSBR adapter: import a report, compute the monthly list, load the demo."""
 
     system = SYSTEM_ID
+    #: ``[entries]``/``[players]``/session rows are ``|``-separated columns, so a workbook's
+    #: cells are joined by `` | ``; header lines (``key = value``) and section names are
+    #: written in one cell each.
+    sheet_separator = " | "
+    sheet_extension = ".fsbr"
     #: The section of ``player.data`` this system reads (set by ``/playerdata``).
     data_key = DATA_KEY
 

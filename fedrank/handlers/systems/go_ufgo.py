@@ -681,6 +681,10 @@ class GoUfgoAdapter:
     """The go_ufgo system adapter (see the module docstring for what is stored and how)."""
 
     system = SYSTEM
+    #: A workbook is read as the CSV format (cells quoted where needed; an empty row
+    #: separates the tournament, players and games blocks).
+    sheet_separator = ","
+    sheet_extension = ".csv"
 
     async def prepare(
         self, repos: Repos, discipline: Discipline, text: str, filename: str

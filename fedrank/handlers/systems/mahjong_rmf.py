@@ -542,6 +542,9 @@ class MahjongRmfAdapter:
     """The RMF adapter: import a sheet, compute a list, load the demo."""
 
     system = SYSTEM_ID
+    #: A workbook row as a sheet line: a tab (the parser's other separator) keeps a header
+    #: written as ``date:`` in one cell and its value in the next readable (``date:\t2026-…``).
+    sheet_separator = "\t"
 
     async def prepare(
         self, repos: Repos, discipline: Discipline, text: str, filename: str

@@ -628,6 +628,9 @@ def _demo_game(rng: random.Random, black: str, white: str, strength: dict[str, f
 
 class OthelloWocAdapter:
     system = SYSTEM
+    #: The format is whitespace-separated tokens (``BLACK WHITE 40-24``): a workbook's cells
+    #: are joined by a space; ``player:`` lines keep their ``|`` inside one cell.
+    sheet_separator = " "
 
     async def prepare(
         self, repos: Repos, discipline: Discipline, text: str, filename: str
