@@ -57,6 +57,8 @@ class FedrankBot(commands.Bot):
     ) -> None:
         prefix = settings.prefix
         super().__init__(
+            # Without a prefix text commands are off (on_message ignores messages); the Bot
+            # class wants some prefix all the same.
             command_prefix=prefix if prefix else commands.when_mentioned,
             intents=make_intents(settings),
             help_command=None,

@@ -327,8 +327,20 @@ class Core:
     async def to_channel(
         self, ctx: commands.Context[Any], reply: Reply, language: str, command: str
     ) -> None:
+        """Answer in the command's channel, quoting it in a server."""
         rendered = render(reply, language=language, owner=ctx.author.id, embed=command in EMBEDDED)
-        reference = ctx.message if ctx.guild is not None else None
+        reference = None
+        if ctx.guild is not None:
+            reference = ctx.message
+            allowed = ctx.channel.permissions_for(ctx.me)  # type: ignore[arg-type]
+            needs_files = any(m.files for m in rendered.messages)
+            if not allowed.send_messages or (needs_files and not allowed.attach_files):
+                # Sending would only earn a 403, which counts towards Discord's limit on
+                # invalid requests: the server must give the bot its permissions first.
+                log.warning("no permission to answer in channel %s", ctx.channel.id)
+                return
+            if not allowed.read_message_history:
+                reference = None
         await send_rendered(ChannelTarget(ctx.channel, reference), rendered, owner=ctx.author.id)
 
     # --- buttons ----------------------------------------------------------------------------

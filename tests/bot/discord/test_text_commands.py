@@ -193,3 +193,15 @@ async def test_a_flood_of_commands_gets_one_notice(
         answers.append(dpytest.get_message())
     assert len(answers) == 3  # two answers, one notice, then silence
     assert answers[2].content == "Too many commands at once; please wait 60 s."
+
+
+async def test_no_request_where_the_bot_may_not_write(bot: FedrankBot, db: Database) -> None:
+    """A send would only earn a 403 (an invalid request): the bot stays silent instead."""
+    await seed_federation(db)
+    anna, _, _ = members()
+    channel = dpytest.get_config().channels[0]
+    everyone = channel.guild.default_role
+    await dpytest.set_permission_overrides(everyone, channel, send_messages=False)
+    assert not channel.permissions_for(channel.guild.me).send_messages
+    await dpytest.message("!rating RMF-002", member=anna)
+    assert dpytest.sent_queue.empty()
