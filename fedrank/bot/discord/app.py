@@ -139,10 +139,34 @@ def make_bot(
     return FedrankBot(services, settings or DiscordSettings(), **kwargs)
 
 
+async def _serve(services: Services, settings: DiscordSettings, token: str) -> None:
+    bot = make_bot(services, settings)
+    async with bot:
+        await bot.start(token)
+
+
 async def run_transport(settings: Settings, services: Services, *, webhook: bool = False) -> None:
-    """Run the Discord bot until cancelled (``fedrank run``; ``webhook`` is Telegram's)."""
+    """Run the Discord bot until cancelled (``fedrank run``; ``webhook`` is Telegram's).
+
+    Text commands are on by default, and they need the message content intent switched on in
+    the developer portal: if Discord refuses it, the bot says so and goes on with slash commands
+    only. Role sync was asked for explicitly, so a refused members intent stops it instead."""
     if settings.discord_token is None:
         raise ValueError("FEDRANK_DISCORD_TOKEN is not set")
-    bot = make_bot(services, DiscordSettings())
-    async with bot:
-        await bot.start(settings.discord_token.get_secret_value())
+    token = settings.discord_token.get_secret_value()
+    discord_settings = DiscordSettings()
+    try:
+        await _serve(services, discord_settings, token)
+    except discord.PrivilegedIntentsRequired:
+        if discord_settings.role_sync:
+            raise RuntimeError(
+                "Discord refused the privileged intents: switch on the Server Members intent"
+                " (FEDRANK_DISCORD_ROLE_SYNC) and the Message Content intent (text commands,"
+                " FEDRANK_DISCORD_PREFIX) on the bot's page of the developer portal"
+            ) from None
+        log.error(
+            "Discord refused the Message Content intent: text commands are off until it is"
+            " switched on in the developer portal (or FEDRANK_DISCORD_PREFIX is set empty);"
+            " slash commands work"
+        )
+        await _serve(services, discord_settings.model_copy(update={"prefix": ""}), token)

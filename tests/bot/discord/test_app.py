@@ -140,3 +140,23 @@ async def test_the_payload_registered_with_discord_is_valid(services: Services) 
     rating = next(p for p in payloads if p["name"] == "rating")
     assert rating["name_localizations"] == {"ru": "рейтинг", "uk": "рейтинг", "zh-CN": "等级分"}
     assert rating["options"][0]["description_localizations"]["ru"].startswith("имя игрока")
+
+
+async def test_a_refused_message_content_intent_leaves_slash_commands(
+    services: Services, monkeypatch: pytest.MonkeyPatch, no_env: Path
+) -> None:
+    started: list[bool] = []
+
+    async def start(self: FedrankBot, token: str, *, reconnect: bool = True) -> None:
+        started.append(self.intents.message_content)
+        if self.intents.message_content:
+            raise discord.PrivilegedIntentsRequired(None)
+
+    monkeypatch.setattr(FedrankBot, "start", start)
+    settings = Settings(_env_file=None, discord_token="secret-token")  # type: ignore[call-arg]
+    await run_transport(settings, services)
+    assert started == [True, False]
+
+    monkeypatch.setenv("FEDRANK_DISCORD_ROLE_SYNC", "1")
+    with pytest.raises(RuntimeError, match="Server Members intent"):
+        await run_transport(settings, services)
