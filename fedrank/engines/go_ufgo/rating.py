@@ -60,7 +60,9 @@ from fedrank.engines.go_ufgo.tables import (
     MAX_START_IK,
     SEED,
     TABLE4,
+    TABLE4_ROW,
     TABLE5,
+    TABLE5_ROW,
     TIME_HIGH_IK,
     TIME_MINUTES,
     TIME_MINUTES_HIGH,
@@ -357,21 +359,16 @@ def _tenths_points(ix: int, points: int) -> int:
 
 
 def _table4_row(ix: int) -> int:
+    """The row of table 4 for IK ``ix`` (tenths, at least 100 points)."""
     points = ix // 10
-    row = 0
-    for i, (bound, _) in enumerate(TABLE4):
-        if points >= bound:
-            row = i
-    return row
+    return TABLE4_ROW[points] if points < len(TABLE4_ROW) else len(TABLE4) - 1
 
 
 def _table5_bonus(iy: int, board: int) -> int:
+    """Table 5's bonus for beating IK ``iy`` (tenths; 0 below the first row)."""
     points = iy // 10
-    bonus = 0
-    for bound, per_board in TABLE5:
-        if points >= bound:
-            bonus = per_board[board]
-    return bonus
+    row = TABLE5_ROW[points] if points < len(TABLE5_ROW) else len(TABLE5) - 1
+    return TABLE5[row][1][board] if row >= 0 else 0
 
 
 @dataclass(slots=True)

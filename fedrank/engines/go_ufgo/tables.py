@@ -212,6 +212,10 @@ FAST_K1_WEAK: Final = [TABLE2[bisect_right(_T2_BOUNDS, i) - 1][1] for i in range
 FAST_K1_STRONG: Final = [TABLE2[bisect_right(_T2_BOUNDS, i) - 1][2] for i in range(FAST_REACH + 1)]
 FAST_K2: Final = [TABLE3[bisect_right(_T3_BOUNDS, i) - 1][1] for i in range(FAST_REACH + 1)]
 FAST_K3: Final = [TABLE3[bisect_right(_T3_BOUNDS, i) - 1][2] for i in range(FAST_REACH + 1)]
+TABLE4_ROW: Final = [max(bisect_right(_T4_BOUNDS, i) - 1, 0) for i in range(FAST_REACH + 1)]
+"""The row of table 4 by whole points (section 5 reads it only from 100 up)."""
+TABLE5_ROW: Final = [bisect_right(_T5_BOUNDS, i) - 1 for i in range(FAST_REACH + 1)]
+"""The row of table 5 by whole points; -1 below 100 (no bonus)."""
 FAST_NO_K3: Final = [0] * (FAST_REACH + 1)
 """K3 in a tournament that is not official (§4.3)."""
 FAST_GRADE: Final = [TABLE1[bisect_right(_T1_BOUNDS, i) - 1][1] for i in range(FAST_REACH + 1)]

@@ -246,3 +246,15 @@ def test_tenths_arrays_agree_with_the_tables() -> None:
         )
     assert Decimal(tables.K1_BY_DIFF[-35]) / 100 == k1(Decimal("3.5"), stronger=False)
     assert Decimal(tables.K1_BY_DIFF[7360]) / 100 == k1(736, stronger=True)
+
+
+def test_table4_and_table5_rows_by_points() -> None:
+    """The rows section 5 reads by whole points are those of the Decimal look-ups."""
+    for points in range(100, 3001):
+        for board in tables.BOARDS:
+            row = tables.TABLE4[tables.TABLE4_ROW[points]][1][board]
+            assert row == tables.table4(points, board)
+            assert tables.TABLE5[tables.TABLE5_ROW[points]][1][board] == tables.table5(
+                points, board
+            )
+    assert tables.TABLE5_ROW[99] == -1 and tables.TABLE4_ROW[0] == 0
