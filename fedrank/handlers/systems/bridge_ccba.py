@@ -98,8 +98,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from fedrank.engines import bridge_ccba as ccba
 from fedrank.engines.bridge_ccba.formulas import m_coefficient
-from fedrank.engines.kernel import InputError, half_up
+from fedrank.engines.kernel import InputError, RuleError, half_up
 from fedrank.handlers.systems.base import ComputedList, Prepared, PreviewLine
+from fedrank.handlers.systems.places import moved_places
 from fedrank.storage.models import COLOURS, Discipline, Player, Tournament, TournamentVersion
 from fedrank.storage.repositories import NewAward, NewEntry, NewListRow, Repos
 
@@ -590,6 +591,90 @@ def _counted(events: Sequence[tuple[date, str, str, dict[str, Decimal]]]) -> lis
     ]
 
 
+# --- /whatif ---------------------------------------------------------------------------------
+
+RULE_WHATIF: Final = (
+    "fedrank bridge_ccba /whatif: a place is simulated in an event stored by this adapter"
+)
+
+
+def _unit_of(ef: EventFile, ids: Mapping[str, int], player_id: int) -> ccba.Entry | None:
+    """The entry (unit) whose members include the player, by the file's player lines."""
+    lines = iter(ef.players)
+    for entry in ef.parsed.entries:
+        for _ in entry.members:
+            if ids.get(next(lines).fid.upper()) == player_id:
+                return entry
+    return None
+
+
+def _ranking(entry: ccba.Entry) -> str:
+    parts = []
+    if entry.group is not None:
+        parts.append(f"group {entry.group}")
+    if entry.division is not None:
+        parts.append(f"division {entry.division}")
+    return ", ".join(parts) or "the ranking"
+
+
+def _shared_place(place: int, peers: Sequence[ccba.Entry]) -> str:
+    size = sum(1 for e in peers if e.place == place)
+    return str(place) if size == 1 else f"{place}-{place + size - 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Totals:
+    """A player's whole holding in a ledger: what the list and /rating show."""
+
+    colours: dict[str, Decimal]
+    opening: Decimal
+    youth: dict[str, Decimal]
+    opening_youth: Decimal
+
+    @property
+    def mp(self) -> Decimal:
+        held = sum((a for c, a in self.colours.items() if c in HELD_COLOURS), _ZERO)
+        return held + self.opening
+
+    @property
+    def ymp(self) -> Decimal:
+        held = sum((a for c, a in self.youth.items() if c in HELD_COLOURS), _ZERO)
+        return held + self.opening_youth
+
+
+def _player_totals(ledger: Ledger, player_id: int) -> _Totals:
+    colours: dict[str, Decimal] = defaultdict(Decimal)
+    youth: dict[str, Decimal] = defaultdict(Decimal)
+    opening = opening_youth = _ZERO
+    for ln in ledger.by_player.get(player_id, ()):
+        if ln.kind == KIND_OPENING:
+            opening += ln.amount
+        elif ln.kind == KIND_OPENING_YOUTH:
+            opening_youth += ln.amount
+        elif ln.kind == KIND_YOUTH:
+            youth[ln.colour or ""] += ln.amount
+        elif ln.kind == KIND_MP:
+            colours[ln.colour or ""] += ln.amount
+    return _Totals(_in_order(colours), opening, _in_order(youth), opening_youth)
+
+
+def _by_colour(lines: Iterable[Line], player_id: int) -> dict[str, Decimal]:
+    """A player's award lines of one event by colour (opening holdings left out)."""
+    out: dict[str, Decimal] = defaultdict(Decimal)
+    for ln in lines:
+        if ln.player_id == player_id and ln.kind in (KIND_MP, KIND_YOUTH):
+            out[ln.colour or ""] += ln.amount
+    return _in_order(out)
+
+
+def _total_text(colours: Mapping[str, Decimal], opening: Decimal) -> str:
+    total = sum(colours.values(), _ZERO) + opening
+    parts = [f"{fmt(a)} {c}" for c, a in colours.items()]
+    if opening:
+        parts.append(f"{fmt(opening)} opening")
+    return fmt(total) + (f" ({' + '.join(parts)})" if len(parts) > 1 else "")
+
+
 # --- the adapter -----------------------------------------------------------------------------
 
 
@@ -673,6 +758,124 @@ class BridgeCcbaAdapter:
             if replayed is not None:
                 prepared.replays.append(replayed)
         return prepared
+
+    async def whatif(
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        tournament: Tournament,
+        player_id: int,
+        place: int,
+    ) -> list[PreviewLine]:
+        """What finishing ``place`` in a stored event would change for the player (/whatif).
+
+        The player's *unit* (pair, team or individual) moves: a pair or team finishes as one,
+        so all its members get the unit's new award. The unit finishes ``place`` alone among
+        the units of its own ranking (same group and division); the others keep their order
+        and ties (:func:`~fedrank.handlers.systems.places.moved_places`). Only the final place
+        changes: stage places, wins and draws (win masterpoints) stay as stored. The event is
+        recomputed from its stored file against the ledger, and every later event is replayed
+        as a correction would (holdings feed AVGM), so the totals are those the ledger would
+        hold after everything stored. Nothing is written. Refused: a player not in the event,
+        a unit without a final place, a place out of range or inside a tie of others.
+        """
+        version = await repos.ledger.current_version(tournament.id)
+        if version is None or not StoredEvent(tournament, version).ours:
+            raise RuleError(
+                f"{tournament.code} was not stored with bridge_ccba parameters: it cannot be "
+                "recomputed",
+                rule=RULE_WHATIF,
+            )
+        code = tournament.code
+        params = version.params
+        ef = read_event_file(str(params["text"]))
+        ids = {str(fid).upper(): int(pid) for fid, pid in dict(params["players"]).items()}
+        unit = _unit_of(ef, ids, player_id)
+        if unit is None:
+            raise InputError(f"the player did not play in {code}", field="player")
+        if unit.place is None:
+            raise RuleError(
+                f"{unit.entry_id} has no final place in {code} ({unit.status}): there is no "
+                "place to change",
+                rule=RULE_WHATIF,
+            )
+        peers = [
+            e
+            for e in ef.parsed.entries
+            if e.place is not None and (e.group, e.division) == (unit.group, unit.division)
+        ]
+        where = code if len(peers) == len(ef.parsed.entries) else f"{code} ({_ranking(unit)})"
+        moved = moved_places(
+            {e.entry_id: e.place for e in peers if e.place}, unit.entry_id, place, where=where
+        )
+        entries = tuple(
+            replace(e, place=moved[e.entry_id]) if e.entry_id in moved else e
+            for e in ef.parsed.entries
+        )
+        changed = replace(ef, parsed=replace(ef.parsed, entries=entries))
+
+        ledger = await Ledger.load(repos, discipline)
+        before = _player_totals(ledger, player_id)
+        stored_award = _by_colour(ledger.of_source(version.id), player_id)
+        ctx = _Ctx(repos, discipline, ledger)
+        computed = await _compute(ctx, version.id, changed, ids, code=code, reason="what if")
+        ledger.drop(version.id)
+        ledger.add(computed.lines)
+        replayed: list[str] = []
+        for later in await _events_after(repos, discipline, version.held_on, skip=code):
+            if not later.ours:
+                continue
+            was = _by_colour(ledger.of_source(later.version.id), player_id)
+            await _replay(ctx, later, reason="what if")
+            if _by_colour(ledger.of_source(later.version.id), player_id) != was:
+                replayed.append(later.tournament.code)
+        after = _player_totals(ledger, player_id)
+        new_award = _by_colour(computed.lines, player_id)
+        youth = bool(params.get("youth"))
+        lines = [
+            PreviewLine(
+                f"place in {code}",
+                _shared_place(unit.place, peers),
+                str(place),
+                f"{unit.entry_id}: the whole unit moves",
+            ),
+            PreviewLine(
+                f"award in {code}",
+                _amounts(stored_award) or "no award",
+                _amounts(new_award) or "no award",
+                "youth masterpoints" if youth else "",
+            ),
+            PreviewLine(
+                "total masterpoints",
+                _total_text(before.colours, before.opening),
+                _total_text(after.colours, after.opening),
+                "all colours and the opening holding (the list's figure)",
+            ),
+            PreviewLine(
+                "mp (what M counts)",
+                fmt(before.mp),
+                fmt(after.mp),
+                "platinum, gold, silver, red and the opening holding",
+            ),
+        ]
+        if youth or before.ymp or after.ymp:
+            lines.append(
+                PreviewLine(
+                    "youth masterpoints (ymp)",
+                    _total_text(before.youth, before.opening_youth),
+                    _total_text(after.youth, after.opening_youth),
+                )
+            )
+        if replayed:
+            lines.append(
+                PreviewLine(
+                    "later events recomputed",
+                    "",
+                    str(len(replayed)),
+                    "his award changes in " + ", ".join(replayed),
+                )
+            )
+        return lines
 
     async def compute_list(
         self, repos: Repos, discipline: Discipline, list_date: date

@@ -109,7 +109,8 @@ from fedrank.engines import bridge_fsbr as fsbr
 from fedrank.engines.kernel import InputError, RuleError, half_up, to_jsonable
 from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.base import ComputedList, NewTitle, Prepared, PreviewLine
-from fedrank.storage.models import Award, Discipline, Federation, Player
+from fedrank.handlers.systems.places import moved_places, shared_last
+from fedrank.storage.models import Award, Discipline, Federation, Player, Tournament
 from fedrank.storage.repositories import NewAward, NewEntry, NewListRow, Repos
 
 SYSTEM_ID: Final = "bridge_fsbr"
@@ -230,15 +231,18 @@ def _flags(trace: Sequence[Any]) -> tuple[str, bool, bool]:
 
 def ledger_line(award: Award) -> fsbr.LedgerLine | fsbr.AchievementRecord | None:
     """A stored award as the engine's ledger row (None for a kind the standing does not read)."""
-    event, face_to_face, championship = _flags(award.trace)
-    amount = Decimal(award.amount)
-    if award.kind in POINT_KINDS:
-        return fsbr.LedgerLine(
-            award.awarded_on, award.kind, int(amount), face_to_face, championship, event
-        )
-    level = achievement_level(award.kind)
+    return _ledger_row(award.awarded_on, award.kind, Decimal(award.amount), award.trace)
+
+
+def _ledger_row(
+    day: date, kind: str, amount: Decimal, trace: Sequence[Any]
+) -> fsbr.LedgerLine | fsbr.AchievementRecord | None:
+    event, face_to_face, championship = _flags(trace)
+    if kind in POINT_KINDS:
+        return fsbr.LedgerLine(day, kind, int(amount), face_to_face, championship, event)
+    level = achievement_level(kind)
     if level is not None:
-        return fsbr.AchievementRecord(award.awarded_on, level, event)
+        return fsbr.AchievementRecord(day, level, event)
     return None
 
 
@@ -672,6 +676,16 @@ async def _resolve(
     return ids, players
 
 
+RULE_WHATIF: Final = (
+    "fedrank bridge_fsbr /whatif: a place is simulated in a tournament stored by this adapter"
+)
+
+
+def _achievement_text(awards: Mapping[str, Decimal]) -> str:
+    levels = sorted(level for kind in awards if (level := achievement_level(kind)) is not None)
+    return ", ".join(f"level {level}" for level in levels)
+
+
 # --- the adapter ---------------------------------------------------------------------------
 
 
@@ -726,6 +740,138 @@ class BridgeFsbrAdapter:
             )
             prepared.replays = await _replays(repos, discipline, report.code, since)
         return prepared
+
+    async def whatif(
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        tournament: Tournament,
+        player_id: int,
+        place: int,
+    ) -> list[PreviewLine]:
+        """What finishing ``place`` in a stored tournament would change for the player (/whatif).
+
+        The player's *participant* (pair or team) moves as a whole: it finishes ``place``
+        alone, the others keep their order and ties
+        (:func:`~fedrank.handlers.systems.places.moved_places`; a tie's last place follows its
+        size). Only the final place changes: session places, boards and a match's IMPs stay as
+        stored (a match whose places contradict its IMPs is refused by the engine). The
+        tournament is recomputed from its stored report with every player's rk at the start
+        from the title history, as a correction would; the other tournaments do not change (rk
+        comes from published lists, which a simulation does not rewrite). Shown: MB, RO, PB and
+        the achievement he receives, then his rk and R at the first publication after the
+        tournament (1.2: the first of the next month), from his ledger with the simulated lines
+        in place of the stored ones. A teammate below the boards of 5.2 gets nothing either
+        way. Nothing is written. Refused: a player not in the tournament, a place out of range
+        or inside a tie of others.
+        """
+        version = await repos.ledger.current_version(tournament.id)
+        params = version.params if version is not None else {}
+        if params.get("system") != SYSTEM_ID or params.get("format") != PARAMS_FORMAT:
+            raise RuleError(
+                f"{tournament.code} was not stored with bridge_fsbr parameters: it cannot be "
+                "recomputed",
+                rule=RULE_WHATIF,
+            )
+        code = tournament.code
+        report = read_report(str(params["text"]))
+        t = replace(report.tournament, id=code)
+        ids = {str(k).upper(): int(v) for k, v in dict(params["players"]).items()}
+        entry = next(
+            (e for e in t.entries for p in e.players if ids.get(p.player.upper()) == player_id),
+            None,
+        )
+        if entry is None:
+            raise InputError(f"the player did not play in {code}", field="player")
+        moved = moved_places({e.entry: e.place for e in t.entries}, entry.entry, place, where=code)
+        last = shared_last(moved)
+        entries = tuple(
+            replace(
+                e,
+                place=moved[e.entry],
+                place_last=last[e.entry] if last[e.entry] != moved[e.entry] else 0,
+            )
+            for e in t.entries
+        )
+        players: dict[int, Player] = {}
+        for pid in ids.values():
+            got = await repos.players.get(pid)
+            if got is None:
+                raise RuleError(f"{code}: stored player {pid} is gone", rule="fedrank ledger")
+            players[pid] = got
+        computed = await _compute(
+            repos,
+            discipline,
+            Report(report.text, replace(t, entries=entries), code),
+            ids,
+            players,
+            reason="what if",
+        )
+        kept: list[fsbr.LedgerLine | fsbr.AchievementRecord] = []
+        stored: list[fsbr.LedgerLine | fsbr.AchievementRecord] = []
+        stored_awards: dict[str, Decimal] = defaultdict(Decimal)
+        for award, held in await repos.ledger.awards(player_id, discipline.id):
+            row = ledger_line(award)
+            if held.id == tournament.id:
+                stored_awards[award.kind] += Decimal(award.amount)
+                if row is not None:
+                    stored.append(row)
+            elif row is not None:
+                kept.append(row)
+        simulated: list[fsbr.LedgerLine | fsbr.AchievementRecord] = []
+        new_awards: dict[str, Decimal] = defaultdict(Decimal)
+        for new in computed.prepared.awards:
+            if new.player_id != player_id:
+                continue
+            new_awards[new.kind] += new.amount
+            row = _ledger_row(t.end, new.kind, new.amount, new.trace)
+            if row is not None:
+                simulated.append(row)
+        player = players[player_id]
+        publication = next_month(t.end)
+        was = fsbr.standing(history_of(player, [*kept, *stored]), publication)
+        then = fsbr.standing(history_of(player, [*kept, *simulated]), publication)
+        lines = [
+            PreviewLine(
+                f"place in {code}",
+                _places(entry),
+                str(place),
+                f"{entry.entry}: the whole {'pair' if t.form == 'pairs' else 'team'} moves",
+            )
+        ]
+        for kind in POINT_KINDS:
+            if kind in stored_awards or kind in new_awards:
+                lines.append(
+                    PreviewLine(
+                        f"{kind} in {code}",
+                        fmt(stored_awards.get(kind, _ZERO)),
+                        fmt(new_awards.get(kind, _ZERO)),
+                    )
+                )
+        if not (stored_awards.keys() | new_awards.keys()) & set(POINT_KINDS):
+            lines.append(PreviewLine(f"points in {code}", "none", "none"))
+        achievements = [_achievement_text(a) for a in (stored_awards, new_awards)]
+        if any(achievements):
+            lines.append(
+                PreviewLine(
+                    f"achievement in {code}", achievements[0] or "—", achievements[1] or "—"
+                )
+            )
+        lines += [
+            PreviewLine(
+                f"rk at the publication of {publication.isoformat()}",
+                title_of(was.rk),
+                title_of(then.rk),
+                then.state.norm if then.rk != was.rk else "",
+            ),
+            PreviewLine(
+                f"R at the publication of {publication.isoformat()}",
+                fmt(was.rating.R),
+                fmt(then.rating.R),
+                "8.1",
+            ),
+        ]
+        return lines
 
     async def compute_list(
         self, repos: Repos, discipline: Discipline, list_date: date
