@@ -26,7 +26,10 @@ are empty, trailing empty cells are dropped. Cell values:
   and column, since a ``#`` would start a comment in most formats.
 
 With the separator ``","`` (CSV) a cell holding a comma, a quote or leading/trailing spaces is
-quoted the CSV way; other separators join cells as they are.
+quoted the CSV way, and each row of a block (rows between empty rows; comment rows aside) is
+padded with empty cells to the width of the block's first row, its header, as a CSV export
+would write them (a table column left empty at the end of a row still counts). Other
+separators join cells as they are.
 
 **What is refused** (:class:`SheetError`, whose ``key`` is a message of
 :mod:`fedrank.handlers.i18n`): a file that is not a zip or lacks the workbook parts; a
@@ -91,10 +94,18 @@ class Sheet:
         if not self.rows:
             return ""
         lines = []
+        width = 0
         for number in range(1, max(self.rows) + 1):
             cells = self.rows.get(number, [])
             while cells and not cells[-1].strip():
                 cells = cells[:-1]
+            if not cells:
+                width = 0
+            elif separator == "," and not cells[0].startswith("#"):
+                # A CSV block's rows have its header's width (a CSV export writes the empty
+                # cells a row ends with; a sheet cannot show them).
+                width = width or len(cells)
+                cells = cells + [""] * (width - len(cells))
             lines.append(_join(cells, separator))
         return "\n".join(lines) + "\n"
 

@@ -8,16 +8,20 @@ cells), so each test states exactly which XML the reader gets.
 
 from __future__ import annotations
 
+import csv
 import io
+import re
 import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date, datetime
+from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
 import pytest
 
+from fedrank.engines.registry import calc_document
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.results import MAX_UPLOAD
@@ -28,6 +32,7 @@ from fedrank.handlers.spreadsheet import (
     read_first_sheet,
     serial_text,
 )
+from fedrank.handlers.systems import adapter
 from fedrank.handlers.systems.mahjong_rmf import ADAPTER as RMF_ADAPTER
 from fedrank.storage.database import Database
 from tests.conftest import user
@@ -408,4 +413,72 @@ async def test_refusals_through_submit(
     reply = await dispatch(services, attach(boss, "r.xlsx", xlsx(rmf_rows())), "/submit rmf-mcr")
     assert reply.plain == (
         "The mahjong_rmf format cannot come from a spreadsheet; send its text file."
+    )
+
+
+# --- every format from a workbook ---------------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+_INT = re.compile(r"^[1-9][0-9]{0,8}$|^0$")
+_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _typed(text: str) -> Cell:
+    """A director's cell: whole numbers typed as numbers, ISO dates as date cells."""
+    text = text.strip()
+    if _INT.match(text):
+        return int(text)
+    if _ISO.match(text):
+        return date.fromisoformat(text)
+    return text
+
+
+def director_rows(system: str, text: str) -> list[list[Cell]]:
+    """The example file as a director would lay it out in a sheet, one cell per column."""
+    rows: list[list[Cell]] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            rows.append([line] if line else [])
+            continue
+        if system == "mahjong_rmf":
+            key, sep, value = line.partition(":")
+            cells = [f"{key}:", value] if sep else re.split(r"[;\t]", line)
+        elif system == "go_ufgo":
+            cells = next(csv.reader([line]))
+        elif system == "bridge_ccba":
+            key, sep, value = line.partition("=")
+            simple = sep and " " not in key.strip() and not line.startswith(("entry", "player"))
+            cells = [key.strip(), "=", value.strip()] if simple else line.split()
+        elif system == "bridge_fsbr":
+            cells = line.split("|") if "|" in line else [line]
+        else:  # othello_woc: player lines keep their "|" in one cell
+            cells = [line] if line.lower().startswith("player:") else line.split()
+        rows.append([_typed(c) for c in cells])
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("system", "example"),
+    [
+        ("mahjong_rmf", "moscow_spring_open_2026.rmf"),
+        ("go_ufgo", "lviv_club_league_13x13.csv"),
+        ("bridge_ccba", "sichuan_team_championship_2026.ccba"),
+        ("bridge_ccba", "chengdu_club_online_pairs_2026_03.ccba"),
+        ("bridge_fsbr", "ru_teams_2025_final.fsbr"),
+        ("bridge_fsbr", "club_match_2025.fsbr"),
+        ("othello_woc", "round_robin_complete.txt"),
+    ],
+)
+def test_each_format_reads_the_same_from_a_workbook(system: str, example: str) -> None:
+    """Each adapter's ``sheet_separator`` turns a sheet laid out cell by cell back into a
+    file its engine computes exactly like the original (numbers and dates typed as such)."""
+    text = (EXAMPLES / system / example).read_text(encoding="utf-8")
+    chosen = adapter(system)
+    separator = getattr(chosen, "sheet_separator", ",")
+    extension = getattr(chosen, "sheet_extension", ".txt")
+    from_sheet = read(xlsx(director_rows(system, text))).text(separator)
+    name = example.rsplit(".", 1)[0] + extension
+    assert calc_document(system, from_sheet, filename=name) == calc_document(
+        system, text, filename=example
     )
