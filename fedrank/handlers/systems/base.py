@@ -10,7 +10,8 @@ its system cannot do it):
 - ``async whatif(repos, discipline, tournament, player_id, place) -> list[PreviewLine]``: what
   finishing ``place`` in the stored ``tournament`` would change for the player (``before`` as
   stored, ``after`` with that place); writes nothing; refuses with InputError/RuleError.
-  Used by ``/whatif`` (:mod:`fedrank.handlers.whatif`); mahjong_rmf has it.
+  Used by ``/whatif`` (:mod:`fedrank.handlers.whatif`); mahjong_rmf, bridge_ccba and
+  bridge_fsbr have it.
 - ``async rate_games(repos, discipline, tournament, entries, games) -> Prepared``: the next
   version of a tournament whose games players report, rated; used when a reported game
   counts (:mod:`fedrank.handlers.reports`); no adapter has it yet.
