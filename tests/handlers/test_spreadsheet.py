@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import struct
 import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -253,6 +254,25 @@ def test_hostile_and_broken_workbooks_are_refused() -> None:
         with pytest.raises(SheetError) as caught:
             read(content)
         assert caught.value.key == key, (content[:60], caught.value)
+    # A bomb that lies about its sizes: reading stops at the declared 100 bytes and the CRC
+    # check refuses the part.
+    lying = bytearray(xlsx([["a"]], replace_parts={"xl/workbook.xml": b" " * 3_000_000}))
+    for signature, offset in ((b"PK\x01\x02", 24), (b"PK\x03\x04", 22)):
+        at = lying.find(signature)
+        while at >= 0:
+            name_length = struct.unpack_from("<H", lying, at + (28 if offset == 24 else 26))[0]
+            start = at + (46 if offset == 24 else 30)
+            if lying[start : start + name_length] == b"xl/workbook.xml":
+                struct.pack_into("<I", lying, at + offset, 100)
+            at = lying.find(signature, at + 4)
+    with pytest.raises(SheetError, match=r"sheet\.not_xlsx"):
+        read(bytes(lying))
+    # A zip whose entry is encrypted (general purpose flag bit 0 in the central directory).
+    locked = bytearray(good)
+    at = locked.find(b"PK\x01\x02")
+    struct.pack_into("<H", locked, at + 8, struct.unpack_from("<H", locked, at + 8)[0] | 1)
+    with pytest.raises(SheetError, match=r"sheet\.encrypted"):
+        read(bytes(locked))
     # A workbook missing its workbook part is not an xlsx (a zip of something else).
     other = io.BytesIO()
     with zipfile.ZipFile(other, "w") as zf:
