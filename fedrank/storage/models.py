@@ -447,3 +447,21 @@ class PendingSubmission(Base):
     payload: Mapped[dict[str, Any]] = mapped_column(default=dict)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     done_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class DiscordRoleRule(Base):
+    """A guild's rule: members whose title in a discipline matches ``title_key`` get ``role_id``.
+
+    ``title_key`` is a title's name ("2 dan"), a value ("1.5") or a threshold (">=1.5").
+    """
+
+    __tablename__ = "discord_role_rule"
+    __table_args__ = (UniqueConstraint("guild_id", "discipline_id", "title_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    guild_id: Mapped[str] = mapped_column(String(32))
+    discipline_id: Mapped[int] = mapped_column(ForeignKey("discipline.id"), index=True)
+    title_key: Mapped[str] = mapped_column(String(64))
+    role_id: Mapped[str] = mapped_column(String(32))
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("account.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -26,6 +26,7 @@ from fedrank.storage.models import (
     AuditLog,
     Award,
     Discipline,
+    DiscordRoleRule,
     Entry,
     Federation,
     Game,
@@ -283,6 +284,17 @@ class AccountRepo(_Repo):
         return (
             await self.session.scalars(select(Account).where(Account.player_id == player_id))
         ).all()
+
+    async def linked(self, platform: str, federation_id: int) -> list[tuple[str, int]]:
+        """(platform user id, player id) of every account of ``platform`` linked to a player
+        of the federation."""
+        rows = await self.session.execute(
+            select(Account.platform_user_id, Account.player_id)
+            .join(Player, Player.id == Account.player_id)
+            .where(Account.platform == platform, Player.federation_id == federation_id)
+            .order_by(Account.id)
+        )
+        return [(user_id, player_id) for user_id, player_id in rows if player_id is not None]
 
     async def role(self, account_id: int, federation_id: int) -> str:
         """The account's role in the federation; everyone is a player unless granted more."""
@@ -656,6 +668,19 @@ class ListRepo(_Repo):
         if on is not None:
             stmt = stmt.where(ListSnapshot.list_date <= on)
         return await self.session.scalar(stmt.order_by(ListSnapshot.list_date.desc()).limit(1))
+
+    async def latest_id(self) -> int:
+        """The id of the newest snapshot of any discipline (0 if none)."""
+        return int(await self.session.scalar(select(func.max(ListSnapshot.id))) or 0)
+
+    async def published_since(self, snapshot_id: int) -> list[tuple[int, int]]:
+        """(snapshot id, discipline id) of every snapshot newer than ``snapshot_id``."""
+        rows = await self.session.execute(
+            select(ListSnapshot.id, ListSnapshot.discipline_id)
+            .where(ListSnapshot.id > snapshot_id)
+            .order_by(ListSnapshot.id)
+        )
+        return [(sid, did) for sid, did in rows]
 
     async def snapshots(self, discipline_id: int) -> Sequence[ListSnapshot]:
         return (
@@ -1110,6 +1135,72 @@ class QualificationRepo(_Repo):
         return row
 
 
+class RoleRuleRepo(_Repo):
+    """Discord role sync rules, per guild."""
+
+    async def rules(self, guild_id: str) -> Sequence[DiscordRoleRule]:
+        return (
+            await self.session.scalars(
+                select(DiscordRoleRule)
+                .where(DiscordRoleRule.guild_id == guild_id)
+                .order_by(DiscordRoleRule.id)
+            )
+        ).all()
+
+    async def put(
+        self,
+        guild_id: str,
+        discipline_id: int,
+        title_key: str,
+        role_id: str,
+        *,
+        created_by: int | None,
+        now: datetime,
+    ) -> None:
+        """Map the title key to the role (replacing the key's previous role in that guild)."""
+        existing = await self.session.scalar(
+            select(DiscordRoleRule).where(
+                DiscordRoleRule.guild_id == guild_id,
+                DiscordRoleRule.discipline_id == discipline_id,
+                DiscordRoleRule.title_key == title_key,
+            )
+        )
+        if existing is None:
+            self.session.add(
+                DiscordRoleRule(
+                    guild_id=guild_id,
+                    discipline_id=discipline_id,
+                    title_key=title_key,
+                    role_id=role_id,
+                    created_by=created_by,
+                    created_at=now,
+                )
+            )
+        else:
+            existing.role_id = role_id
+        await self.session.flush()
+
+    async def remove(self, guild_id: str, discipline_id: int, title_key: str) -> bool:
+        existing = await self.session.scalar(
+            select(DiscordRoleRule).where(
+                DiscordRoleRule.guild_id == guild_id,
+                DiscordRoleRule.discipline_id == discipline_id,
+                DiscordRoleRule.title_key == title_key,
+            )
+        )
+        if existing is None:
+            return False
+        await self.session.delete(existing)
+        await self.session.flush()
+        return True
+
+    async def guilds(self, discipline_ids: Sequence[int] | None = None) -> set[str]:
+        stmt = select(DiscordRoleRule.guild_id).distinct()
+        if discipline_ids is not None:
+            stmt = stmt.where(DiscordRoleRule.discipline_id.in_(list(discipline_ids)))
+        return set((await self.session.scalars(stmt)).all())
+
+
 class Repos:
     """The repositories of one unit of work, sharing its session."""
 
@@ -1125,3 +1216,4 @@ class Repos:
         self.audit = AuditRepo(session)
         self.outbox = OutboxRepo(session)
         self.qualifications = QualificationRepo(session)
+        self.role_rules = RoleRuleRepo(session)

@@ -23,7 +23,7 @@ from fedrank.bot.discord.config import DiscordSettings
 from fedrank.bot.discord.core import Core, Throttle
 from fedrank.bot.discord.delivery import Reachability
 from fedrank.bot.discord.pacer import Limits, Pacer
-from fedrank.bot.discord.rolesync import MemoryRoleMap, RoleMap, RoleSync
+from fedrank.bot.discord.rolesync import DatabaseRoleMap, RoleMap, RoleSync
 from fedrank.bot.discord.translator import Translator
 from fedrank.config import Settings
 from fedrank.handlers.context import Services
@@ -68,7 +68,9 @@ class FedrankBot(commands.Bot):
         self.pacer = pacer or Pacer(Limits(per_second=settings.requests_per_second))
         self.pacer.install(self.http)
         roles = (
-            RoleSync(services, role_map or MemoryRoleMap(), self) if settings.role_sync else None
+            RoleSync(services, role_map or DatabaseRoleMap(services), self)
+            if settings.role_sync
+            else None
         )
         throttle = Throttle(settings.throttle_burst, settings.throttle_interval)
         self.fedrank = Core(services, settings, Reachability(services), roles, throttle)
@@ -115,7 +117,7 @@ class FedrankBot(commands.Bot):
     async def on_member_join(self, member: discord.Member) -> None:
         """A linked player joins a server with role sync: his roles at once."""
         roles = self.fedrank.roles
-        if roles is not None and roles.role_map.rules(member.guild.id):
+        if roles is not None and await roles.role_map.rules(member.guild.id):
             await roles.sync_guild(member.guild, only=[member.id])
 
     async def on_command_error(

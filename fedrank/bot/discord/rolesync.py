@@ -9,10 +9,9 @@ his current title matches and loses the mapped roles it no longer matches. Roles
 maps are never touched, nor are members who are not linked (the bot does not list a server's
 members: no member chunking).
 
-The mapping lives in a :class:`RoleMap`. Keeping it without a schema change is not possible
-honestly (a JSON file beside the bot is not acceptable storage), so :class:`MemoryRoleMap` keeps
-it in memory for now, every change is written to the audit log, and the table it needs is
-described in docs/discord.md ("Role sync storage").
+The mapping lives in a :class:`RoleMap`: :class:`DatabaseRoleMap` keeps it in the
+``discord_role_rule`` table, so it survives restarts and is shared by every bot process; every
+change is also written to the audit log by the cog that makes it.
 """
 
 from __future__ import annotations
@@ -26,10 +25,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Protocol
 
 import discord
-from sqlalchemy import func, select
 
 from fedrank.handlers.context import Services
-from fedrank.storage.models import Account, ListSnapshot, Player
 
 log = logging.getLogger(__name__)
 
@@ -89,35 +86,52 @@ class RoleRule:
 
 
 class RoleMap(Protocol):
-    """Where the rules are kept (memory now; a table later, see the module docstring)."""
+    """Where the rules are kept."""
 
-    def rules(self, guild_id: int) -> list[RoleRule]: ...
+    async def rules(self, guild_id: int) -> list[RoleRule]: ...
 
-    def put(self, rule: RoleRule) -> None: ...
+    async def put(self, rule: RoleRule, *, created_by: int | None = None) -> None: ...
 
-    def remove(self, guild_id: int, discipline_id: int, key: TitleKey) -> bool: ...
+    async def remove(self, guild_id: int, discipline_id: int, key: TitleKey) -> bool: ...
 
-    def guilds(self, discipline_ids: Iterable[int] | None = None) -> set[int]: ...
+    async def guilds(self, discipline_ids: Iterable[int] | None = None) -> set[int]: ...
 
 
-class MemoryRoleMap:
-    """Rules in memory: one role per (guild, discipline, title key)."""
+class DatabaseRoleMap:
+    """Rules in the database: one role per (guild, discipline, title key)."""
 
-    def __init__(self) -> None:
-        self._rules: dict[tuple[int, int, TitleKey], RoleRule] = {}
+    def __init__(self, services: Services) -> None:
+        self.services = services
 
-    def rules(self, guild_id: int) -> list[RoleRule]:
-        return [r for (g, _, _), r in self._rules.items() if g == guild_id]
+    async def rules(self, guild_id: int) -> list[RoleRule]:
+        async with self.services.db.read() as repos:
+            rows = await repos.role_rules.rules(str(guild_id))
+            out = []
+            for row in rows:
+                key = TitleKey.parse(row.title_key)
+                if key is not None:
+                    out.append(RoleRule(guild_id, row.discipline_id, key, int(row.role_id)))
+            return out
 
-    def put(self, rule: RoleRule) -> None:
-        self._rules[(rule.guild_id, rule.discipline_id, rule.key)] = rule
+    async def put(self, rule: RoleRule, *, created_by: int | None = None) -> None:
+        async with self.services.db.transaction() as repos:
+            await repos.role_rules.put(
+                str(rule.guild_id),
+                rule.discipline_id,
+                str(rule.key),
+                str(rule.role_id),
+                created_by=created_by,
+                now=self.services.now(),
+            )
 
-    def remove(self, guild_id: int, discipline_id: int, key: TitleKey) -> bool:
-        return self._rules.pop((guild_id, discipline_id, key), None) is not None
+    async def remove(self, guild_id: int, discipline_id: int, key: TitleKey) -> bool:
+        async with self.services.db.transaction() as repos:
+            return await repos.role_rules.remove(str(guild_id), discipline_id, str(key))
 
-    def guilds(self, discipline_ids: Iterable[int] | None = None) -> set[int]:
-        wanted = None if discipline_ids is None else set(discipline_ids)
-        return {g for (g, d, _) in self._rules if wanted is None or d in wanted}
+    async def guilds(self, discipline_ids: Iterable[int] | None = None) -> set[int]:
+        async with self.services.db.read() as repos:
+            wanted = None if discipline_ids is None else list(discipline_ids)
+            return {int(g) for g in await repos.role_rules.guilds(wanted)}
 
 
 @dataclass(slots=True)
@@ -146,18 +160,9 @@ async def wanted_roles(services: Services, rules: list[RoleRule]) -> dict[int, s
             discipline = await repos.federations.discipline(discipline_id)
             if discipline is None:
                 continue
-            # The linked Discord accounts of the federation's players (a repository method
-            # ``accounts.linked(platform, federation_id)`` would be its natural home).
-            linked = await repos.session.execute(
-                select(Account.platform_user_id, Account.player_id)
-                .join(Player, Player.id == Account.player_id)
-                .where(
-                    Account.platform == PLATFORM,
-                    Player.federation_id == discipline.federation_id,
-                )
-            )
-            for user_id, player_id in linked.all():
-                if player_id is None or not user_id.isdigit():
+            linked = await repos.accounts.linked(PLATFORM, discipline.federation_id)
+            for user_id, player_id in linked:
+                if not user_id.isdigit():
                     continue
                 roles = wanted.setdefault(int(user_id), set())
                 title = await repos.ledger.current_title(player_id, discipline_id)
@@ -217,7 +222,7 @@ class RoleSync:
     ) -> SyncResult:
         """Bring the roles of linked members of ``guild`` (or of the users ``only``) in step."""
         result = SyncResult()
-        rules = self.role_map.rules(guild.id)
+        rules = await self.role_map.rules(guild.id)
         if not rules:
             return result
         managed = {r.role_id for r in rules}
@@ -251,7 +256,7 @@ class RoleSync:
     async def sync_disciplines(self, discipline_ids: Iterable[int] | None = None) -> SyncResult:
         """Every guild with rules for these disciplines (all guilds with rules if None)."""
         result = SyncResult()
-        for guild_id in sorted(self.role_map.guilds(discipline_ids)):
+        for guild_id in sorted(await self.role_map.guilds(discipline_ids)):
             guild = self.client.get_guild(guild_id)
             if guild is not None:
                 result += await self.sync_guild(guild)
@@ -259,8 +264,7 @@ class RoleSync:
 
     async def _latest_snapshot(self) -> int:
         async with self.services.db.read() as repos:
-            latest = await repos.session.scalar(select(func.max(ListSnapshot.id)))
-        return int(latest or 0)
+            return await repos.lists.latest_id()
 
     async def start(self) -> None:
         """Remember the lists already published: only later ones cause a sync."""
@@ -272,12 +276,7 @@ class RoleSync:
             if self._last_snapshot is None:
                 await self.start()
             async with self.services.db.read() as repos:
-                rows = await repos.session.execute(
-                    select(ListSnapshot.id, ListSnapshot.discipline_id).where(
-                        ListSnapshot.id > (self._last_snapshot or 0)
-                    )
-                )
-                found = rows.all()
+                found = await repos.lists.published_since(self._last_snapshot or 0)
             if not found:
                 return SyncResult()
             self._last_snapshot = max(row[0] for row in found)

@@ -115,7 +115,7 @@ async def test_mapping_needs_manage_roles_and_a_director(
     assert dpytest.get_message().content == "Only a director of RMF may do this."
     roles = bot.fedrank.roles
     assert roles is not None
-    assert roles.role_map.rules(server["guild"].id) == []
+    assert await roles.role_map.rules(server["guild"].id) == []
     assert role_names(anna) == {"Other"}
 
     await dpytest.message("!rolemaps", member=eve)

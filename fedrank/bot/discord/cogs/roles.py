@@ -105,7 +105,7 @@ class Roles(FeatureCog):
         discipline = await self._director_of(
             ctx, code, "discord.rolemap.set", f"guild {server.id}: {key} -> role {role.id}"
         )
-        sync.role_map.put(RoleRule(server.id, discipline.id, key, role.id))
+        await sync.role_map.put(RoleRule(server.id, discipline.id, key, role.id))
         result = await sync.sync_guild(server)
         return Reply.text(
             t(language, "dc.role_mapped", discipline=discipline.name, title=key, role=role.name),
@@ -129,7 +129,7 @@ class Roles(FeatureCog):
         discipline = await self._director_of(
             ctx, code, "discord.rolemap.removed", f"guild {server.id}: {key}"
         )
-        removed = sync.role_map.remove(server.id, discipline.id, key)
+        removed = await sync.role_map.remove(server.id, discipline.id, key)
         key_name = "dc.role_unmapped" if removed else "dc.role_not_mapped"
         return Reply.text(t(language, key_name, discipline=discipline.name, title=key))
 
@@ -138,7 +138,7 @@ class Roles(FeatureCog):
         sync = self._sync(language)
         if guild is None:
             raise UserError(t(language, "dc.guild_only"))
-        rules = sync.role_map.rules(guild.id)
+        rules = await sync.role_map.rules(guild.id)
         if not rules:
             return Reply.text(t(language, "dc.role_maps_none"))
         rows = []
