@@ -108,7 +108,7 @@ async def bench(args: argparse.Namespace) -> None:
 
     from fedrank.handlers.reply import Reply
     from fedrank.scheduler.outbox import DeliveryWorker, new_message
-    from fedrank.scheduler.senders import TelegramSender, outbox_limits
+    from fedrank.scheduler.senders import TelegramSender
     from fedrank.storage.database import Database
 
     port = free_port()
@@ -129,7 +129,7 @@ async def bench(args: argparse.Namespace) -> None:
     sender = TelegramSender(
         TOKEN,
         api_server=TelegramAPIServer.from_base(f"http://127.0.0.1:{port}"),
-        limits=outbox_limits(args.rate),
+        rate=args.rate,
     )
     try:
         await db.migrate()

@@ -7,9 +7,11 @@
   room for replies while a broadcast runs. The rendering is the transport's (``render_html``
   and its inline keyboard); the transport's ``send_reply`` swallows 403/400, and the outbox
   needs to tell them apart, so the requests are made here.
-- :class:`DiscordSender` speaks the Discord REST API with aiohttp (the Discord transport of
-  ``fedrank/bot/discord`` is not there yet): at most :data:`DISCORD_RATE` requests/s overall,
-  429 ``retry_after`` waited out, a DM channel opened for private messages, mentions disabled.
+- :class:`DiscordSender` speaks the Discord REST API with aiohttp: the Discord transport
+  (``fedrank/bot/discord``) sends through a logged-in gateway client, which the scheduler does
+  not have. At most :data:`DISCORD_RATE` requests/s overall, 429 ``retry_after`` waited out, a
+  DM channel opened for private messages, mentions disabled; buttons become components with the
+  transport's ``custom_id`` (``fr:<owner>:<action>``) so its persistent buttons handle a press.
 - :class:`ConsoleSender` writes the plain rendering to a stream (the console chat, logs).
 """
 
@@ -22,6 +24,7 @@ import re
 import sys
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import IO, Any
 
 import aiohttp
@@ -40,6 +43,8 @@ from aiogram.exceptions import (
 )
 from aiogram.types import BufferedInputFile
 
+from fedrank.bot.discord.buttons import style_of
+from fedrank.bot.discord.render import BUTTON_LABEL_LIMIT, CUSTOM_ID_LIMIT, custom_id
 from fedrank.bot.render import render_plain, render_table
 from fedrank.bot.telegram.pacer import Limits, Pacer
 from fedrank.bot.telegram.render import render_html
@@ -58,8 +63,38 @@ DISCORD_API = "https://discord.com/api/v10"
 DISCORD_LIMIT = 2000
 
 
-def outbox_limits(per_second: float = TELEGRAM_OUTBOX_RATE) -> Limits:
-    return Limits(per_second=per_second)
+class RateBucket:
+    """The outbox's overall rate: a token bucket of ``rate`` per second holding at most
+    ``burst`` tokens. A message that was slow to go (a commit, a pause of the host) lets the
+    next one go at once instead of losing its slot, while any one second still carries at most
+    ``rate + burst`` messages (28 + 2 = Telegram's 30 by default)."""
+
+    def __init__(
+        self,
+        rate: float,
+        burst: int = 2,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._sleep = sleep
+        self._tokens = 1.0
+        self._at = clock()
+
+    async def take(self) -> None:
+        if self.rate <= 0:
+            return
+        while True:
+            now = self._clock()
+            self._tokens = min(float(self.burst), self._tokens + (now - self._at) * self.rate)
+            self._at = now
+            if self._tokens >= 1.0 - 1e-9:  # (a float sleep may land a hair short)
+                self._tokens = max(self._tokens - 1.0, 0.0)
+                return
+            await self._sleep((1.0 - self._tokens) / self.rate)
 
 
 class TelegramSender:
@@ -70,11 +105,17 @@ class TelegramSender:
         token: str,
         *,
         api_server: TelegramAPIServer | None = None,
+        rate: float = TELEGRAM_OUTBOX_RATE,
+        burst: int = 2,
         limits: Limits | None = None,
     ) -> None:
+        # The pacer keeps the per-chat and per-group limits and waits out 429s; the overall
+        # rate is the bucket's (the pacer's own overall rate is switched off here).
+        pacing = replace(limits or Limits(), per_second=0)
         session = AiohttpSession(api=api_server or PRODUCTION)
-        self.pacer = Pacer(limits or outbox_limits())
+        self.pacer = Pacer(pacing)
         session.middleware(self.pacer)
+        self.bucket = RateBucket(rate, burst)
         self.bot = Bot(
             token, session=session, default=DefaultBotProperties(parse_mode=ParseMode.HTML)
         )
@@ -93,11 +134,13 @@ class TelegramSender:
         try:
             for index, text in enumerate(rendered.messages):
                 last = index == len(rendered.messages) - 1 and not rendered.files
+                await self.bucket.take()
                 await self.bot.send_message(chat, text, reply_markup=markup if last else None)
             for index, attachment in enumerate(rendered.files):
                 last = index == len(rendered.files) - 1
                 upload = BufferedInputFile(attachment.content, filename=attachment.filename)
                 caption = attachment.caption[:CAPTION_LIMIT] or None
+                await self.bucket.take()
                 await self.bot.send_document(
                     chat,
                     upload,
@@ -150,8 +193,9 @@ def discord_markdown(reply: Reply) -> tuple[list[str], list[Attachment]]:
             pieces.append(f"```\n{body}\n```")
         else:
             files.append(block)
-    if reply.buttons:
-        pieces.append(" · ".join(f"{b.label}: `{b.action}`" for b in reply.buttons))
+    unfit = [b for b in reply.buttons if len(custom_id(0, b.action)) > CUSTOM_ID_LIMIT]
+    if unfit:
+        pieces.append(" · ".join(f"{b.label}: `{b.action}`" for b in unfit))
     messages: list[str] = []
     current = ""
     for piece in pieces:
@@ -166,6 +210,22 @@ def discord_markdown(reply: Reply) -> tuple[list[str], list[Attachment]]:
     if current:
         messages.append(current)
     return messages, files
+
+
+def discord_components(reply: Reply, owner: str) -> list[dict[str, Any]]:
+    """The reply's buttons as message components whose ``custom_id`` the Discord transport's
+    persistent buttons recognise (``fr:<owner>:<action>``), so pressing one runs the action."""
+    buttons = [
+        {
+            "type": 2,
+            "style": style_of(b.action).value,
+            "label": b.label[:BUTTON_LABEL_LIMIT],
+            "custom_id": custom_id(owner, b.action),
+        }
+        for b in reply.buttons
+        if len(custom_id(owner, b.action)) <= CUSTOM_ID_LIMIT
+    ]
+    return [{"type": 1, "components": buttons[i : i + 5]} for i in range(0, len(buttons), 5)][:5]
 
 
 class DiscordSender:
@@ -260,17 +320,22 @@ class DiscordSender:
             if failure is not None or channel is None:
                 return failure or SendResult(Outcome.FAILED, error="no channel")
             texts, files = discord_markdown(message.reply)
+            owner = message.chat_id if message.direct else "0"
+            components = discord_components(message.reply, owner)
             none: dict[str, Any] = {"parse": []}
             for index, text in enumerate(texts):
-                extra = files if index == len(texts) - 1 else None
-                payload = {"content": text, "allowed_mentions": none}
+                last = index == len(texts) - 1
+                extra = files if last else None
+                payload: dict[str, Any] = {"content": text, "allowed_mentions": none}
+                if last and components:
+                    payload["components"] = components
                 status, body = await self._request(
                     f"/channels/{channel}/messages", payload=payload, files=extra
                 )
                 if status >= 300:
                     return self._failure(status, body, message)
             if not texts and files:
-                payload = {"content": "", "allowed_mentions": none}
+                payload = {"content": "", "allowed_mentions": none, "components": components}
                 status, body = await self._request(
                     f"/channels/{channel}/messages", payload=payload, files=files
                 )

@@ -25,7 +25,7 @@ FAST = Limits(per_second=0, chat_interval=0.0, group_per_minute=0)
 async def main(url: str, api: str) -> None:
     connect_args = json.loads(os.environ.get("FEDRANK_TEST_CONNECT_ARGS", "{}"))
     db = Database(url, connect_args=connect_args)
-    sender = TelegramSender(TOKEN, api_server=TelegramAPIServer.from_base(api), limits=FAST)
+    sender = TelegramSender(TOKEN, api_server=TelegramAPIServer.from_base(api), limits=FAST, rate=0)
     try:
         worker = DeliveryWorker(db, {"telegram": sender})
         await worker.drain("telegram")

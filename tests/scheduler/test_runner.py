@@ -43,7 +43,9 @@ async def test_tick_publishes_announces_and_delivers(db: Database, fake: FakeTel
     async with db.transaction() as repos:
         now = datetime(2026, 11, 1, tzinfo=UTC)
         await repos.subscriptions.add("telegram", "-100777", 1, "lists", now)
-    sender = TelegramSender(TOKEN, api_server=TelegramAPIServer.from_base(fake.url), limits=FAST)
+    sender = TelegramSender(
+        TOKEN, api_server=TelegramAPIServer.from_base(fake.url), limits=FAST, rate=0
+    )
     # The worker's clock is the scheduler's: 1 December, in the past, so rows are due at once.
     scheduler = Scheduler(
         db, lambda: datetime(2026, 12, 1, 9, 0, tzinfo=UTC), senders={"telegram": sender}

@@ -16,7 +16,9 @@ from fedrank.scheduler.outbox import Outcome, OutgoingMessage
 from fedrank.scheduler.senders import (
     ConsoleSender,
     DiscordSender,
+    RateBucket,
     TelegramSender,
+    discord_components,
     discord_markdown,
 )
 from tests.bot.telegram.fake_api import TOKEN, FakeTelegram
@@ -44,7 +46,9 @@ async def fake() -> AsyncIterator[FakeTelegram]:
 
 @pytest.fixture
 async def telegram(fake: FakeTelegram) -> AsyncIterator[TelegramSender]:
-    sender = TelegramSender(TOKEN, api_server=TelegramAPIServer.from_base(fake.url), limits=FAST)
+    sender = TelegramSender(
+        TOKEN, api_server=TelegramAPIServer.from_base(fake.url), limits=FAST, rate=0
+    )
     try:
         yield sender
     finally:
@@ -150,6 +154,7 @@ async def test_discord_channel_dm_429_and_403(discord: tuple[FakeDiscord, str]) 
         assert result.outcome is Outcome.SENT
         channel, body = fake.posts[0]
         assert channel == "555" and "files[0]" in body  # text and the file in one message
+        assert '"custom_id": "fr:0:/qconfirm 1"' in bytes(body["payload_json"]).decode()
         fake.script.append((429, {"message": "rate limited", "retry_after": 0.5}))
         result = await sender.send(OutgoingMessage("42", Reply.text("hi"), "en", True))
         assert result.outcome is Outcome.SENT and sender.retried == 1
@@ -164,7 +169,15 @@ async def test_discord_channel_dm_429_and_403(discord: tuple[FakeDiscord, str]) 
 def test_discord_markdown_escapes_user_text() -> None:
     texts, files = discord_markdown(announcement())
     assert texts[0].startswith("**List of <1 December\\>** \\*new\\*")
-    assert "```" in texts[0] and "`/qconfirm 1`" in texts[0]
+    assert "```" in texts[0] and "/qconfirm" not in texts[0]  # a component, not text
+    assert discord_components(announcement(), "42") == [
+        {
+            "type": 1,
+            "components": [
+                {"type": 2, "style": 3, "label": "Confirm", "custom_id": "fr:42:/qconfirm 1"}
+            ],
+        }
+    ]
     assert [f.filename for f in files] == ["list.csv"]
     long, _ = discord_markdown(Reply.text(*["x" * 1500] * 3))
     assert [len(t) for t in long] == [1500, 1500, 1500]
@@ -175,3 +188,24 @@ async def test_console_sender_writes_plain_text() -> None:
     result = await ConsoleSender(stream).send(OutgoingMessage("op", announcement(), "en", False))
     assert result.outcome is Outcome.SENT
     assert "[fedrank → op]" in stream.getvalue() and "Anna" in stream.getvalue()
+
+
+async def test_rate_bucket_keeps_the_rate_and_catches_up_a_slow_message() -> None:
+    """28/s with a burst of 2: a steady sender gets one slot every 1/28 s; after a pause the
+    next message goes at once; no second ever carries more than 28 + 2 messages."""
+    now = [0.0]
+    sent: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    bucket = RateBucket(28.0, 2, clock=lambda: now[0], sleep=sleep)
+    for i in range(200):
+        await bucket.take()
+        sent.append(now[0])
+        if i == 100:
+            now[0] += 0.1  # one slow commit
+    for i, t in enumerate(sent):
+        assert sum(1 for u in sent[i:] if u < t + 1.0) <= 30
+    assert 200 / sent[-1] == pytest.approx(28.0, rel=0.03)
+    assert sent[102] - sent[101] == 0.0  # the token saved during the pause is used at once
