@@ -20,6 +20,8 @@ gives рк 3 (one-year norm, 2.2).
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from fedrank.engines.kernel import InputError
@@ -100,6 +102,64 @@ async def test_ccba_refusals(services: Services, db: Database) -> None:
         assert reply.plain.startswith("Cannot simulate that: "), reply.plain
         assert answer in reply.plain, reply.plain
     assert await stored(db) == before
+
+
+def youth_event(name: str, held: str, code: str, pairs: list[tuple[int, int]], head: str) -> str:
+    lines = ["[event]", f"name = {name}", f"date = {held}", f"code = {code}", "kind = pair"]
+    lines += [head, "youth = yes", "restrictions = age", "", "[entries]"]
+    for place, (a, b) in enumerate(pairs, start=1):
+        lines.append(f"entry Q{place:02d} place={place}")
+        lines += [f"  player CCBA-{a:04d}", f"  player CCBA-{b:04d}"]
+    return "\n".join(lines) + "\n"
+
+
+NATIONAL_GOLD = "level = national\ncolour = gold\nboards = 240"
+CLUB_RED = "level = club\ncolour = red\nboards = 24"
+
+
+async def test_ccba_a_later_event_replayed_like_a_correction(
+    services: Services, db: Database
+) -> None:
+    """Youth events (M = 2 + AVGM/50 below 100, E 0.8 for the age restriction), nobody holding
+    anything before. September, national gold, 240 boards: M 2.00, S 7, L 5 (youth table):
+    V = 2 x 7 x 5 x 0.8 = 56, places pay 0.60 V = 33.6, 0.30 V = 16.8, 0.12 V = 6.72 gold.
+    October, club red, 24 boards, P04 (CCBA-0007 + 0008) first and P01 second, with ten
+    players holding nothing: AVGM = 2 x 33.6 / 16 = 4.20, M = 2.084 -> 2.08, V = 1.664, first
+    0.9984 -> 1 red. Had P04 won in September (P01 2nd): AVGM = (2 x 33.6 + 2 x 16.8) / 16 =
+    6.30, M = 2.126 -> 2.13, V = 1.704, first 1.0224 -> 1.02 red; ymp 33.6 + 1.02 = 34.62.
+    The correction itself, confirmed afterwards, stores exactly those figures."""
+    await ccba_t.seed(db)
+    async with db.transaction() as repos:
+        fed = await repos.federations.by_code("CCBA")
+        assert fed is not None
+        for number in range(17, 29):
+            player = await repos.players.add(fed.id, f"CCBA-{number:04d}", f"Player {number}")
+            await repos.players.add_membership(player.id, date(2020, 1, 1), None)
+    september = [(2 * i - 1, 2 * i) for i in range(1, 9)]
+    first = youth_event("Youth Sept", "2026-09-05", "y-09", september, NATIONAL_GOLD)
+    assert "version 1" in await ccba_t.submit_and_confirm(services, first)
+    october = [(7, 8), (1, 2), *[(n, n + 1) for n in range(17, 29, 2)]]
+    second = youth_event("Youth Oct", "2026-10-03", "y-10", october, CLUB_RED)
+    assert "version 1" in await ccba_t.submit_and_confirm(services, second)
+    _, params, _ = await ccba_t.version_of(db, "y-10")
+    assert params["figures"]["AVGM"] == "4.20"
+    reply = await dispatch(services, user("u"), "/whatif y-09 1 CCBA-0007")
+    assert reply.plain.splitlines()[2:-1] == [
+        "place in y-09 | 4 | 1 | Q04: the whole unit moves",
+        "award in y-09 | no award | 33.6 gold | youth masterpoints",
+        "total masterpoints | 0 | 0 | all colours and the opening holding (the list's figure)",
+        "mp (what M counts) | 0 | 0 | platinum, gold, silver, red and the opening holding",
+        "youth masterpoints (ymp) | 1 | 34.62 (33.6 gold + 1.02 red) | ",
+        "later events recomputed |  | 1 | his award changes in y-10",
+    ]
+    moved = [september[3], *september[:3], *september[4:]]
+    correction = youth_event("Youth Sept", "2026-09-05", "y-09", moved, NATIONAL_GOLD)
+    assert "version 2" in await ccba_t.submit_and_confirm(services, correction)
+    _, params, _ = await ccba_t.version_of(db, "y-10")
+    assert params["figures"]["AVGM"] == "6.30"
+    rating = await dispatch(services, user("u"), "/rating CCBA-0007")
+    assert "youth masterpoints gold 33.6" in rating.plain, rating.plain
+    assert "youth masterpoints red 1.02" in rating.plain, rating.plain
 
 
 async def fsbr_history(services: Services, db: Database) -> None:
