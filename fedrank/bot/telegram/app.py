@@ -141,13 +141,8 @@ def make_storage(settings: Settings) -> BaseStorage:
     """Redis FSM storage when ``FEDRANK_REDIS_URL`` is set, else memory (one process only)."""
     if settings.redis_url is None:
         return MemoryStorage()
-    try:
-        from aiogram.fsm.storage.redis import RedisStorage
-    except ModuleNotFoundError as exc:
-        raise ConfigError(
-            "FEDRANK_REDIS_URL is set but the Python package 'redis' is not installed"
-            " (install aiogram[redis])"
-        ) from exc
+    from aiogram.fsm.storage.redis import RedisStorage
+
     storage: BaseStorage = RedisStorage.from_url(settings.redis_url)
     return storage
 
