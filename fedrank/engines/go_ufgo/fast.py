@@ -21,14 +21,16 @@ both paths on random tournaments):
 * the running IK of §4.9 is ``IK + (dR + 5 s) // (10 s)`` in tenths, which is the reference's
   half-up rounding of ``IK + dR / s`` as long as the result stays at 100 or more; at 100 or
   below the reference's function (with the §5.5 conversion) is called;
-* the K3 cap of §4.3 is kept as the room left, and formula (2)'s sums are only used for the
-  players whose IK went up.
+* the K3 cap of §4.3 is kept as the room left, and the anomaly check (formula (2)) looks only
+  at the players whose IK went up or who won a §5.3 bonus: a C-level filter finds them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
+from itertools import compress, repeat
+from operator import ge, gt
 from typing import Final
 
 from fedrank.engines.go_ufgo.rating import (
@@ -177,7 +179,8 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
             cur[b] = _side5(section5, b, a, ib, ia, 2 - sa, rnd, high, acc, None, None)
 
     ids = list(index)
-    start = [ik[p] for p in ids]
+    start = list(map(ik.__getitem__, ids))
+    players = range(n)
     for column in (cur, k2sum, room, extra, bonus):
         del column[n:]
     threshold = BONUS_ANOMALY[t.board]
@@ -186,18 +189,22 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
     rounds: list[int] = []
     for passes in range(1, MAX_PASSES + 1):
         # The anomaly check of rating.check_pass (§4.4-§4.7, §5.4) on this pass.
+        # The cheap bound: a running IK not above the start rounds to a gain of at most 0.5,
+        # below the smallest RA (0.45 * K2 10 / 3 = 1.5), so only the players who went up, and
+        # under §5.4 those with a bonus, need the check (a C-level filter picks them).
+        candidates: Iterable[int] = compress(players, map(gt, cur, start))
+        if section5 is not None:
+            candidates = {*candidates, *compress(players, map(ge, bonus, repeat(threshold)))}
         nxt: list[int] | None = None
-        for i, c in enumerate(cur):
+        for i in candidates:
+            c = cur[i]
             t0 = start[i]
             if t0 < 1000:
                 if bonus[i] < threshold:  # a bonus means a game rated for him
                     continue
                 final = max(1000, (c + 5) // 10 * 10)
             else:
-                # A running IK not above the start rounds to a gain of at most 0.5, below the
-                # smallest RA (0.45 * K2 10 / 3 = 1.5): only a player who went up can be
-                # anomalous. No game rated for him: not judged.
-                if c <= t0 or not k2sum[i]:
+                if c <= t0 or not k2sum[i]:  # no game rated for him: not judged
                     continue
                 final = (c + 5) // 10 * 10
                 gain = final - t0

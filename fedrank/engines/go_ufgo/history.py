@@ -125,8 +125,19 @@ class RatingState:
     @classmethod
     def start(cls, players: Iterable[PlayerState]) -> RatingState:
         state = cls()
+        ik = state._ik
+        cands = state._candidates
+        births = state._birth
         for p in players:
-            state.add_player(p)
+            name = p.player
+            if p.held_dan is not None or name in ik:
+                state.add_player(p)  # the checks and the held dan
+                continue
+            ik[name] = t = _start_tenths(p.ik, name)
+            if p.birth is not None:
+                births[name] = p.birth
+            if t >= _DAN4_TENTHS:
+                cands.add(name)
         return state
 
     def add_player(self, p: PlayerState) -> None:
