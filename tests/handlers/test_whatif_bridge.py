@@ -230,3 +230,16 @@ def test_moved_places_keep_order_gaps_and_ties() -> None:
     moved = moved_places(places, "B", 5, where="t")
     assert moved == {"A": 1, "C": 2, "D": 3, "E": 6, "B": 5}
     assert shared_last({"A": 1, "B": 2, "C": 2, "D": 4}) == {"A": 1, "B": 3, "C": 3, "D": 4}
+
+
+async def test_fsbr_ties(services: Services, db: Database) -> None:
+    """P05 and P06 share places 5-6. P01 at 5 would split them (without P01 they share 4-5);
+    P05 moved up to 1st leaves P06 alone at 6 and takes the 22 MB of the first place."""
+    await fsbr_history(services, db)
+    tied = fsbr_t.report().replace("P05 | 5\n", "P05 | 5-6\n").replace("P06 | 6\n", "P06 | 5-6\n")
+    assert "version 2" in await fsbr_t.submit_and_confirm(services, tied)
+    inside = await dispatch(services, user("u"), "/whatif club-2026-09 5 FSBR-0001")
+    assert "place 5 is inside places 4-5 shared by 2 participants in club-2026-09" in (inside.plain)
+    up = await dispatch(services, user("u"), "/whatif club-2026-09 1 FSBR-0009")
+    assert "place in club-2026-09 | 5-6 | 1 | P05: the whole pair moves" in up.plain
+    assert "MB in club-2026-09 | 0 | 22 | " in up.plain
