@@ -270,7 +270,7 @@ class RatingState:
                     continue  # kept, not promoted
             elif t < _DAN4_TENTHS:
                 continue
-            ik = Decimal(t) / 10
+            ik = _DECIMALS[t]
             change: HeldDanChange = publication_step(ik, held, on, self._birth.get(pid))
             if change.held_dan_after is None:
                 held_map.pop(pid, None)
@@ -279,12 +279,13 @@ class RatingState:
             if change.held_dan_after == held and change.action == "kept":
                 continue
             again.add(pid)
+            after = change.held_dan_after
             entries.append(
                 ListEntry(
                     player=pid,
                     ik=ik,
-                    rank_before=current_rank(ik, held),
-                    rank_after=current_rank(ik, change.held_dan_after),
+                    rank_before=_FLOATING[t // 10] if held is None else _RANKS[30 + held],
+                    rank_after=_FLOATING[t // 10] if after is None else _RANKS[30 + after],
                     held_dan_after=change.held_dan_after,
                     action=change.action,
                     trace=change.trace,
