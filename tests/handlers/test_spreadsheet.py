@@ -16,6 +16,7 @@ import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date, datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -23,6 +24,7 @@ from xml.sax.saxutils import escape
 import pytest
 
 from fedrank.engines.registry import calc_document
+from fedrank.handlers.announcements import xlsx as export_xlsx
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.results import MAX_UPLOAD
@@ -502,3 +504,10 @@ def test_each_format_reads_the_same_from_a_workbook(system: str, example: str) -
     assert calc_document(system, from_sheet, filename=name) == calc_document(
         system, text, filename=example
     )
+
+
+def test_reads_the_workbooks_fedrank_itself_exports() -> None:
+    """The list files of :mod:`fedrank.handlers.announcements` read back cell for cell."""
+    data = export_xlsx(("player", "rating"), [("x & <y>", Decimal("1.5")), ("z", 3)])
+    sheet = read_first_sheet("list.xlsx", data, limit=MAX_UPLOAD)
+    assert sheet.rows == {1: ["player", "rating"], 2: ["x & <y>", "1.5"], 3: ["z", "3"]}
