@@ -536,6 +536,16 @@ MESSAGES: dict[str, M] = {
         "zh": "{file}，第 {row} 行，第 {column} 列：单元格的值为错误 {value}；"
         "请修正公式或直接输入数值。",
     },
+    "sheet.no_value": {
+        "en": "{file}, row {row}, column {column}: the formula has no computed value; open the "
+        "file in a spreadsheet and save it again.",
+        "ru": "{file}, строка {row}, столбец {column}: у формулы нет вычисленного значения; "
+        "откройте файл в табличном редакторе и сохраните заново.",
+        "uk": "{file}, рядок {row}, стовпець {column}: формула не має обчисленого значення; "
+        "відкрийте файл у табличному редакторі та збережіть знову.",
+        "zh": "{file}，第 {row} 行，第 {column} 列：公式没有计算结果；"
+        "请在电子表格软件中打开并重新保存。",
+    },
     "sheet.unsupported": {
         "en": "The {system} format cannot come from a spreadsheet; send its text file.",
         "ru": "Формат {system} нельзя получить из таблицы; пришлите его текстовый файл.",

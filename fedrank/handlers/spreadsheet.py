@@ -5,7 +5,7 @@ hands the discipline's adapter the same text it would get pasted. Only the stand
 used (``zipfile`` and ``xml.etree``): an ``.xlsx`` is a zip of XML parts (ECMA-376 part 1,
 SpreadsheetML §18).
 
-**What is read.** The first worksheet in the workbook's order (``xl/workbook.xml``, found
+**What is read.** The first visible worksheet in the workbook's order (``xl/workbook.xml``, found
 through ``xl/_rels/workbook.xml.rels``). Each worksheet row becomes the text line of the same
 number (a missing row is an empty line), so line N of an engine error is row N of the sheet.
 A row's cells are joined by the adapter's ``sheet_separator`` (default ``","``), missing cells
@@ -23,7 +23,12 @@ are empty, trailing empty cells are dropped. Cell values:
   count from 1899-12-30 (Excel's 1900 system, whose fictional 1900-02-29 is refused) or from
   1904-01-01 when the workbook says ``date1904``;
 - booleans as ``TRUE``/``FALSE``; an error value (``#N/A``, ``#REF!``) is refused with its row
-  and column, since a ``#`` would start a comment in most formats.
+  and column, since a ``#`` would start a comment in most formats; so is a formula whose value
+  was never computed (a file written by a program, not saved by a spreadsheet);
+- ISO 8601 date cells (``t="d"``) as their date (and time when it is not midnight).
+
+The first worksheet is the first visible tab (hidden sheets are skipped; the first listed when
+all are hidden).
 
 With the separator ``","`` (CSV) a cell holding a comma, a quote or leading/trailing spaces is
 quoted the CSV way, and each row of a block (rows between empty rows; comment rows aside) is
@@ -67,9 +72,12 @@ DEFAULT_SEPARATOR = ","
 _REF = re.compile(r"^([A-Z]{1,3})([0-9]{1,7})$")
 _R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 _R_STRICT = "{http://purl.oclc.org/ooxml/officeDocument/relationships}id"
-#: Built-in number formats that are dates or times (ECMA-376 §18.8.30).
-_DATE_FORMATS = frozenset({*range(14, 23), 45, 46, 47})
-_TIME_ONLY_FORMATS = frozenset({18, 19, 20, 21, 45, 46, 47})
+#: Built-in number formats that are dates or times (ECMA-376 §18.8.30), with the East Asian
+#: ones Chinese, Japanese and Korean Excel write without defining them (27-36, 50-58; 32-35
+#: are times of day there).
+_DATE_FORMATS = frozenset({*range(14, 23), *range(27, 37), 45, 46, 47, *range(50, 59)})
+_TIME_ONLY_FORMATS = frozenset({18, 19, 20, 21, 32, 33, 34, 35, 45, 46, 47})
+_ISO_MIDNIGHT = re.compile(r"^(\d{4}-\d{2}-\d{2})T00:00(:00(\.0+)?)?Z?$")
 _MACRO_TYPES = ("macroEnabled", "vbaProject")
 
 
@@ -302,9 +310,11 @@ def _first_sheet(package: _Package) -> tuple[str, str, bool]:
     props = _child(workbook, "workbookPr")
     date1904 = props is not None and props.get("date1904", "").lower() in ("1", "true")
     sheets = _child(workbook, "sheets")
-    first = next(_children(sheets, "sheet"), None) if sheets is not None else None
-    if first is None:
+    listed = list(_children(sheets, "sheet")) if sheets is not None else []
+    shown = [x for x in listed if x.get("state", "visible") == "visible"]
+    if not listed:
         raise SheetError("sheet.no_sheet", {"file": package.filename})
+    first = (shown or listed)[0]
     name = first.get("name", "Sheet1")
     rel_id = first.get(_R) or first.get(_R_STRICT)
     target = ""
@@ -396,8 +406,13 @@ def _cell_value(
             return shared[int(raw)]
         except (ValueError, IndexError):
             raise SheetError("sheet.bad_cell", where) from None
-    if kind in ("str", "d"):
+    if kind == "str":
         return raw
+    if kind == "d":  # an ISO 8601 date cell (strict OOXML)
+        midnight = _ISO_MIDNIGHT.match(raw.strip())
+        return midnight.group(1) if midnight else raw.strip().replace("T", " ").rstrip("Z")
+    if v is None and _child(cell, "f") is not None:
+        raise SheetError("sheet.no_value", where)
     if kind == "b":
         return "TRUE" if raw.strip() in ("1", "true") else "FALSE"
     if kind == "e":

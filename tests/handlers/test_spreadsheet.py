@@ -108,10 +108,12 @@ def xlsx(
     replace_parts: Mapping[str, bytes] | None = None,
     date1904: bool = False,
     second_sheet: Rows | None = None,
+    hidden_first: bool = False,
 ) -> bytes:
     """A workbook whose first sheet (named ``name``) holds ``rows``; ``extra`` parts are added
     and ``replace_parts`` replace the generated ones (to write hostile files)."""
     shared: list[str] = []
+    state = ' state="hidden"' if hidden_first else ""
     first = sheet_xml(rows, shared, inline=inline)
     second = sheet_xml(second_sheet or [["other"]], shared, inline=inline)
     strings = "".join(f'<si><t xml:space="preserve">{escape(s)}</t></si>' for s in shared)
@@ -132,7 +134,7 @@ def xlsx(
         "xl/workbook.xml": (
             f'<workbook xmlns="{MAIN}" xmlns:r="{RELS}">'
             f"<workbookPr{DATE1904 if date1904 else ''}/><sheets>"
-            f'<sheet name="{escape(name)}" sheetId="2" r:id="rId7"/>'
+            f'<sheet name="{escape(name)}" sheetId="2" r:id="rId7"{state}/>'
             '<sheet name="Other" sheetId="1" r:id="rId1"/></sheets></workbook>'
         ),
         "xl/_rels/workbook.xml.rels": (
@@ -146,8 +148,8 @@ def xlsx(
         "xl/styles.xml": (
             f'<styleSheet xmlns="{MAIN}"><numFmts count="1">'
             '<numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd\\ hh:mm"/></numFmts>'
-            '<cellXfs count="4"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/>'
-            '<xf numFmtId="2"/></cellXfs></styleSheet>'
+            '<cellXfs count="5"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/>'
+            '<xf numFmtId="2"/><xf numFmtId="31"/></cellXfs></styleSheet>'
         ),
         "xl/sharedStrings.xml": f'<sst xmlns="{MAIN}">{strings}</sst>',
         "xl/worksheets/sheet2.xml": first,
@@ -191,6 +193,28 @@ def test_cells_of_every_kind_become_the_rows_text() -> None:
     # CSV quotes a cell holding the separator; the same cells inline read the same.
     assert sheet.text(",").splitlines()[0] == 'name:,"Kyiv Cup, autumn"'
     assert read(xlsx(rows, inline=True)).text(";") == sheet.text(";")
+
+
+def test_formulas_iso_dates_east_asian_formats_and_hidden_sheets() -> None:
+    """Formulas read their computed value; an ISO date cell its date; style 4 is the built-in
+    format 31 (yyyy年m月d日 in Chinese Excel, not defined in the file): a date. A formula
+    never computed is refused with its cell. A hidden first tab is skipped."""
+    cells = (
+        '<row r="1"><c r="A1"><f>1+1</f><v>2</v></c>'
+        '<c r="B1" t="str"><f>"a"&amp;"b"</f><v>ab</v></c>'
+        '<c r="C1" t="d"><v>2026-09-05T00:00:00</v></c>'
+        '<c r="D1" t="d"><v>2026-09-05T18:30:00</v></c>'
+        '<c r="E1" s="4"><v>46270</v></c></row>'
+    )
+    xml = f'<worksheet xmlns="{MAIN}"><sheetData>{cells}</sheetData></worksheet>'
+    sheet = read(xlsx([], replace_parts={"xl/worksheets/sheet2.xml": xml.encode()}))
+    assert sheet.rows == {1: ["2", "ab", "2026-09-05", "2026-09-05 18:30:00", "2026-09-05"]}
+    uncomputed = xml.replace("<f>1+1</f><v>2</v>", "<f>1+1</f>")
+    with pytest.raises(SheetError) as caught:
+        read(xlsx([], replace_parts={"xl/worksheets/sheet2.xml": uncomputed.encode()}))
+    assert (caught.value.key, caught.value.params["column"]) == ("sheet.no_value", "A")
+    hidden = read(xlsx([["results"]], second_sheet=[["shown"]], hidden_first=True))
+    assert (hidden.name, hidden.rows) == ("Other", {1: ["shown"]})
 
 
 def test_numbers_and_serials() -> None:
