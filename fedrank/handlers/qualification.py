@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import logging
 import shlex
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from functools import partial
@@ -196,8 +197,11 @@ async def _directors(repos: Repos, federation_id: int) -> list[Account]:
     return list(await repos.qualifications.directors(federation_id))
 
 
+Build = Callable[[str], Reply]
+
+
 def _to_accounts(
-    accounts: list[Account], key: str, build: Any, kind: str, *, language: str | None = None
+    accounts: list[Account], key: str, build: Build, kind: str, *, language: str | None = None
 ) -> list[NewMessage]:
     out = []
     for account in accounts:
@@ -251,7 +255,7 @@ class _Run:
             details=details,
         )
 
-    async def tell_directors(self, key: str, build: Any) -> None:
+    async def tell_directors(self, key: str, build: Build) -> None:
         directors = await _directors(self.repos, self.federation.id)
         self.messages += _to_accounts(directors, f"qual:{self.row.id}:{key}", build, "director")
 
@@ -489,7 +493,8 @@ async def advance_one(repos: Repos, row: QualificationRow, now: datetime) -> Non
 async def advance_all(db: Database, now: datetime) -> int:
     """The scheduler's job: advance every qualification whose event has not passed."""
     async with db.read() as repos:
-        ids = [r.id for r in await repos.qualifications.open_ones()]
+        # A day of margin: the federation's date may still be yesterday's in UTC terms.
+        ids = [r.id for r in await repos.qualifications.open_ones(now.date() - timedelta(days=1))]
     for qid in ids:
         try:
             async with db.transaction() as repos:

@@ -1051,9 +1051,15 @@ class QualificationRepo(_Repo):
             stmt = stmt.with_for_update()
         return await self.session.scalar(stmt.execution_options(populate_existing=True))
 
-    async def open_ones(self) -> Sequence[Qualification]:
-        """Qualifications whose event has not started yet (the scheduler advances them)."""
-        return (await self.session.scalars(select(Qualification).order_by(Qualification.id))).all()
+    async def open_ones(self, on: date) -> Sequence[Qualification]:
+        """Qualifications whose event is on or after ``on`` (the scheduler advances them)."""
+        return (
+            await self.session.scalars(
+                select(Qualification)
+                .where(Qualification.event_date >= on)
+                .order_by(Qualification.id)
+            )
+        ).all()
 
     async def slots(self, qualification_id: int) -> Sequence[QualificationSlot]:
         return (
