@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -110,6 +111,7 @@ class Player(Base):
 
 
 Index("ix_player_name", Player.federation_id, Player.name)
+Index("ix_player_fpid_upper", func.upper(Player.federation_player_id))
 
 
 class Membership(Base):
@@ -197,6 +199,11 @@ class Tournament(Base):
     held_on: Mapped[date] = mapped_column(Date, index=True)
     # Open for players to report games (club leagues, Othello/Go rounds).
     open_for_reports: Mapped[bool] = mapped_column(default=False)
+    # The highest version, kept by LedgerRepo.record_tournament in the same transaction, so the
+    # ledger's "current versions only" is a plain indexed lookup.
+    current_version_id: Mapped[int | None] = mapped_column(
+        Integer, index=True, name="current_version_id"
+    )
 
 
 class TournamentVersion(Base):

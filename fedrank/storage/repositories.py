@@ -18,7 +18,6 @@ from sqlalchemy import Select, and_, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import aliased
 
 from fedrank.storage.models import (
     Account,
@@ -93,6 +92,11 @@ class NewListRow:
     rating: Decimal
     title: str | None = None
     data: dict[str, Any] | None = None
+
+
+def _dialect(session: AsyncSession) -> str:
+    """The backend's name ("sqlite" or "postgresql"); statements differ in a few places."""
+    return session.bind.dialect.name if session.bind is not None else "sqlite"
 
 
 class _Repo:
@@ -257,15 +261,22 @@ class AccountRepo(_Repo):
     ) -> Account:
         account = await self.by_platform(platform, platform_user_id)
         if account is None:
-            account = Account(
-                platform=platform,
-                platform_user_id=platform_user_id,
-                display_name=display_name,
-                language=language,
-                created_at=now,
+            # Two first messages of a new user may arrive at once (several processes): insert
+            # if absent, then read whichever row won.
+            insert = pg_insert if _dialect(self.session) == "postgresql" else sqlite_insert
+            await self.session.execute(
+                insert(Account)
+                .values(
+                    platform=platform,
+                    platform_user_id=platform_user_id,
+                    display_name=display_name,
+                    language=language,
+                    created_at=now,
+                )
+                .on_conflict_do_nothing(index_elements=["platform", "platform_user_id"])
             )
-            self.session.add(account)
-            await self.session.flush()
+            account = await self.by_platform(platform, platform_user_id)
+            assert account is not None
         elif display_name and account.display_name != display_name:
             account.display_name = display_name
         return account
@@ -380,15 +391,7 @@ class AccountRepo(_Repo):
 
 def _current_versions() -> Select[Any]:
     """Ids of the highest version of every tournament: what the ledger counts."""
-    newer = aliased(TournamentVersion)
-    return select(TournamentVersion.id).where(
-        ~select(newer.id)
-        .where(
-            newer.tournament_id == TournamentVersion.tournament_id,
-            newer.version > TournamentVersion.version,
-        )
-        .exists()
-    )
+    return select(Tournament.current_version_id).where(Tournament.current_version_id.is_not(None))
 
 
 class LedgerRepo(_Repo):
@@ -485,6 +488,7 @@ class LedgerRepo(_Repo):
         )
         self.session.add(version)
         await self.session.flush()
+        tournament.current_version_id = version.id
         self.session.add_all(
             Entry(
                 version_id=version.id,
@@ -638,7 +642,7 @@ class ListRepo(_Repo):
             list_date=list_date,
             created_at=now,
             on_demand=on_demand,
-            data=data or {},
+            data={**(data or {}), "size": len(rows)},
         )
         self.session.add(snapshot)
         await self.session.flush()
@@ -702,6 +706,10 @@ class ListRepo(_Repo):
         return [(a, b) for a, b in rows]
 
     async def size(self, snapshot_id: int) -> int:
+        """How many rows the list has (kept in the snapshot when it is stored)."""
+        snapshot = await self.session.get(ListSnapshot, snapshot_id)
+        if snapshot is not None and isinstance(snapshot.data.get("size"), int):
+            return int(snapshot.data["size"])
         return int(
             await self.session.scalar(
                 select(func.count(ListRow.id)).where(ListRow.snapshot_id == snapshot_id)
@@ -876,7 +884,7 @@ class OutboxRepo(_Repo):
         backends, so concurrent enqueuers never fail or duplicate); the number inserted."""
         if not messages:
             return 0
-        dialect = self.session.bind.dialect.name if self.session.bind is not None else "sqlite"
+        dialect = _dialect(self.session)
         insert = pg_insert if dialect == "postgresql" else sqlite_insert
         inserted = 0
         for start in range(0, len(messages), 500):
@@ -926,7 +934,7 @@ class OutboxRepo(_Repo):
             .order_by(Outbox.due_at, Outbox.id)
             .limit(limit)
         )
-        if self.session.bind is not None and self.session.bind.dialect.name == "postgresql":
+        if _dialect(self.session) == "postgresql":
             stmt = stmt.with_for_update(skip_locked=True)
         ids = list((await self.session.scalars(stmt)).all())
         if not ids:
@@ -1047,7 +1055,7 @@ class QualificationRepo(_Repo):
 
     async def get(self, qualification_id: int, *, lock: bool = False) -> Qualification | None:
         stmt = select(Qualification).where(Qualification.id == qualification_id)
-        if lock and self.session.bind is not None and self.session.bind.dialect.name != "sqlite":
+        if lock and _dialect(self.session) != "sqlite":
             stmt = stmt.with_for_update()
         return await self.session.scalar(stmt.execution_options(populate_existing=True))
 
