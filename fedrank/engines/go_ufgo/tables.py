@@ -208,27 +208,45 @@ def table5(opponent_ik: Number, board: int) -> int:
 # far above any IK the rules can produce from a starting IK below MAX_START_IK.
 MAX_START_IK: Final = 10000
 FAST_REACH: Final = 20000
-FAST_K1_WEAK: Final = [TABLE2[bisect_right(_T2_BOUNDS, i) - 1][1] for i in range(FAST_REACH + 1)]
-FAST_K1_STRONG: Final = [TABLE2[bisect_right(_T2_BOUNDS, i) - 1][2] for i in range(FAST_REACH + 1)]
-FAST_K2: Final = [TABLE3[bisect_right(_T3_BOUNDS, i) - 1][1] for i in range(FAST_REACH + 1)]
-FAST_K3: Final = [TABLE3[bisect_right(_T3_BOUNDS, i) - 1][2] for i in range(FAST_REACH + 1)]
-TABLE4_ROW: Final = [max(bisect_right(_T4_BOUNDS, i) - 1, 0) for i in range(FAST_REACH + 1)]
+
+
+def _spread(bounds: list[int], values: list[int], per_point: int, last: int) -> list[int]:
+    """A table's column by index 0..``last`` (``per_point`` indices per whole point), each
+    row from its lower bound to the next row's; values below the first bound read ``values``
+    of the first row."""
+    out: list[int] = []
+    for i, value in enumerate(values):
+        start = bounds[i] * per_point if i else 0
+        end = bounds[i + 1] * per_point if i + 1 < len(bounds) else last + 1
+        out += [value] * (end - start)
+    return out
+
+
+FAST_K1_WEAK: Final = _spread(_T2_BOUNDS, [w for _, w, _ in TABLE2], 1, FAST_REACH)
+FAST_K1_STRONG: Final = _spread(_T2_BOUNDS, [s for _, _, s in TABLE2], 1, FAST_REACH)
+FAST_K2: Final = _spread(_T3_BOUNDS, [k2 for _, k2, _ in TABLE3], 1, FAST_REACH)
+FAST_K3: Final = _spread(_T3_BOUNDS, [k3 for _, _, k3 in TABLE3], 1, FAST_REACH)
+TABLE4_ROW: Final = _spread(_T4_BOUNDS, list(range(len(TABLE4))), 1, FAST_REACH)
 """The row of table 4 by whole points (section 5 reads it only from 100 up)."""
-TABLE5_ROW: Final = [bisect_right(_T5_BOUNDS, i) - 1 for i in range(FAST_REACH + 1)]
+TABLE5_ROW: Final = [-1] * _T5_BOUNDS[0] + _spread(
+    _T5_BOUNDS, list(range(len(TABLE5))), 1, FAST_REACH
+)[_T5_BOUNDS[0] :]
 """The row of table 5 by whole points; -1 below 100 (no bonus)."""
 FAST_NO_K3: Final = [0] * (FAST_REACH + 1)
 """K3 in a tournament that is not official (§4.3)."""
-FAST_GRADE: Final = [TABLE1[bisect_right(_T1_BOUNDS, i) - 1][1] for i in range(FAST_REACH + 1)]
+FAST_GRADE: Final = _spread(_T1_BOUNDS, [grade for _, grade in TABLE1], 1, FAST_REACH)
 
 # --- The same look-ups indexed by tenths of a point, for the replay's fast path
 # (``fast.py``): IK in tenths indexes them directly, with no division per game.
 TENTHS_REACH: Final = FAST_REACH * 10 + 9
 """The largest value in tenths the arrays cover (the whole points of ``FAST_REACH``)."""
-TENTHS_K2: Final = [k2 for k2 in FAST_K2 for _ in range(10)]
-TENTHS_K3: Final = [k3 for k3 in FAST_K3 for _ in range(10)]
+
+TENTHS_K2: Final = _spread(_T3_BOUNDS, [k2 for _, k2, _ in TABLE3], 10, TENTHS_REACH)
+TENTHS_K3: Final = _spread(_T3_BOUNDS, [k3 for _, _, k3 in TABLE3], 10, TENTHS_REACH)
+_K1_WEAK_BY_TENTHS: Final = _spread(_T2_BOUNDS, [w for _, w, _ in TABLE2], 10, TENTHS_REACH)
 K1_BY_DIFF: Final = [
-    *(k for k in FAST_K1_STRONG for _ in range(10)),
-    *(FAST_K1_WEAK[d // 10] for d in range(TENTHS_REACH, 0, -1)),
+    *_spread(_T2_BOUNDS, [s for _, _, s in TABLE2], 10, TENTHS_REACH),
+    *_K1_WEAK_BY_TENTHS[:0:-1],
 ]
 """K1 in hundredths of the player whose IK minus his opponent's is ``d`` tenths, read as
 ``K1_BY_DIFF[d]`` for d from -TENTHS_REACH to TENTHS_REACH: d >= 0 reads the stronger

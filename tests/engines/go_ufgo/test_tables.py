@@ -258,3 +258,27 @@ def test_table4_and_table5_rows_by_points() -> None:
                 points, board
             )
     assert tables.TABLE5_ROW[99] == -1 and tables.TABLE4_ROW[0] == 0
+
+
+def test_arrays_cover_their_whole_range_row_by_lower_bound() -> None:
+    """Every index of the arrays reads the row whose lower bound is the largest not above it
+    (RULES.md Decision), up to FAST_REACH points and TENTHS_REACH tenths."""
+    from bisect import bisect_right
+
+    def row(table: tuple[tuple[int, ...], ...], value: int) -> int:
+        return max(bisect_right([r[0] for r in table], value) - 1, 0)
+
+    for i in range(tables.FAST_REACH + 1):
+        assert tables.FAST_K2[i] == tables.TABLE3[row(tables.TABLE3, i)][1]
+        assert tables.FAST_K3[i] == tables.TABLE3[row(tables.TABLE3, i)][2]
+        assert tables.FAST_K1_WEAK[i] == tables.TABLE2[row(tables.TABLE2, i)][1]
+        assert tables.FAST_K1_STRONG[i] == tables.TABLE2[row(tables.TABLE2, i)][2]
+        assert tables.FAST_GRADE[i] == tables.TABLE1[row(tables.TABLE1, i)][1]
+        assert tables.TABLE4_ROW[i] == row(tables.TABLE4, i)
+        assert tables.TABLE5_ROW[i] == (row(tables.TABLE5, i) if i >= 100 else -1)
+    assert len(tables.FAST_GRADE) == len(tables.TABLE4_ROW) == tables.FAST_REACH + 1
+    assert [k for k in tables.FAST_K2 for _ in range(10)] == tables.TENTHS_K2
+    assert [k for k in tables.FAST_K3 for _ in range(10)] == tables.TENTHS_K3
+    strong = [k for k in tables.FAST_K1_STRONG for _ in range(10)]
+    weak = [k for k in tables.FAST_K1_WEAK for _ in range(10)]
+    assert strong + weak[:0:-1] == tables.K1_BY_DIFF
