@@ -1,6 +1,7 @@
 """Tables 1-5 against the seed, and every row boundary (RULES.md go_ufgo: row by lower bound)."""
 
 import itertools
+from collections.abc import Sequence
 from decimal import Decimal
 
 import pytest
@@ -265,7 +266,7 @@ def test_arrays_cover_their_whole_range_row_by_lower_bound() -> None:
     (RULES.md Decision), up to FAST_REACH points and TENTHS_REACH tenths."""
     from bisect import bisect_right
 
-    def row(table: tuple[tuple[int, ...], ...], value: int) -> int:
+    def row(table: Sequence[tuple[int, object] | tuple[int, int, int]], value: int) -> int:
         return max(bisect_right([r[0] for r in table], value) - 1, 0)
 
     for i in range(tables.FAST_REACH + 1):
