@@ -229,7 +229,8 @@ class RatingState:
             for pid in held.keys() & after.keys():
                 rank[pid] = ranks[30 + held[pid]]
                 cands.add(pid)
-        cands.update(compress(ids, map(_DAN4_TENTHS.__le__, values)))
+        if values and max(values) >= _DAN4_TENTHS:
+            cands.update(compress(ids, map(_DAN4_TENTHS.__le__, values)))
         if self.last_date is None or t.on > self.last_date:
             self.last_date = t.on
         names = tuple(sorted(ids[i] for i in anomalous)) if anomalous else ()
