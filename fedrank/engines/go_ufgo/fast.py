@@ -103,6 +103,7 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
         raise _HandBackError  # rounds ascend from the first game's: this checks them all
     last = 0
     n = 0
+    won = lost = None  # the last result objects found to be 1 and 0 (Decimals are immutable)
     # Pass 1 straight from the games: index the players, check the games, rate. A KeyError
     # (a result other than 1 / 0 / 0.5, a player the state does not know) hands back.
     for g in games:
@@ -111,7 +112,17 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
             if rnd < last:
                 raise _HandBackError
             last = rnd
-        ha = rp[g.score1]
+        score = g.score1
+        if score is won:  # Decimal's == costs more than the whole look-up by identity
+            ha = 100
+        elif score is lost:
+            ha = 0
+        else:
+            ha = rp[score]
+            if ha == 100:
+                won = score
+            elif ha == 0:
+                lost = score
         p = g.player1
         a = get(p)
         if a is None:
