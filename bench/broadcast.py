@@ -192,7 +192,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--recipients", type=int, default=10_000)
     parser.add_argument("--limit", type=int, default=30)
-    parser.add_argument("--rate", type=float, default=None)
+    parser.add_argument("--rate", type=int, default=None)
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--serve-fake", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()

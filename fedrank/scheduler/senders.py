@@ -2,7 +2,8 @@
 
 - :class:`TelegramSender` sends through an aiogram ``Bot`` whose session carries the Telegram
   transport's :class:`~fedrank.bot.telegram.pacer.Pacer` (1 message/s per chat, 20/min per
-  group, 429 ``retry_after`` waited out) at :data:`TELEGRAM_OUTBOX_RATE` messages/s overall:
+  group, 429 ``retry_after`` waited out) and at most :data:`TELEGRAM_OUTBOX_RATE` messages in
+  any second overall (:class:`RateWindow`):
   below Telegram's ~30/s so that the interactive bot, which paces itself separately, keeps
   room for replies while a broadcast runs. The rendering is the transport's (``render_html``
   and its inline keyboard); the transport's ``send_reply`` swallows 403/400, and the outbox
@@ -23,6 +24,7 @@ import logging
 import re
 import sys
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import IO, Any
@@ -55,46 +57,60 @@ from fedrank.scheduler.outbox import Outcome, OutgoingMessage, Sender, SendResul
 
 log = logging.getLogger(__name__)
 
-#: Messages/s the outbox sends to Telegram (Telegram allows about 30 overall).
-TELEGRAM_OUTBOX_RATE = 28.0
+#: Messages the outbox sends to Telegram in any one second (Telegram allows about 30).
+TELEGRAM_OUTBOX_RATE = 28
 #: Requests/s the outbox sends to Discord (Discord's global limit is 50).
 DISCORD_RATE = 45.0
 DISCORD_API = "https://discord.com/api/v10"
 DISCORD_LIMIT = 2000
 
 
-class RateBucket:
-    """The outbox's overall rate: a token bucket of ``rate`` per second holding at most
-    ``burst`` tokens. A message that was slow to go (a commit, a pause of the host) lets the
-    next one go at once instead of losing its slot, while any one second still carries at most
-    ``rate + burst`` messages (28 + 2 = Telegram's 30 by default)."""
+class RateWindow:
+    """The outbox's overall rate: at most ``limit`` messages in any ``window`` seconds, spread
+    evenly by a token bucket of ``limit / window`` tokens a second holding up to ``burst``.
+
+    Telegram (and the bench's fake server) count messages in a sliding second; the window makes
+    sure that is never exceeded. The bucket spreads messages evenly in the steady state, and a
+    message that was slow to go (a commit, a pause of the host) does not lose its place: the
+    tokens saved meanwhile let the next ones catch up at once, within the window.
+    """
 
     def __init__(
         self,
-        rate: float,
-        burst: int = 2,
+        limit: float,
+        window: float = 1.0,
         *,
+        burst: int = 10,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     ) -> None:
-        self.rate = rate
+        self.limit = int(limit)
+        self.window = window
         self.burst = burst
         self._clock = clock
         self._sleep = sleep
+        self._sent: deque[float] = deque()
         self._tokens = 1.0
         self._at = clock()
 
     async def take(self) -> None:
-        if self.rate <= 0:
+        if self.limit <= 0:
             return
+        rate = self.limit / self.window
         while True:
             now = self._clock()
-            self._tokens = min(float(self.burst), self._tokens + (now - self._at) * self.rate)
+            self._tokens = min(float(self.burst), self._tokens + (now - self._at) * rate)
             self._at = now
-            if self._tokens >= 1.0 - 1e-9:  # (a float sleep may land a hair short)
+            while self._sent and self._sent[0] <= now - self.window:
+                self._sent.popleft()
+            if len(self._sent) >= self.limit:
+                await self._sleep(self._sent[0] + self.window - now + 1e-6)
+            elif self._tokens < 1.0 - 1e-9:  # (a float sleep may land a hair short)
+                await self._sleep((1.0 - self._tokens) / rate)
+            else:
                 self._tokens = max(self._tokens - 1.0, 0.0)
+                self._sent.append(now)
                 return
-            await self._sleep((1.0 - self._tokens) / self.rate)
 
 
 class TelegramSender:
@@ -106,16 +122,15 @@ class TelegramSender:
         *,
         api_server: TelegramAPIServer | None = None,
         rate: float = TELEGRAM_OUTBOX_RATE,
-        burst: int = 2,
         limits: Limits | None = None,
     ) -> None:
         # The pacer keeps the per-chat and per-group limits and waits out 429s; the overall
-        # rate is the bucket's (the pacer's own overall rate is switched off here).
+        # rate is the window's (the pacer's own overall rate is switched off here).
         pacing = replace(limits or Limits(), per_second=0)
         session = AiohttpSession(api=api_server or PRODUCTION)
         self.pacer = Pacer(pacing)
         session.middleware(self.pacer)
-        self.bucket = RateBucket(rate, burst)
+        self.rate = RateWindow(rate)
         self.bot = Bot(
             token, session=session, default=DefaultBotProperties(parse_mode=ParseMode.HTML)
         )
@@ -134,13 +149,13 @@ class TelegramSender:
         try:
             for index, text in enumerate(rendered.messages):
                 last = index == len(rendered.messages) - 1 and not rendered.files
-                await self.bucket.take()
+                await self.rate.take()
                 await self.bot.send_message(chat, text, reply_markup=markup if last else None)
             for index, attachment in enumerate(rendered.files):
                 last = index == len(rendered.files) - 1
                 upload = BufferedInputFile(attachment.content, filename=attachment.filename)
                 caption = attachment.caption[:CAPTION_LIMIT] or None
-                await self.bucket.take()
+                await self.rate.take()
                 await self.bot.send_document(
                     chat,
                     upload,
