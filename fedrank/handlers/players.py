@@ -59,9 +59,7 @@ async def why(services: Services, ctx: RequestContext, args: str) -> Reply:
             raise UserError("\n".join(choices))
         tournament = tournaments[0]
         awards = [
-            award
-            for award, trn in await repos.ledger.awards(player.id)
-            if trn.id == tournament.id
+            award for award, trn in await repos.ledger.awards(player.id) if trn.id == tournament.id
         ]
         if not awards:
             raise UserError(
