@@ -57,6 +57,7 @@ from fedrank.engines.go_ufgo.tables import (
 _RP: Final = {Decimal(1): 100, Decimal(0): 0, Decimal("0.5"): 50}
 """Rp in hundredths, the unit of K1 (the same keys as ``rating._SCORES``)."""
 _NO_LIMIT: Final = 1 << 62
+_NOTHING: Final = object()
 _CAP_BOUND: Final = K3_CAP_BOUND * 10
 
 FastResult = tuple[list[str], list[int], int, set[int]]
@@ -103,7 +104,8 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
         raise _HandBackError  # rounds ascend from the first game's: this checks them all
     last = 0
     n = 0
-    won = lost = None  # the last result objects found to be 1 and 0 (Decimals are immutable)
+    won: object = _NOTHING  # the last result objects found to be 1 and 0 (Decimals are
+    lost: object = _NOTHING  # immutable, so the same object is the same result)
     # Pass 1 straight from the games: index the players, check the games, rate. A KeyError
     # (a result other than 1 / 0 / 0.5, a player the state does not know) hands back.
     for g in games:

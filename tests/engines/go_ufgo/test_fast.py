@@ -118,6 +118,8 @@ def test_section5_anomaly_on_the_fast_path(ik_d: int, board: int, restart: int) 
         ((Game(1, "A", "A", WIN),), "against himself"),
         ((Game(0, "A", "B", WIN),), "round 0"),
         ((Game(1, "A", "B", D(2)),), "bad result"),
+        ((Game(1, "A", "B", None),), "no result"),  # type: ignore[arg-type]
+        ((Game(1, "A", "B", WIN), Game(2, "A", "B", None)), "no result later"),  # type: ignore[arg-type]
         ((Game(1, "A", "X", WIN),), "unknown player"),
         ((Game(1, "A", "Low", JIGO),), "jigo under section 5"),
         ((Game(2, "A", "B", WIN), Game(1, "A", "C", LOSS)), "rounds out of order"),
