@@ -56,6 +56,7 @@ async def test_tick_publishes_announces_and_delivers(db: Database, fake: FakeTel
         delivered = await fake.replies(-100777, count=4, within=20)
     finally:
         await scheduler.stop_delivery()
+        await scheduler.lock.release()
     assert [d.method for d in delivered] == ["sendMessage"] + ["sendDocument"] * 3
     assert "the list of 2026-12-01" in delivered[0].text
     names = [d.message["document"]["file_name"] for d in delivered[1:]]
@@ -64,6 +65,9 @@ async def test_tick_publishes_announces_and_delivers(db: Database, fake: FakeTel
         "rmf-mcr-2026-12-01.xlsx",
         "rmf-mcr-2026-12-01.html",
     ]
-    await scheduler.tick()  # the next tick finds nothing new to publish or announce
+    try:
+        await scheduler.tick()  # the next tick finds nothing new to publish or announce
+    finally:
+        await scheduler.lock.release()
     async with db.read() as repos:
         assert await repos.outbox.counts() == {"sent": 1}
