@@ -198,8 +198,7 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
         del column[n:]
     threshold = BONUS_ANOMALY[t.board]
     anomalous: set[int] = set()
-    indexed: list[tuple[int, int, int]] | None = None
-    rounds: list[int] = []
+    indexed: list[tuple[int, int, int, int]] | None = None
     for passes in range(1, MAX_PASSES + 1):
         # The anomaly check of rating.check_pass (§4.4-§4.7, §5.4) on this pass.
         # The cheap bound: a running IK not above the start rounds to a gain of at most 0.5,
@@ -236,8 +235,7 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
         if passes == MAX_PASSES:
             break
         if indexed is None:
-            indexed = [(index[g.player1], index[g.player2], rp[g.score1]) for g in games]
-            rounds = [g.round for g in games]
+            indexed = [(index[g.player1], index[g.player2], rp[g.score1], g.round) for g in games]
         if section5 is None:
             section5 = Prepared([], [], t.board, s, official, high != _NO_LIMIT)
         start = nxt
@@ -247,12 +245,12 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
         room = [K3_CAP_LOW if v < _CAP_BOUND else K3_CAP_HIGH for v in nxt]
         extra[:] = [0] * n
         bonus[:] = [0] * n
-        _repass(indexed, cur, k2sum, room, acc, section5, s, high, rounds)
+        _repass(indexed, cur, k2sum, room, acc, section5, s, high)
     raise _HandBackError  # more than MAX_PASSES: the reference refuses it (RULES.md Decision)
 
 
 def _repass(
-    games: list[tuple[int, int, int]],
+    games: list[tuple[int, int, int, int]],
     cur: list[int],
     k2sum: list[int],
     room: list[int],
@@ -260,7 +258,6 @@ def _repass(
     section5: Prepared,
     s: int,
     high: int,
-    rounds: list[int],
 ) -> None:
     """Another pass over the indexed games from new starts (the statements of pass 1)."""
     official = section5.official
@@ -269,7 +266,7 @@ def _repass(
     k1t = K1_BY_DIFF
     k2t = TENTHS_K2
     k3t = TENTHS_K3
-    for gi, (a, b, ha) in enumerate(games):
+    for a, b, ha, rnd in games:
         ia = cur[a]
         ib = cur[b]
         if ia >= 1000 and ib >= 1000:
@@ -306,6 +303,5 @@ def _repass(
             if ha == 50:
                 raise _HandBackError
             sa = ha // 50
-            rnd = rounds[gi]
             cur[a] = _side5(section5, a, b, ia, ib, sa, rnd, high, acc, None, None)
             cur[b] = _side5(section5, b, a, ib, ia, 2 - sa, rnd, high, acc, None, None)

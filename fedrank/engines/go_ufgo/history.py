@@ -22,8 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from itertools import compress, repeat
-from operator import floordiv
+from itertools import chain, compress, repeat
 from typing import Any, Final
 
 from fedrank.engines.go_ufgo.fast import rate_from_state
@@ -50,6 +49,8 @@ _RANKS: Final = [Rank(1), *(Rank(g) for g in range(1, 38))]
 _DAN4_TENTHS: Final = DAN_NORMS[4] * 10
 _FLOATING: Final = [_RANKS[min(g, FLOATING_TOP)] for g in FAST_GRADE]
 """The rank by table 1 up to 3 dan (§2.4), by whole points of IK."""
+_FLOATING_BY_TENTHS: Final = list(chain.from_iterable(map(repeat, _FLOATING, repeat(10))))
+"""The same by tenths of a point (the state's unit)."""
 
 
 class _Decimals(dict[int, Decimal]):
@@ -220,8 +221,7 @@ class RatingState:
         """Write a tournament's IKs (tenths) into the state and snapshot its participants."""
         self._ik.update(zip(ids, values, strict=True))
         after = dict(zip(ids, map(_DECIMALS.__getitem__, values), strict=True))
-        points = map(floordiv, values, repeat(10))
-        rank = dict(zip(ids, map(_FLOATING.__getitem__, points), strict=True))
+        rank = dict(zip(ids, map(_FLOATING_BY_TENTHS.__getitem__, values), strict=True))
         cands = self._candidates
         held = self._held
         if held:
