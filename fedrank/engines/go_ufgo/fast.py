@@ -1,7 +1,13 @@
 """The replay's fast path: one tournament rated from a state's IKs, without traces.
 
-Seed 002 §1.7, §4 and §5, as :mod:`~fedrank.engines.go_ufgo.rating` implements them (the RULES.md
-go_ufgo Decisions listed there apply here unchanged). ``rating.prepare`` / ``run_pass`` /
+Seed 002 §1.7, §4 and §5, as :mod:`~fedrank.engines.go_ufgo.rating` implements them, with the
+same RULES.md go_ufgo Decisions: **jigo** is Rp = 0.5 (50 hundredths) and a jigo under section 5
+is handed back for the reference to refuse; **IK to 0.1, R12 row by lower bound** and **2000
+exactly reads the last row of table 3** come with the arrays of ``tables`` (built row by lower
+bound); **at most 50 passes**: a 51st is handed back for the reference to refuse; **crossing
+100** is left to the reference's own functions (``_tenths_formula``, ``_side5``), called here.
+The engine decisions of ``rating`` (K3 cap, RA, gain, time control) are applied by the same
+statements. ``rating.prepare`` / ``run_pass`` /
 ``settle`` are the reference: they build traces and check every game before rating any. This
 module computes the same integers for the common case, faster, and hands anything else back:
 :func:`rate_from_state` returns ``None`` and the caller runs the reference path, which then
