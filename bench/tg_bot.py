@@ -120,6 +120,7 @@ async def build(db: Database, players: int, games: int, linked: int, seed: int =
                         "code": f"t{t + 1}",
                         "name": f"Cup {t + 1}",
                         "held_on": held,
+                        "current_version_id": t + 1,
                     }
                 )
                 v_rows.append(
@@ -180,7 +181,12 @@ async def build(db: Database, players: int, games: int, linked: int, seed: int =
     ranked = sorted(ratings, key=lambda n: -ratings[n])
     async with session_of() as repos:
         s = repos.session
-        snapshot = ListSnapshot(discipline_id=disc_id, list_date=date(2026, 11, 1), created_at=NOW)
+        snapshot = ListSnapshot(
+            discipline_id=disc_id,
+            list_date=date(2026, 11, 1),
+            created_at=NOW,
+            data={"size": len(ranked)},  # as ListRepo.add_snapshot keeps it
+        )
         s.add(snapshot)
         await s.flush()
         for i in range(0, len(ranked), CHUNK):
@@ -341,6 +347,34 @@ def _without_handlers() -> None:
     Reachability.seen = seen  # type: ignore[method-assign]
 
 
+class Stages:
+    """Where the server-side time goes: the handler (``dispatch``) and the delivery (sendMessage
+    to the fake server and back), timed inside the served run by wrapping the router's calls."""
+
+    def __init__(self) -> None:
+        self.samples: dict[str, list[float]] = {"dispatch": [], "deliver": []}
+
+    def install(self) -> None:
+        from fedrank.bot.telegram.routers import common
+
+        for name, samples in self.samples.items():
+            original = getattr(common, name)
+
+            def timed(
+                *args: Any, _original: Any = original, _samples: list[float] = samples, **kw: Any
+            ) -> Any:
+                async def run() -> Any:
+                    started = time.perf_counter()
+                    try:
+                        return await _original(*args, **kw)
+                    finally:
+                        _samples.append(time.perf_counter() - started)
+
+                return run()
+
+            setattr(common, name, timed)
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -390,7 +424,8 @@ async def throughput(args: argparse.Namespace, workdir: Path) -> None:
                 text = "/top ufgo 10"
             else:
                 text = "/start"
-            items.append((20_000_000 + n, text))
+            user = n % args.users if args.users else n  # --users: returning users in turn
+            items.append((20_000_000 + user, text))
         if args.mix == "transport":
             _without_handlers()
         async with FakeServer(args.port) as server:
@@ -437,6 +472,7 @@ async def throughput(args: argparse.Namespace, workdir: Path) -> None:
         print(
             f"throughput: {len(items)} updates in {elapsed:.2f} s = {len(items) / elapsed:,.0f}"
             f" updates/s (goal >= 1,000/s); {args.small} players, mix {args.mix},"
+            f" {'each update from a new user' if not args.users else f'{args.users} users'},"
             f" {'PostgreSQL' if schema else 'SQLite'}"
         )
     finally:
@@ -448,7 +484,7 @@ async def throughput(args: argparse.Namespace, workdir: Path) -> None:
 async def latency(args: argparse.Namespace, workdir: Path) -> None:
     cache = Path(args.cache) if args.cache else workdir
     cache.mkdir(parents=True, exist_ok=True)
-    path = cache / f"tg_bench_{args.players}_{args.games}_{args.linked}.db"
+    path = cache / f"tg_bench_v2_{args.players}_{args.games}_{args.linked}.db"
     fresh = not path.exists()
     db = Database(f"sqlite+aiosqlite:///{path}")
     try:
@@ -477,6 +513,8 @@ async def latency(args: argparse.Namespace, workdir: Path) -> None:
             handler_times.append(time.perf_counter() - started)
             assert "Go" in reply.plain, reply.plain
         # Through the transport, one request at a time.
+        stages = Stages()
+        stages.install()
         async with FakeServer(args.port + 1) as server:
             task, timing, dp = await serve(services, server)
             for index, (user, text) in enumerate(requests[:200] + requests):
@@ -490,6 +528,13 @@ async def latency(args: argparse.Namespace, workdir: Path) -> None:
                 f" p99 {1000 * percentile(values, 0.99):.1f} ms over {len(values)} requests"
                 f" (goal p99 <= 25 ms); {args.players} players, {args.games} games"
             )
+        for stage, values in stages.samples.items():
+            values = values[200:]
+            print(
+                f"  of the server-side time, {stage}: p50 {1000 * statistics.median(values):.1f}"
+                f" ms, p99 {1000 * percentile(values, 0.99):.1f} ms"
+            )
+        print(f"  load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     finally:
         await db.close()
 
@@ -507,6 +552,13 @@ def main() -> None:
         "--database-url", default="", help="PostgreSQL for the throughput run (default SQLite)"
     )
     parser.add_argument("--small", type=int, default=1000, help="players for the throughput run")
+    parser.add_argument(
+        "--users",
+        type=int,
+        default=0,
+        help="throughput: updates come from this many users in turn (default: each from a new"
+        " user, the worst case for per-user caches); at most 5 updates per user (throttling)",
+    )
     parser.add_argument("--players", type=int, default=100_000)
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--linked", type=int, default=1000)
@@ -517,6 +569,8 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="profile the throughput run")
     parser.add_argument("--skip-latency", action="store_true")
     args = parser.parse_args()
+    if args.users and args.updates > 5 * args.users:
+        parser.error("--users: the per-user throttle allows 5 updates per user in a burst")
 
     async def go() -> None:
         with tempfile.TemporaryDirectory() as tmp:

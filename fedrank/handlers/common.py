@@ -64,7 +64,12 @@ async def find_one_player(repos: Repos, ctx: RequestContext, query: str) -> Play
 
 
 def player_label(player: Player) -> str:
-    return f"{player.name} ({player.federation_player_id})"
+    return label(player.name, player.federation_player_id)
+
+
+def label(name: str, federation_player_id: str) -> str:
+    """How a player is named in replies: the name, then the federation ID."""
+    return f"{name} ({federation_player_id})"
 
 
 def fmt(value: Decimal | int | None) -> str:

@@ -8,6 +8,9 @@ user types can raise out of here: unexpected errors are logged (without secrets)
 from __future__ import annotations
 
 import logging
+import time
+import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
@@ -29,6 +32,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply
+from fedrank.storage.database import Database
 
 log = logging.getLogger(__name__)
 
@@ -103,10 +107,73 @@ def parse_command(text: str) -> tuple[str, str] | None:
     return name, rest.strip()
 
 
+# How long a language chosen with /lang may be taken from memory. /lang in this process is seen
+# at once (it clears the user's entry); /lang answered by another process (several bot
+# processes behind a webhook) is seen after at most this many seconds.
+LANGUAGE_TTL = 10.0
+LANGUAGE_CACHE_SIZE = 100_000
+
+
+class LanguageCache:
+    """The language each user chose with /lang (or None), per database, for LANGUAGE_TTL seconds.
+
+    Every request needs it before its use case runs; reading it from the database cost a
+    transaction of its own per request. Only /lang changes it, and /lang clears the entry.
+    """
+
+    def __init__(self, ttl: float = LANGUAGE_TTL, size: int = LANGUAGE_CACHE_SIZE) -> None:
+        self.ttl = ttl
+        self.size = size
+        self.clock: Callable[[], float] = time.monotonic
+        self._entries: OrderedDict[tuple[str, str], tuple[str | None, float]] = OrderedDict()
+        # Bumped by every clear: a read that started before a clear does not store its answer.
+        self.generation = 0
+
+    def get(self, key: tuple[str, str]) -> tuple[bool, str | None]:
+        entry = self._entries.get(key)
+        if entry is None:
+            return False, None
+        language, read_at = entry
+        if self.clock() - read_at >= self.ttl:
+            del self._entries[key]
+            return False, None
+        return True, language
+
+    def put(
+        self, key: tuple[str, str], language: str | None, read_at: float, generation: int
+    ) -> None:
+        if generation != self.generation:
+            return
+        self._entries[key] = (language, read_at)
+        self._entries.move_to_end(key)
+        if len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+
+    def clear(self, key: tuple[str, str]) -> None:
+        self.generation += 1
+        self._entries.pop(key, None)
+
+
+_LANGUAGE_CACHES: weakref.WeakKeyDictionary[Database, LanguageCache] = weakref.WeakKeyDictionary()
+
+
+def language_cache(db: Database) -> LanguageCache:
+    """The language cache of ``db`` (one per database, so tests with their own don't share)."""
+    cache = _LANGUAGE_CACHES.get(db)
+    if cache is None:
+        cache = _LANGUAGE_CACHES[db] = LanguageCache()
+    return cache
+
+
 async def _language(services: Services, ctx: RequestContext) -> RequestContext:
-    async with services.db.read() as repos:
-        account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
-        language = account.language if account is not None else None
+    cache = language_cache(services.db)
+    key = (ctx.platform, ctx.user_id)
+    hit, language = cache.get(key)
+    if not hit:
+        read_at, generation = cache.clock(), cache.generation
+        async with services.db.read() as repos:
+            language = await repos.accounts.language(ctx.platform, ctx.user_id)
+        cache.put(key, language, read_at, generation)
     return replace(ctx, language=language) if language else ctx
 
 
@@ -121,6 +188,11 @@ async def dispatch(services: Services, ctx: RequestContext, text: str) -> Reply:
         command = COMMANDS.get(name)
         if command is None:
             return Reply.text(t(ctx.language, "error.unknown_command", command=name[:32]))
+        if name == "lang":
+            try:
+                return await command.handler(services, ctx, args)
+            finally:
+                language_cache(services.db).clear((ctx.platform, ctx.user_id))
         return await command.handler(services, ctx, args)
     except UserError as exc:
         return Reply.text(exc.message)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from fedrank.handlers.common import find_one_player, fmt, player_label
+from fedrank.handlers.common import find_one_player, fmt, label, player_label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.storage.models import Discipline, Player
-from fedrank.storage.repositories import PointTotal, Repos
+from fedrank.storage.repositories import PointTotal, Repos, Standing
 
 TOP_DEFAULT = 10
 TOP_MAX = 50
@@ -55,25 +55,54 @@ async def discipline_summary(
     return lines
 
 
+def _standing_lines(ctx: RequestContext, standing: Standing) -> list[str]:
+    """:func:`discipline_summary` from figures already read (one query for all disciplines)."""
+    lines: list[str] = []
+    if standing.position is not None and standing.list_date is not None:
+        lines.append(
+            t(
+                ctx.language,
+                "rating.position",
+                position=standing.position,
+                size=standing.list_size,
+                date=standing.list_date.isoformat(),
+            )
+        )
+        lines.append(t(ctx.language, "rating.rating", value=fmt(standing.rating)))
+    if standing.title is not None and standing.title_since is not None:
+        lines.append(
+            t(
+                ctx.language,
+                "rating.title",
+                title=standing.title,
+                since=standing.title_since.isoformat(),
+            )
+        )
+    if standing.totals:
+        lines.append(t(ctx.language, "rating.points", points=_points(standing.totals)))
+    next_title = standing.row_data.get("next") if standing.row_data is not None else None
+    if next_title:
+        lines.append(t(ctx.language, "rating.next", next=str(next_title)))
+    return lines
+
+
 async def rating(services: Services, ctx: RequestContext, args: str) -> Reply:
     async with services.db.read() as repos:
         query = args.strip()
         if query:
             player = await find_one_player(repos, ctx, query)
         else:
-            account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
-            if account is None or account.player_id is None:
+            found = await repos.accounts.linked_player(ctx.platform, ctx.user_id)
+            if found is None:
                 raise UserError(t(ctx.language, "rating.unlinked"))
-            found = await repos.players.get(account.player_id)
-            assert found is not None
             player = found
-        federation = await repos.federations.get(player.federation_id)
-        assert federation is not None
-        reply = Reply().line(bold(player_label(player)), f" — {federation.name}")
-        for discipline in await repos.federations.disciplines(player.federation_id):
-            lines = await discipline_summary(repos, ctx, player, discipline)
+        # One query for the rest, whatever the number of disciplines.
+        card = await repos.lists.rating_card(player.id, player.federation_id)
+        reply = Reply().line(bold(player_label(player)), f" — {card.federation_name}")
+        for standing in card.standings:
+            lines = _standing_lines(ctx, standing)
             if lines:
-                reply.line(bold(discipline.name))
+                reply.line(bold(standing.discipline_name))
                 for line in lines:
                     reply.line("  " + line)
         if len(reply.blocks) == 1:
@@ -82,6 +111,10 @@ async def rating(services: Services, ctx: RequestContext, args: str) -> Reply:
 
 
 async def _discipline(repos: Repos, ctx: RequestContext, query: str | None) -> Discipline:
+    if query is not None:
+        found = await repos.federations.discipline_by_code(query)
+        if found is not None:
+            return found
     disciplines = await repos.federations.disciplines()
     known = ", ".join(d.code for d in disciplines)
     if query is None:
@@ -94,10 +127,7 @@ async def _discipline(repos: Repos, ctx: RequestContext, query: str | None) -> D
             if len(own) == 1:
                 return own[0]
         raise UserError(t(ctx.language, "top.choose", known=known))
-    found = await repos.federations.discipline_by_code(query)
-    if found is None:
-        raise UserError(t(ctx.language, "top.unknown_discipline", query=query, known=known))
-    return found
+    raise UserError(t(ctx.language, "top.unknown_discipline", query=query, known=known))
 
 
 async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
@@ -111,11 +141,9 @@ async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
         raise UserError(t(ctx.language, "error.usage", usage="/top [discipline] [n]"))
     async with services.db.read() as repos:
         discipline = await _discipline(repos, ctx, parts[0] if parts else None)
-        snapshot = await repos.lists.latest(discipline.id)
-        if snapshot is None:
+        head = await repos.lists.latest_top(discipline.id, count)
+        if head is None:
             return Reply.text(t(ctx.language, "top.no_list", discipline=discipline.name))
-        rows = await repos.lists.top(snapshot.id, count)
-        size = await repos.lists.size(snapshot.id)
         headers = tuple(t(ctx.language, "top.headers").split("|"))
         reply = Reply().line(
             bold(
@@ -123,17 +151,22 @@ async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
                     ctx.language,
                     "top.title",
                     discipline=discipline.name,
-                    date=snapshot.list_date.isoformat(),
-                    count=len(rows),
-                    size=size,
+                    date=head.list_date.isoformat(),
+                    count=len(head.rows),
+                    size=head.size,
                 )
             )
         )
         reply.table(
             headers,
             [
-                (str(row.position), player_label(player), fmt(row.rating), row.title or "")
-                for row, player in rows
+                (
+                    str(row.position),
+                    label(row.player_name, row.federation_player_id),
+                    fmt(row.rating),
+                    row.title or "",
+                )
+                for row in head.rows
             ],
         )
         return reply

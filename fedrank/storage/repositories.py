@@ -7,6 +7,7 @@ replaces the figures of the version it supersedes without any row being edited.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -14,10 +15,11 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Select, and_, func, or_, select, update
+from sqlalchemy import Select, and_, bindparam, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from fedrank.storage.models import (
     Account,
@@ -56,6 +58,54 @@ class PointTotal:
     kind: str
     colour: str | None
     amount: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One discipline of a player's /rating (see :meth:`ListRepo.rating_card`).
+
+    The list fields are None when the discipline has no published list or the player is not
+    in it; the title fields when the player has no title there.
+    """
+
+    discipline_id: int
+    discipline_name: str
+    snapshot_id: int | None
+    list_date: date | None
+    list_size: int | None
+    position: int | None
+    rating: Decimal | None
+    row_data: dict[str, Any] | None
+    title: str | None
+    title_since: date | None
+    totals: list[PointTotal]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingCard:
+    """What /rating shows of one player: see :meth:`ListRepo.rating_card`."""
+
+    federation_name: str
+    standings: list[Standing]
+
+
+@dataclass(frozen=True, slots=True)
+class TopRow:
+    position: int
+    rating: Decimal
+    title: str | None
+    player_name: str
+    federation_player_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class TopList:
+    """The head of a discipline's latest list: see :meth:`ListRepo.latest_top`."""
+
+    snapshot_id: int
+    list_date: date
+    size: int
+    rows: list[TopRow]
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,11 +252,7 @@ class PlayerRepo(_Repo):
     async def find(self, query: str, *, limit: int = 10) -> Sequence[Player]:
         """Players whose federation ID equals ``query`` or whose name contains it."""
         text = query.strip()
-        exact = (
-            await self.session.scalars(
-                select(Player).where(func.upper(Player.federation_player_id) == text.upper())
-            )
-        ).all()
+        exact = (await self.session.scalars(_FIND_BY_ID, {"id": text.upper()})).all()
         if exact:
             return exact
         escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
@@ -249,6 +295,21 @@ class PlayerRepo(_Repo):
         ).all()
 
 
+# The hot path's small statements, built once (building costs about as much as running them).
+_FIND_BY_ID = select(Player).where(func.upper(Player.federation_player_id) == bindparam("id"))
+_LINKED_PLAYER = (
+    select(Player)
+    .join(Account, Account.player_id == Player.id)
+    .where(Account.platform == bindparam("platform"), Account.platform_user_id == bindparam("user"))
+)
+_ACCOUNT_BY_PLATFORM = select(Account).where(
+    Account.platform == bindparam("platform"), Account.platform_user_id == bindparam("user")
+)
+_ACCOUNT_LANGUAGE = select(Account.language).where(
+    Account.platform == bindparam("platform"), Account.platform_user_id == bindparam("user")
+)
+
+
 class AccountRepo(_Repo):
     async def get_or_create(
         self,
@@ -283,13 +344,24 @@ class AccountRepo(_Repo):
 
     async def by_platform(self, platform: str, platform_user_id: str) -> Account | None:
         return await self.session.scalar(
-            select(Account).where(
-                Account.platform == platform, Account.platform_user_id == platform_user_id
-            )
+            _ACCOUNT_BY_PLATFORM, {"platform": platform, "user": platform_user_id}
         )
 
     async def get(self, account_id: int) -> Account | None:
         return await self.session.get(Account, account_id)
+
+    async def linked_player(self, platform: str, platform_user_id: str) -> Player | None:
+        """The player the user's account is linked to (None when unknown or unlinked), in one
+        query instead of ``by_platform`` and then ``PlayerRepo.get``."""
+        return await self.session.scalar(
+            _LINKED_PLAYER, {"platform": platform, "user": platform_user_id}
+        )
+
+    async def language(self, platform: str, platform_user_id: str) -> str | None:
+        """The language the user chose with /lang (None: not chosen, or no account yet)."""
+        return await self.session.scalar(
+            _ACCOUNT_LANGUAGE, {"platform": platform, "user": platform_user_id}
+        )
 
     async def for_player(self, player_id: int) -> Sequence[Account]:
         return (
@@ -392,6 +464,15 @@ class AccountRepo(_Repo):
 def _current_versions() -> Select[Any]:
     """Ids of the highest version of every tournament: what the ledger counts."""
     return select(Tournament.current_version_id).where(Tournament.current_version_id.is_not(None))
+
+
+def _is_current(version_id: Any) -> Any:
+    """``version_id`` is the current version of its tournament (one indexed probe per row).
+
+    Same rows as ``version_id IN (_current_versions())``, but SQLite answers it through
+    ix_tournament_current_version_id instead of first listing every tournament.
+    """
+    return select(Tournament.id).where(Tournament.current_version_id == version_id).exists()
 
 
 class LedgerRepo(_Repo):
@@ -534,7 +615,7 @@ class LedgerRepo(_Repo):
             .where(
                 Award.player_id == player_id,
                 Award.discipline_id == discipline_id,
-                Award.version_id.in_(_current_versions()),
+                _is_current(Award.version_id),
             )
             .group_by(Award.kind, Award.colour)
             .order_by(Award.kind, Award.colour)
@@ -626,6 +707,102 @@ class LedgerRepo(_Repo):
         ).all()
 
 
+@functools.cache
+def _rating_card_statement() -> Select[Any]:
+    """The query of :meth:`ListRepo.rating_card`, built once: building a statement of this
+    size costs more than running it (SQLAlchemy still caches its compiled form by key)."""
+    latest = (
+        select(ListSnapshot.id)
+        .where(ListSnapshot.discipline_id == Discipline.id)
+        .order_by(ListSnapshot.list_date.desc())
+        .limit(1)
+        .correlate(Discipline)
+        .scalar_subquery()
+    )
+    current_title = (
+        select(Title.id)
+        .where(Title.player_id == bindparam("player_id"), Title.discipline_id == Discipline.id)
+        .order_by(Title.since.desc(), Title.id.desc())
+        .limit(1)
+        .correlate(Discipline)
+        .scalar_subquery()
+    )
+    totals = (
+        select(
+            Award.discipline_id,
+            Award.kind,
+            Award.colour,
+            func.sum(Award.amount).label("amount"),
+        )
+        .where(Award.player_id == bindparam("player_id"), _is_current(Award.version_id))
+        .group_by(Award.discipline_id, Award.kind, Award.colour)
+        .subquery()
+    )
+    return (
+        select(
+            Federation.name,
+            Discipline.id,
+            Discipline.name,
+            ListSnapshot.id,
+            ListSnapshot.list_date,
+            ListSnapshot.data,
+            ListRow.position,
+            ListRow.rating,
+            ListRow.data,
+            Title.title,
+            Title.since,
+            totals.c.kind,
+            totals.c.colour,
+            totals.c.amount,
+        )
+        .select_from(Federation)
+        .outerjoin(Discipline, Discipline.federation_id == Federation.id)
+        .outerjoin(ListSnapshot, ListSnapshot.id == latest)
+        .outerjoin(
+            ListRow,
+            and_(
+                ListRow.snapshot_id == ListSnapshot.id, ListRow.player_id == bindparam("player_id")
+            ),
+        )
+        .outerjoin(Title, Title.id == current_title)
+        .outerjoin(totals, totals.c.discipline_id == Discipline.id)
+        .where(Federation.id == bindparam("federation_id"))
+        .order_by(Discipline.federation_id, Discipline.id, totals.c.kind, totals.c.colour)
+    )
+
+
+@functools.cache
+def _latest_top_statement() -> Select[Any]:
+    """The query of :meth:`ListRepo.latest_top`, built once."""
+    newer = aliased(ListSnapshot)
+    latest = (
+        select(newer.id)
+        .where(newer.discipline_id == bindparam("discipline_id"))
+        .order_by(newer.list_date.desc())
+        .limit(1)
+        .correlate(None)
+        .scalar_subquery()
+    )
+    return (
+        select(
+            ListSnapshot.id,
+            ListSnapshot.list_date,
+            ListSnapshot.data,
+            ListRow.position,
+            ListRow.rating,
+            ListRow.title,
+            Player.name,
+            Player.federation_player_id,
+        )
+        .select_from(ListSnapshot)
+        .outerjoin(ListRow, ListRow.snapshot_id == ListSnapshot.id)
+        .outerjoin(Player, Player.id == ListRow.player_id)
+        .where(ListSnapshot.id == latest)
+        .order_by(ListRow.position, Player.name)
+        .limit(bindparam("limit"))
+    )
+
+
 class ListRepo(_Repo):
     async def add_snapshot(
         self,
@@ -705,11 +882,99 @@ class ListRepo(_Repo):
         )
         return [(a, b) for a, b in rows]
 
+    async def latest_top(self, discipline_id: int, limit: int) -> TopList | None:
+        """``latest`` + ``top`` + ``size`` in one query of plain columns (None: no list yet)."""
+        rows = (
+            await self.session.execute(
+                _latest_top_statement(), {"discipline_id": discipline_id, "limit": limit}
+            )
+        ).all()
+        if not rows:
+            return None
+        snapshot_id, list_date, data = rows[0][:3]
+        kept = (data or {}).get("size")
+        size = kept if isinstance(kept, int) else await self._count(snapshot_id)
+        return TopList(
+            snapshot_id=snapshot_id,
+            list_date=list_date,
+            size=size,
+            rows=[
+                TopRow(position, rating, title, name, fpid)
+                for _, _, _, position, rating, title, name, fpid in rows
+                if position is not None
+            ],
+        )
+
     async def size(self, snapshot_id: int) -> int:
         """How many rows the list has (kept in the snapshot when it is stored)."""
         snapshot = await self.session.get(ListSnapshot, snapshot_id)
         if snapshot is not None and isinstance(snapshot.data.get("size"), int):
             return int(snapshot.data["size"])
+        return int(
+            await self.session.scalar(
+                select(func.count(ListRow.id)).where(ListRow.snapshot_id == snapshot_id)
+            )
+            or 0
+        )
+
+    async def rating_card(self, player_id: int, federation_id: int) -> RatingCard:
+        """Everything /rating shows of a player, in one query: the federation's name and, for
+        every discipline of it (in ``FederationRepo.disciplines`` order), the latest list with
+        the player's row, his current title and his ledger totals.
+
+        The same figures as ``FederationRepo.get`` + ``disciplines`` and, per discipline,
+        ``latest`` + ``row`` + ``size`` + ``LedgerRepo.current_title`` + ``LedgerRepo.totals``,
+        read as plain columns (no ORM objects).
+        """
+        rows = await self.session.execute(
+            _rating_card_statement(), {"player_id": player_id, "federation_id": federation_id}
+        )
+        federation_name = ""
+        standings: list[Standing] = []
+        for row in rows.all():
+            federation_name = row[0]
+            (
+                discipline_id,
+                name,
+                snapshot_id,
+                list_date,
+                snapshot_data,
+                position,
+                rating,
+                row_data,
+                title,
+                since,
+                kind,
+                colour,
+                amount,
+            ) = row[1:]
+            if discipline_id is None:
+                continue  # a federation without disciplines
+            if not standings or standings[-1].discipline_id != discipline_id:
+                size: int | None = None
+                if snapshot_id is not None:
+                    kept = (snapshot_data or {}).get("size")
+                    size = kept if isinstance(kept, int) else await self._count(snapshot_id)
+                standings.append(
+                    Standing(
+                        discipline_id=discipline_id,
+                        discipline_name=name,
+                        snapshot_id=snapshot_id,
+                        list_date=list_date,
+                        list_size=size,
+                        position=position,
+                        rating=rating,
+                        row_data=row_data,
+                        title=title,
+                        title_since=since,
+                        totals=[],
+                    )
+                )
+            if kind is not None:
+                standings[-1].totals.append(PointTotal(kind, colour, Decimal(amount)))
+        return RatingCard(federation_name, standings)
+
+    async def _count(self, snapshot_id: int) -> int:
         return int(
             await self.session.scalar(
                 select(func.count(ListRow.id)).where(ListRow.snapshot_id == snapshot_id)

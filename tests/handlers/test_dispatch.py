@@ -71,3 +71,42 @@ def test_every_command_has_a_help_line() -> None:
 )
 def test_normalize_language(code: str | None, expected: str) -> None:
     assert normalize_language(code) == expected
+
+
+async def test_the_chosen_language_is_cached_and_lang_clears_it(services: Services) -> None:
+    """The language chosen with /lang is read once per user and kept for LANGUAGE_TTL seconds;
+    /lang itself is seen by the very next request, a change behind the cache's back (another
+    process answering /lang) once the entry has expired."""
+    cache = dispatch_module.language_cache(services.db)
+    now = [1000.0]
+    cache.clock = lambda: now[0]
+    assert "Unknown command" in (await dispatch(services, user("u"), "/fly")).plain
+    assert cache.get(("console", "u")) == (True, None)
+    await dispatch(services, user("u"), "/lang ru")
+    assert cache.get(("console", "u")) == (False, None)
+    assert "Неизвестная команда" in (await dispatch(services, user("u"), "/fly")).plain
+    assert cache.get(("console", "u")) == (True, "ru")
+    async with services.db.transaction() as repos:
+        account = await repos.accounts.by_platform("console", "u")
+        assert account is not None
+        account.language = "en"
+    assert "Неизвестная команда" in (await dispatch(services, user("u"), "/fly")).plain
+    now[0] += dispatch_module.LANGUAGE_TTL
+    assert "Unknown command" in (await dispatch(services, user("u"), "/fly")).plain
+    # One cache per database: another database's users are not seen here.
+    assert dispatch_module.language_cache(services.db) is cache
+
+
+def test_language_cache_bounds_and_races() -> None:
+    """A read that started before /lang cleared the entry does not store its stale answer;
+    the cache keeps at most ``size`` users, the least recently read going first."""
+    cache = dispatch_module.LanguageCache(ttl=10.0, size=2)
+    cache.clock = lambda: 0.0
+    generation = cache.generation
+    cache.clear(("console", "a"))  # /lang answered while the read was under way
+    cache.put(("console", "a"), "ru", 0.0, generation)
+    assert cache.get(("console", "a")) == (False, None)
+    for name in "abc":
+        cache.put(("console", name), name, 0.0, cache.generation)
+    assert cache.get(("console", "a")) == (False, None)
+    assert cache.get(("console", "c")) == (True, "c")

@@ -6,7 +6,7 @@ from decimal import Decimal
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.storage.database import Database
-from fedrank.storage.repositories import NewAward
+from fedrank.storage.repositories import NewAward, NewListRow
 from tests.conftest import user
 from tests.factories import NOW, make_director, seed_federation
 
@@ -79,3 +79,65 @@ async def test_top_lists_the_latest_snapshot(services: Services, db: Database) -
     assert "whole number from 1 to 50" in (await dispatch(services, user("u1"), "/top 0")).plain
     unknown = await dispatch(services, user("u1"), "/top chess")
     assert unknown.plain == "Unknown discipline “chess”. Disciplines: rmf-mcr."
+
+
+async def test_rating_and_top_follow_a_new_publication(services: Services, db: Database) -> None:
+    """/rating and /top read the newest list on every request: a list published between two
+    requests is what the second one shows (published lists are cached by id, never by date)."""
+    seeded = await seed_federation(db)
+    ids = list(seeded.players.values())
+    before = await dispatch(services, user("u1"), "/rating RMF-003")
+    assert "Position 3 of 3 in the list of 2026-11-01" in before.plain
+    async with db.transaction() as repos:
+        await repos.lists.add_snapshot(
+            seeded.discipline_id,
+            date(2026, 12, 1),
+            [NewListRow(pid, i + 1, Decimal(800 - 100 * i)) for i, pid in enumerate(ids[::-1])],
+            now=NOW,
+        )
+    after = await dispatch(services, user("u1"), "/rating RMF-003")
+    assert "Position 1 of 3 in the list of 2026-12-01" in after.plain
+    assert "Rating: 800" in after.plain
+    top = await dispatch(services, user("u1"), "/top rmf-mcr 1")
+    assert "list of 2026-12-01 (top 1 of 3)" in top.plain
+    assert "1 | Ivan Sidorov (RMF-003) | 800" in top.plain
+
+
+async def test_rating_of_every_discipline_with_totals_by_colour(
+    services: Services, db: Database
+) -> None:
+    """Several disciplines in one /rating: each with its own list, title and totals; a
+    discipline where the player has nothing is left out."""
+    seeded = await seed_federation(db)
+    anna = seeded.players["RMF-001"]
+    async with db.transaction() as repos:
+        federation = await repos.federations.get(seeded.federation_id)
+        assert federation is not None
+        riichi = await repos.federations.add_discipline(
+            federation, "rmf-riichi", "Riichi", "mahjong_rmf", "monthly"
+        )
+        await repos.federations.add_discipline(
+            federation, "rmf-empty", "Empty", "mahjong_rmf", "monthly"
+        )
+        await repos.ledger.record_tournament(
+            discipline_id=riichi.id,
+            code="riichi-cup",
+            name="Riichi Cup",
+            held_on=date(2026, 10, 20),
+            params={},
+            entries=[],
+            games=[],
+            awards=[
+                NewAward(anna, "MP", Decimal("2.5"), [], colour="red"),
+                NewAward(anna, "MP", Decimal("1"), [], colour="blue"),
+                NewAward(anna, "MP", Decimal("0.5"), [], colour="red"),
+            ],
+            now=NOW,
+        )
+        await repos.ledger.add_title(anna, riichi.id, "2 kyu", date(2026, 10, 21))
+    text = (await dispatch(services, user("u1"), "/rating RMF-001")).plain
+    assert "Sports mahjong" in text and "Riichi" in text and "Empty" not in text
+    riichi_part = text.split("Riichi", 1)[1]
+    assert "Title: 2 kyu (since 2026-10-21)" in riichi_part
+    assert "Points: MP blue 1, MP red 3" in riichi_part
+    assert "Position" not in riichi_part

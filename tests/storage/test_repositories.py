@@ -1,9 +1,12 @@
 """Repository behaviour that handlers rely on under concurrency."""
 
 import asyncio
+from datetime import date
+from decimal import Decimal
 
 from fedrank.storage.database import Database
-from tests.factories import NOW
+from fedrank.storage.repositories import NewListRow, PointTotal
+from tests.factories import NOW, seed_federation
 
 
 async def test_two_first_contacts_at_once_make_one_account(db: Database) -> None:
@@ -29,3 +32,73 @@ async def test_two_first_contacts_at_once_make_one_account(db: Database) -> None
     assert await task == first_id
     async with db.read() as repos:
         assert (await repos.accounts.by_platform("telegram", "42")) is not None
+
+
+async def test_rating_card_and_latest_top_match_the_single_reads(db: Database) -> None:
+    """The one-query reads of /rating and /top give the figures the single-purpose methods
+    give (latest list, row, size, current title, totals; top rows), and a player outside the
+    list still gets his title and totals."""
+    seeded = await seed_federation(db)
+    anna, boris = seeded.players["RMF-001"], seeded.players["RMF-002"]
+    async with db.transaction() as repos:
+        newcomer = await repos.players.add(seeded.federation_id, "RMF-004", "Dora New")
+        await repos.ledger.add_title(newcomer.id, seeded.discipline_id, "3 kyu", date(2026, 1, 1))
+        await repos.ledger.add_title(anna, seeded.discipline_id, "2 dan", date(2026, 9, 1))
+        # An older list must not be taken for the latest one.
+        await repos.lists.add_snapshot(
+            seeded.discipline_id, date(2026, 6, 1), [NewListRow(boris, 1, Decimal(1))], now=NOW
+        )
+    async with db.read() as repos:
+        for player in (anna, boris, newcomer.id):
+            card = await repos.lists.rating_card(player, seeded.federation_id)
+            assert card.federation_name == "Russian Mahjong Federation"
+            [standing] = card.standings
+            latest = await repos.lists.latest(seeded.discipline_id)
+            assert latest is not None
+            row = await repos.lists.row(latest.id, player)
+            title = await repos.ledger.current_title(player, seeded.discipline_id)
+            assert (standing.snapshot_id, standing.list_date, standing.list_size) == (
+                latest.id,
+                latest.list_date,
+                await repos.lists.size(latest.id),
+            )
+            assert (standing.position, standing.rating, standing.row_data) == (
+                (row.position, row.rating, row.data) if row else (None, None, None)
+            )
+            assert (standing.title, standing.title_since) == (
+                (title.title, title.since) if title else (None, None)
+            )
+            assert standing.totals == await repos.ledger.totals(player, seeded.discipline_id)
+        card = await repos.lists.rating_card(anna, seeded.federation_id)
+        assert card.standings[0].title == "2 dan"
+        assert card.standings[0].totals == [PointTotal("NRKT", None, Decimal(1000))]
+        top = await repos.lists.latest_top(seeded.discipline_id, 2)
+        assert top is not None and latest is not None
+        assert (top.snapshot_id, top.size) == (latest.id, 3)
+        assert [(r.position, r.player_name, r.rating) for r in top.rows] == [
+            (row.position, player.name, row.rating)
+            for row, player in await repos.lists.top(latest.id, 2)
+        ]
+
+
+async def test_linked_player_and_an_empty_federation(db: Database) -> None:
+    seeded = await seed_federation(db)
+    async with db.transaction() as repos:
+        account = await repos.accounts.get_or_create(
+            "console", "u", display_name="u", language=None, now=NOW
+        )
+        empty = await repos.federations.add("EMP", "Empty Federation")
+    async with db.read() as repos:
+        assert await repos.accounts.linked_player("console", "u") is None
+        assert await repos.accounts.linked_player("console", "nobody") is None
+        card = await repos.lists.rating_card(seeded.players["RMF-001"], empty.id)
+        assert (card.federation_name, card.standings) == ("Empty Federation", [])
+        assert await repos.lists.latest_top(seeded.discipline_id + 1, 5) is None
+    async with db.transaction() as repos:
+        account = await repos.accounts.get_or_create(
+            "console", "u", display_name="u", language=None, now=NOW
+        )
+        await repos.accounts.link(account, seeded.players["RMF-002"])
+    async with db.read() as repos:
+        player = await repos.accounts.linked_player("console", "u")
+        assert player is not None and player.federation_player_id == "RMF-002"
