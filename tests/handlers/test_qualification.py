@@ -272,3 +272,40 @@ def test_state_round_trips_through_json() -> None:
     q = rmf.record_informed(q, "a", date(2026, 12, 2))
     data: dict[str, Any] = qualification.state_to_json(q)
     assert qualification.state_from_json(event, data) == q
+
+
+async def test_the_frozen_list_is_the_rmf_list_replayed_from_the_ledger(
+    db: Database, services: Services
+) -> None:
+    """No stand-in list here: two years of demo tournaments through the mahjong adapter, the
+    list on the qualification date replayed from them, members only."""
+    import random
+
+    from fedrank.handlers.systems.mahjong_rmf import ADAPTER
+
+    async with db.transaction() as repos:
+        federation = await repos.federations.add("RMF", "Russian Mahjong Federation", "UTC")
+        discipline = await repos.federations.add_discipline(
+            federation, "rmf-mcr", "Sports mahjong", "mahjong_rmf", "monthly"
+        )
+        outsider = 0
+        for i in range(1, 31):
+            player = await repos.players.add(federation.id, f"RMF-{i:04d}", f"Player {i}")
+            if i == 1:
+                outsider = player.id  # not a member (3.2)
+            else:
+                await repos.players.add_membership(player.id, date(2020, 1, 1), None)
+        await ADAPTER.load_demo(repos, discipline, random.Random(7), date(2026, 11, 21))
+    await make_director(db, "boss")
+    await say(services, "boss", "/qualify rmf-mcr 2027-06-20 3 Cup")
+    await advance_all(db, at("2026-12-01"))
+    async with db.read() as repos:
+        expected = await qualification.rating_list_on(repos, discipline, date(2026, 12, 1))
+        members = [int(r.player) for r in expected.rows if int(r.player) != outsider]
+        row = await repos.qualifications.get(1)
+        assert row is not None
+        frozen = row.data["list"]
+        invited = {s.player_id for s in await repos.qualifications.slots(1)}
+    assert len(expected.rows) >= 10 and str(outsider) in [r.player for r in expected.rows]
+    assert [p for p, _, _ in frozen] == [r.player for r in expected.rows]
+    assert invited == set(members[:3])
