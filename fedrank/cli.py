@@ -278,7 +278,7 @@ def publish(
                 raise CliError("the database is not initialised; run `fedrank init` first")
             try:
                 _, created, size = await publish_list(
-                    db, discipline, list_date, now=datetime.now(UTC), on_demand=True
+                    db, discipline, list_date, now=datetime.now(UTC), on_demand=True, announce=True
                 )
             except LookupError as exc:
                 if isinstance(exc, NoAdapterError):

@@ -19,7 +19,7 @@ def run(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedProc
         input=stdin,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=300,
         check=False,
     )
 

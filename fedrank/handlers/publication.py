@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+from fedrank.handlers.announcements import announce_in
 from fedrank.handlers.common import caller, require_role
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
@@ -41,9 +42,19 @@ async def publish_in(
 
 
 async def publish_list(
-    db: Database, discipline_code: str, list_date: date, *, now: datetime, on_demand: bool
+    db: Database,
+    discipline_code: str,
+    list_date: date,
+    *,
+    now: datetime,
+    on_demand: bool,
+    announce: bool = False,
 ) -> tuple[ListSnapshot, bool, int]:
-    """Publish in its own transaction; (snapshot, created, number of rows)."""
+    """Publish in its own transaction; (snapshot, created, number of rows).
+
+    With ``announce`` a new list's announcements are enqueued in the same transaction (an
+    operator's on-demand publication goes out at once, not at the scheduler's next tick).
+    """
     async with db.transaction() as repos:
         discipline = await repos.federations.discipline_by_code(discipline_code)
         if discipline is None:
@@ -52,6 +63,8 @@ async def publish_list(
             repos, discipline, list_date, now=now, on_demand=on_demand
         )
         size = await repos.lists.size(snapshot.id)
+        if created and announce:
+            await announce_in(repos, snapshot, now)
         await repos.audit.log(
             "list.published" if created else "list.publish_repeated",
             at=now,
@@ -88,6 +101,8 @@ async def publish(services: Services, ctx: RequestContext, args: str) -> Reply:
                 t(ctx.language, "submit.no_adapter", system=discipline.system)
             ) from None
         size = await repos.lists.size(snapshot.id)
+        if created:
+            await announce_in(repos, snapshot, services.now())
         await repos.audit.log(
             "list.published" if created else "list.publish_repeated",
             at=services.now(),

@@ -54,3 +54,19 @@ async def test_publish_list_is_idempotent_across_calls(db: Database) -> None:
     async with db.read() as repos:
         actions = [a.action for a in await repos.audit.entries()]
     assert actions == ["list.published", "list.publish_repeated"]
+
+
+async def test_an_on_demand_publication_is_announced_at_once(
+    services: Services, db: Database
+) -> None:
+    await seed_federation(db)
+    await make_director(db, "boss")
+    await dispatch(services, user("fan"), "/subscribe rmf-mcr")
+    await dispatch(services, user("boss"), "/publish rmf-mcr 2026-12-01")
+    async with db.read() as repos:
+        rows = await repos.outbox.by_prefix("announce:")
+        assert [(r.platform, r.chat_id, r.state) for r in rows] == [("console", "fan", "pending")]
+    # Publishing the same date again announces nothing more.
+    await dispatch(services, user("boss"), "/publish rmf-mcr 2026-12-01")
+    async with db.read() as repos:
+        assert len(await repos.outbox.by_prefix("announce:")) == 1
