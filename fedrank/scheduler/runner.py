@@ -29,6 +29,7 @@ from fedrank.storage.locks import LeaderLock
 log = logging.getLogger(__name__)
 
 TICK_MINUTES = 10
+SHUTDOWN_GRACE_SECONDS = 30
 
 
 def _default_senders() -> dict[str, Sender]:
@@ -56,6 +57,8 @@ class Scheduler:
         self.worker: DeliveryWorker | None = None
         self._stop = asyncio.Event()
         self._delivery: asyncio.Task[None] | None = None
+        # Held while a tick runs, so a shutdown lets the tick finish instead of cutting it.
+        self._ticking = asyncio.Lock()
 
     async def _job(self, name: str, job: Callable[[Database, datetime], Awaitable[object]]) -> None:
         try:
@@ -88,9 +91,20 @@ class Scheduler:
             self._delivery = None
 
     async def _tick_and_deliver(self) -> None:
-        await self.tick()
-        if self._leader:
-            self.start_delivery()
+        async with self._ticking:
+            await self.tick()
+            if self._leader:
+                self.start_delivery()
+
+    async def _let_the_tick_finish(self) -> None:
+        """Wait (a little) for a tick in flight: its jobs are idempotent, but a clean end is
+        quieter than a cancelled one and loses no work."""
+        try:
+            await asyncio.wait_for(self._ticking.acquire(), timeout=SHUTDOWN_GRACE_SECONDS)
+        except TimeoutError:
+            log.warning("a scheduled tick was still running at shutdown; it will run again")
+        else:
+            self._ticking.release()
 
     async def run_forever(self) -> None:
         scheduler = AsyncIOScheduler(timezone=UTC)
@@ -106,6 +120,9 @@ class Scheduler:
         try:
             await asyncio.Event().wait()
         finally:
+            # Pause first: shutting APScheduler down cancels the job it is running.
+            scheduler.pause()
+            await self._let_the_tick_finish()
             scheduler.shutdown(wait=False)
             await self.stop_delivery()
             await self.lock.release()

@@ -3,6 +3,7 @@ worker sends the announcement through the real Telegram sender to the fake Bot A
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
@@ -71,3 +72,29 @@ async def test_tick_publishes_announces_and_delivers(db: Database, fake: FakeTel
         await scheduler.lock.release()
     async with db.read() as repos:
         assert await repos.outbox.counts() == {"sent": 1}
+
+
+async def test_shutdown_lets_the_tick_in_flight_finish(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stopping the scheduler waits for the running tick instead of cancelling it mid-way."""
+    import asyncio
+
+    from fedrank.scheduler import runner
+
+    finished: list[str] = []
+    started = asyncio.Event()
+
+    async def slow_tick(self: runner.Scheduler) -> None:
+        started.set()
+        await asyncio.sleep(0.3)
+        finished.append("tick")
+
+    monkeypatch.setattr(runner.Scheduler, "tick", slow_tick)
+    scheduler = runner.Scheduler(db, senders={})
+    task = asyncio.create_task(scheduler.run_forever())
+    await started.wait()
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    assert finished == ["tick"]
