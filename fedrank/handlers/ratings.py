@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from fedrank.handlers.common import find_one_player, fmt, label, player_label
+from fedrank.handlers.common import find_one_player, fmt, label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
-from fedrank.storage.models import Discipline, Player
+from fedrank.storage.models import Discipline
 from fedrank.storage.repositories import PointTotal, Repos, Standing
 
 TOP_DEFAULT = 10
@@ -22,41 +22,8 @@ def _points(totals: list[PointTotal]) -> str:
     return ", ".join(parts)
 
 
-async def discipline_summary(
-    repos: Repos, ctx: RequestContext, player: Player, discipline: Discipline
-) -> list[str]:
-    """The lines of one discipline in /rating; empty when the player has nothing there."""
-    lines: list[str] = []
-    snapshot = await repos.lists.latest(discipline.id)
-    row = await repos.lists.row(snapshot.id, player.id) if snapshot else None
-    if snapshot is not None and row is not None:
-        size = await repos.lists.size(snapshot.id)
-        lines.append(
-            t(
-                ctx.language,
-                "rating.position",
-                position=row.position,
-                size=size,
-                date=snapshot.list_date.isoformat(),
-            )
-        )
-        lines.append(t(ctx.language, "rating.rating", value=fmt(row.rating)))
-    title = await repos.ledger.current_title(player.id, discipline.id)
-    if title is not None:
-        lines.append(
-            t(ctx.language, "rating.title", title=title.title, since=title.since.isoformat())
-        )
-    totals = await repos.ledger.totals(player.id, discipline.id)
-    if totals:
-        lines.append(t(ctx.language, "rating.points", points=_points(totals)))
-    next_title = row.data.get("next") if row is not None else None
-    if next_title:
-        lines.append(t(ctx.language, "rating.next", next=str(next_title)))
-    return lines
-
-
 def _standing_lines(ctx: RequestContext, standing: Standing) -> list[str]:
-    """:func:`discipline_summary` from figures already read (one query for all disciplines)."""
+    """The lines of one discipline in /rating; empty when the player has nothing there."""
     lines: list[str] = []
     if standing.position is not None and standing.list_date is not None:
         lines.append(
@@ -89,16 +56,22 @@ def _standing_lines(ctx: RequestContext, standing: Standing) -> list[str]:
 async def rating(services: Services, ctx: RequestContext, args: str) -> Reply:
     async with services.db.read() as repos:
         query = args.strip()
+        # One query in the usual cases (a federation ID, or the caller's own link); a name, or
+        # an ID several federations share, goes through find_one_player first.
         if query:
-            player = await find_one_player(repos, ctx, query)
+            cards = await repos.lists.rating_cards(federation_player_id=query)
+            if len(cards) != 1:
+                player = await find_one_player(repos, ctx, query)
+                cards = await repos.lists.rating_cards(player_id=player.id)
         else:
-            found = await repos.accounts.linked_player(ctx.platform, ctx.user_id)
-            if found is None:
+            cards = await repos.lists.rating_cards(account=(ctx.platform, ctx.user_id))
+            if not cards:
                 raise UserError(t(ctx.language, "rating.unlinked"))
-            player = found
-        # One query for the rest, whatever the number of disciplines.
-        card = await repos.lists.rating_card(player.id, player.federation_id)
-        reply = Reply().line(bold(player_label(player)), f" — {card.federation_name}")
+        card = cards[0]
+        reply = Reply().line(
+            bold(label(card.player_name, card.federation_player_id)),
+            f" — {card.federation_name}",
+        )
         for standing in card.standings:
             lines = _standing_lines(ctx, standing)
             if lines:
@@ -106,7 +79,7 @@ async def rating(services: Services, ctx: RequestContext, args: str) -> Reply:
                 for line in lines:
                     reply.line("  " + line)
         if len(reply.blocks) == 1:
-            reply.line(t(ctx.language, "rating.nothing", player=player.name))
+            reply.line(t(ctx.language, "rating.nothing", player=card.player_name))
         return reply
 
 

@@ -62,7 +62,7 @@ class PointTotal:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One discipline of a player's /rating (see :meth:`ListRepo.rating_card`).
+    """One discipline of a player's /rating (see :meth:`ListRepo.rating_cards`).
 
     The list fields are None when the discipline has no published list or the player is not
     in it; the title fields when the player has no title there.
@@ -83,8 +83,12 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class RatingCard:
-    """What /rating shows of one player: see :meth:`ListRepo.rating_card`."""
+    """What /rating shows of one player: see :meth:`ListRepo.rating_cards`."""
 
+    player_id: int
+    player_name: str
+    federation_player_id: str
+    federation_id: int
     federation_name: str
     standings: list[Standing]
 
@@ -154,6 +158,9 @@ class _Repo:
         self.session = session
 
 
+_DISCIPLINE_BY_CODE = select(Discipline).where(func.lower(Discipline.code) == bindparam("code"))
+
+
 class FederationRepo(_Repo):
     async def add(self, code: str, name: str, timezone: str = "UTC") -> Federation:
         federation = Federation(code=code, name=name, timezone=timezone)
@@ -192,9 +199,7 @@ class FederationRepo(_Repo):
         return await self.session.get(Discipline, discipline_id)
 
     async def discipline_by_code(self, code: str) -> Discipline | None:
-        return await self.session.scalar(
-            select(Discipline).where(func.lower(Discipline.code) == code.lower())
-        )
+        return await self.session.scalar(_DISCIPLINE_BY_CODE, {"code": code.lower()})
 
 
 class PlayerRepo(_Repo):
@@ -708,9 +713,23 @@ class LedgerRepo(_Repo):
 
 
 @functools.cache
-def _rating_card_statement() -> Select[Any]:
-    """The query of :meth:`ListRepo.rating_card`, built once: building a statement of this
-    size costs more than running it (SQLAlchemy still caches its compiled form by key)."""
+def _rating_cards_statement(by: str) -> Select[Any]:
+    """The query of :meth:`ListRepo.rating_cards` for players chosen ``by`` "id" (bind
+    ``player_id``), "federation_player_id" (bind ``fpid``, upper case) or "account" (binds
+    ``platform`` and ``user``). Built once per choice: building a statement of this size costs
+    more than running it (SQLAlchemy caches only its compiled form)."""
+    chosen: Select[Any]
+    if by == "id":
+        chosen = select(Player.id).where(Player.id == bindparam("player_id"))
+    elif by == "federation_player_id":
+        chosen = select(Player.id).where(
+            func.upper(Player.federation_player_id) == bindparam("fpid")
+        )
+    else:
+        chosen = select(Account.player_id).where(
+            Account.platform == bindparam("platform"),
+            Account.platform_user_id == bindparam("user"),
+        )
     latest = (
         select(ListSnapshot.id)
         .where(ListSnapshot.discipline_id == Discipline.id)
@@ -721,25 +740,30 @@ def _rating_card_statement() -> Select[Any]:
     )
     current_title = (
         select(Title.id)
-        .where(Title.player_id == bindparam("player_id"), Title.discipline_id == Discipline.id)
+        .where(Title.player_id == Player.id, Title.discipline_id == Discipline.id)
         .order_by(Title.since.desc(), Title.id.desc())
         .limit(1)
-        .correlate(Discipline)
+        .correlate(Discipline, Player)
         .scalar_subquery()
     )
     totals = (
         select(
+            Award.player_id,
             Award.discipline_id,
             Award.kind,
             Award.colour,
             func.sum(Award.amount).label("amount"),
         )
-        .where(Award.player_id == bindparam("player_id"), _is_current(Award.version_id))
-        .group_by(Award.discipline_id, Award.kind, Award.colour)
+        .where(Award.player_id.in_(chosen), _is_current(Award.version_id))
+        .group_by(Award.player_id, Award.discipline_id, Award.kind, Award.colour)
         .subquery()
     )
     return (
         select(
+            Player.id,
+            Player.name,
+            Player.federation_player_id,
+            Federation.id,
             Federation.name,
             Discipline.id,
             Discipline.name,
@@ -755,19 +779,22 @@ def _rating_card_statement() -> Select[Any]:
             totals.c.colour,
             totals.c.amount,
         )
-        .select_from(Federation)
+        .select_from(Player)
+        .join(Federation, Federation.id == Player.federation_id)
         .outerjoin(Discipline, Discipline.federation_id == Federation.id)
         .outerjoin(ListSnapshot, ListSnapshot.id == latest)
         .outerjoin(
-            ListRow,
-            and_(
-                ListRow.snapshot_id == ListSnapshot.id, ListRow.player_id == bindparam("player_id")
-            ),
+            ListRow, and_(ListRow.snapshot_id == ListSnapshot.id, ListRow.player_id == Player.id)
         )
         .outerjoin(Title, Title.id == current_title)
-        .outerjoin(totals, totals.c.discipline_id == Discipline.id)
-        .where(Federation.id == bindparam("federation_id"))
-        .order_by(Discipline.federation_id, Discipline.id, totals.c.kind, totals.c.colour)
+        .outerjoin(
+            totals,
+            and_(totals.c.player_id == Player.id, totals.c.discipline_id == Discipline.id),
+        )
+        .where(Player.id.in_(chosen))
+        .order_by(
+            Player.id, Discipline.federation_id, Discipline.id, totals.c.kind, totals.c.colour
+        )
     )
 
 
@@ -917,23 +944,48 @@ class ListRepo(_Repo):
             or 0
         )
 
-    async def rating_card(self, player_id: int, federation_id: int) -> RatingCard:
-        """Everything /rating shows of a player, in one query: the federation's name and, for
-        every discipline of it (in ``FederationRepo.disciplines`` order), the latest list with
-        the player's row, his current title and his ledger totals.
+    async def rating_cards(
+        self,
+        *,
+        player_id: int | None = None,
+        federation_player_id: str | None = None,
+        account: tuple[str, str] | None = None,
+    ) -> list[RatingCard]:
+        """Everything /rating shows of a player, in one query: the player, his federation and,
+        for every discipline of it (in ``FederationRepo.disciplines`` order), the latest list
+        with his row, his current title and his ledger totals.
 
-        The same figures as ``FederationRepo.get`` + ``disciplines`` and, per discipline,
-        ``latest`` + ``row`` + ``size`` + ``LedgerRepo.current_title`` + ``LedgerRepo.totals``,
-        read as plain columns (no ORM objects).
+        The player is chosen by exactly one of: his id; his federation ID (any case, as
+        ``PlayerRepo.find`` matches it: several players of several federations may share it,
+        hence a list); the (platform, platform user id) of the account linked to him (an empty
+        list when the account is unknown or unlinked). The figures are those of
+        ``FederationRepo.get`` + ``disciplines`` and, per discipline, ``latest`` + ``row`` +
+        ``size`` + ``LedgerRepo.current_title`` + ``LedgerRepo.totals``, read as plain columns.
         """
-        rows = await self.session.execute(
-            _rating_card_statement(), {"player_id": player_id, "federation_id": federation_id}
-        )
-        federation_name = ""
-        standings: list[Standing] = []
+        if [player_id, federation_player_id, account].count(None) != 2:
+            raise ValueError("choose the player by exactly one of id, federation ID, account")
+        if player_id is not None:
+            rows = await self.session.execute(
+                _rating_cards_statement("id"), {"player_id": player_id}
+            )
+        elif federation_player_id is not None:
+            rows = await self.session.execute(
+                _rating_cards_statement("federation_player_id"),
+                {"fpid": federation_player_id.strip().upper()},
+            )
+        else:
+            assert account is not None
+            rows = await self.session.execute(
+                _rating_cards_statement("account"), {"platform": account[0], "user": account[1]}
+            )
+        cards: list[RatingCard] = []
         for row in rows.all():
-            federation_name = row[0]
             (
+                pid,
+                player_name,
+                fpid,
+                federation_id,
+                federation_name,
                 discipline_id,
                 name,
                 snapshot_id,
@@ -947,7 +999,10 @@ class ListRepo(_Repo):
                 kind,
                 colour,
                 amount,
-            ) = row[1:]
+            ) = row
+            if not cards or cards[-1].player_id != pid:
+                cards.append(RatingCard(pid, player_name, fpid, federation_id, federation_name, []))
+            standings = cards[-1].standings
             if discipline_id is None:
                 continue  # a federation without disciplines
             if not standings or standings[-1].discipline_id != discipline_id:
@@ -972,7 +1027,7 @@ class ListRepo(_Repo):
                 )
             if kind is not None:
                 standings[-1].totals.append(PointTotal(kind, colour, Decimal(amount)))
-        return RatingCard(federation_name, standings)
+        return cards
 
     async def _count(self, snapshot_id: int) -> int:
         return int(

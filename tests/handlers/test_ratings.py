@@ -141,3 +141,18 @@ async def test_rating_of_every_discipline_with_totals_by_colour(
     assert "Title: 2 kyu (since 2026-10-21)" in riichi_part
     assert "Points: MP blue 1, MP red 3" in riichi_part
     assert "Position" not in riichi_part
+
+
+async def test_an_id_two_federations_share_asks_which_player(
+    services: Services, db: Database
+) -> None:
+    await seed_federation(db)
+    async with db.transaction() as repos:
+        other = await repos.federations.add("UFGO", "Ukrainian Go Federation")
+        await repos.players.add(other.id, "rmf-001", "Olena Same-ID")
+    reply = await dispatch(services, user("u1"), "/rating RMF-001")
+    assert "Several players match" in reply.plain
+    assert "Olena Same-ID" in reply.plain and "Anna Ivanova" in reply.plain
+    named = await dispatch(services, user("u1"), "/rating Olena")
+    assert "Olena Same-ID (rmf-001) — Ukrainian Go Federation" in named.plain
+    assert "No results are recorded for Olena Same-ID yet." in named.plain

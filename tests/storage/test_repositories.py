@@ -50,7 +50,8 @@ async def test_rating_card_and_latest_top_match_the_single_reads(db: Database) -
         )
     async with db.read() as repos:
         for player in (anna, boris, newcomer.id):
-            card = await repos.lists.rating_card(player, seeded.federation_id)
+            [card] = await repos.lists.rating_cards(player_id=player)
+            assert (card.player_id, card.federation_id) == (player, seeded.federation_id)
             assert card.federation_name == "Russian Mahjong Federation"
             [standing] = card.standings
             latest = await repos.lists.latest(seeded.discipline_id)
@@ -69,7 +70,8 @@ async def test_rating_card_and_latest_top_match_the_single_reads(db: Database) -
                 (title.title, title.since) if title else (None, None)
             )
             assert standing.totals == await repos.ledger.totals(player, seeded.discipline_id)
-        card = await repos.lists.rating_card(anna, seeded.federation_id)
+        [card] = await repos.lists.rating_cards(federation_player_id=" rmf-001 ")
+        assert (card.player_id, card.player_name) == (anna, "Anna Ivanova")
         assert card.standings[0].title == "2 dan"
         assert card.standings[0].totals == [PointTotal("NRKT", None, Decimal(1000))]
         top = await repos.lists.latest_top(seeded.discipline_id, 2)
@@ -88,11 +90,20 @@ async def test_linked_player_and_an_empty_federation(db: Database) -> None:
             "console", "u", display_name="u", language=None, now=NOW
         )
         empty = await repos.federations.add("EMP", "Empty Federation")
+        lonely = await repos.players.add(empty.id, "RMF-001", "Same ID Elsewhere")
     async with db.read() as repos:
         assert await repos.accounts.linked_player("console", "u") is None
         assert await repos.accounts.linked_player("console", "nobody") is None
-        card = await repos.lists.rating_card(seeded.players["RMF-001"], empty.id)
+        assert await repos.lists.rating_cards(account=("console", "u")) == []
+        assert await repos.lists.rating_cards(account=("console", "nobody")) == []
+        [card] = await repos.lists.rating_cards(player_id=lonely.id)
         assert (card.federation_name, card.standings) == ("Empty Federation", [])
+        # An ID two federations share: both players.
+        both = await repos.lists.rating_cards(federation_player_id="RMF-001")
+        assert sorted(c.federation_name for c in both) == [
+            "Empty Federation",
+            "Russian Mahjong Federation",
+        ]
         assert await repos.lists.latest_top(seeded.discipline_id + 1, 5) is None
     async with db.transaction() as repos:
         account = await repos.accounts.get_or_create(
@@ -102,3 +113,5 @@ async def test_linked_player_and_an_empty_federation(db: Database) -> None:
     async with db.read() as repos:
         player = await repos.accounts.linked_player("console", "u")
         assert player is not None and player.federation_player_id == "RMF-002"
+        [card] = await repos.lists.rating_cards(account=("console", "u"))
+        assert (card.player_id, card.standings[0].position) == (player.id, 2)
