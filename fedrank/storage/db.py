@@ -26,7 +26,14 @@ def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
+def _unicode_lower(value: str | None) -> str | None:
+    return value.lower() if isinstance(value, str) else value
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # SQLite's own lower() folds ASCII only; names are Cyrillic and Chinese too, and searches
+    # must match "Савчук" as PostgreSQL does.
+    dbapi_connection.create_function("lower", 1, _unicode_lower, deterministic=True)
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")

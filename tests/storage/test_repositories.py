@@ -115,3 +115,14 @@ async def test_linked_player_and_an_empty_federation(db: Database) -> None:
         assert player is not None and player.federation_player_id == "RMF-002"
         [card] = await repos.lists.rating_cards(account=("console", "u"))
         assert (card.player_id, card.standings[0].position) == (player.id, 2)
+
+
+async def test_name_search_folds_case_beyond_ascii(db: Database) -> None:
+    async with db.transaction() as repos:
+        fed = await repos.federations.add("UFGO", "Ukrainian Go Federation")
+        await repos.players.add(fed.id, "UFGO-0025", "Олександр Савчук")
+        await repos.players.add(fed.id, "UFGO-0026", "ÉMILE Zola")
+    async with db.read() as repos:
+        assert [p.name for p in await repos.players.find("Савчук")] == ["Олександр Савчук"]
+        assert [p.name for p in await repos.players.find("САВЧУК")] == ["Олександр Савчук"]
+        assert [p.name for p in await repos.players.find("émile")] == ["ÉMILE Zola"]
