@@ -280,6 +280,8 @@ def publish(
                 _, created, size = await publish_list(
                     db, discipline, list_date, now=datetime.now(UTC), on_demand=True, announce=True
                 )
+            except ValueError as exc:
+                raise CliError(str(exc)) from None
             except LookupError as exc:
                 if isinstance(exc, NoAdapterError):
                     raise CliError(f"lists of {exc} cannot be computed yet") from None

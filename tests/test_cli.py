@@ -92,9 +92,9 @@ def test_init_demo_and_console_rating(tmp_path: Path) -> None:
     wrong = run(["import", "rmf-mcr", str(sheet), "--yes"], tmp_path)
     assert wrong.returncode == 2
     assert "discipline" in wrong.stderr
-    published = run(["publish", "rmf-sichuan", "--date", "2026-12-01"], tmp_path)
-    assert published.stdout.strip().startswith("rmf-sichuan 2026-12-01: published")
-    again = run(["publish", "rmf-sichuan", "--date", "2026-12-01"], tmp_path)
+    published = run(["publish", "rmf-sichuan", "--date", "2026-11-15"], tmp_path)
+    assert published.stdout.strip().startswith("rmf-sichuan 2026-11-15: published")
+    again = run(["publish", "rmf-sichuan", "--date", "2026-11-15"], tmp_path)
     assert "already published" in again.stdout
     bad_date = run(["publish", "rmf-sichuan", "--date", "1.12.2026"], tmp_path)
     assert bad_date.returncode == 2

@@ -121,7 +121,8 @@ async def link(services: Services, ctx: RequestContext, args: str) -> Reply:
                     federation_id=federation.id,
                     subject=player.federation_player_id,
                 )
-                raise UserError(t(ctx.language, "link.bad_code", id=player.federation_player_id))
+                # An answer, not an error: the refusal itself must stay in the audit log.
+                return Reply.text(t(ctx.language, "link.bad_code", id=player.federation_player_id))
             link_code.used_at = now
             link_code.used_by = account.id
             await repos.accounts.link(account, player.id)

@@ -427,10 +427,10 @@ MESSAGES: dict[str, M] = {
         "zh": "……另有 {count} 条。",
     },
     "submit.replays": {
-        "en": "Later tournaments re-rated by this correction: {names}",
-        "ru": "Эта правка пересчитает поздние турниры: {names}",
-        "uk": "Ця правка перерахує пізніші турніри: {names}",
-        "zh": "此更正将重算之后的比赛：{names}",
+        "en": "Stored tournaments re-rated because of this submission: {names}",
+        "ru": "Из-за этой подачи будут пересчитаны турниры: {names}",
+        "uk": "Через це подання буде перераховано турніри: {names}",
+        "zh": "此次提交将重算以下已存比赛：{names}",
     },
     "submit.confirm": {"en": "Confirm", "ru": "Подтвердить", "uk": "Підтвердити", "zh": "确认"},
     "submit.cancel": {"en": "Cancel", "ru": "Отменить", "uk": "Скасувати", "zh": "取消"},
@@ -570,6 +570,12 @@ MESSAGES: dict[str, M] = {
         "uk": "Список «{discipline}» на {date} вже опубліковано.",
         "zh": "{discipline} {date} 排名已发布过。",
     },
+    "publish.future": {
+        "en": "A list cannot be dated after today ({today}).",
+        "ru": "Список не может быть датирован позже сегодняшнего дня ({today}).",
+        "uk": "Список не може бути датований пізніше за сьогодні ({today}).",
+        "zh": "排名日期不能晚于今天（{today}）。",
+    },
     "publish.bad_date": {
         "en": "The date must be YYYY-MM-DD.",
         "ru": "Дата — в виде ГГГГ-ММ-ДД.",
@@ -641,6 +647,15 @@ MESSAGES: dict[str, M] = {
         "ru": "Подписка оформлена: объявления «{discipline}» будут приходить сюда.",
         "uk": "Підписку оформлено: оголошення «{discipline}» надходитимуть сюди.",
         "zh": "已订阅：{discipline} 的公告将发送到这里。",
+    },
+    "sub.on_me": {
+        "en": "Subscribed: after each list of {discipline} you get a private message about your "
+        "own line.",
+        "ru": "Подписка оформлена: после каждого списка «{discipline}» вам придёт личное "
+        "сообщение о вашей строке.",
+        "uk": "Підписку оформлено: після кожного списку «{discipline}» вам надійде особисте "
+        "повідомлення про ваш рядок.",
+        "zh": "已订阅：每次发布 {discipline} 排名后，您将私下收到关于本人排名的消息。",
     },
     "sub.already_on": {
         "en": "Already subscribed to {discipline}.",

@@ -7,6 +7,7 @@ after downtime, two processes) returns the list already stored instead of a seco
 from __future__ import annotations
 
 from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
 from fedrank.handlers.announcements import announce_in
 from fedrank.handlers.common import caller, require_role
@@ -19,6 +20,11 @@ from fedrank.handlers.systems import NoAdapterError, adapter
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline, ListSnapshot
 from fedrank.storage.repositories import Repos
+
+
+def local_today(timezone: str, now: datetime) -> date:
+    """Today's date in the federation's time zone (lists are dated there)."""
+    return now.astimezone(ZoneInfo(timezone)).date()
 
 
 async def publish_in(
@@ -59,6 +65,11 @@ async def publish_list(
         discipline = await repos.federations.discipline_by_code(discipline_code)
         if discipline is None:
             raise LookupError(f"unknown discipline '{discipline_code}'")
+        federation = await repos.federations.get(discipline.federation_id)
+        assert federation is not None
+        today = local_today(federation.timezone, now)
+        if list_date > today:
+            raise ValueError(f"a list cannot be dated after today ({today.isoformat()})")
         snapshot, created = await publish_in(
             repos, discipline, list_date, now=now, on_demand=on_demand
         )
@@ -92,6 +103,9 @@ async def publish(services: Services, ctx: RequestContext, args: str) -> Reply:
         federation = await repos.federations.get(discipline.federation_id)
         assert federation is not None
         await require_role(repos, ctx, account, federation, "director")
+        today = local_today(federation.timezone, services.now())
+        if list_date > today:
+            raise UserError(t(ctx.language, "publish.future", today=today.isoformat()))
         try:
             snapshot, created = await publish_in(
                 repos, discipline, list_date, now=services.now(), on_demand=True

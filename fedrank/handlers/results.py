@@ -130,7 +130,7 @@ def preview_reply(ctx: RequestContext, discipline: Discipline, prepared: Prepare
     for warning in prepared.warnings:
         reply.line("⚠ " + warning)
     if prepared.replays:
-        names = ", ".join(r.name for r in prepared.replays)
+        names = ", ".join(f"{r.name} ({r.held_on.isoformat()}, {r.code})" for r in prepared.replays)
         reply.line(t(ctx.language, "submit.replays", names=names))
     return reply
 
@@ -240,6 +240,8 @@ async def _pending(
 
 
 async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
+    if len(args.split()) != 1:
+        raise UserError(t(ctx.language, "error.usage", usage="/confirm <token>"))
     async with services.db.transaction() as repos:
         account, pending, discipline = await _pending(services, ctx, repos, args)
         prepared = Prepared.from_json(pending.payload["prepared"])
@@ -271,6 +273,8 @@ async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
 
 
 async def cancel(services: Services, ctx: RequestContext, args: str) -> Reply:
+    if len(args.split()) != 1:
+        raise UserError(t(ctx.language, "error.usage", usage="/cancel <token>"))
     async with services.db.transaction() as repos:
         account, pending, discipline = await _pending(services, ctx, repos, args)
         await repos.audit.log(

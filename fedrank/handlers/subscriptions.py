@@ -50,11 +50,10 @@ async def _toggle(services: Services, ctx: RequestContext, args: str, on: bool) 
             subject=f"{ctx.platform}:{chat} {discipline.code} {kind}",
             details={"changed": changed},
         )
-        key = (
-            ("sub.on" if changed else "sub.already_on")
-            if on
-            else ("sub.off" if changed else "sub.already_off")
-        )
+        if on:
+            key = ("sub.on_me" if kind == "personal" else "sub.on") if changed else "sub.already_on"
+        else:
+            key = "sub.off" if changed else "sub.already_off"
         return Reply.text(t(ctx.language, key, discipline=discipline.name))
 
 

@@ -116,3 +116,12 @@ async def test_language_choice_is_remembered(services: Services, db: Database) -
     assert reply.plain.startswith("Аккаунт ещё не связан")
     bad = await dispatch(services, user("u1"), "/lang fr")
     assert bad.plain.startswith("Использование")
+
+
+async def test_a_refused_code_is_in_the_audit_log(services: Services, db: Database) -> None:
+    await seed_federation(db)
+    reply = await dispatch(services, user("u2"), "/link RMF-002 AAAAAAAA")
+    assert "not valid" in reply.plain
+    async with db.read() as repos:
+        refused = [a.subject for a in await repos.audit.entries("link.code_refused")]
+    assert refused == ["RMF-002"]

@@ -22,19 +22,19 @@ def fake_system(monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_publish_once_per_date(services: Services, db: Database) -> None:
     await seed_federation(db)
     await make_director(db, "boss")
-    done = await dispatch(services, user("boss"), "/publish rmf-mcr 2026-12-01")
-    assert done.plain == "Published the list of Sports mahjong on 2026-12-01: 3 players."
-    again = await dispatch(services, user("boss"), "/publish rmf-mcr 2026-12-01")
-    assert again.plain == "The list of Sports mahjong on 2026-12-01 was already published."
+    done = await dispatch(services, user("boss"), "/publish rmf-mcr 2026-11-15")
+    assert done.plain == "Published the list of Sports mahjong on 2026-11-15: 3 players."
+    again = await dispatch(services, user("boss"), "/publish rmf-mcr 2026-11-15")
+    assert again.plain == "The list of Sports mahjong on 2026-11-15 was already published."
     top = await dispatch(services, user("u1"), "/top rmf-mcr 1")
-    assert "list of 2026-12-01" in top.plain
+    assert "list of 2026-11-15" in top.plain
     rating = await dispatch(services, user("u1"), "/rating RMF-001")
     assert "Next: more points" in rating.plain
 
 
 async def test_publish_needs_a_director_and_a_date(services: Services, db: Database) -> None:
     await seed_federation(db)
-    refused = await dispatch(services, user("u1"), "/publish rmf-mcr 2026-12-01")
+    refused = await dispatch(services, user("u1"), "/publish rmf-mcr 2026-11-15")
     assert refused.plain == "Only a director of RMF may do this."
     await make_director(db, "boss")
     bad = await dispatch(services, user("boss"), "/publish rmf-mcr 1.12.2026")
@@ -62,11 +62,23 @@ async def test_an_on_demand_publication_is_announced_at_once(
     await seed_federation(db)
     await make_director(db, "boss")
     await dispatch(services, user("fan"), "/subscribe rmf-mcr")
-    await dispatch(services, user("boss"), "/publish rmf-mcr 2026-12-01")
+    await dispatch(services, user("boss"), "/publish rmf-mcr 2026-11-15")
     async with db.read() as repos:
         rows = await repos.outbox.by_prefix("announce:")
         assert [(r.platform, r.chat_id, r.state) for r in rows] == [("console", "fan", "pending")]
     # Publishing the same date again announces nothing more.
-    await dispatch(services, user("boss"), "/publish rmf-mcr 2026-12-01")
+    await dispatch(services, user("boss"), "/publish rmf-mcr 2026-11-15")
     async with db.read() as repos:
         assert len(await repos.outbox.by_prefix("announce:")) == 1
+
+
+async def test_a_list_cannot_be_dated_after_today(services: Services, db: Database) -> None:
+    await seed_federation(db)
+    await make_director(db, "boss")
+    # 12:00 UTC on 21 November is still 21 November in Moscow.
+    refused = await dispatch(services, user("boss"), "/publish rmf-mcr 2026-11-22")
+    assert refused.plain == "A list cannot be dated after today (2026-11-21)."
+    with pytest.raises(ValueError, match="after today"):
+        await publication.publish_list(
+            db, "rmf-mcr", date(2026, 12, 1), now=datetime(2026, 11, 30, tzinfo=UTC), on_demand=True
+        )

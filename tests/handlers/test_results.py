@@ -136,3 +136,10 @@ async def test_a_double_press_writes_once(services: Services, db: Database) -> N
     assert answers[0].startswith("Saved: Spring-Cup, version 1")
     assert "no submission of yours" in answers[1]
     assert await _versions(db, "spring-cup") == 1
+
+
+async def test_confirm_and_cancel_need_a_token(services: Services, db: Database) -> None:
+    await seed_federation(db)
+    await make_director(db, "boss")
+    assert (await dispatch(services, user("boss"), "/confirm")).plain == "Usage: /confirm <token>"
+    assert (await dispatch(services, user("boss"), "/cancel a b")).plain == "Usage: /cancel <token>"

@@ -62,14 +62,14 @@ async def test_mapping_assigns_and_a_publication_moves_roles(
 
     # The December list makes anna 1 kyu and eve 1 dan.
     system.titles = {"RMF-001": "1 kyu", "RMF-002": "1 dan"}
-    await dpytest.message("!publish rmf-mcr 2026-12-01", member=boss)
+    await dpytest.message("!publish rmf-mcr 2026-11-15", member=boss)
     assert "published" in dpytest.get_message().content.lower()
     assert role_names(anna) == {"Other", "Kyu 1"}  # "Other" is not mapped: never touched
     assert role_names(eve) == {"Dan 1"}
 
     # A list published elsewhere (the scheduler, the other bot) is found by the watcher.
     system.titles = {"RMF-002": "1 kyu"}
-    await publish_list(db, "rmf-mcr", date(2027, 1, 1), now=NOW, on_demand=False)
+    await publish_list(db, "rmf-mcr", date(2026, 11, 20), now=NOW, on_demand=False)
     assert role_names(eve) == {"Dan 1"}
     roles = bot.fedrank.roles
     assert roles is not None

@@ -315,7 +315,7 @@ async def test_correction_makes_version_2_and_replays_the_later_event(
     assert "M 3.29 | AVGM 387.50" in shown
     assert "1. Player 01 (CCBA-0001) · P01 | mp 300 | mp 301.97 | +1.97 red (place)" in shown
     assert "chengdu-2026-09 is stored (version 1): this correction becomes version 2" in shown
-    assert "Later tournaments re-rated by this correction: 2026 十月双人赛" in shown
+    assert "Stored tournaments re-rated because of this submission: 2026 十月双人赛" in shown
     saved = await dispatch(services, user("boss"), preview.buttons[0].action)
     assert saved.plain == f"Saved: {NAME}, version 2."
 
@@ -354,7 +354,7 @@ async def test_a_late_event_replays_later_ones(services: Services, db: Database)
     await submit_and_confirm(services, october)
     august = event_file(held="2026-08-08", code="aug", mp={**ALL_300, 15: "1500", 16: "1500"})
     preview = await dispatch(services, user("boss"), "/submit ccba\n" + august)
-    assert "Later tournaments re-rated by this correction: 2026 十月双人赛" in preview.plain
+    assert "re-rated because of this submission: 2026 十月双人赛" in preview.plain
     await dispatch(services, user("boss"), preview.buttons[0].action)
     version, params, reason = await version_of(db, "oct")
     assert (version, figures(params), reason) == (

@@ -259,7 +259,7 @@ async def test_correction_makes_version_2_and_replays_a_later_tournament(
     # Before: what each held when September ended, without September's version 1.
     assert "3. Player 07 (FSBR-0007) · P04 | рк 5, MB 0 | MB 2 (+2 MB)" in shown
     assert "4. Player 05 (FSBR-0005) · P03 | рк 5, MB 0 | MB 1 (+1 MB)" in shown
-    assert "Later tournaments re-rated by this correction: Кубок клуба, октябрь" in shown
+    assert "Stored tournaments re-rated because of this submission: Кубок клуба, октябрь" in shown
     confirmed = await dispatch(services, user("boss"), preview.buttons[0].action)
     assert confirmed.plain == f"Saved: {NAME}, version 2."
     version, params, reason = await version_of(db, "club-2026-10")

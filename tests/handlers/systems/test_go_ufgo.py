@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import date
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -23,7 +23,7 @@ from fedrank.handlers.systems.go_ufgo import ADAPTER
 from fedrank.storage.database import Database
 from fedrank.storage.models import Player
 from fedrank.storage.repositories import Repos
-from tests.conftest import user
+from tests.conftest import Clock, user
 from tests.factories import make_director
 
 EXAMPLE = Path(__file__).parents[3] / "examples" / "go_ufgo" / "kharkiv_autumn_cup_2026.h9"
@@ -131,7 +131,9 @@ async def test_a_director_submits_an_h_file_sees_the_preview_and_confirms(
         assert len(version.params["games"]) == 25
 
 
-async def test_a_pasted_csv_table_and_the_list_by_hand(services: Services, db: Database) -> None:
+async def test_a_pasted_csv_table_and_the_list_by_hand(
+    services: Services, db: Database, clock: Clock
+) -> None:
     """Hand-worked (unofficial, 19x19, so K3 = 0; table 3: K2 = 10 from 2000, 30 from 1400):
 
     * UFGO-0001 2500 beats UFGO-0002 2380: R12 = 120, table 2 row 114: K1 0.66 / 0.34.
@@ -223,6 +225,7 @@ async def test_a_pasted_csv_table_and_the_list_by_hand(services: Services, db: D
         kept = next(r for r in computed.rows if ids[r.player_id] == "UFGO-0006")
         assert kept.data is not None and kept.data["action"] == "kept (over 60)"
         assert "never lowered (over 60" in kept.data["next"]
+    clock.now = datetime(2027, 1, 1, 9, 0, tzinfo=UTC)  # lists are published on their date
     await dispatch(services, user("boss"), "/publish ufgo 2027-01-01")
     why = (await dispatch(services, user("u1"), "/why kyiv-club-2026-12 UFGO-0001")).plain
     assert "IK = 3" in why
@@ -337,7 +340,7 @@ async def test_a_correction_makes_version_2_and_replays_later_tournaments(
         await _submit(services, text)
     fixed = t1.replace("1-0", "0-1")
     preview = await _submit(services, fixed)
-    assert "Later tournaments re-rated by this correction: autumn-b" in preview.plain
+    assert "Stored tournaments re-rated because of this submission: autumn-b" in preview.plain
     assert "autumn-c" not in preview.plain
 
     # The engine, tournament after tournament over the corrected history, gives the ledger's IK.
@@ -373,7 +376,7 @@ async def test_a_tournament_dated_before_stored_ones_replays_them(
     await _submit(services, t2)
     t1 = _games("early", "2026-10-10", [("UFGO-0001", "UFGO-0002", "1-0")], start)
     preview = await _submit(services, t1)
-    assert "re-rated by this correction: late" in preview.plain
+    assert "re-rated because of this submission: late" in preview.plain
     expected = _chain([t1, t2], start)
     assert expected["UFGO-0003"] != _chain([t2], start)["UFGO-0003"]
     async with db.read() as repos:

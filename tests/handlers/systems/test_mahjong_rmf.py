@@ -241,7 +241,7 @@ async def test_correction_makes_version_2_and_replays_later_tournaments(
     preview = await dispatch(services, user("boss"), "/submit rmf-mcr\n" + sheet(chs=2))
     text = preview.plain
     assert "tula-autumn-2026 is stored (version 1): this correction becomes version 2" in text
-    assert "Later tournaments re-rated by this correction: Kazan Cup 2026" in text
+    assert "Stored tournaments re-rated because of this submission: Kazan Cup 2026" in text
     assert "1. Player 01 (RMF-0001) | 12k | 10k | NR*KT 100 (NR 1000), norm 10k" in text
     saved = await dispatch(services, user("boss"), preview.buttons[0].action)
     assert saved.plain == "Saved: Tula Autumn Cup 2026, version 2."
