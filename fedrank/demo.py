@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime
 
 from fedrank.handlers.publication import publish_in
 from fedrank.handlers.systems import adapter, has_adapter
+from fedrank.scheduler.calendar import latest_due
 from fedrank.storage.database import Database
 
 SEED = 20261121
@@ -253,7 +254,11 @@ async def load_demo(db: Database, *, console_user: str = "operator") -> str:
                 if not has_adapter(d.system):
                     continue
                 await adapter(d.system).load_demo(repos, discipline, rng, TODAY)
-                await publish_in(repos, discipline, TODAY, now=now, on_demand=False)
+                # The list of the discipline's own calendar (UFGO's is quarterly).
+                list_date = latest_due(d.calendar, TODAY) or TODAY
+                await publish_in(
+                    repos, discipline, list_date, now=now, on_demand=d.calendar == "on_demand"
+                )
                 loaded.append(d.code)
         players = await repos.players.count()
         await repos.audit.log("demo.loaded", at=now, details={"disciplines": loaded})

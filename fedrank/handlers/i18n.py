@@ -1334,6 +1334,21 @@ MESSAGES: dict[str, M] = {
         "zh": "资格选拔 {id} 已创建：{event}（{discipline}），{event_date}，名额 {quota}"
         "（主席团指定 {presidium} 名）。名单将于 {date} 冻结，邀请当天发出。",
     },
+    "qual.created_past": {
+        "en": "Qualification {id} created: {event} ({discipline}) on {event_date}, quota {quota} "
+        "({presidium} by the Presidium). Its qualification date {date} has passed: the list of "
+        "that date is frozen and the invitations sent at the scheduler's next run (within "
+        "minutes).",
+        "ru": "Квалификация {id} открыта: {event} ({discipline}), {event_date}, квота {quota} "
+        "(из них Президиумом: {presidium}). Дата квалификации {date} уже прошла: список на эту "
+        "дату будет зафиксирован, а приглашения уйдут при ближайшем запуске планировщика.",
+        "uk": "Кваліфікацію {id} відкрито: {event} ({discipline}), {event_date}, квота {quota} "
+        "(з них Президією: {presidium}). Дата кваліфікації {date} вже минула: список на цю дату "
+        "буде зафіксовано, а запрошення підуть під час найближчого запуску планувальника.",
+        "zh": "资格选拔 {id} 已创建：{event}（{discipline}），{event_date}，名额 {quota}"
+        "（主席团指定 {presidium} 名）。资格日期 {date} 已过：将冻结该日排名，"
+        "并在调度程序下次运行时发出邀请。",
+    },
     "qual.bad_quota": {
         "en": "The quota must be a whole number of at least 1, not '{quota}'.",
         "ru": "Квота — целое число не меньше 1, а не «{quota}».",

@@ -44,7 +44,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from fedrank.engines import mahjong_rmf as rmf
-from fedrank.engines.kernel import RuleError
+from fedrank.engines.kernel import RuleError, half_up
 from fedrank.engines.mahjong_rmf.qualification import (
     CONSENT_DAYS,
     Candidate,
@@ -61,7 +61,7 @@ from fedrank.engines.mahjong_rmf.qualification import (
     record_answer,
     record_informed,
 )
-from fedrank.handlers.common import caller, player_label, require_role
+from fedrank.handlers.common import caller, fmt, player_label, require_role
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
@@ -596,10 +596,11 @@ async def qualify(services: Services, ctx: RequestContext, args: str) -> Reply:
                 "presidium": places["presidium"],
             },
         )
+        today = services.now().astimezone(ZoneInfo(federation.timezone)).date()
         return Reply.text(
             t(
                 lang,
-                "qual.created",
+                "qual.created" if on > today else "qual.created_past",
                 id=row.id,
                 event=name,
                 discipline=discipline.name,
@@ -715,7 +716,10 @@ async def show(services: Services, ctx: RequestContext, args: str) -> Reply:
         reply.line(bold(t(lang, "qual.frozen_list", date=q.on.isoformat())))
         reply.table(
             (t(lang, "ann.col_position"), t(lang, "qual.col_player"), t(lang, "ann.col_rating")),
-            [(str(c.position), await label(c.player), str(c.rating)) for c in q.candidates],
+            [
+                (str(c.position), await label(c.player), fmt(half_up(c.rating, 2)))
+                for c in q.candidates
+            ],
         )
         rows = []
         for s in q.slots:

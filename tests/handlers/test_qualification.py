@@ -309,3 +309,13 @@ async def test_the_frozen_list_is_the_rmf_list_replayed_from_the_ledger(
     assert len(expected.rows) >= 10 and str(outsider) in [r.player for r in expected.rows]
     assert [p for p, _, _ in frozen] == [r.player for r in expected.rows]
     assert invited == set(members[:3])
+
+
+async def test_a_window_whose_date_has_passed_says_so(
+    services: Services, clock: Clock, world: dict[str, int]
+) -> None:
+    clock.now = at("2026-11-21")
+    reply = await say(services, "boss", '/qualify rmf-mcr 2027-03-10 2 "Spring Cup"')
+    # First Tuesday of September 2026 (3.3), already behind us on 21 November.
+    assert "Its qualification date 2026-09-01 has passed" in reply.plain
+    assert "will be frozen" not in reply.plain
