@@ -33,6 +33,7 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply
 from fedrank.storage.database import Database
+from fedrank.storage.repositories import account_language
 
 log = logging.getLogger(__name__)
 
@@ -171,8 +172,8 @@ async def _language(services: Services, ctx: RequestContext) -> RequestContext:
     hit, language = cache.get(key)
     if not hit:
         read_at, generation = cache.clock(), cache.generation
-        async with services.db.read() as repos:
-            language = await repos.accounts.language(ctx.platform, ctx.user_id)
+        async with services.db.connection() as conn:
+            language = await account_language(conn, ctx.platform, ctx.user_id)
         cache.put(key, language, read_at, generation)
     return replace(ctx, language=language) if language else ctx
 

@@ -8,7 +8,14 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.storage.models import Discipline
-from fedrank.storage.repositories import PointTotal, Repos, Standing
+from fedrank.storage.repositories import (
+    PointTotal,
+    Repos,
+    Standing,
+    discipline_by_code,
+    latest_top,
+    rating_cards,
+)
 
 TOP_DEFAULT = 10
 TOP_MAX = 50
@@ -54,33 +61,34 @@ def _standing_lines(ctx: RequestContext, standing: Standing) -> list[str]:
 
 
 async def rating(services: Services, ctx: RequestContext, args: str) -> Reply:
-    async with services.db.read() as repos:
-        query = args.strip()
-        # One query in the usual cases (a federation ID, or the caller's own link); a name, or
-        # an ID several federations share, goes through find_one_player first.
+    query = args.strip()
+    # One query on a bare connection in the usual cases (a federation ID, or the caller's own
+    # link); a name, or an ID several federations share, goes through find_one_player.
+    async with services.db.connection() as conn:
         if query:
-            cards = await repos.lists.rating_cards(federation_player_id=query)
-            if len(cards) != 1:
-                player = await find_one_player(repos, ctx, query)
-                cards = await repos.lists.rating_cards(player_id=player.id)
+            cards = await rating_cards(conn, federation_player_id=query)
         else:
-            cards = await repos.lists.rating_cards(account=(ctx.platform, ctx.user_id))
-            if not cards:
-                raise UserError(t(ctx.language, "rating.unlinked"))
-        card = cards[0]
-        reply = Reply().line(
-            bold(label(card.player_name, card.federation_player_id)),
-            f" — {card.federation_name}",
-        )
-        for standing in card.standings:
-            lines = _standing_lines(ctx, standing)
-            if lines:
-                reply.line(bold(standing.discipline_name))
-                for line in lines:
-                    reply.line("  " + line)
-        if len(reply.blocks) == 1:
-            reply.line(t(ctx.language, "rating.nothing", player=card.player_name))
-        return reply
+            cards = await rating_cards(conn, account=(ctx.platform, ctx.user_id))
+    if not query and not cards:
+        raise UserError(t(ctx.language, "rating.unlinked"))
+    if len(cards) != 1:
+        async with services.db.read() as repos:
+            player = await find_one_player(repos, ctx, query)
+            cards = await repos.lists.rating_cards(player_id=player.id)
+    card = cards[0]
+    reply = Reply().line(
+        bold(label(card.player_name, card.federation_player_id)),
+        f" — {card.federation_name}",
+    )
+    for standing in card.standings:
+        lines = _standing_lines(ctx, standing)
+        if lines:
+            reply.line(bold(standing.discipline_name))
+            for line in lines:
+                reply.line("  " + line)
+    if len(reply.blocks) == 1:
+        reply.line(t(ctx.language, "rating.nothing", player=card.player_name))
+    return reply
 
 
 async def _discipline(repos: Repos, ctx: RequestContext, query: str | None) -> Discipline:
@@ -112,34 +120,43 @@ async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
             raise UserError(t(ctx.language, "top.bad_count", max=TOP_MAX))
     if len(parts) > 1:
         raise UserError(t(ctx.language, "error.usage", usage="/top [discipline] [n]"))
-    async with services.db.read() as repos:
-        discipline = await _discipline(repos, ctx, parts[0] if parts else None)
-        head = await repos.lists.latest_top(discipline.id, count)
-        if head is None:
-            return Reply.text(t(ctx.language, "top.no_list", discipline=discipline.name))
-        headers = tuple(t(ctx.language, "top.headers").split("|"))
-        reply = Reply().line(
-            bold(
-                t(
-                    ctx.language,
-                    "top.title",
-                    discipline=discipline.name,
-                    date=head.list_date.isoformat(),
-                    count=len(head.rows),
-                    size=head.size,
-                )
+    found = None
+    if parts:
+        # The usual case, a discipline by its code: two queries on a bare connection.
+        async with services.db.connection() as conn:
+            found = await discipline_by_code(conn, parts[0])
+            head = await latest_top(conn, found[0], count) if found is not None else None
+    if found is None:
+        async with services.db.read() as repos:
+            discipline = await _discipline(repos, ctx, parts[0] if parts else None)
+            found = (discipline.id, discipline.name)
+            head = await repos.lists.latest_top(discipline.id, count)
+    name = found[1]
+    if head is None:
+        return Reply.text(t(ctx.language, "top.no_list", discipline=name))
+    headers = tuple(t(ctx.language, "top.headers").split("|"))
+    reply = Reply().line(
+        bold(
+            t(
+                ctx.language,
+                "top.title",
+                discipline=name,
+                date=head.list_date.isoformat(),
+                count=len(head.rows),
+                size=head.size,
             )
         )
-        reply.table(
-            headers,
-            [
-                (
-                    str(row.position),
-                    label(row.player_name, row.federation_player_id),
-                    fmt(row.rating),
-                    row.title or "",
-                )
-                for row in head.rows
-            ],
-        )
-        return reply
+    )
+    reply.table(
+        headers,
+        [
+            (
+                str(row.position),
+                label(row.player_name, row.federation_player_id),
+                fmt(row.rating),
+                row.title or "",
+            )
+            for row in head.rows
+        ],
+    )
+    return reply

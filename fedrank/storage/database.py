@@ -7,6 +7,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from sqlalchemy import event, inspect
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from fedrank.storage.db import is_sqlite, make_engine, make_sessionmaker, migrate
 from fedrank.storage.repositories import Repos
@@ -49,6 +50,13 @@ class Database:
                 yield Repos(session)
             finally:
                 await session.rollback()
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[AsyncConnection]:
+        """A bare connection for a single read of plain columns (the functions of
+        ``repositories`` that take one): no ORM session to set up, rolled back when done."""
+        async with self.engine.connect() as conn:
+            yield conn
 
     async def migrate(self) -> None:
         await migrate(self.engine)

@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import Select, and_, bindparam, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm import aliased
 
 from fedrank.storage.models import (
@@ -158,7 +158,19 @@ class _Repo:
         self.session = session
 
 
-_DISCIPLINE_BY_CODE = select(Discipline).where(func.lower(Discipline.code) == bindparam("code"))
+# Two federations may use the same code: the first one wins, by id.
+_DISCIPLINE_BY_CODE = (
+    select(Discipline)
+    .where(func.lower(Discipline.code) == bindparam("code"))
+    .order_by(Discipline.id)
+    .limit(1)
+)
+_DISCIPLINE_COLUMNS_BY_CODE = (
+    select(Discipline.id, Discipline.name)
+    .where(func.lower(Discipline.code) == bindparam("code"))
+    .order_by(Discipline.id)
+    .limit(1)
+)
 
 
 class FederationRepo(_Repo):
@@ -464,6 +476,14 @@ class AccountRepo(_Repo):
         return await self.session.scalar(
             select(LinkCode).where(LinkCode.code_hash == hash_code(code))
         )
+
+
+async def account_language(
+    conn: AsyncConnection, platform: str, platform_user_id: str
+) -> str | None:
+    """:meth:`AccountRepo.language` on a bare connection (``Database.connection``): the
+    dispatcher reads it before every request whose user it has not seen lately."""
+    return await conn.scalar(_ACCOUNT_LANGUAGE, {"platform": platform, "user": platform_user_id})
 
 
 def _current_versions() -> Select[Any]:
@@ -830,6 +850,134 @@ def _latest_top_statement() -> Select[Any]:
     )
 
 
+async def _list_size(conn: AsyncConnection | AsyncSession, snapshot_id: int) -> int:
+    """Rows of a list stored before its size was kept in the snapshot."""
+    return int(
+        await conn.scalar(select(func.count(ListRow.id)).where(ListRow.snapshot_id == snapshot_id))
+        or 0
+    )
+
+
+async def rating_cards(
+    conn: AsyncConnection | AsyncSession,
+    *,
+    player_id: int | None = None,
+    federation_player_id: str | None = None,
+    account: tuple[str, str] | None = None,
+) -> list[RatingCard]:
+    """Everything /rating shows of a player, in one query (on a bare connection from
+    ``Database.connection`` or a session): the player, his federation and,
+    for every discipline of it (in ``FederationRepo.disciplines`` order), the latest list
+    with his row, his current title and his ledger totals.
+
+    The player is chosen by exactly one of: his id; his federation ID (any case, as
+    ``PlayerRepo.find`` matches it: several players of several federations may share it,
+    hence a list); the (platform, platform user id) of the account linked to him (an empty
+    list when the account is unknown or unlinked). The figures are those of
+    ``FederationRepo.get`` + ``disciplines`` and, per discipline, ``latest`` + ``row`` +
+    ``size`` + ``LedgerRepo.current_title`` + ``LedgerRepo.totals``, read as plain columns.
+    """
+    if [player_id, federation_player_id, account].count(None) != 2:
+        raise ValueError("choose the player by exactly one of id, federation ID, account")
+    if player_id is not None:
+        rows = await conn.execute(_rating_cards_statement("id"), {"player_id": player_id})
+    elif federation_player_id is not None:
+        rows = await conn.execute(
+            _rating_cards_statement("federation_player_id"),
+            {"fpid": federation_player_id.strip().upper()},
+        )
+    else:
+        assert account is not None
+        rows = await conn.execute(
+            _rating_cards_statement("account"), {"platform": account[0], "user": account[1]}
+        )
+    cards: list[RatingCard] = []
+    for row in rows.all():
+        (
+            pid,
+            player_name,
+            fpid,
+            federation_id,
+            federation_name,
+            discipline_id,
+            name,
+            snapshot_id,
+            list_date,
+            snapshot_data,
+            position,
+            rating,
+            row_data,
+            title,
+            since,
+            kind,
+            colour,
+            amount,
+        ) = row
+        if not cards or cards[-1].player_id != pid:
+            cards.append(RatingCard(pid, player_name, fpid, federation_id, federation_name, []))
+        standings = cards[-1].standings
+        if discipline_id is None:
+            continue  # a federation without disciplines
+        if not standings or standings[-1].discipline_id != discipline_id:
+            size: int | None = None
+            if snapshot_id is not None:
+                kept = (snapshot_data or {}).get("size")
+                size = kept if isinstance(kept, int) else await _list_size(conn, snapshot_id)
+            standings.append(
+                Standing(
+                    discipline_id=discipline_id,
+                    discipline_name=name,
+                    snapshot_id=snapshot_id,
+                    list_date=list_date,
+                    list_size=size,
+                    position=position,
+                    rating=rating,
+                    row_data=row_data,
+                    title=title,
+                    title_since=since,
+                    totals=[],
+                )
+            )
+        if kind is not None:
+            standings[-1].totals.append(PointTotal(kind, colour, Decimal(amount)))
+    return cards
+
+
+async def discipline_by_code(
+    conn: AsyncConnection | AsyncSession, code: str
+) -> tuple[int, str] | None:
+    """(id, name) of the discipline ``FederationRepo.discipline_by_code`` finds."""
+    row = (await conn.execute(_DISCIPLINE_COLUMNS_BY_CODE, {"code": code.lower()})).first()
+    return (row[0], row[1]) if row is not None else None
+
+
+async def latest_top(
+    conn: AsyncConnection | AsyncSession, discipline_id: int, limit: int
+) -> TopList | None:
+    """``latest`` + ``top`` + ``size`` in one query of plain columns (None: no list yet), on a
+    bare connection from ``Database.connection`` or a session."""
+    rows = (
+        await conn.execute(
+            _latest_top_statement(), {"discipline_id": discipline_id, "limit": limit}
+        )
+    ).all()
+    if not rows:
+        return None
+    snapshot_id, list_date, data = rows[0][:3]
+    kept = (data or {}).get("size")
+    size = kept if isinstance(kept, int) else await _list_size(conn, snapshot_id)
+    return TopList(
+        snapshot_id=snapshot_id,
+        list_date=list_date,
+        size=size,
+        rows=[
+            TopRow(position, rating, title, name, fpid)
+            for _, _, _, position, rating, title, name, fpid in rows
+            if position is not None
+        ],
+    )
+
+
 class ListRepo(_Repo):
     async def add_snapshot(
         self,
@@ -910,27 +1058,8 @@ class ListRepo(_Repo):
         return [(a, b) for a, b in rows]
 
     async def latest_top(self, discipline_id: int, limit: int) -> TopList | None:
-        """``latest`` + ``top`` + ``size`` in one query of plain columns (None: no list yet)."""
-        rows = (
-            await self.session.execute(
-                _latest_top_statement(), {"discipline_id": discipline_id, "limit": limit}
-            )
-        ).all()
-        if not rows:
-            return None
-        snapshot_id, list_date, data = rows[0][:3]
-        kept = (data or {}).get("size")
-        size = kept if isinstance(kept, int) else await self._count(snapshot_id)
-        return TopList(
-            snapshot_id=snapshot_id,
-            list_date=list_date,
-            size=size,
-            rows=[
-                TopRow(position, rating, title, name, fpid)
-                for _, _, _, position, rating, title, name, fpid in rows
-                if position is not None
-            ],
-        )
+        """:func:`latest_top` in this unit of work."""
+        return await latest_top(self.session, discipline_id, limit)
 
     async def size(self, snapshot_id: int) -> int:
         """How many rows the list has (kept in the snapshot when it is stored)."""
@@ -951,91 +1080,16 @@ class ListRepo(_Repo):
         federation_player_id: str | None = None,
         account: tuple[str, str] | None = None,
     ) -> list[RatingCard]:
-        """Everything /rating shows of a player, in one query: the player, his federation and,
-        for every discipline of it (in ``FederationRepo.disciplines`` order), the latest list
-        with his row, his current title and his ledger totals.
-
-        The player is chosen by exactly one of: his id; his federation ID (any case, as
-        ``PlayerRepo.find`` matches it: several players of several federations may share it,
-        hence a list); the (platform, platform user id) of the account linked to him (an empty
-        list when the account is unknown or unlinked). The figures are those of
-        ``FederationRepo.get`` + ``disciplines`` and, per discipline, ``latest`` + ``row`` +
-        ``size`` + ``LedgerRepo.current_title`` + ``LedgerRepo.totals``, read as plain columns.
-        """
-        if [player_id, federation_player_id, account].count(None) != 2:
-            raise ValueError("choose the player by exactly one of id, federation ID, account")
-        if player_id is not None:
-            rows = await self.session.execute(
-                _rating_cards_statement("id"), {"player_id": player_id}
-            )
-        elif federation_player_id is not None:
-            rows = await self.session.execute(
-                _rating_cards_statement("federation_player_id"),
-                {"fpid": federation_player_id.strip().upper()},
-            )
-        else:
-            assert account is not None
-            rows = await self.session.execute(
-                _rating_cards_statement("account"), {"platform": account[0], "user": account[1]}
-            )
-        cards: list[RatingCard] = []
-        for row in rows.all():
-            (
-                pid,
-                player_name,
-                fpid,
-                federation_id,
-                federation_name,
-                discipline_id,
-                name,
-                snapshot_id,
-                list_date,
-                snapshot_data,
-                position,
-                rating,
-                row_data,
-                title,
-                since,
-                kind,
-                colour,
-                amount,
-            ) = row
-            if not cards or cards[-1].player_id != pid:
-                cards.append(RatingCard(pid, player_name, fpid, federation_id, federation_name, []))
-            standings = cards[-1].standings
-            if discipline_id is None:
-                continue  # a federation without disciplines
-            if not standings or standings[-1].discipline_id != discipline_id:
-                size: int | None = None
-                if snapshot_id is not None:
-                    kept = (snapshot_data or {}).get("size")
-                    size = kept if isinstance(kept, int) else await self._count(snapshot_id)
-                standings.append(
-                    Standing(
-                        discipline_id=discipline_id,
-                        discipline_name=name,
-                        snapshot_id=snapshot_id,
-                        list_date=list_date,
-                        list_size=size,
-                        position=position,
-                        rating=rating,
-                        row_data=row_data,
-                        title=title,
-                        title_since=since,
-                        totals=[],
-                    )
-                )
-            if kind is not None:
-                standings[-1].totals.append(PointTotal(kind, colour, Decimal(amount)))
-        return cards
+        """:func:`rating_cards` in this unit of work."""
+        return await rating_cards(
+            self.session,
+            player_id=player_id,
+            federation_player_id=federation_player_id,
+            account=account,
+        )
 
     async def _count(self, snapshot_id: int) -> int:
-        return int(
-            await self.session.scalar(
-                select(func.count(ListRow.id)).where(ListRow.snapshot_id == snapshot_id)
-            )
-            or 0
-        )
+        return await _list_size(self.session, snapshot_id)
 
     async def row(self, snapshot_id: int, player_id: int) -> ListRow | None:
         return await self.session.scalar(

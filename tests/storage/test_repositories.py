@@ -5,7 +5,14 @@ from datetime import date
 from decimal import Decimal
 
 from fedrank.storage.database import Database
-from fedrank.storage.repositories import NewListRow, PointTotal
+from fedrank.storage.repositories import (
+    NewListRow,
+    PointTotal,
+    account_language,
+    discipline_by_code,
+    latest_top,
+    rating_cards,
+)
 from tests.factories import NOW, seed_federation
 
 
@@ -126,3 +133,29 @@ async def test_name_search_folds_case_beyond_ascii(db: Database) -> None:
         assert [p.name for p in await repos.players.find("Савчук")] == ["Олександр Савчук"]
         assert [p.name for p in await repos.players.find("САВЧУК")] == ["Олександр Савчук"]
         assert [p.name for p in await repos.players.find("émile")] == ["ÉMILE Zola"]
+
+
+async def test_bare_connection_reads_match_the_session_reads(db: Database) -> None:
+    """The dispatcher's and /rating's and /top's reads on ``Database.connection`` give what
+    the repositories give in a unit of work; a code two federations use finds the first."""
+    seeded = await seed_federation(db)
+    async with db.transaction() as repos:
+        other = await repos.federations.add("XMF", "Other Federation")
+        await repos.federations.add_discipline(other, "RMF-MCR", "Other", "mahjong_rmf", "monthly")
+        account = await repos.accounts.get_or_create(
+            "telegram", "7", display_name="u", language="uk", now=NOW
+        )
+        await repos.accounts.link(account, seeded.players["RMF-003"])
+    async with db.connection() as conn:
+        assert await account_language(conn, "telegram", "7") == "uk"
+        assert await account_language(conn, "telegram", "8") is None
+        assert await discipline_by_code(conn, "rmf-MCR") == (seeded.discipline_id, "Sports mahjong")
+        assert await discipline_by_code(conn, "chess") is None
+        top = await latest_top(conn, seeded.discipline_id, 3)
+        cards = await rating_cards(conn, account=("telegram", "7"))
+    async with db.read() as repos:
+        found = await repos.federations.discipline_by_code("RMF-mcr")
+        assert found is not None and found.id == seeded.discipline_id
+        assert await repos.accounts.language("telegram", "7") == "uk"
+        assert top == await repos.lists.latest_top(seeded.discipline_id, 3)
+        assert cards == await repos.lists.rating_cards(player_id=seeded.players["RMF-003"])
