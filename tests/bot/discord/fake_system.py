@@ -1,66 +1,30 @@
-"""A deliberately tiny system for the transport's tests: one line per player, "ID place".
+"""The tiny test system of tests/handlers/fake_adapter.py, whose lists also give titles.
 
-Points are ``10 - place``; a list orders players by their total and gives each player the title
-the test chose (``titles``), so a publication can change titles. It is not a rulebook.
+Each list gives each player the title the test chose (``titles``), so a publication can change
+titles and role sync has something to follow. It is not a rulebook.
 """
 
 from __future__ import annotations
 
-import random
 from datetime import date
-from decimal import Decimal
 
-from fedrank.engines.kernel import InputError
-from fedrank.handlers.systems.base import ComputedList, NewTitle, Prepared, PreviewLine
+from fedrank.handlers.systems.base import ComputedList, NewTitle
 from fedrank.storage.models import Discipline
-from fedrank.storage.repositories import NewAward, NewEntry, NewListRow, Repos
+from fedrank.storage.repositories import Repos
+from tests.handlers.fake_adapter import FakeAdapter
 
 
-class FakeSystem:
-    system = "mahjong_rmf"
-
+class FakeSystem(FakeAdapter):
     def __init__(self, titles: dict[str, str] | None = None) -> None:
         # federation player ID -> the title the next list gives
         self.titles = titles or {}
 
-    async def prepare(
-        self, repos: Repos, discipline: Discipline, text: str, filename: str
-    ) -> Prepared:
-        lines = [ln for ln in text.splitlines() if ln.strip()]
-        code, held = lines[0].split()
-        entries, awards, preview = [], [], []
-        for number, line in enumerate(lines[1:], start=2):
-            fpid, place = line.split()
-            player = await repos.players.by_federation_id(discipline.federation_id, fpid)
-            if player is None:
-                raise InputError(f"unknown player {fpid}", line=number, field="player")
-            points = Decimal(10 - int(place))
-            entries.append(NewEntry(player.id, Decimal(place)))
-            awards.append(
-                NewAward(player.id, "PTS", points, [{"name": "PTS", "value": str(points)}])
-            )
-            preview.append(PreviewLine(player.name, "", str(points)))
-        return Prepared(
-            code, code.title(), date.fromisoformat(held), {}, entries, [], awards, preview=preview
-        )
-
     async def compute_list(
         self, repos: Repos, discipline: Discipline, list_date: date
     ) -> ComputedList:
-        totals: dict[int, Decimal] = {}
-        for award in await repos.ledger.discipline_awards(discipline.id):
-            if award.awarded_on <= list_date:
-                totals[award.player_id] = totals.get(award.player_id, Decimal(0)) + award.amount
-        ranked = sorted(totals.items(), key=lambda kv: -kv[1])
-        titles = []
+        computed = await super().compute_list(repos, discipline, list_date)
         for fpid, title in self.titles.items():
             player = await repos.players.by_federation_id(discipline.federation_id, fpid)
             assert player is not None
-            titles.append(NewTitle(player.id, title, list_date))
-        rows = [NewListRow(pid, i + 1, total, None, {}) for i, (pid, total) in enumerate(ranked)]
-        return ComputedList(rows, titles)
-
-    async def load_demo(
-        self, repos: Repos, discipline: Discipline, rng: random.Random, today: date
-    ) -> None:
-        return None
+            computed.titles.append(NewTitle(player.id, title, list_date))
+        return computed
