@@ -254,10 +254,14 @@ async def load_demo(db: Database, *, console_user: str = "operator") -> str:
                 if not has_adapter(d.system):
                     continue
                 await adapter(d.system).load_demo(repos, discipline, rng, TODAY)
-                # The list of the discipline's own calendar (UFGO's is quarterly).
-                list_date = latest_due(d.calendar, TODAY) or TODAY
+                # Today's standing; off the discipline's calendar (UFGO is quarterly, CCBA
+                # yearly) it is an on-demand list, as a director's /publish would make it.
                 await publish_in(
-                    repos, discipline, list_date, now=now, on_demand=d.calendar == "on_demand"
+                    repos,
+                    discipline,
+                    TODAY,
+                    now=now,
+                    on_demand=latest_due(d.calendar, TODAY) != TODAY,
                 )
                 loaded.append(d.code)
         players = await repos.players.count()
