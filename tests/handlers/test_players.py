@@ -78,7 +78,6 @@ async def test_subscriptions(services: Services, db: Database) -> None:
     assert chats == ["u1", "-100500"]
     me = await dispatch(services, user("u1"), "/subscribe rmf-mcr me")
     assert "not linked" in me.plain
-    await dispatch(services, user("boss"), "/linkcode RMF-001")
     async with db.transaction() as repos:
         account = await repos.accounts.by_platform("console", "u1")
         assert account is not None
