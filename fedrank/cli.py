@@ -201,7 +201,7 @@ def import_(
 
     from fedrank.bot.render import render_plain
     from fedrank.handlers.context import RequestContext
-    from fedrank.handlers.results import preview_reply, write_prepared
+    from fedrank.handlers.results import preview_reply
     from fedrank.handlers.systems import adapter
 
     text = _read(file)
@@ -229,8 +229,7 @@ def import_(
                 if again.to_json() != prepared.to_json():
                     raise CliError("the data changed since the preview; nothing written, run again")
                 now = datetime.now(UTC)
-                version = await write_prepared(
-                    repos,
+                version = await repos.ledger.write_prepared(
                     discipline,
                     again,
                     now=now,

@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 
 from fedrank.storage.database import Database
-from fedrank.storage.repositories import NewAward, NewEntry, NewListRow
+from fedrank.storage.records import NewAward, NewEntry, NewListRow
 
 NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 

@@ -24,7 +24,6 @@ from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.systems import has_adapter
 from fedrank.storage.models import CALENDARS, SYSTEM_IDS, Federation, Player
 from fedrank.storage.repositories import Repos
-from fedrank.storage.roles import RoleRepo
 
 _CODE_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{0,31}$")
 MAX_NAME = 200
@@ -121,7 +120,7 @@ async def roles(services: Services, ctx: RequestContext, args: str) -> Reply:
         federation = await _federation(repos, ctx, parts[0])
         await require_role(repos, ctx, account, federation, "director")
         rows = []
-        for holder, role in await RoleRepo(repos.session).holders(federation.id):
+        for holder, role in await repos.roles.holders(federation.id):
             player = await repos.players.get(holder.player_id) if holder.player_id else None
             rows.append(
                 (

@@ -32,7 +32,8 @@ from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Attachment, Reply, bold
 from fedrank.scheduler.outbox import new_message
 from fedrank.storage.models import Discipline, ListRow, ListSnapshot, Player
-from fedrank.storage.repositories import NewMessage, Repos
+from fedrank.storage.records import NewMessage
+from fedrank.storage.repositories import Repos
 
 TOP = 10
 MOVERS = 5

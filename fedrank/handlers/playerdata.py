@@ -60,14 +60,13 @@ async def playerdata(services: Services, ctx: RequestContext, args: str) -> Repl
         player.data = data
         for discipline in await repos.federations.disciplines(federation.id):
             try:
-                check = getattr(adapter(discipline.system), "check_player_data", None)
+                system_adapter = adapter(discipline.system)
             except NoAdapterError:
                 continue
-            if check is not None:
-                try:
-                    check(player)
-                except Exception as exc:
-                    raise UserError(t(ctx.language, "submit.refused", error=str(exc))) from None
+            try:
+                system_adapter.check_player_data(player)
+            except Exception as exc:
+                raise UserError(t(ctx.language, "submit.refused", error=str(exc))) from None
         await repos.audit.log(
             "player.data_changed",
             at=services.now(),

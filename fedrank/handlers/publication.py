@@ -15,7 +15,6 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply
-from fedrank.handlers.results import write_titles
 from fedrank.handlers.systems import NoAdapterError, adapter
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline, ListSnapshot
@@ -43,7 +42,7 @@ async def publish_in(
         on_demand=on_demand,
         data=computed.data,
     )
-    await write_titles(repos, discipline, computed.titles, version_id=None)
+    await repos.ledger.write_titles(discipline, computed.titles, version_id=None)
     return snapshot, True
 
 

@@ -70,7 +70,8 @@ from fedrank.scheduler.outbox import new_message
 from fedrank.storage.database import Database
 from fedrank.storage.models import Account, Discipline, Federation
 from fedrank.storage.models import Qualification as QualificationRow
-from fedrank.storage.repositories import NewMessage, Repos
+from fedrank.storage.records import NewMessage
+from fedrank.storage.repositories import Repos
 
 log = logging.getLogger(__name__)
 

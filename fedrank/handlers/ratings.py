@@ -8,14 +8,8 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.storage.models import Discipline
-from fedrank.storage.repositories import (
-    PointTotal,
-    Repos,
-    Standing,
-    discipline_by_code,
-    latest_top,
-    rating_cards,
-)
+from fedrank.storage.records import PointTotal, Standing
+from fedrank.storage.repositories import Repos, discipline_by_code, latest_top, rating_cards
 
 TOP_DEFAULT = 10
 TOP_MAX = 50

@@ -61,11 +61,8 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
-from fedrank.handlers.results import write_prepared
 from fedrank.handlers.systems import NoAdapterError, adapter
-from fedrank.handlers.systems.base import Prepared
 from fedrank.scheduler.outbox import new_message
-from fedrank.storage.game_reports import GameReportRepo
 from fedrank.storage.models import (
     Account,
     Discipline,
@@ -75,8 +72,8 @@ from fedrank.storage.models import (
     Tournament,
     TournamentVersion,
 )
-from fedrank.storage.repositories import NewEntry, NewGame, Repos
-from fedrank.storage.roles import RoleRepo
+from fedrank.storage.records import NewEntry, NewGame, Prepared
+from fedrank.storage.repositories import Repos
 
 #: What a reporter may say, and the stored result with the reporter as player 1.
 RESULTS = {"win": "win1", "loss": "win2", "draw": "draw"}
@@ -229,7 +226,7 @@ def _news(key: str, **values: object) -> Build:
 
 
 async def _directors(repos: Repos, federation_id: int) -> list[Account]:
-    holders = await RoleRepo(repos.session).holders(federation_id)
+    holders = await repos.roles.holders(federation_id)
     return [account for account, role in holders if role in ("director", "admin")]
 
 
@@ -255,7 +252,7 @@ async def openreports(services: Services, ctx: RequestContext, args: str) -> Rep
         federation = await _federation(repos, discipline.federation_id)
         await require_role(repos, ctx, account, federation, "director")
         now = services.now()
-        tournament = await GameReportRepo(repos.session).tournament(discipline.id, parts[1])
+        tournament = await repos.game_reports.tournament(discipline.id, parts[1])
         created = tournament is None
         if tournament is None:
             await repos.ledger.record_tournament(
@@ -301,7 +298,7 @@ async def openreports(services: Services, ctx: RequestContext, args: str) -> Rep
 def _can_rate(system: str) -> bool:
     """Whether the system's adapter rates reported games (``rate_games``, module docstring)."""
     try:
-        return hasattr(adapter(system), "rate_games")
+        return adapter(system).supports_reported_games
     except NoAdapterError:
         return False
 
@@ -317,7 +314,7 @@ async def closereports(services: Services, ctx: RequestContext, args: str) -> Re
         discipline = await _discipline(repos, ctx, parts[0])
         federation = await _federation(repos, discipline.federation_id)
         await require_role(repos, ctx, account, federation, "director")
-        tournament = await GameReportRepo(repos.session).tournament(discipline.id, parts[1])
+        tournament = await repos.game_reports.tournament(discipline.id, parts[1])
         if tournament is None or not tournament.open_for_reports:
             raise UserError(t(ctx.language, "reports.not_open", tournament=parts[1]))
         tournament.open_for_reports = False
@@ -364,7 +361,7 @@ async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
             )
     async with services.db.transaction() as repos:
         account, player = await _linked_player(repos, services, ctx)
-        reports = GameReportRepo(repos.session)
+        reports = repos.game_reports
         found = await reports.open_tournaments(player.federation_id, parts[0])
         if len(found) != 1:
             # None open (or several of one code in different disciplines: never created by
@@ -443,7 +440,7 @@ async def reports(services: Services, ctx: RequestContext, args: str) -> Reply:
     """The reports waiting for the caller: to confirm (a player), to decide (a director)."""
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        repo = GameReportRepo(repos.session)
+        repo = repos.game_reports
         reply = Reply(private=True)
         if account.player_id is not None:
             asked = await repo.waiting_for_player(account.player_id)
@@ -496,7 +493,7 @@ async def _opponent_answer(
     report_id = _report_id(ctx, args, usage)
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        repo = GameReportRepo(repos.session)
+        repo = repos.game_reports
         row = await repo.get(report_id, lock=True)
         if row is None or account.player_id is None or row.opponent_id != account.player_id:
             raise UserError(t(ctx.language, "report.not_yours", report=report_id))
@@ -575,7 +572,7 @@ async def _director_decision(
     report_id = _report_id(ctx, args, usage)
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        row = await GameReportRepo(repos.session).get(report_id, lock=True)
+        row = await repos.game_reports.get(report_id, lock=True)
         if row is None:
             raise UserError(t(ctx.language, "report.unknown", report=report_id))
         p = await _parts(repos, row)
@@ -661,7 +658,7 @@ async def _count(
     repos: Repos, account: Account, p: _Parts, now: datetime, language: str
 ) -> TournamentVersion:
     """Write the report's game into a new version of its tournament (the report is approved)."""
-    repo = GameReportRepo(repos.session)
+    repo = repos.game_reports
     tournament = await repo.lock_tournament(p.tournament.id)
     assert tournament is not None
     current = await repos.ledger.current_version(tournament.id)
@@ -687,7 +684,9 @@ async def _count(
     rated = await _rated(repos, p, tournament, entries, games, language)
     if rated is not None:
         rated.reason = rated.reason or reason
-        version = await write_prepared(repos, p.discipline, rated, now=now, account_id=account.id)
+        version = await repos.ledger.write_prepared(
+            p.discipline, rated, now=now, account_id=account.id
+        )
     else:
         version = await repos.ledger.record_tournament(
             discipline_id=p.discipline.id,
@@ -736,7 +735,7 @@ async def _rated(
         found = adapter(p.discipline.system)
     except NoAdapterError:
         return None
-    if not hasattr(found, "rate_games"):
+    if not found.supports_reported_games:
         return None
     try:
         prepared: Prepared = await found.rate_games(repos, p.discipline, tournament, entries, games)

@@ -19,15 +19,14 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.spreadsheet import (
-    DEFAULT_SEPARATOR,
     Sheet,
     SheetError,
     looks_like_xlsx,
     read_first_sheet,
 )
 from fedrank.handlers.systems import NoAdapterError, adapter
-from fedrank.handlers.systems.base import NewTitle, Prepared
-from fedrank.storage.models import Account, Discipline, PendingSubmission, TournamentVersion
+from fedrank.storage.models import Account, Discipline, PendingSubmission
+from fedrank.storage.records import Prepared
 from fedrank.storage.repositories import Repos
 
 PREVIEW_ROWS = 40
@@ -55,10 +54,10 @@ def _sheet_text(ctx: RequestContext, system: str) -> tuple[str, str, Sheet]:
     cells joined by the adapter's ``sheet_separator``, the name given its ``sheet_extension``."""
     assert ctx.attachment is not None
     try:
-        system_adapter: object = adapter(system)
+        system_adapter = adapter(system)
     except NoAdapterError:
         raise UserError(t(ctx.language, "submit.no_adapter", system=system)) from None
-    separator = getattr(system_adapter, "sheet_separator", DEFAULT_SEPARATOR)
+    separator = system_adapter.sheet_separator
     if separator is None:
         raise UserError(t(ctx.language, "sheet.unsupported", system=system))
     try:
@@ -66,56 +65,8 @@ def _sheet_text(ctx: RequestContext, system: str) -> tuple[str, str, Sheet]:
     except SheetError as exc:
         raise UserError(t(ctx.language, exc.key, **exc.params)) from None
     stem = ctx.attachment.filename.rsplit("/", 1)[-1].rsplit(".", 1)[0] or "sheet"
-    extension = getattr(system_adapter, "sheet_extension", ".txt")
+    extension = system_adapter.sheet_extension
     return sheet.text(separator), f"{stem}{extension}", sheet
-
-
-async def write_prepared(
-    repos: Repos,
-    discipline: Discipline,
-    prepared: Prepared,
-    *,
-    now: datetime,
-    account_id: int | None,
-    source_name: str = "",
-    source_text: str = "",
-) -> TournamentVersion:
-    """Store a prepared tournament (and the replays it causes) in the caller's transaction."""
-    version = await repos.ledger.record_tournament(
-        discipline_id=discipline.id,
-        code=prepared.code,
-        name=prepared.name,
-        held_on=prepared.held_on,
-        params=prepared.params,
-        entries=prepared.entries,
-        games=prepared.games,
-        awards=prepared.awards,
-        now=now,
-        submitted_by=account_id,
-        source_name=source_name,
-        source_text=source_text,
-        reason=prepared.reason,
-    )
-    await write_titles(repos, discipline, prepared.titles, version_id=version.id)
-    for replay in prepared.replays:
-        await write_prepared(repos, discipline, replay, now=now, account_id=account_id)
-    return version
-
-
-async def write_titles(
-    repos: Repos, discipline: Discipline, titles: list[NewTitle], *, version_id: int | None
-) -> None:
-    """Append titles to the players' histories (from a tournament, or from a publication)."""
-    for title in titles:
-        await repos.ledger.add_title(
-            title.player_id,
-            discipline.id,
-            title.title,
-            title.since,
-            value=title.value,
-            reason=title.reason,
-            version_id=version_id,
-        )
 
 
 def preview_reply(ctx: RequestContext, discipline: Discipline, prepared: Prepared) -> Reply:
@@ -250,8 +201,7 @@ async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
         current = await _ledger_state(repos, discipline, prepared.code)
         if base is not None and current != base:
             raise UserError(t(ctx.language, "submit.stale", name=prepared.name, version=current))
-        version = await write_prepared(
-            repos,
+        version = await repos.ledger.write_prepared(
             discipline,
             prepared,
             now=now,

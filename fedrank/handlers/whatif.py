@@ -16,8 +16,8 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.systems import NoAdapterError, adapter
-from fedrank.handlers.systems.base import PreviewLine
 from fedrank.storage.models import Player, Tournament
+from fedrank.storage.records import PreviewLine
 from fedrank.storage.repositories import Repos
 
 MAX_PLACE = 10_000
@@ -70,13 +70,13 @@ async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
                 )
             )
         try:
-            simulate = getattr(adapter(discipline.system), "whatif", None)
+            system_adapter = adapter(discipline.system)
         except NoAdapterError:
-            simulate = None
-        if simulate is None:
+            system_adapter = None
+        if system_adapter is None or not system_adapter.supports_whatif:
             raise UserError(t(ctx.language, "whatif.unsupported", system=discipline.system))
         try:
-            lines: list[PreviewLine] = await simulate(
+            lines: list[PreviewLine] = await system_adapter.whatif(
                 repos, discipline, tournament, player.id, place
             )
         except EngineError as exc:

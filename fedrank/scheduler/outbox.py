@@ -47,7 +47,7 @@ from typing import Any, Protocol
 
 from fedrank.handlers.reply import Reply
 from fedrank.storage.database import Database
-from fedrank.storage.repositories import NewMessage
+from fedrank.storage.records import NewMessage
 
 log = logging.getLogger(__name__)
 

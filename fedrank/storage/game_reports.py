@@ -28,7 +28,7 @@ from fedrank.storage.models import (
     GameReport,
     Tournament,
 )
-from fedrank.storage.repositories import NewAward, NewEntry, NewGame
+from fedrank.storage.records import NewAward, NewEntry, NewGame
 
 #: States of a report still waiting for someone (the opponent or a director).
 IN_FLIGHT = ("reported", "confirmed", "disputed")

@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -21,6 +20,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm import aliased
 
+from fedrank.storage.game_reports import GameReportRepo
 from fedrank.storage.models import (
     Account,
     AccountRole,
@@ -46,106 +46,26 @@ from fedrank.storage.models import (
     Tournament,
     TournamentVersion,
 )
+from fedrank.storage.records import (
+    NewAward,
+    NewEntry,
+    NewGame,
+    NewListRow,
+    NewMessage,
+    NewTitle,
+    PointTotal,
+    Prepared,
+    RatingCard,
+    Standing,
+    TopList,
+    TopRow,
+)
+from fedrank.storage.roles import RoleRepo
 
 
 def hash_code(code: str) -> str:
     """One-time link codes are stored hashed: a leaked database does not leak codes."""
     return hashlib.sha256(code.strip().upper().encode()).hexdigest()
-
-
-@dataclass(frozen=True, slots=True)
-class PointTotal:
-    kind: str
-    colour: str | None
-    amount: Decimal
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One discipline of a player's /rating (see :meth:`ListRepo.rating_cards`).
-
-    The list fields are None when the discipline has no published list or the player is not
-    in it; the title fields when the player has no title there.
-    """
-
-    discipline_id: int
-    discipline_name: str
-    snapshot_id: int | None
-    list_date: date | None
-    list_size: int | None
-    position: int | None
-    rating: Decimal | None
-    row_data: dict[str, Any] | None
-    title: str | None
-    title_since: date | None
-    totals: list[PointTotal]
-
-
-@dataclass(frozen=True, slots=True)
-class RatingCard:
-    """What /rating shows of one player: see :meth:`ListRepo.rating_cards`."""
-
-    player_id: int
-    player_name: str
-    federation_player_id: str
-    federation_id: int
-    federation_name: str
-    standings: list[Standing]
-
-
-@dataclass(frozen=True, slots=True)
-class TopRow:
-    position: int
-    rating: Decimal
-    title: str | None
-    player_name: str
-    federation_player_id: str
-
-
-@dataclass(frozen=True, slots=True)
-class TopList:
-    """The head of a discipline's latest list: see :meth:`ListRepo.latest_top`."""
-
-    snapshot_id: int
-    list_date: date
-    size: int
-    rows: list[TopRow]
-
-
-@dataclass(frozen=True, slots=True)
-class NewAward:
-    player_id: int
-    kind: str
-    amount: Decimal
-    trace: list[Any]
-    colour: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class NewEntry:
-    player_id: int
-    place: Decimal | None
-    team: str | None = None
-    data: dict[str, Any] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class NewGame:
-    round_no: int
-    player1_id: int
-    player2_id: int | None
-    result: str
-    score1: int | None = None
-    score2: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class NewListRow:
-    player_id: int
-    position: int
-    rating: Decimal
-    title: str | None = None
-    data: dict[str, Any] | None = None
 
 
 def _dialect(session: AsyncSession) -> str:
@@ -731,6 +651,53 @@ class LedgerRepo(_Repo):
             )
         ).all()
 
+    async def write_prepared(
+        self,
+        discipline: Discipline,
+        prepared: Prepared,
+        *,
+        now: datetime,
+        account_id: int | None,
+        source_name: str = "",
+        source_text: str = "",
+    ) -> TournamentVersion:
+        """Store a prepared tournament, its titles and the replays it causes (one transaction:
+        the caller's)."""
+        version = await self.record_tournament(
+            discipline_id=discipline.id,
+            code=prepared.code,
+            name=prepared.name,
+            held_on=prepared.held_on,
+            params=prepared.params,
+            entries=prepared.entries,
+            games=prepared.games,
+            awards=prepared.awards,
+            now=now,
+            submitted_by=account_id,
+            source_name=source_name,
+            source_text=source_text,
+            reason=prepared.reason,
+        )
+        await self.write_titles(discipline, prepared.titles, version_id=version.id)
+        for replay in prepared.replays:
+            await self.write_prepared(discipline, replay, now=now, account_id=account_id)
+        return version
+
+    async def write_titles(
+        self, discipline: Discipline, titles: list[NewTitle], *, version_id: int | None
+    ) -> None:
+        """Append titles to the players' histories (from a tournament, or from a publication)."""
+        for title in titles:
+            await self.add_title(
+                title.player_id,
+                discipline.id,
+                title.title,
+                title.since,
+                value=title.value,
+                reason=title.reason,
+                version_id=version_id,
+            )
+
 
 @functools.cache
 def _rating_cards_statement(by: str) -> Select[Any]:
@@ -1239,17 +1206,6 @@ class AuditRepo(_Repo):
         return (await self.session.scalars(stmt)).all()
 
 
-@dataclass(frozen=True, slots=True)
-class NewMessage:
-    """One outbox row to enqueue: a message for one recipient, unique by ``dedup_key``."""
-
-    dedup_key: str
-    platform: str
-    chat_id: str
-    payload: dict[str, Any]
-    due_at: datetime | None = None
-
-
 class OutboxRepo(_Repo):
     """Deliveries as rows: enqueued once (by ``dedup_key``), claimed, then sent or given up."""
 
@@ -1605,3 +1561,5 @@ class Repos:
         self.outbox = OutboxRepo(session)
         self.qualifications = QualificationRepo(session)
         self.role_rules = RoleRuleRepo(session)
+        self.game_reports = GameReportRepo(session)
+        self.roles = RoleRepo(session)

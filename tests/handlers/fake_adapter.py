@@ -10,12 +10,20 @@ from datetime import date
 from decimal import Decimal
 
 from fedrank.engines.kernel import InputError
-from fedrank.handlers.systems.base import ComputedList, Prepared, PreviewLine
+from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.storage.models import Discipline
-from fedrank.storage.repositories import NewAward, NewEntry, NewListRow, Repos
+from fedrank.storage.records import (
+    ComputedList,
+    NewAward,
+    NewEntry,
+    NewListRow,
+    Prepared,
+    PreviewLine,
+)
+from fedrank.storage.repositories import Repos
 
 
-class FakeAdapter:
+class FakeAdapter(SystemAdapter):
     system = "mahjong_rmf"
 
     async def prepare(

@@ -19,7 +19,7 @@ from fedrank.handlers.announcements import (
 )
 from fedrank.handlers.reply import Attachment, Reply
 from fedrank.storage.database import Database
-from fedrank.storage.repositories import NewListRow
+from fedrank.storage.records import NewListRow
 from tests.factories import seed_federation
 
 NOW = datetime(2027, 1, 1, 9, 0, tzinfo=UTC)

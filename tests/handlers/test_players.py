@@ -7,7 +7,7 @@ from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.reply import Attachment
 from fedrank.storage.database import Database
-from fedrank.storage.repositories import NewListRow
+from fedrank.storage.records import NewListRow
 from tests.conftest import user
 from tests.factories import NOW, seed_federation
 

@@ -6,7 +6,7 @@ from decimal import Decimal
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.storage.database import Database
-from fedrank.storage.repositories import NewAward, NewListRow
+from fedrank.storage.records import NewAward, NewListRow
 from tests.conftest import user
 from tests.factories import NOW, make_director, seed_federation
 

@@ -16,13 +16,14 @@ from fedrank.handlers import reports as reports_module
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.reports import next_round
-from fedrank.handlers.systems.base import Prepared
 from fedrank.storage.database import Database
 from fedrank.storage.game_reports import GameReportRepo
 from fedrank.storage.models import AuditLog, Discipline, GameReport, Tournament
-from fedrank.storage.repositories import NewAward, NewEntry, NewGame, Repos
+from fedrank.storage.records import NewAward, NewEntry, NewGame, Prepared
+from fedrank.storage.repositories import Repos
 from tests.conftest import user
 from tests.factories import NOW, make_director, seed_federation
+from tests.handlers.fake_adapter import FakeAdapter
 
 OPEN = "/openreports rmf-mcr league-2026 Autumn club league"
 
@@ -333,10 +334,11 @@ async def test_closing_stops_new_reports_not_answers(services: Services, db: Dat
     assert created == [True, False]
 
 
-class _RatingAdapter:
+class _RatingAdapter(FakeAdapter):
     """An adapter that rates reported games: one point per win, kept as an award line."""
 
     system = "mahjong_rmf"
+    supports_reported_games = True
 
     def __init__(self) -> None:
         self.calls: list[list[NewGame]] = []

@@ -5,9 +5,8 @@ from datetime import date
 from decimal import Decimal
 
 from fedrank.storage.database import Database
+from fedrank.storage.records import NewListRow, PointTotal
 from fedrank.storage.repositories import (
-    NewListRow,
-    PointTotal,
     account_language,
     discipline_by_code,
     latest_top,

@@ -99,10 +99,18 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from fedrank.engines import bridge_ccba as ccba
 from fedrank.engines.bridge_ccba.formulas import m_coefficient
 from fedrank.engines.kernel import InputError, RuleError, half_up
-from fedrank.handlers.systems.base import ComputedList, Prepared, PreviewLine
+from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.places import moved_places
 from fedrank.storage.models import COLOURS, Discipline, Player, Tournament, TournamentVersion
-from fedrank.storage.repositories import NewAward, NewEntry, NewListRow, Repos
+from fedrank.storage.records import (
+    ComputedList,
+    NewAward,
+    NewEntry,
+    NewListRow,
+    Prepared,
+    PreviewLine,
+)
+from fedrank.storage.repositories import Repos
 
 SYSTEM_ID: Final = "bridge_ccba"
 #: The version of what a tournament version stores in ``params``.
@@ -678,10 +686,11 @@ def _total_text(colours: Mapping[str, Decimal], opening: Decimal) -> str:
 # --- the adapter -----------------------------------------------------------------------------
 
 
-class BridgeCcbaAdapter:
+class BridgeCcbaAdapter(SystemAdapter):
     """The CCBA adapter: import an event file, compute the masterpoint list, load the demo."""
 
     system = SYSTEM_ID
+    supports_whatif = True
     #: ``.ccba`` lines are whitespace-separated tokens (``entry P01 place=1``, ``player ID
     #: mp=12``); ``key = value`` lines read the same from one cell or three. A workbook's cells
     #: are joined by a space and the text read as a ``.ccba`` file.
@@ -961,7 +970,6 @@ class BridgeCcbaAdapter:
     ) -> None:
         """Thirteen events over the two years before ``today`` through :meth:`prepare`."""
         from fedrank.handlers.publication import publish_in
-        from fedrank.handlers.results import write_prepared
 
         federation = await repos.federations.get(discipline.federation_id)
         assert federation is not None
@@ -986,8 +994,7 @@ class BridgeCcbaAdapter:
                 )
             years.add(held_on.year)
             prepared = await self.prepare(repos, discipline, text, name)
-            await write_prepared(
-                repos,
+            await repos.ledger.write_prepared(
                 discipline,
                 prepared,
                 now=datetime.combine(held_on, time(20), UTC),

@@ -108,10 +108,19 @@ from typing import Any, Final
 from fedrank.engines import bridge_fsbr as fsbr
 from fedrank.engines.kernel import InputError, RuleError, half_up, to_jsonable
 from fedrank.handlers.common import fmt
-from fedrank.handlers.systems.base import ComputedList, NewTitle, Prepared, PreviewLine
+from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.places import moved_places, shared_last
 from fedrank.storage.models import Award, Discipline, Federation, Player, Tournament
-from fedrank.storage.repositories import NewAward, NewEntry, NewListRow, Repos
+from fedrank.storage.records import (
+    ComputedList,
+    NewAward,
+    NewEntry,
+    NewListRow,
+    NewTitle,
+    Prepared,
+    PreviewLine,
+)
+from fedrank.storage.repositories import Repos
 
 SYSTEM_ID: Final = "bridge_fsbr"
 #: The version of what a tournament version stores in ``params``.
@@ -689,10 +698,11 @@ def _achievement_text(awards: Mapping[str, Decimal]) -> str:
 # --- the adapter ---------------------------------------------------------------------------
 
 
-class BridgeFsbrAdapter:
+class BridgeFsbrAdapter(SystemAdapter):
     """The FSBR adapter: import a report, compute the monthly list, load the demo."""
 
     system = SYSTEM_ID
+    supports_whatif = True
     #: ``[entries]``/``[players]``/session rows are ``|``-separated columns, so a workbook's
     #: cells are joined by `` | ``; header lines (``key = value``) and section names are
     #: written in one cell each.
@@ -936,7 +946,6 @@ class BridgeFsbrAdapter:
     ) -> None:
         """Twelve tournaments over the two years before ``today`` with monthly lists."""
         from fedrank.handlers.publication import publish_in
-        from fedrank.handlers.results import write_prepared
 
         federation = await repos.federations.get(discipline.federation_id)
         assert federation is not None
@@ -964,8 +973,7 @@ class BridgeFsbrAdapter:
                 )
                 month = next_month(month)
             prepared = await self.prepare(repos, discipline, text, name)
-            await write_prepared(
-                repos,
+            await repos.ledger.write_prepared(
                 discipline,
                 prepared,
                 now=datetime.combine(prepared.held_on, time(21), UTC),

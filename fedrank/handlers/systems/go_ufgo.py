@@ -99,10 +99,20 @@ from fedrank.engines.go_ufgo import (
 )
 from fedrank.engines.kernel import InputError, RuleError
 from fedrank.handlers.common import fmt
-from fedrank.handlers.systems.base import ComputedList, NewTitle, Prepared, PreviewLine
+from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.storage.models import Discipline, Federation, Player, Title
 from fedrank.storage.models import Tournament as StoredTournament
-from fedrank.storage.repositories import NewAward, NewEntry, NewGame, NewListRow, Repos
+from fedrank.storage.records import (
+    ComputedList,
+    NewAward,
+    NewEntry,
+    NewGame,
+    NewListRow,
+    NewTitle,
+    Prepared,
+    PreviewLine,
+)
+from fedrank.storage.repositories import Repos
 
 SYSTEM: Final = "go_ufgo"
 KIND: Final = "IK"
@@ -677,7 +687,7 @@ class _Line:
 # ---------------------------------------------------------------------------------------------
 
 
-class GoUfgoAdapter:
+class GoUfgoAdapter(SystemAdapter):
     """The go_ufgo system adapter (see the module docstring for what is stored and how)."""
 
     system = SYSTEM
@@ -905,7 +915,6 @@ class _Demo:
 
     async def run(self, adapter: GoUfgoAdapter) -> None:
         from fedrank.handlers.publication import publish_in
-        from fedrank.handlers.results import write_prepared
 
         repos, rng = self.repos, self.rng
         federation = await repos.federations.get(self.discipline.federation_id)
@@ -941,8 +950,7 @@ class _Demo:
             field_ = rng.sample(players, rng.randint(8, min(16, len(players))))
             text = self._h_file(number, day, field_, strength, seen)
             prepared = await adapter.prepare(repos, self.discipline, text, f"demo-{number}.h9")
-            await write_prepared(
-                repos,
+            await repos.ledger.write_prepared(
                 self.discipline,
                 prepared,
                 now=datetime.combine(day + timedelta(days=1), time(12), tzinfo=UTC),

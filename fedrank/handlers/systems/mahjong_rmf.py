@@ -75,10 +75,18 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.engines.kernel import InputError, RuleError, half_up
 from fedrank.handlers.common import fmt
-from fedrank.handlers.results import write_prepared
-from fedrank.handlers.systems.base import ComputedList, NewTitle, Prepared, PreviewLine
+from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.storage.models import Discipline, Player, Tournament
-from fedrank.storage.repositories import NewAward, NewEntry, NewListRow, Repos
+from fedrank.storage.records import (
+    ComputedList,
+    NewAward,
+    NewEntry,
+    NewListRow,
+    NewTitle,
+    Prepared,
+    PreviewLine,
+)
+from fedrank.storage.repositories import Repos
 
 SYSTEM_ID = "mahjong_rmf"
 #: The ledger kind of a tournament's figure ``NR * KT``.
@@ -538,10 +546,11 @@ def whatif_lines(
     ]
 
 
-class MahjongRmfAdapter:
+class MahjongRmfAdapter(SystemAdapter):
     """The RMF adapter: import a sheet, compute a list, load the demo."""
 
     system = SYSTEM_ID
+    supports_whatif = True
     #: A workbook row as a sheet line: a tab (the parser's other separator) keeps a header
     #: written as ``date:`` in one cell and its value in the next readable (``date:\t2026-…``).
     sheet_separator = "\t"
@@ -770,8 +779,7 @@ class MahjongRmfAdapter:
         skill = {fpid: rng.gauss(0.0, 1.0) for fpid in pool}
         for sheet_text, name in demo_sheets(rng, kind, pool, skill, today):
             prepared = await self.prepare(repos, discipline, sheet_text, name)
-            await write_prepared(
-                repos,
+            await repos.ledger.write_prepared(
                 discipline,
                 prepared,
                 now=datetime.combine(prepared.held_on, time(20), UTC),

@@ -93,11 +93,20 @@ from fedrank.engines.othello_woc import (
 )
 from fedrank.engines.othello_woc.pairing import total_rounds
 from fedrank.handlers.common import fmt
-from fedrank.handlers.results import write_prepared
-from fedrank.handlers.systems.base import ComputedList, NewTitle, Prepared, PreviewLine
+from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.storage.models import Discipline, Player, TournamentVersion
 from fedrank.storage.models import Tournament as StoredTournament
-from fedrank.storage.repositories import NewAward, NewEntry, NewGame, NewListRow, Repos
+from fedrank.storage.records import (
+    ComputedList,
+    NewAward,
+    NewEntry,
+    NewGame,
+    NewListRow,
+    NewTitle,
+    Prepared,
+    PreviewLine,
+)
+from fedrank.storage.repositories import Repos
 
 SYSTEM: Final = "othello_woc"
 KIND: Final = "points"
@@ -626,7 +635,7 @@ def _demo_game(rng: random.Random, black: str, white: str, strength: dict[str, f
 # ---------------------------------------------------------------------------------------------
 
 
-class OthelloWocAdapter:
+class OthelloWocAdapter(SystemAdapter):
     system = SYSTEM
     #: The format is whitespace-separated tokens (``BLACK WHITE 40-24``): a workbook's cells
     #: are joined by a space; ``player:`` lines keep their ``|`` inside one cell.
@@ -811,7 +820,9 @@ class OthelloWocAdapter:
         )
         now_at = datetime.combine(today, time(12), tzinfo=UTC)
         prepared = await self.prepare(repos, discipline, text, "demo.txt")
-        version = await write_prepared(repos, discipline, prepared, now=now_at, account_id=None)
+        version = await repos.ledger.write_prepared(
+            discipline, prepared, now=now_at, account_id=None
+        )
         stored = await repos.ledger.tournament_by_id(version.tournament_id)
         assert stored is not None
         for _ in range(4):
@@ -819,7 +830,7 @@ class OthelloWocAdapter:
             lines = [_demo_game(rng, p["black"], p["white"], strength) for p in pairing["pairs"]]
             lines += [f"{pid} BYE" for pid in pairing["byes"]]
             prepared = await self.prepare_round(repos, discipline, stored, "\n".join(lines))
-            await write_prepared(repos, discipline, prepared, now=now_at, account_id=None)
+            await repos.ledger.write_prepared(discipline, prepared, now=now_at, account_id=None)
 
 
 ADAPTER = OthelloWocAdapter()

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from fedrank.handlers.systems.base import ComputedList, NewTitle
 from fedrank.storage.models import Discipline
+from fedrank.storage.records import ComputedList, NewTitle
 from fedrank.storage.repositories import Repos
 from tests.handlers.fake_adapter import FakeAdapter
 

@@ -15,9 +15,16 @@ from sqlalchemy import func, select
 from fedrank.engines.kernel import InputError
 from fedrank.handlers import publication, results
 from fedrank.handlers.context import Services
-from fedrank.handlers.systems.base import ComputedList, Prepared, PreviewLine
 from fedrank.storage.models import Discipline, PendingSubmission, Tournament
-from fedrank.storage.repositories import NewAward, NewEntry, NewListRow, Repos
+from fedrank.storage.records import (
+    ComputedList,
+    NewAward,
+    NewEntry,
+    NewListRow,
+    Prepared,
+    PreviewLine,
+)
+from fedrank.storage.repositories import Repos
 from tests.bot.telegram.conftest import make_telegram_role
 from tests.bot.telegram.fake_api import FakeTelegram
 from tests.factories import seed_federation

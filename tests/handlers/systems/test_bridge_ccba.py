@@ -436,9 +436,7 @@ async def test_compute_list_by_hand_and_the_annual_base_coefficient(
 async def test_the_demo_history_gives_a_list(
     services: Services, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Only this system's demo: the other systems' adapters are tested in their own modules.
-    monkeypatch.setattr(demo, "has_adapter", lambda system: system == "bridge_ccba")
-    message = await demo.load_demo(db)
+    message = await demo.load_demo(db, systems={"bridge_ccba"})
     assert "results and lists for ccba" in message
     top = (await dispatch(services, user("u1"), "/top ccba 5")).plain
     assert "CCBA masterpoints: list of 2026-11-01 (top 5 of 80)" in top

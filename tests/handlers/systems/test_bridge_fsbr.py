@@ -34,7 +34,7 @@ from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.systems import adapter
 from fedrank.handlers.systems.bridge_fsbr import ADAPTER, DATA_KEY, player_data, read_report
 from fedrank.storage.database import Database
-from fedrank.storage.repositories import NewAward, NewListRow
+from fedrank.storage.records import NewAward, NewListRow
 from tests.conftest import user
 from tests.factories import NOW, make_director
 
@@ -480,9 +480,8 @@ async def test_player_data_is_checked(db: Database) -> None:
 async def test_the_demo_history_gives_a_list(
     services: Services, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(demo, "has_adapter", lambda system: system == "bridge_fsbr")
     assert adapter("bridge_fsbr") is ADAPTER
-    message = await demo.load_demo(db)
+    message = await demo.load_demo(db, systems={"bridge_fsbr"})
     assert "results and lists for fsbr" in message
     top = (await dispatch(services, user("u1"), "/top fsbr 5")).plain
     assert "FSBR classification: list of 2026-11-01 (top 5 of 80)" in top

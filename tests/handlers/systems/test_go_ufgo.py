@@ -407,10 +407,8 @@ async def test_a_tournament_open_for_game_reports_does_not_block_earlier_submiss
 async def test_the_demo_history_gives_a_list(
     services: Services, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Only this system's demo: the other systems' adapters are tested in their own modules.
-    monkeypatch.setattr(demo, "has_adapter", lambda system: system == "go_ufgo")
     assert adapter("go_ufgo") is ADAPTER
-    message = await demo.load_demo(db)
+    message = await demo.load_demo(db, systems={"go_ufgo"})
     assert "results and lists for ufgo" in message
     top = (await dispatch(services, user("u1"), "/top ufgo 5")).plain
     assert "UFGO rating: list of 2026-11-01 (top 5 of" in top

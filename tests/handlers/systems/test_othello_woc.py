@@ -20,7 +20,7 @@ from fedrank.handlers.reply import Reply
 from fedrank.handlers.systems import adapter
 from fedrank.handlers.systems.othello_woc import ADAPTER
 from fedrank.storage.database import Database
-from fedrank.storage.repositories import NewListRow
+from fedrank.storage.records import NewListRow
 from tests.conftest import user
 from tests.factories import make_director
 

@@ -8,13 +8,25 @@ engine, and lists are published by the publication use case). Loading twice chan
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
+from fedrank.demo import bridge_ccba, bridge_fsbr, go_ufgo, mahjong_rmf, othello_woc
 from fedrank.handlers.publication import publish_in
-from fedrank.handlers.systems import adapter, has_adapter
 from fedrank.scheduler.calendar import latest_due
 from fedrank.storage.database import Database
+from fedrank.storage.models import Discipline
+from fedrank.storage.repositories import Repos
+
+#: Each system's demo history: (repos, discipline, rng, today).
+LOADERS: dict[str, Callable[[Repos, Discipline, random.Random, date], Awaitable[None]]] = {
+    "bridge_ccba": bridge_ccba.load,
+    "bridge_fsbr": bridge_fsbr.load,
+    "go_ufgo": go_ufgo.load,
+    "mahjong_rmf": mahjong_rmf.load,
+    "othello_woc": othello_woc.load,
+}
 
 SEED = 20261121
 TODAY = date(2026, 11, 1)
@@ -219,8 +231,14 @@ def _name(rng: random.Random, style: str) -> tuple[str, str]:
     return f"{given} {family}", "F" if female else "M"
 
 
-async def load_demo(db: Database, *, console_user: str = "operator") -> str:
-    """Load the demo unless it is there; the console user becomes admin of every federation."""
+async def load_demo(
+    db: Database, *, console_user: str = "operator", systems: Collection[str] | None = None
+) -> str:
+    """Load the demo unless it is there; the console user becomes admin of every federation.
+
+    ``systems`` limits the generated histories to those systems (tests of one system); the
+    federations and players are created all the same, so the seed's sequence is unchanged.
+    """
     now = datetime.now(UTC)
     rng = random.Random(SEED)
     async with db.transaction() as repos:
@@ -251,9 +269,10 @@ async def load_demo(db: Database, *, console_user: str = "operator") -> str:
                 discipline = await repos.federations.add_discipline(
                     federation, d.code, d.name, d.system, d.calendar
                 )
-                if not has_adapter(d.system):
+                load = LOADERS.get(d.system)
+                if load is None or (systems is not None and d.system not in systems):
                     continue
-                await adapter(d.system).load_demo(repos, discipline, rng, TODAY)
+                await load(repos, discipline, rng, TODAY)
                 # Today's standing; off the discipline's calendar (UFGO is quarterly, CCBA
                 # yearly) it is an on-demand list, as a director's /publish would make it.
                 await publish_in(

@@ -1,0 +1,17 @@
+"""The go_ufgo demo history (moved here from the system adapter)."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+from typing import Any
+
+from fedrank.handlers.systems import adapter
+from fedrank.storage.models import Discipline
+from fedrank.storage.repositories import Repos
+
+
+async def load(repos: Repos, discipline: Discipline, rng: random.Random, today: date) -> None:
+    """Generate and store the demo history of one go_ufgo discipline."""
+    system_adapter: Any = adapter("go_ufgo")
+    await system_adapter.load_demo(repos, discipline, rng, today)
