@@ -66,6 +66,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
+from fedrank.handlers.systems import adapter
 from fedrank.scheduler.outbox import new_message
 from fedrank.storage.database import Database
 from fedrank.storage.models import Account, Discipline, Federation
@@ -166,17 +167,8 @@ def event_of(row: QualificationRow, discipline: Discipline) -> QualificationEven
 
 
 async def rating_list_on(repos: Repos, discipline: Discipline, on: date) -> rmf.RatingList:
-    """The discipline's RMF list on ``on`` from the stored tournaments (the adapter's replay)."""
-    from fedrank.handlers.systems.mahjong_rmf import engine_discipline, stored_history
-
-    stored, _ = await stored_history(repos, discipline)
-    list_dates = [s.list_date for s in await repos.lists.snapshots(discipline.id)]
-    return rmf.rating_list(
-        [s.tournament for s in stored],
-        discipline=engine_discipline(discipline),
-        on=on,
-        list_dates=[d for d in list_dates if d <= on],
-    )
+    """The discipline's list on ``on`` as its system's qualification rules freeze it."""
+    return await adapter(discipline.system).qualification_list(repos, discipline, on)
 
 
 async def _memberships(repos: Repos, federation_id: int) -> list[rmf.Membership]:

@@ -16,6 +16,7 @@ from abc import ABC, abstractmethod
 from datetime import date
 from typing import ClassVar
 
+from fedrank.engines import mahjong_rmf as rmf
 from fedrank.storage.models import Discipline, Player, Tournament
 from fedrank.storage.records import ComputedList, NewEntry, NewGame, Prepared, PreviewLine
 from fedrank.storage.repositories import Repos
@@ -41,6 +42,7 @@ class SystemAdapter(ABC):
     sheet_extension: ClassVar[str] = ".txt"
     supports_whatif: ClassVar[bool] = False
     supports_reported_games: ClassVar[bool] = False
+    supports_qualification: ClassVar[bool] = False
 
     @abstractmethod
     async def prepare(
@@ -76,6 +78,12 @@ class SystemAdapter(ABC):
     ) -> Prepared:
         """The next version of a tournament whose games players report, rated."""
         raise Unsupported(self.system, "reported games")
+
+    async def qualification_list(
+        self, repos: Repos, discipline: Discipline, on: date
+    ) -> rmf.RatingList:
+        """The list a qualification window freezes on its qualification date (RMF section 3)."""
+        raise Unsupported(self.system, "qualification")
 
     def check_player_data(self, player: Player) -> None:
         """Validate the player facts this rulebook reads (``/playerdata``); raise InputError.

@@ -551,6 +551,7 @@ class MahjongRmfAdapter(SystemAdapter):
 
     system = SYSTEM_ID
     supports_whatif = True
+    supports_qualification = True
     #: A workbook row as a sheet line: a tab (the parser's other separator) keeps a header
     #: written as ``date:`` in one cell and its value in the next readable (``date:\t2026-…``).
     sheet_separator = "\t"
@@ -722,6 +723,19 @@ class MahjongRmfAdapter(SystemAdapter):
                 "tournaments": len(stored),
                 "not_counted": skipped,
             },
+        )
+
+    async def qualification_list(
+        self, repos: Repos, discipline: Discipline, on: date
+    ) -> rmf.RatingList:
+        """The discipline's RMF list on ``on`` from the stored tournaments (the replay)."""
+        stored, _ = await stored_history(repos, discipline)
+        list_dates = [s.list_date for s in await repos.lists.snapshots(discipline.id)]
+        return rmf.rating_list(
+            [s.tournament for s in stored],
+            discipline=engine_discipline(discipline),
+            on=on,
+            list_dates=[d for d in list_dates if d <= on],
         )
 
     async def whatif(
