@@ -83,6 +83,7 @@ def init() -> None:
 def demo() -> None:
     """Load the demo federations, players and tournaments (idempotent)."""
     from fedrank.demo import load_demo
+    from fedrank.handlers.systems import all_systems
 
     settings = _settings()
 
@@ -90,7 +91,7 @@ def demo() -> None:
         db = _database(settings)
         try:
             await db.migrate()
-            return await load_demo(db, console_user=settings.console_user)
+            return await load_demo(db, all_systems(), console_user=settings.console_user)
         finally:
             await db.close()
 
@@ -202,7 +203,7 @@ def import_(
     from fedrank.bot.render import render_plain
     from fedrank.handlers.context import RequestContext
     from fedrank.handlers.results import preview_reply
-    from fedrank.handlers.systems import adapter
+    from fedrank.handlers.systems import all_systems
 
     text = _read(file)
     settings = _settings()
@@ -225,7 +226,11 @@ def import_(
             async with db.transaction() as repos:
                 discipline = await repos.federations.discipline(discipline_id)
                 assert discipline is not None
-                again = await adapter(discipline.system).prepare(repos, discipline, text, file.name)
+                again = (
+                    await all_systems()
+                    .adapter(discipline.system)
+                    .prepare(repos, discipline, text, file.name)
+                )
                 if again.to_json() != prepared.to_json():
                     raise CliError("the data changed since the preview; nothing written, run again")
                 now = datetime.now(UTC)
@@ -262,7 +267,7 @@ def publish(
     from datetime import UTC, date, datetime
 
     from fedrank.handlers.publication import publish_list
-    from fedrank.handlers.systems import NoAdapterError
+    from fedrank.handlers.systems import NoAdapterError, all_systems
 
     try:
         list_date = date.fromisoformat(on) if on else datetime.now(UTC).date()
@@ -277,7 +282,13 @@ def publish(
                 raise CliError("the database is not initialised; run `fedrank init` first")
             try:
                 _, created, size = await publish_list(
-                    db, discipline, list_date, now=datetime.now(UTC), on_demand=True, announce=True
+                    db,
+                    all_systems(),
+                    discipline,
+                    list_date,
+                    now=datetime.now(UTC),
+                    on_demand=True,
+                    announce=True,
                 )
             except ValueError as exc:
                 raise CliError(str(exc)) from None
@@ -299,7 +310,7 @@ async def _prepare_for(repos: Any, target: str, text: str, filename: str) -> tup
     A system id with several disciplines (RMF's sports and Sichuan mahjong) lets the file
     decide: the one discipline whose adapter accepts it is taken.
     """
-    from fedrank.handlers.systems import NoAdapterError, adapter
+    from fedrank.handlers.systems import NoAdapterError, all_systems
 
     found = await repos.federations.discipline_by_code(target)
     disciplines = await repos.federations.disciplines()
@@ -311,7 +322,7 @@ async def _prepare_for(repos: Any, target: str, text: str, filename: str) -> tup
     refusals: list[str] = []
     for discipline in candidates:
         try:
-            engine = adapter(discipline.system)
+            engine = all_systems().adapter(discipline.system)
         except NoAdapterError:
             raise CliError(f"{discipline.system} results cannot be imported yet") from None
         try:

@@ -14,13 +14,16 @@ from datetime import UTC, date, datetime
 
 from fedrank.demo import bridge_ccba, bridge_fsbr, go_ufgo, mahjong_rmf, othello_woc
 from fedrank.handlers.publication import publish_in
+from fedrank.handlers.systems import SystemRegistry
+from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.scheduler.calendar import latest_due
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline
 from fedrank.storage.repositories import Repos
 
-#: Each system's demo history: (repos, discipline, rng, today).
-LOADERS: dict[str, Callable[[Repos, Discipline, random.Random, date], Awaitable[None]]] = {
+Loader = Callable[[Repos, SystemAdapter, Discipline, random.Random, date], Awaitable[None]]
+#: Each system's demo history.
+LOADERS: dict[str, Loader] = {
     "bridge_ccba": bridge_ccba.load,
     "bridge_fsbr": bridge_fsbr.load,
     "go_ufgo": go_ufgo.load,
@@ -232,11 +235,15 @@ def _name(rng: random.Random, style: str) -> tuple[str, str]:
 
 
 async def load_demo(
-    db: Database, *, console_user: str = "operator", systems: Collection[str] | None = None
+    db: Database,
+    systems: SystemRegistry,
+    *,
+    console_user: str = "operator",
+    only: Collection[str] | None = None,
 ) -> str:
     """Load the demo unless it is there; the console user becomes admin of every federation.
 
-    ``systems`` limits the generated histories to those systems (tests of one system); the
+    ``only`` limits the generated histories to those systems (tests of one system); the
     federations and players are created all the same, so the seed's sequence is unchanged.
     """
     now = datetime.now(UTC)
@@ -270,13 +277,18 @@ async def load_demo(
                     federation, d.code, d.name, d.system, d.calendar
                 )
                 load = LOADERS.get(d.system)
-                if load is None or (systems is not None and d.system not in systems):
+                if (
+                    load is None
+                    or d.system not in systems
+                    or (only is not None and d.system not in only)
+                ):
                     continue
-                await load(repos, discipline, rng, TODAY)
+                await load(repos, systems.adapter(d.system), discipline, rng, TODAY)
                 # Today's standing; off the discipline's calendar (UFGO is quarterly, CCBA
                 # yearly) it is an on-demand list, as a director's /publish would make it.
                 await publish_in(
                     repos,
+                    systems,
                     discipline,
                     TODAY,
                     now=now,

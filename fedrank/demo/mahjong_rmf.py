@@ -6,12 +6,14 @@ import random
 from datetime import date
 from typing import Any
 
-from fedrank.handlers.systems import adapter
+from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.storage.models import Discipline
 from fedrank.storage.repositories import Repos
 
 
-async def load(repos: Repos, discipline: Discipline, rng: random.Random, today: date) -> None:
+async def load(
+    repos: Repos, adapter: SystemAdapter, discipline: Discipline, rng: random.Random, today: date
+) -> None:
     """Generate and store the demo history of one mahjong_rmf discipline."""
-    system_adapter: Any = adapter("mahjong_rmf")
+    system_adapter: Any = adapter
     await system_adapter.load_demo(repos, discipline, rng, today)

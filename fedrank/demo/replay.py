@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
 from fedrank.handlers.publication import publish_in
+from fedrank.handlers.systems import SystemRegistry
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.scheduler.calendar import due_dates
 from fedrank.storage.models import Discipline
@@ -56,6 +57,7 @@ async def replay(
                 if list_date > last_listed:
                     await publish_in(
                         repos,
+                        SystemRegistry([adapter]),
                         discipline,
                         list_date,
                         now=datetime.combine(list_date, publish_at, UTC),

@@ -21,7 +21,6 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
-from fedrank.handlers.systems import has_adapter
 from fedrank.storage.models import CALENDARS, SYSTEM_IDS, Federation, Player
 from fedrank.storage.repositories import Repos
 
@@ -106,7 +105,7 @@ async def discipline(services: Services, ctx: RequestContext, args: str) -> Repl
                 federation=federation.code,
             )
         )
-        if not has_adapter(system):
+        if system not in services.systems:
             reply.line(t(ctx.language, "discipline.no_adapter", system=system))
         return reply
 

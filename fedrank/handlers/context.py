@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from fedrank.handlers.systems import SystemRegistry, all_systems
 from fedrank.storage.database import Database
 
 LANGUAGES = ("en", "ru", "uk", "zh")
@@ -46,10 +47,12 @@ def _utcnow() -> datetime:
 
 @dataclass(slots=True)
 class Services:
-    """What every use case may use: the database and the clock (injected, so tests control time)."""
+    """What every use case may use: the database, the systems and the clock (all injected, so
+    tests control time and hand in fake systems)."""
 
     db: Database
     clock: Callable[[], datetime] = field(default=_utcnow)
+    systems: SystemRegistry = field(default_factory=all_systems)
     default_language: str = "en"
 
     def now(self) -> datetime:

@@ -16,7 +16,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold, code
-from fedrank.handlers.systems import NoAdapterError, adapter
+from fedrank.handlers.systems import NoAdapterError
 
 USAGE = "/playerdata <ID> [section.key <JSON value | ->]"
 
@@ -60,7 +60,7 @@ async def playerdata(services: Services, ctx: RequestContext, args: str) -> Repl
         player.data = data
         for discipline in await repos.federations.disciplines(federation.id):
             try:
-                system_adapter = adapter(discipline.system)
+                system_adapter = services.systems.adapter(discipline.system)
             except NoAdapterError:
                 continue
             try:

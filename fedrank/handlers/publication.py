@@ -15,7 +15,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply
-from fedrank.handlers.systems import NoAdapterError, adapter
+from fedrank.handlers.systems import NoAdapterError, SystemRegistry
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline, ListSnapshot
 from fedrank.storage.repositories import Repos
@@ -27,13 +27,19 @@ def local_today(timezone: str, now: datetime) -> date:
 
 
 async def publish_in(
-    repos: Repos, discipline: Discipline, list_date: date, *, now: datetime, on_demand: bool
+    repos: Repos,
+    systems: SystemRegistry,
+    discipline: Discipline,
+    list_date: date,
+    *,
+    now: datetime,
+    on_demand: bool,
 ) -> tuple[ListSnapshot, bool]:
     """(snapshot, created) inside the caller's transaction."""
     existing = await repos.lists.snapshot(discipline.id, list_date)
     if existing is not None:
         return existing, False
-    computed = await adapter(discipline.system).compute_list(repos, discipline, list_date)
+    computed = await systems.adapter(discipline.system).compute_list(repos, discipline, list_date)
     snapshot = await repos.lists.add_snapshot(
         discipline.id,
         list_date,
@@ -48,6 +54,7 @@ async def publish_in(
 
 async def publish_list(
     db: Database,
+    systems: SystemRegistry,
     discipline_code: str,
     list_date: date,
     *,
@@ -70,7 +77,7 @@ async def publish_list(
         if list_date > today:
             raise ValueError(f"a list cannot be dated after today ({today.isoformat()})")
         snapshot, created = await publish_in(
-            repos, discipline, list_date, now=now, on_demand=on_demand
+            repos, systems, discipline, list_date, now=now, on_demand=on_demand
         )
         size = await repos.lists.size(snapshot.id)
         if created and announce:
@@ -107,7 +114,7 @@ async def publish(services: Services, ctx: RequestContext, args: str) -> Reply:
             raise UserError(t(ctx.language, "publish.future", today=today.isoformat()))
         try:
             snapshot, created = await publish_in(
-                repos, discipline, list_date, now=services.now(), on_demand=True
+                repos, services.systems, discipline, list_date, now=services.now(), on_demand=True
             )
         except NoAdapterError:
             raise UserError(

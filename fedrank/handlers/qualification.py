@@ -66,7 +66,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
-from fedrank.handlers.systems import adapter
+from fedrank.handlers.systems import SystemRegistry
 from fedrank.scheduler.outbox import new_message
 from fedrank.storage.database import Database
 from fedrank.storage.models import Account, Discipline, Federation
@@ -166,9 +166,11 @@ def event_of(row: QualificationRow, discipline: Discipline) -> QualificationEven
 # --- the list on the qualification date -------------------------------------------------------
 
 
-async def rating_list_on(repos: Repos, discipline: Discipline, on: date) -> rmf.RatingList:
+async def rating_list_on(
+    repos: Repos, systems: SystemRegistry, discipline: Discipline, on: date
+) -> rmf.RatingList:
     """The discipline's list on ``on`` as its system's qualification rules freeze it."""
-    return await adapter(discipline.system).qualification_list(repos, discipline, on)
+    return await systems.adapter(discipline.system).qualification_list(repos, discipline, on)
 
 
 async def _memberships(repos: Repos, federation_id: int) -> list[rmf.Membership]:
@@ -439,7 +441,9 @@ async def _context(repos: Repos, row: QualificationRow) -> tuple[Discipline, Fed
     return discipline, federation
 
 
-async def advance_one(repos: Repos, row: QualificationRow, now: datetime) -> None:
+async def advance_one(
+    repos: Repos, systems: SystemRegistry, row: QualificationRow, now: datetime
+) -> None:
     """Everything due for one qualification by ``now``, in the caller's transaction."""
     discipline, federation = await _context(repos, row)
     run = _Run(repos, row, discipline, federation, now)
@@ -449,7 +453,7 @@ async def advance_one(repos: Repos, row: QualificationRow, now: datetime) -> Non
         if run.today < row.qualification_date:
             return
         try:
-            ratings = await rating_list_on(repos, discipline, row.qualification_date)
+            ratings = await rating_list_on(repos, systems, discipline, row.qualification_date)
             q = open_qualification(run.event, ratings, await _memberships(repos, federation.id))
         except RuleError as exc:
             if "refused" not in row.data:
@@ -483,7 +487,7 @@ async def advance_one(repos: Repos, row: QualificationRow, now: datetime) -> Non
     await run.save(q)
 
 
-async def advance_all(db: Database, now: datetime) -> int:
+async def advance_all(db: Database, now: datetime, *, systems: SystemRegistry) -> int:
     """The scheduler's job: advance every qualification whose event has not passed."""
     async with db.read() as repos:
         # A day of margin: the federation's date may still be yesterday's in UTC terms.
@@ -493,7 +497,7 @@ async def advance_all(db: Database, now: datetime) -> int:
             async with db.transaction() as repos:
                 row = await repos.qualifications.get(qid, lock=True)
                 if row is not None:
-                    await advance_one(repos, row, now)
+                    await advance_one(repos, systems, row, now)
         except Exception:
             log.exception("qualification %s could not be advanced; retrying next tick", qid)
     return len(ids)

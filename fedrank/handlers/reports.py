@@ -61,7 +61,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
-from fedrank.handlers.systems import NoAdapterError, adapter
+from fedrank.handlers.systems import NoAdapterError, SystemRegistry
 from fedrank.scheduler.outbox import new_message
 from fedrank.storage.models import (
     Account,
@@ -290,15 +290,15 @@ async def openreports(services: Services, ctx: RequestContext, args: str) -> Rep
                 discipline=discipline.code,
             )
         )
-        if not _can_rate(discipline.system):
+        if not _can_rate(services.systems, discipline.system):
             reply.line(t(ctx.language, "reports.not_rated", system=discipline.system))
         return reply
 
 
-def _can_rate(system: str) -> bool:
+def _can_rate(systems: SystemRegistry, system: str) -> bool:
     """Whether the system's adapter rates reported games (``rate_games``, module docstring)."""
     try:
-        return adapter(system).supports_reported_games
+        return systems.adapter(system).supports_reported_games
     except NoAdapterError:
         return False
 
@@ -542,7 +542,7 @@ async def _opponent_answer(
                 )
             )
         await _audit(repos, "report.confirmed", now, account, p)
-        version = await _count(repos, account, p, now, ctx.language)
+        version = await _count(repos, services.systems, account, p, now, ctx.language)
         return Reply.text(
             t(
                 ctx.language,
@@ -603,7 +603,7 @@ async def _director_decision(
             )
             return Reply.text(t(ctx.language, "report.rejected", report=row.id))
         await _audit(repos, "report.approved", now, account, p, {"was": row.state})
-        version = await _count(repos, account, p, now, ctx.language)
+        version = await _count(repos, services.systems, account, p, now, ctx.language)
         return Reply.text(
             t(
                 ctx.language,
@@ -655,7 +655,7 @@ def next_round(games: list[NewGame], player_a: int, player_b: int) -> int:
 
 
 async def _count(
-    repos: Repos, account: Account, p: _Parts, now: datetime, language: str
+    repos: Repos, systems: SystemRegistry, account: Account, p: _Parts, now: datetime, language: str
 ) -> TournamentVersion:
     """Write the report's game into a new version of its tournament (the report is approved)."""
     repo = repos.game_reports
@@ -681,7 +681,7 @@ async def _count(
         NewEntry(pid, None) for pid in (row.reporter_id, row.opponent_id) if pid not in present
     ]
     reason = f"game report #{row.id}"
-    rated = await _rated(repos, p, tournament, entries, games, language)
+    rated = await _rated(repos, systems, p, tournament, entries, games, language)
     if rated is not None:
         rated.reason = rated.reason or reason
         version = await repos.ledger.write_prepared(
@@ -724,6 +724,7 @@ async def _count(
 
 async def _rated(
     repos: Repos,
+    systems: SystemRegistry,
     p: _Parts,
     tournament: Tournament,
     entries: list[NewEntry],
@@ -732,7 +733,7 @@ async def _rated(
 ) -> Prepared | None:
     """The adapter's rated version when it can rate reported games (module docstring)."""
     try:
-        found = adapter(p.discipline.system)
+        found = systems.adapter(p.discipline.system)
     except NoAdapterError:
         return None
     if not found.supports_reported_games:

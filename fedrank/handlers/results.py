@@ -24,7 +24,8 @@ from fedrank.handlers.spreadsheet import (
     looks_like_xlsx,
     read_first_sheet,
 )
-from fedrank.handlers.systems import NoAdapterError, adapter
+from fedrank.handlers.systems import NoAdapterError
+from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.storage.models import Account, Discipline, PendingSubmission
 from fedrank.storage.records import Prepared
 from fedrank.storage.repositories import Repos
@@ -33,13 +34,15 @@ PREVIEW_ROWS = 40
 MAX_UPLOAD = 2_000_000
 
 
-def _text_of(ctx: RequestContext, rest: str, system: str) -> tuple[str, str, Sheet | None]:
+def _text_of(
+    ctx: RequestContext, rest: str, system_adapter: SystemAdapter
+) -> tuple[str, str, Sheet | None]:
     """The submitted text, its file name and, for a workbook, its sheet (to name cells)."""
     if ctx.attachment is not None:
         if len(ctx.attachment.content) > MAX_UPLOAD:
             raise UserError(t(ctx.language, "submit.too_large", limit=MAX_UPLOAD // 1_000_000))
         if looks_like_xlsx(ctx.attachment.filename, ctx.attachment.content):
-            return _sheet_text(ctx, system)
+            return _sheet_text(ctx, system_adapter)
         try:
             return ctx.attachment.content.decode("utf-8-sig"), ctx.attachment.filename, None
         except UnicodeDecodeError:
@@ -49,17 +52,13 @@ def _text_of(ctx: RequestContext, rest: str, system: str) -> tuple[str, str, She
     return rest, "pasted.txt", None
 
 
-def _sheet_text(ctx: RequestContext, system: str) -> tuple[str, str, Sheet]:
+def _sheet_text(ctx: RequestContext, system_adapter: SystemAdapter) -> tuple[str, str, Sheet]:
     """A workbook's first sheet as the text the system's format takes (:mod:`.spreadsheet`):
     cells joined by the adapter's ``sheet_separator``, the name given its ``sheet_extension``."""
     assert ctx.attachment is not None
-    try:
-        system_adapter = adapter(system)
-    except NoAdapterError:
-        raise UserError(t(ctx.language, "submit.no_adapter", system=system)) from None
     separator = system_adapter.sheet_separator
     if separator is None:
-        raise UserError(t(ctx.language, "sheet.unsupported", system=system))
+        raise UserError(t(ctx.language, "sheet.unsupported", system=system_adapter.system))
     try:
         sheet = read_first_sheet(ctx.attachment.filename, ctx.attachment.content, limit=MAX_UPLOAD)
     except SheetError as exc:
@@ -109,15 +108,17 @@ async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
         federation = await repos.federations.get(discipline.federation_id)
         assert federation is not None
         await require_role(repos, ctx, account, federation, "director")
-        text, filename, sheet = _text_of(ctx, rest, discipline.system)
-        if not text.strip():
-            raise UserError(t(ctx.language, "submit.empty"))
         try:
-            prepared = await adapter(discipline.system).prepare(repos, discipline, text, filename)
+            system_adapter = services.systems.adapter(discipline.system)
         except NoAdapterError:
             raise UserError(
                 t(ctx.language, "submit.no_adapter", system=discipline.system)
             ) from None
+        text, filename, sheet = _text_of(ctx, rest, system_adapter)
+        if not text.strip():
+            raise UserError(t(ctx.language, "submit.empty"))
+        try:
+            prepared = await system_adapter.prepare(repos, discipline, text, filename)
         except EngineError as exc:
             error = str(exc)
             line = getattr(exc, "line", None)

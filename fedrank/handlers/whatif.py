@@ -15,7 +15,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
-from fedrank.handlers.systems import NoAdapterError, adapter
+from fedrank.handlers.systems import NoAdapterError
 from fedrank.storage.models import Player, Tournament
 from fedrank.storage.records import PreviewLine
 from fedrank.storage.repositories import Repos
@@ -70,7 +70,7 @@ async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
                 )
             )
         try:
-            system_adapter = adapter(discipline.system)
+            system_adapter = services.systems.adapter(discipline.system)
         except NoAdapterError:
             system_adapter = None
         if system_adapter is None or not system_adapter.supports_whatif:

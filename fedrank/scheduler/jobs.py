@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 from fedrank.handlers.announcements import announce_in, announce_recent
 from fedrank.handlers.publication import publish_list
-from fedrank.handlers.systems import has_adapter
+from fedrank.handlers.systems import SystemRegistry
 from fedrank.scheduler.calendar import due_dates
 from fedrank.storage.database import Database
 
@@ -24,12 +24,12 @@ class Published:
     rows: int
 
 
-async def publish_due(db: Database, now: datetime) -> list[Published]:
+async def publish_due(db: Database, now: datetime, *, systems: SystemRegistry) -> list[Published]:
     """Publish every list that is due by ``now`` in its federation's time zone."""
     plan: list[tuple[str, date]] = []
     async with db.read() as repos:
         for discipline in await repos.federations.disciplines():
-            if not has_adapter(discipline.system):
+            if discipline.system not in systems:
                 continue
             federation = await repos.federations.get(discipline.federation_id)
             assert federation is not None
@@ -40,7 +40,9 @@ async def publish_due(db: Database, now: datetime) -> list[Published]:
             plan += [(discipline.code, d) for d in due_dates(discipline.calendar, last, today)]
     done = []
     for code, list_date in plan:
-        snapshot, created, rows = await publish_list(db, code, list_date, now=now, on_demand=False)
+        snapshot, created, rows = await publish_list(
+            db, systems, code, list_date, now=now, on_demand=False
+        )
         log.info("list %s of %s: %s", code, list_date, "published" if created else "existed")
         if created:
             await announce(db, snapshot.discipline_id, list_date, now)
@@ -63,8 +65,8 @@ async def announce_pending(db: Database, now: datetime) -> int:
         return await announce_recent(repos, now)
 
 
-async def advance_qualifications(db: Database, now: datetime) -> int:
+async def advance_qualifications(db: Database, now: datetime, *, systems: SystemRegistry) -> int:
     """Freeze, invite, remind, expire and summarise every open qualification window."""
     from fedrank.handlers.qualification import advance_all
 
-    return await advance_all(db, now)
+    return await advance_all(db, now, systems=systems)

@@ -18,9 +18,11 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
+from functools import partial
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
+from fedrank.handlers.systems import SystemRegistry, all_systems
 from fedrank.scheduler.jobs import advance_qualifications, announce_pending, publish_due
 from fedrank.scheduler.outbox import DeliveryWorker, Sender
 from fedrank.storage.database import Database
@@ -48,8 +50,10 @@ class Scheduler:
         clock: Callable[[], datetime] | None = None,
         *,
         senders: Mapping[str, Sender] | None = None,
+        systems: SystemRegistry | None = None,
     ) -> None:
         self.db = db
+        self.systems = systems if systems is not None else all_systems()
         self.clock = clock or (lambda: datetime.now(UTC))
         self.lock = LeaderLock(db)
         self._leader = False
@@ -71,9 +75,9 @@ class Scheduler:
             self._leader = await self.lock.acquire()
             if not self._leader:
                 return
-        await self._job("publication", publish_due)
+        await self._job("publication", partial(publish_due, systems=self.systems))
         await self._job("announcements", announce_pending)
-        await self._job("qualifications", advance_qualifications)
+        await self._job("qualifications", partial(advance_qualifications, systems=self.systems))
 
     def start_delivery(self) -> None:
         """Start the outbox worker (once this process is the leader)."""

@@ -35,7 +35,7 @@ from fedrank.handlers.spreadsheet import (
     read_first_sheet,
     serial_text,
 )
-from fedrank.handlers.systems import adapter
+from fedrank.handlers.systems import all_systems
 from fedrank.handlers.systems.mahjong_rmf import ADAPTER as RMF_ADAPTER
 from fedrank.storage.database import Database
 from tests.conftest import user
@@ -520,9 +520,10 @@ def test_each_format_reads_the_same_from_a_workbook(system: str, example: str) -
     """Each adapter's ``sheet_separator`` turns a sheet laid out cell by cell back into a
     file its engine computes exactly like the original (numbers and dates typed as such)."""
     text = (EXAMPLES / system / example).read_text(encoding="utf-8")
-    chosen = adapter(system)
-    separator = getattr(chosen, "sheet_separator", ",")
-    extension = getattr(chosen, "sheet_extension", ".txt")
+    chosen = all_systems().adapter(system)
+    separator = chosen.sheet_separator
+    assert separator is not None
+    extension = chosen.sheet_extension
     from_sheet = read(xlsx(director_rows(system, text))).text(separator)
     name = example.rsplit(".", 1)[0] + extension
     assert calc_document(system, from_sheet, filename=name) == calc_document(

@@ -970,6 +970,7 @@ class BridgeCcbaAdapter(SystemAdapter):
     ) -> None:
         """Thirteen events over the two years before ``today`` through :meth:`prepare`."""
         from fedrank.handlers.publication import publish_in
+        from fedrank.handlers.systems import SystemRegistry
 
         federation = await repos.federations.get(discipline.federation_id)
         assert federation is not None
@@ -987,6 +988,7 @@ class BridgeCcbaAdapter(SystemAdapter):
                 new_year = date(held_on.year, 1, 1)
                 await publish_in(
                     repos,
+                    SystemRegistry([self]),
                     discipline,
                     new_year,
                     now=datetime.combine(new_year, time(9), UTC),

@@ -946,6 +946,7 @@ class BridgeFsbrAdapter(SystemAdapter):
     ) -> None:
         """Twelve tournaments over the two years before ``today`` with monthly lists."""
         from fedrank.handlers.publication import publish_in
+        from fedrank.handlers.systems import SystemRegistry
 
         federation = await repos.federations.get(discipline.federation_id)
         assert federation is not None
@@ -966,6 +967,7 @@ class BridgeFsbrAdapter(SystemAdapter):
             while month <= start and month < today:
                 await publish_in(
                     repos,
+                    SystemRegistry([self]),
                     discipline,
                     month,
                     now=datetime.combine(month, time(6), UTC),
@@ -983,7 +985,12 @@ class BridgeFsbrAdapter(SystemAdapter):
             )
         while month <= published and month < today:
             await publish_in(
-                repos, discipline, month, now=datetime.combine(month, time(6), UTC), on_demand=False
+                repos,
+                SystemRegistry([self]),
+                discipline,
+                month,
+                now=datetime.combine(month, time(6), UTC),
+                on_demand=False,
             )
             month = next_month(month)
 

@@ -915,6 +915,7 @@ class _Demo:
 
     async def run(self, adapter: GoUfgoAdapter) -> None:
         from fedrank.handlers.publication import publish_in
+        from fedrank.handlers.systems import SystemRegistry
 
         repos, rng = self.repos, self.rng
         federation = await repos.federations.get(self.discipline.federation_id)
@@ -940,6 +941,7 @@ class _Demo:
             while quarter <= day and quarter < self.today:
                 await publish_in(
                     repos,
+                    SystemRegistry([adapter]),
                     self.discipline,
                     quarter,
                     now=datetime.combine(quarter, time(6), tzinfo=UTC),

@@ -25,7 +25,7 @@ from fedrank.engines import bridge_ccba as ccba
 from fedrank.engines.kernel import Award, InputError, Trace
 from fedrank.handlers.context import IncomingFile, Services
 from fedrank.handlers.dispatch import dispatch
-from fedrank.handlers.systems import adapter
+from fedrank.handlers.systems import all_systems
 from fedrank.handlers.systems.bridge_ccba import ADAPTER, fmt, read_event_file
 from fedrank.storage.database import Database
 from tests.conftest import user
@@ -378,7 +378,7 @@ async def test_compute_list_by_hand_and_the_annual_base_coefficient(
     at the end of 2027 he is left out, (4806.12 - 300) / 15 = 300.408 -> 300.41, M 3.00."""
     disc_id = await seed(db, ended={16: date(2026, 12, 31)})
     await submit_and_confirm(services, event_file(mp=ALL_300, code="chengdu-2026-09"))
-    assert adapter("bridge_ccba") is ADAPTER
+    assert all_systems().adapter("bridge_ccba") is ADAPTER
     async with db.read() as repos:
         disc = await repos.federations.discipline(disc_id)
         assert disc is not None
@@ -436,7 +436,7 @@ async def test_compute_list_by_hand_and_the_annual_base_coefficient(
 async def test_the_demo_history_gives_a_list(
     services: Services, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    message = await demo.load_demo(db, systems={"bridge_ccba"})
+    message = await demo.load_demo(db, all_systems(), only={"bridge_ccba"})
     assert "results and lists for ccba" in message
     top = (await dispatch(services, user("u1"), "/top ccba 5")).plain
     assert "CCBA masterpoints: list of 2026-11-01 (top 5 of 80)" in top

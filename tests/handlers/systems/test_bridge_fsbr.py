@@ -31,7 +31,7 @@ from fedrank.engines.bridge_fsbr.standing import STEP_DOWN_TEXT
 from fedrank.engines.kernel import InputError
 from fedrank.handlers.context import IncomingFile, Services
 from fedrank.handlers.dispatch import dispatch
-from fedrank.handlers.systems import adapter
+from fedrank.handlers.systems import all_systems
 from fedrank.handlers.systems.bridge_fsbr import ADAPTER, DATA_KEY, player_data, read_report
 from fedrank.storage.database import Database
 from fedrank.storage.records import NewAward, NewListRow
@@ -480,8 +480,8 @@ async def test_player_data_is_checked(db: Database) -> None:
 async def test_the_demo_history_gives_a_list(
     services: Services, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert adapter("bridge_fsbr") is ADAPTER
-    message = await demo.load_demo(db, systems={"bridge_fsbr"})
+    assert all_systems().adapter("bridge_fsbr") is ADAPTER
+    message = await demo.load_demo(db, all_systems(), only={"bridge_fsbr"})
     assert "results and lists for fsbr" in message
     top = (await dispatch(services, user("u1"), "/top fsbr 5")).plain
     assert "FSBR classification: list of 2026-11-01 (top 5 of 80)" in top

@@ -18,7 +18,7 @@ from fedrank.engines.go_ufgo import PlayerStart, calc_document, parse_document, 
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.reply import Reply
-from fedrank.handlers.systems import adapter
+from fedrank.handlers.systems import all_systems
 from fedrank.handlers.systems.go_ufgo import ADAPTER
 from fedrank.storage.database import Database
 from fedrank.storage.models import Player
@@ -407,8 +407,8 @@ async def test_a_tournament_open_for_game_reports_does_not_block_earlier_submiss
 async def test_the_demo_history_gives_a_list(
     services: Services, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert adapter("go_ufgo") is ADAPTER
-    message = await demo.load_demo(db, systems={"go_ufgo"})
+    assert all_systems().adapter("go_ufgo") is ADAPTER
+    message = await demo.load_demo(db, all_systems(), only={"go_ufgo"})
     assert "results and lists for ufgo" in message
     top = (await dispatch(services, user("u1"), "/top ufgo 5")).plain
     assert "UFGO rating: list of 2026-11-01 (top 5 of" in top

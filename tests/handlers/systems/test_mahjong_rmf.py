@@ -21,7 +21,7 @@ from fedrank.engines import mahjong_rmf as rmf
 from fedrank.engines.kernel import InputError, half_up
 from fedrank.handlers.context import IncomingFile, Services
 from fedrank.handlers.dispatch import dispatch
-from fedrank.handlers.systems import adapter
+from fedrank.handlers.systems import all_systems
 from fedrank.handlers.systems.mahjong_rmf import ADAPTER, next_text, parse_import
 from fedrank.storage.database import Database
 from tests.conftest import user
@@ -299,7 +299,11 @@ async def test_compute_list_by_hand(services: Services, db: Database) -> None:
     async with db.read() as repos:
         discipline = await repos.federations.discipline_by_code("rmf-mcr")
         assert discipline is not None
-        computed = await adapter("mahjong_rmf").compute_list(repos, discipline, date(2027, 1, 1))
+        computed = (
+            await all_systems()
+            .adapter("mahjong_rmf")
+            .compute_list(repos, discipline, date(2027, 1, 1))
+        )
     rows = {row.player_id: row for row in computed.rows}
     one, two = rows[ids["RMF-0001"]], rows[ids["RMF-0002"]]
     assert (one.position, one.rating, one.title) == (1, Decimal("291.5"), "6k")
@@ -377,7 +381,7 @@ def test_next_text_at_the_top_level() -> None:
 
 
 async def test_demo_loads_a_list(services: Services, db: Database) -> None:
-    await load_demo(db)
+    await load_demo(db, all_systems())
     top = (await dispatch(services, user("u1"), "/top rmf-mcr 3")).plain
     assert "Sports mahjong (MCR): list of 2026-11-01 (top 3 of" in top
     async with db.read() as repos:

@@ -17,7 +17,7 @@ from fedrank.engines.othello_woc import calc_document
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.reply import Reply
-from fedrank.handlers.systems import adapter
+from fedrank.handlers.systems import all_systems
 from fedrank.handlers.systems.othello_woc import ADAPTER
 from fedrank.storage.database import Database
 from fedrank.storage.records import NewListRow
@@ -282,13 +282,13 @@ async def test_a_correction_is_version_two_with_no_replays(
 
 
 async def test_the_demo_loads_a_list(services: Services, db: Database) -> None:
-    await demo.load_demo(db)
+    await demo.load_demo(db, all_systems())
     top = (await dispatch(services, user("u1"), "/top woc 3")).plain
     assert "World Othello Championship: list of 2026-11-01 (top 3 of" in top
     async with db.read() as repos:
         disc = await repos.federations.discipline_by_code("woc")
         assert disc is not None
-        assert adapter(disc.system) is ADAPTER
+        assert all_systems().adapter(disc.system) is ADAPTER
         snapshot = await repos.lists.latest(disc.id)
         assert snapshot is not None
         assert snapshot.data["rounds_played"] == 4 and snapshot.data["rounds_total"] == 13
