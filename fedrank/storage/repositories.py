@@ -1550,6 +1550,10 @@ class Repos:
 
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
+        #: Read caches of this unit of work only (rows that never change once written, such as a
+        #: stored tournament version), so repeated imports in one transaction (the demo, a replay)
+        #: do not read the same history again. Keyed by the reader's own name.
+        self.memo: dict[str, Any] = {}
         self.federations = FederationRepo(session)
         self.players = PlayerRepo(session)
         self.accounts = AccountRepo(session)
