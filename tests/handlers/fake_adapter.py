@@ -6,10 +6,13 @@ Points are ``10 - place``; the list orders players by their total. It is not a r
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from datetime import date
 from decimal import Decimal
 
+from fedrank.engines import mahjong_rmf as rmf
 from fedrank.engines.kernel import InputError
+from fedrank.handlers.systems import SystemRegistry
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import (
@@ -66,3 +69,33 @@ class FakeAdapter(SystemAdapter):
         self, repos: Repos, discipline: Discipline, rng: random.Random, today: date
     ) -> None:
         return None
+
+
+ListOn = Callable[[Repos, Discipline, date], Awaitable[rmf.RatingList]]
+
+
+class FrozenListAdapter(FakeAdapter):
+    """A mahjong system whose qualification list is whatever the test says it is."""
+
+    supports_qualification = True
+
+    def __init__(self, list_on: ListOn) -> None:
+        self.list_on = list_on
+
+    async def qualification_list(
+        self, repos: Repos, discipline: Discipline, on: date
+    ) -> rmf.RatingList:
+        return await self.list_on(repos, discipline, on)
+
+
+async def _no_list(repos: Repos, discipline: Discipline, on: date) -> rmf.RatingList:
+    raise AssertionError("the test did not say what the frozen list is")
+
+
+class World(dict[str, int]):
+    """Players by short name, and the systems the scheduler's steps run on (a frozen list)."""
+
+    def __init__(self, ids: dict[str, int]) -> None:
+        super().__init__(ids)
+        self.frozen = FrozenListAdapter(_no_list)
+        self.systems = SystemRegistry([self.frozen])

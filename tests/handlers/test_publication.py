@@ -4,19 +4,20 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from fedrank.handlers import publication, results
+from fedrank.handlers import publication
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
+from fedrank.handlers.systems import SystemRegistry
 from fedrank.storage.database import Database
-from tests.conftest import user
+from tests.conftest import Clock, user
 from tests.factories import make_director, seed_federation
 from tests.handlers.fake_adapter import FakeAdapter
 
 
-@pytest.fixture(autouse=True)
-def fake_system(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(results, "adapter", lambda system: FakeAdapter())
-    monkeypatch.setattr(publication, "adapter", lambda system: FakeAdapter())
+@pytest.fixture
+def services(db: Database, clock: Clock) -> Services:
+    """Services whose only system is the fake one."""
+    return Services(db=db, clock=clock, systems=SystemRegistry([FakeAdapter()]))
 
 
 async def test_publish_once_per_date(services: Services, db: Database) -> None:
@@ -45,10 +46,10 @@ async def test_publish_list_is_idempotent_across_calls(db: Database) -> None:
     await seed_federation(db)
     now = datetime(2026, 12, 1, tzinfo=UTC)
     _, created, size = await publication.publish_list(
-        db, "rmf-mcr", date(2026, 12, 1), now=now, on_demand=False
+        db, SystemRegistry([FakeAdapter()]), "rmf-mcr", date(2026, 12, 1), now=now, on_demand=False
     )
     _, again, _ = await publication.publish_list(
-        db, "rmf-mcr", date(2026, 12, 1), now=now, on_demand=False
+        db, SystemRegistry([FakeAdapter()]), "rmf-mcr", date(2026, 12, 1), now=now, on_demand=False
     )
     assert (created, again, size) == (True, False, 3)
     async with db.read() as repos:
@@ -80,5 +81,10 @@ async def test_a_list_cannot_be_dated_after_today(services: Services, db: Databa
     assert refused.plain == "A list cannot be dated after today (2026-11-21)."
     with pytest.raises(ValueError, match="after today"):
         await publication.publish_list(
-            db, "rmf-mcr", date(2026, 12, 1), now=datetime(2026, 11, 30, tzinfo=UTC), on_demand=True
+            db,
+            SystemRegistry([FakeAdapter()]),
+            "rmf-mcr",
+            date(2026, 12, 1),
+            now=datetime(2026, 11, 30, tzinfo=UTC),
+            on_demand=True,
         )

@@ -20,6 +20,7 @@ from fedrank.storage.models import Discipline
 from fedrank.storage.repositories import Repos
 from tests.conftest import Clock, user
 from tests.factories import make_director, seed_federation
+from tests.handlers.fake_adapter import World
 
 NAMES = {f"RMF-00{i}": f"Player {i}" for i in range(1, 7)}
 
@@ -30,7 +31,7 @@ def at(day: str, hour: int = 9) -> datetime:
 
 
 @pytest.fixture
-async def world(db: Database, monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+async def world(db: Database) -> World:
     """Six players; 1-5 members with linked console accounts p1..p5, 6 not a member; a
     director; the frozen list ranks them 1..6 by rating."""
     seeded = await seed_federation(db, names=NAMES)
@@ -45,6 +46,7 @@ async def world(db: Database, monkeypatch: pytest.MonkeyPatch) -> dict[str, int]
                 await repos.accounts.link(account, pid)
     await make_director(db, "boss")
     ranking = [ids["6"], ids["1"], ids["2"], ids["3"], ids["4"], ids["5"]]
+    world = World(ids)
 
     async def frozen(repos: Repos, discipline: Discipline, on: date) -> rmf.RatingList:
         rows = tuple(
@@ -53,8 +55,8 @@ async def world(db: Database, monkeypatch: pytest.MonkeyPatch) -> dict[str, int]
         )
         return rmf.RatingList(rmf.Discipline.MCR, on, rows)
 
-    monkeypatch.setattr(qualification, "rating_list_on", frozen)
-    return ids
+    world.frozen.list_on = frozen
+    return world
 
 
 def as_user(name: str) -> RequestContext:
@@ -99,19 +101,19 @@ async def actions(db: Database) -> list[tuple[str, str]]:
 
 
 async def test_a_window_through_every_deadline(
-    db: Database, services: Services, clock: Clock, world: dict[str, int]
+    db: Database, services: Services, clock: Clock, world: World
 ) -> None:
     clock.now = at("2026-11-21")
     reply = await say(services, "boss", '/qualify rmf-mcr 2027-06-20 2 "European Championship"')
     assert "2026-12-01" in reply.plain  # first Tuesday six months before June (3.3)
 
     # The day before the qualification date nothing happens.
-    await advance_all(db, at("2026-11-30"))
+    await advance_all(db, at("2026-11-30"), systems=world.systems)
     assert await slots(db) == {}
     assert "not frozen" in (await say(services, "boss", "/qualification 1")).plain
 
     # On the qualification date (Moscow): frozen, the two best members invited the same day.
-    await advance_all(db, at("2026-12-01"))
+    await advance_all(db, at("2026-12-01"), systems=world.systems)
     assert await slots(db) == {
         "RMF-001": ("invited", "2026-12-16"),
         "RMF-002": ("invited", "2026-12-16"),
@@ -122,7 +124,9 @@ async def test_a_window_through_every_deadline(
         ("p2", ["/qconfirm 1", "/qdecline 1"]),
     ]
     assert "2026-12-16" in invites[0][1] and "15 days" in invites[0][1]
-    await advance_all(db, at("2026-12-01", 20))  # a second tick the same day changes nothing
+    await advance_all(
+        db, at("2026-12-01", 20), systems=world.systems
+    )  # a second tick the same day changes nothing
     assert len(await outbox(db, "qual:1:")) == 2
 
     # Player 1 answers with the button's action.
@@ -132,20 +136,20 @@ async def test_a_window_through_every_deadline(
     assert "not" in (await say(services, "p3", "/qconfirm 1")).plain
 
     # The reminder goes three days before the deadline, once.
-    await advance_all(db, at("2026-12-12"))
+    await advance_all(db, at("2026-12-12"), systems=world.systems)
     assert await outbox(db, "qual:1:remind:") == []
-    await advance_all(db, at("2026-12-13"))
-    await advance_all(db, at("2026-12-14"))
+    await advance_all(db, at("2026-12-13"), systems=world.systems)
+    await advance_all(db, at("2026-12-14"), systems=world.systems)
     reminders = await outbox(db, "qual:1:remind:")
     assert [(chat, buttons) for chat, _, buttons in reminders] == [
         ("p2", ["/qconfirm 1", "/qdecline 1"])
     ]
 
     # The deadline day itself still counts (inclusive) ...
-    await advance_all(db, at("2026-12-16"))
+    await advance_all(db, at("2026-12-16"), systems=world.systems)
     assert (await slots(db))["RMF-002"] == ("invited", "2026-12-16")
     # ... the day after, player 2 goes to the reserve and player 3 is invited (3.5, 3.6).
-    await advance_all(db, at("2026-12-17"))
+    await advance_all(db, at("2026-12-17"), systems=world.systems)
     state = await slots(db)
     assert state["RMF-002"][0] == "reserve"
     assert state["RMF-003"] == ("invited", "2027-01-01")
@@ -165,7 +169,7 @@ async def test_a_window_through_every_deadline(
     summary = await outbox(db, "qual:1:filled")
     assert len(summary) == 1 and summary[0][0] == "boss"
     assert "quota is filled" in summary[0][1] and "Player 4 (RMF-004)" in summary[0][1]
-    await advance_all(db, at("2027-01-05"))
+    await advance_all(db, at("2027-01-05"), systems=world.systems)
     assert len(await outbox(db, "qual:1:filled")) == 1
 
     shown = (await say(services, "boss", "/qualification 1")).plain
@@ -198,7 +202,7 @@ async def test_a_window_through_every_deadline(
 
 
 async def test_reserve_exhausted_and_presidium_place(
-    db: Database, services: Services, clock: Clock, world: dict[str, int]
+    db: Database, services: Services, clock: Clock, world: World
 ) -> None:
     clock.now = at("2026-11-21")
     reply = await say(
@@ -207,7 +211,7 @@ async def test_reserve_exhausted_and_presidium_place(
         "/qualify rmf-mcr 2027-06-20 2 Asian Cup presidium=RMF-005 date=2026-12-08",
     )
     assert "2026-12-08" in reply.plain
-    await advance_all(db, at("2026-12-08"))
+    await advance_all(db, at("2026-12-08"), systems=world.systems)
     state = await slots(db)
     assert state == {"RMF-005": ("invited", "2026-12-23"), "RMF-001": ("invited", "2026-12-23")}
     for n in ("1", "2", "3", "4"):  # each refusal passes the place down the list
@@ -232,14 +236,14 @@ async def test_reserve_exhausted_and_presidium_place(
     ],
 )
 async def test_qualify_refusals(
-    services: Services, world: dict[str, int], who: str, args: str, expected: str
+    services: Services, world: World, who: str, args: str, expected: str
 ) -> None:
     reply = await say(services, who, f"/qualify {args}")
     assert expected in reply.plain
 
 
 async def test_a_tie_the_presidium_did_not_order_stops_the_freeze(
-    db: Database, services: Services, monkeypatch: pytest.MonkeyPatch, world: dict[str, int]
+    db: Database, services: Services, world: World
 ) -> None:
     async def tied(repos: Repos, discipline: Discipline, on: date) -> rmf.RatingList:
         rows = tuple(
@@ -248,10 +252,10 @@ async def test_a_tie_the_presidium_did_not_order_stops_the_freeze(
         )
         return rmf.RatingList(rmf.Discipline.MCR, on, rows)
 
-    monkeypatch.setattr(qualification, "rating_list_on", tied)
+    world.frozen.list_on = tied
     await say(services, "boss", "/qualify rmf-mcr 2027-06-20 1 Cup")
-    await advance_all(db, at("2026-12-01"))
-    await advance_all(db, at("2026-12-02"))
+    await advance_all(db, at("2026-12-01"), systems=world.systems)
+    await advance_all(db, at("2026-12-02"), systems=world.systems)
     told = await outbox(db, "qual:1:refused")
     assert len(told) == 1 and "3.1" in told[0][1]
     assert "cannot be frozen" in (await say(services, "boss", "/qualification 1")).plain
@@ -298,9 +302,11 @@ async def test_the_frozen_list_is_the_rmf_list_replayed_from_the_ledger(
         await ADAPTER.load_demo(repos, discipline, random.Random(7), date(2026, 11, 21))
     await make_director(db, "boss")
     await say(services, "boss", "/qualify rmf-mcr 2027-06-20 3 Cup")
-    await advance_all(db, at("2026-12-01"))
+    await advance_all(db, at("2026-12-01"), systems=services.systems)
     async with db.read() as repos:
-        expected = await qualification.rating_list_on(repos, discipline, date(2026, 12, 1))
+        expected = await qualification.rating_list_on(
+            repos, services.systems, discipline, date(2026, 12, 1)
+        )
         members = [int(r.player) for r in expected.rows if int(r.player) != outsider]
         row = await repos.qualifications.get(1)
         assert row is not None
@@ -312,7 +318,7 @@ async def test_the_frozen_list_is_the_rmf_list_replayed_from_the_ledger(
 
 
 async def test_a_window_whose_date_has_passed_says_so(
-    services: Services, clock: Clock, world: dict[str, int]
+    services: Services, clock: Clock, world: World
 ) -> None:
     clock.now = at("2026-11-21")
     reply = await say(services, "boss", '/qualify rmf-mcr 2027-03-10 2 "Spring Cup"')

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
-from fedrank.handlers import reports as reports_module
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.reports import next_round
+from fedrank.handlers.systems import SystemRegistry
 from fedrank.storage.database import Database
 from fedrank.storage.game_reports import GameReportRepo
 from fedrank.storage.models import AuditLog, Discipline, GameReport, Tournament
@@ -375,7 +375,7 @@ async def test_an_adapter_that_rates_games_writes_the_version(
     services: Services, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rater = _RatingAdapter()
-    monkeypatch.setattr(reports_module, "adapter", lambda system: rater)
+    services.systems = SystemRegistry([rater])
     await setup(db)
     opened = await dispatch(services, user("boss"), OPEN)
     assert "Note:" not in opened.plain  # this adapter rates reported games

@@ -4,20 +4,21 @@ from decimal import Decimal
 
 import pytest
 
-from fedrank.handlers import results
 from fedrank.handlers.context import IncomingFile, Services
 from fedrank.handlers.dispatch import dispatch
+from fedrank.handlers.systems import SystemRegistry
 from fedrank.storage.database import Database
-from tests.conftest import user
+from tests.conftest import Clock, user
 from tests.factories import make_director, seed_federation
 from tests.handlers.fake_adapter import FakeAdapter
 
 RESULTS = "spring-cup 2026-11-10\nRMF-002 1\nRMF-001 2\n"
 
 
-@pytest.fixture(autouse=True)
-def fake_system(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(results, "adapter", lambda system: FakeAdapter())
+@pytest.fixture
+def services(db: Database, clock: Clock) -> Services:
+    """Services whose only system is the fake one."""
+    return Services(db=db, clock=clock, systems=SystemRegistry([FakeAdapter()]))
 
 
 async def _versions(db: Database, code: str) -> int:

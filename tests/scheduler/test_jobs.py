@@ -3,9 +3,7 @@
 import asyncio
 from datetime import UTC, date, datetime
 
-import pytest
-
-from fedrank.handlers import publication
+from fedrank.handlers.systems import SystemRegistry
 from fedrank.scheduler import jobs
 from fedrank.scheduler.jobs import announce_pending, publish_due
 from fedrank.scheduler.runner import Scheduler
@@ -15,10 +13,13 @@ from tests.factories import seed_federation
 from tests.handlers.fake_adapter import FakeAdapter
 
 
-@pytest.fixture(autouse=True)
-def fake_system(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(publication, "adapter", lambda system: FakeAdapter())
-    monkeypatch.setattr(jobs, "has_adapter", lambda system: True)
+class FakeQuarterly(FakeAdapter):
+    """The fake system under a quarterly system's id (lists only, as the calendar needs)."""
+
+    system = "go_ufgo"
+
+
+SYSTEMS = SystemRegistry([FakeAdapter(), FakeQuarterly()])
 
 
 async def _list_dates(db: Database) -> list[date]:
@@ -29,22 +30,22 @@ async def _list_dates(db: Database) -> list[date]:
 async def test_month_boundary_in_the_federation_time_zone(db: Database) -> None:
     await seed_federation(db)  # RMF, Europe/Moscow, list of 2026-11-01 already stored
     # 21:30 UTC on 30 November is already 1 December in Moscow (UTC+3).
-    done = await publish_due(db, datetime(2026, 11, 30, 20, 59, tzinfo=UTC))
+    done = await publish_due(db, datetime(2026, 11, 30, 20, 59, tzinfo=UTC), systems=SYSTEMS)
     assert done == []
-    done = await publish_due(db, datetime(2026, 11, 30, 21, 30, tzinfo=UTC))
+    done = await publish_due(db, datetime(2026, 11, 30, 21, 30, tzinfo=UTC), systems=SYSTEMS)
     assert [(p.discipline, p.list_date, p.created) for p in done] == [
         ("rmf-mcr", date(2026, 12, 1), True)
     ]
-    assert await publish_due(db, datetime(2026, 12, 1, 9, 0, tzinfo=UTC)) == []
+    assert await publish_due(db, datetime(2026, 12, 1, 9, 0, tzinfo=UTC), systems=SYSTEMS) == []
     assert await _list_dates(db) == [date(2026, 11, 1), date(2026, 12, 1)]
 
 
 async def test_down_on_the_first_publishes_on_restart_once(db: Database) -> None:
     await seed_federation(db)
     restart = datetime(2027, 2, 3, 8, 0, tzinfo=UTC)
-    done = await publish_due(db, restart)
+    done = await publish_due(db, restart, systems=SYSTEMS)
     assert [p.list_date for p in done] == [date(2026, 12, 1), date(2027, 1, 1), date(2027, 2, 1)]
-    assert await publish_due(db, restart) == []
+    assert await publish_due(db, restart, systems=SYSTEMS) == []
     assert await _list_dates(db) == [
         date(2026, 11, 1),
         date(2026, 12, 1),
@@ -59,7 +60,10 @@ async def test_two_schedulers_publish_one_list(backend: Backend) -> None:
     try:
         await seed_federation(first_db)
         clock = lambda: datetime(2026, 12, 1, 9, 0, tzinfo=UTC)  # noqa: E731
-        first, second = Scheduler(first_db, clock), Scheduler(second_db, clock)
+        first, second = (
+            Scheduler(first_db, clock, systems=SYSTEMS),
+            Scheduler(second_db, clock, systems=SYSTEMS),
+        )
         await first.tick()
         await second.tick()
         if backend.name == "postgresql":
@@ -97,8 +101,8 @@ async def _announcements(db: Database) -> list[tuple[str, str]]:
 async def test_a_publication_is_announced_once_to_every_subscribed_chat(db: Database) -> None:
     await seed_federation(db)
     await _subscribe(db, "-1001", "-1002")
-    await publish_due(db, datetime(2026, 12, 1, 9, 0, tzinfo=UTC))
-    await publish_due(db, datetime(2026, 12, 1, 9, 10, tzinfo=UTC))
+    await publish_due(db, datetime(2026, 12, 1, 9, 0, tzinfo=UTC), systems=SYSTEMS)
+    await publish_due(db, datetime(2026, 12, 1, 9, 10, tzinfo=UTC), systems=SYSTEMS)
     await announce_pending(db, datetime(2026, 12, 1, 9, 20, tzinfo=UTC))
     assert await _announcements(db) == [("2026-12-01", "-1001"), ("2026-12-01", "-1002")]
 
@@ -111,19 +115,19 @@ async def test_quarter_boundary_on_an_injected_clock(db: Database) -> None:
         await repos.federations.add_discipline(
             federation, "q-go", "Quarterly", "go_ufgo", "quarterly"
         )
-    first = await publish_due(db, datetime(2026, 11, 21, 9, 0, tzinfo=UTC))
+    first = await publish_due(db, datetime(2026, 11, 21, 9, 0, tzinfo=UTC), systems=SYSTEMS)
     assert [(p.discipline, p.list_date) for p in first] == [("q-go", date(2026, 10, 1))]
     # 23:59 on 31 December in Moscow: still the old quarter for both calendars.
-    assert await publish_due(db, datetime(2026, 12, 31, 20, 59, tzinfo=UTC)) == [
+    assert await publish_due(db, datetime(2026, 12, 31, 20, 59, tzinfo=UTC), systems=SYSTEMS) == [
         jobs.Published("rmf-mcr", date(2026, 12, 1), True, 3)
     ]
     # One minute later it is 1 January in Moscow: a new month and a new quarter.
-    done = await publish_due(db, datetime(2026, 12, 31, 21, 0, tzinfo=UTC))
+    done = await publish_due(db, datetime(2026, 12, 31, 21, 0, tzinfo=UTC), systems=SYSTEMS)
     assert sorted((p.discipline, p.list_date) for p in done) == [
         ("q-go", date(2027, 1, 1)),
         ("rmf-mcr", date(2027, 1, 1)),
     ]
-    assert await publish_due(db, datetime(2027, 3, 31, 9, 0, tzinfo=UTC)) == [
+    assert await publish_due(db, datetime(2027, 3, 31, 9, 0, tzinfo=UTC), systems=SYSTEMS) == [
         jobs.Published("rmf-mcr", date(2027, 2, 1), True, 3),
         jobs.Published("rmf-mcr", date(2027, 3, 1), True, 3),
     ]
@@ -133,8 +137,8 @@ async def test_down_on_the_first_announces_each_missed_list_once(db: Database) -
     await seed_federation(db)
     await _subscribe(db, "-1001")
     restart = datetime(2027, 2, 3, 8, 0, tzinfo=UTC)
-    await publish_due(db, restart)
-    await publish_due(db, restart)
+    await publish_due(db, restart, systems=SYSTEMS)
+    await publish_due(db, restart, systems=SYSTEMS)
     await announce_pending(db, restart)
     assert await _announcements(db) == [
         ("2026-12-01", "-1001"),
@@ -153,8 +157,8 @@ async def test_two_schedulers_announce_once_and_the_leader_delivers(backend: Bac
         await _subscribe(first_db, "-1001", "-1002")
         clock = lambda: datetime(2026, 12, 1, 9, 0, tzinfo=UTC)  # noqa: E731
         sender_a, sender_b = ScriptedSender(), ScriptedSender()
-        first = Scheduler(first_db, clock, senders={"telegram": sender_a})
-        second = Scheduler(second_db, clock, senders={"telegram": sender_b})
+        first = Scheduler(first_db, clock, senders={"telegram": sender_a}, systems=SYSTEMS)
+        second = Scheduler(second_db, clock, senders={"telegram": sender_b}, systems=SYSTEMS)
         if backend.name == "postgresql":  # the lock decides
             await asyncio.gather(first.tick(), second.tick())
             await asyncio.gather(first.tick(), second.tick())

@@ -11,8 +11,7 @@ import pytest
 from aiogram.client.telegram import TelegramAPIServer
 
 from fedrank.bot.telegram.pacer import Limits
-from fedrank.handlers import publication
-from fedrank.scheduler import jobs
+from fedrank.handlers.systems import SystemRegistry
 from fedrank.scheduler.runner import Scheduler
 from fedrank.scheduler.senders import TelegramSender
 from fedrank.storage.database import Database
@@ -23,10 +22,7 @@ from tests.handlers.fake_adapter import FakeAdapter
 FAST = Limits(per_second=0, chat_interval=0.0, group_per_minute=0)
 
 
-@pytest.fixture(autouse=True)
-def fake_system(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(publication, "adapter", lambda system: FakeAdapter())
-    monkeypatch.setattr(jobs, "has_adapter", lambda system: True)
+SYSTEMS = SystemRegistry([FakeAdapter()])
 
 
 @pytest.fixture
@@ -49,7 +45,10 @@ async def test_tick_publishes_announces_and_delivers(db: Database, fake: FakeTel
     )
     # The worker's clock is the scheduler's: 1 December, in the past, so rows are due at once.
     scheduler = Scheduler(
-        db, lambda: datetime(2026, 12, 1, 9, 0, tzinfo=UTC), senders={"telegram": sender}
+        db,
+        lambda: datetime(2026, 12, 1, 9, 0, tzinfo=UTC),
+        senders={"telegram": sender},
+        systems=SYSTEMS,
     )
     try:
         await scheduler.tick()
@@ -91,7 +90,7 @@ async def test_shutdown_lets_the_tick_in_flight_finish(
         finished.append("tick")
 
     monkeypatch.setattr(runner.Scheduler, "tick", slow_tick)
-    scheduler = runner.Scheduler(db, senders={})
+    scheduler = runner.Scheduler(db, senders={}, systems=SYSTEMS)
     task = asyncio.create_task(scheduler.run_forever())
     await started.wait()
     task.cancel()

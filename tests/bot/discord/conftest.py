@@ -21,8 +21,8 @@ import discord  # isort: skip
 import discord.ext.test as dpytest  # isort: skip
 
 from fedrank.bot.discord import DiscordSettings, FedrankBot, make_bot
-from fedrank.handlers import publication, results
 from fedrank.handlers.context import Services
+from fedrank.handlers.systems import SystemRegistry
 from fedrank.storage.database import Database
 from tests.bot.discord.fake_system import FakeSystem
 from tests.factories import NOW
@@ -41,11 +41,10 @@ def discord_settings(**values: Any) -> DiscordSettings:
 
 
 @pytest.fixture
-def system(monkeypatch: pytest.MonkeyPatch) -> FakeSystem:
+def system(services: Services) -> FakeSystem:
     """The tiny system stands in for the discipline's engine adapter."""
     fake = FakeSystem()
-    monkeypatch.setattr(results, "adapter", lambda system: fake)
-    monkeypatch.setattr(publication, "adapter", lambda system: fake)
+    services.systems = SystemRegistry([fake])
     return fake
 
 

@@ -19,7 +19,6 @@ from fedrank.bot.discord import FedrankBot, make_bot
 from fedrank.bot.discord.buttons import ActionButton, components
 from fedrank.bot.discord.cogs import Qualification
 from fedrank.engines import mahjong_rmf as rmf
-from fedrank.handlers import qualification
 from fedrank.handlers.context import Services
 from fedrank.handlers.qualification import advance_all
 from fedrank.handlers.reply import Reply
@@ -29,6 +28,7 @@ from fedrank.storage.repositories import Repos
 from tests.bot.discord.conftest import FakeInteraction, discord_account, discord_settings, user
 from tests.conftest import Clock
 from tests.factories import seed_federation
+from tests.handlers.fake_adapter import World
 
 ANNA = user(101, "anna")
 EVE = user(303, "eve")
@@ -47,7 +47,7 @@ async def client(services: Services) -> AsyncIterator[FedrankBot]:
 
 
 @pytest.fixture
-async def world(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+async def world(db: Database) -> World:
     """Three RMF members; anna (RMF-001) and eve (RMF-002) linked in Discord; boss directs.
     The frozen list ranks them 1, 2, 3."""
     seeded = await seed_federation(db)
@@ -58,6 +58,7 @@ async def world(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     await discord_account(db, ANNA.id, player="RMF-001")
     await discord_account(db, EVE.id, player="RMF-002")
     ranking = list(seeded.players.values())
+    world = World({})
 
     async def frozen(repos: Repos, discipline: Discipline, on: date) -> rmf.RatingList:
         rows = tuple(
@@ -66,7 +67,8 @@ async def world(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
         )
         return rmf.RatingList(rmf.Discipline.MCR, on, rows)
 
-    monkeypatch.setattr(qualification, "rating_list_on", frozen)
+    world.frozen.list_on = frozen
+    return world
 
 
 async def _press(client: FedrankBot, who: Any, message: Any, component: Any) -> FakeInteraction:
@@ -82,7 +84,7 @@ async def _press(client: FedrankBot, who: Any, message: Any, component: Any) -> 
 
 
 async def test_an_invitation_is_answered_with_its_button(
-    client: FedrankBot, db: Database, clock: Clock, world: None
+    client: FedrankBot, db: Database, clock: Clock, world: World
 ) -> None:
     cog = client.get_cog("Qualification")
     assert isinstance(cog, Qualification)
@@ -98,7 +100,7 @@ async def test_an_invitation_is_answered_with_its_button(
     )
     assert "2026-12-01" in created.sent[0].text
 
-    await advance_all(db, at("2026-12-01"))
+    await advance_all(db, at("2026-12-01"), systems=world.systems)
     async with db.read() as repos:
         (row,) = await repos.outbox.by_prefix("qual:1:invite:")
         platform, chat_id, payload = row.platform, row.chat_id, row.payload

@@ -14,6 +14,7 @@ from discord.ext.test import backend
 from fedrank.bot.discord import FedrankBot
 from fedrank.bot.discord.rolesync import TitleKey, members_of
 from fedrank.handlers.publication import publish_list
+from fedrank.handlers.systems import SystemRegistry
 from fedrank.storage.database import Database
 from tests.bot.discord.conftest import discord_account
 from tests.bot.discord.fake_system import FakeSystem
@@ -69,7 +70,9 @@ async def test_mapping_assigns_and_a_publication_moves_roles(
 
     # A list published elsewhere (the scheduler, the other bot) is found by the watcher.
     system.titles = {"RMF-002": "1 kyu"}
-    await publish_list(db, "rmf-mcr", date(2026, 11, 20), now=NOW, on_demand=False)
+    await publish_list(
+        db, SystemRegistry([system]), "rmf-mcr", date(2026, 11, 20), now=NOW, on_demand=False
+    )
     assert role_names(eve) == {"Dan 1"}
     roles = bot.fedrank.roles
     assert roles is not None

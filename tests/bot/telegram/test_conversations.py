@@ -13,8 +13,9 @@ import pytest
 from sqlalchemy import func, select
 
 from fedrank.engines.kernel import InputError
-from fedrank.handlers import publication, results
+from fedrank.handlers import results
 from fedrank.handlers.context import Services
+from fedrank.handlers.systems import SystemRegistry
 from fedrank.storage.models import Discipline, PendingSubmission, Tournament
 from fedrank.storage.records import (
     ComputedList,
@@ -74,15 +75,9 @@ class TinyAdapter:
 
 
 @pytest.fixture
-def tiny_adapter(monkeypatch: pytest.MonkeyPatch) -> TinyAdapter:
+def tiny_adapter(services: Services) -> TinyAdapter:
     engine = TinyAdapter()
-
-    def adapter(system_id: str) -> TinyAdapter:
-        assert system_id == engine.system
-        return engine
-
-    monkeypatch.setattr(results, "adapter", adapter)
-    monkeypatch.setattr(publication, "adapter", adapter)
+    services.systems = SystemRegistry([engine])
     return engine
 
 
