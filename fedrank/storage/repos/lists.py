@@ -200,9 +200,9 @@ async def rating_cards(
     for every discipline of it (in ``FederationRepo.disciplines`` order), the latest list
     with his row, his current title and his ledger totals.
 
-    The player is chosen by exactly one of: his id; his federation ID (any case, as
-    ``PlayerRepo.find`` matches it: several players of several federations may share it,
-    hence a list); the (platform, platform user id) of the account linked to him (an empty
+    The player is chosen by exactly one of: his id; his federation ID (as
+    ``PlayerRepo.by_exact_id`` matches it: several players of several federations may share
+    it, hence a list); the (platform, platform user id) of the account linked to him (an empty
     list when the account is unknown or unlinked). The figures are those of
     ``FederationRepo.get`` + ``disciplines`` and, per discipline, ``latest`` + ``row`` +
     ``size`` + ``LedgerRepo.current_title`` + ``LedgerRepo.totals``, read as plain columns.
