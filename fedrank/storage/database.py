@@ -1,16 +1,31 @@
-"""The database handle every layer above storage uses: transactions that yield repositories."""
+"""The database handle every layer above storage uses: transactions that yield repositories.
+
+One code path for SQLite (aiosqlite, WAL, foreign keys on) and PostgreSQL (asyncpg). The schema
+is created only by Alembic migrations (:func:`migrate`), never by ``create_all``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
+from alembic import command
+from alembic.config import Config
 from sqlalchemy import event, inspect
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 
-from fedrank.storage.db import is_sqlite, make_engine, make_sessionmaker, migrate
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
+
+MIGRATIONS = Path(__file__).parent / "migrations"
 
 # Per SQLite connection: a page cache of 16 MiB (the default is 2 MiB; a pool of 5 keeps the
 # bot's reads of a 100,000-player list in memory) and the file read through mmap (up to 256 MiB,
@@ -19,12 +34,74 @@ SQLITE_CACHE_KIB = 16 * 1024
 SQLITE_MMAP_BYTES = 256 * 1024 * 1024
 
 
-def _sqlite_read_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def is_sqlite(url: str) -> bool:
+    return url.startswith("sqlite")
+
+
+def safe_url(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def _unicode_lower(value: str | None) -> str | None:
+    return value.lower() if isinstance(value, str) else value
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """Every new SQLite connection: what fedrank's queries rely on, then the read settings."""
+    # SQLite's own lower() folds ASCII only; names are Cyrillic and Chinese too, and searches
+    # must match "Савчук" as PostgreSQL does.
+    dbapi_connection.create_function("lower", 1, _unicode_lower, deterministic=True)
     cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
     cursor.execute(f"PRAGMA cache_size=-{SQLITE_CACHE_KIB}")
     cursor.execute(f"PRAGMA mmap_size={SQLITE_MMAP_BYTES}")
     cursor.execute("PRAGMA temp_store=MEMORY")
     cursor.close()
+
+
+def make_engine(
+    url: str, *, echo: bool = False, connect_args: dict[str, Any] | None = None
+) -> AsyncEngine:
+    """An async engine with the per-backend settings fedrank relies on."""
+    if is_sqlite(url):
+        engine = create_async_engine(url, echo=echo, connect_args=connect_args or {})
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_async_engine(url, echo=echo, pool_pre_ping=True, connect_args=connect_args or {})
+
+
+def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    return async_sessionmaker(engine, expire_on_commit=False)
+
+
+def alembic_config() -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    return cfg
+
+
+def _run(connection: Connection, action: str, revision: str) -> None:
+    cfg = alembic_config()
+    cfg.attributes["connection"] = connection
+    if action == "upgrade":
+        command.upgrade(cfg, revision)
+    else:
+        command.downgrade(cfg, revision)
+
+
+async def migrate(engine: AsyncEngine, revision: str = "head") -> None:
+    """Bring the schema up to ``revision`` (the only way fedrank creates tables)."""
+    async with engine.begin() as conn:
+        await conn.run_sync(_run, "upgrade", revision)
+
+
+async def downgrade(engine: AsyncEngine, revision: str = "base") -> None:
+    async with engine.begin() as conn:
+        await conn.run_sync(_run, "downgrade", revision)
 
 
 class Database:
@@ -33,8 +110,6 @@ class Database:
     def __init__(self, url: str, *, connect_args: dict[str, Any] | None = None) -> None:
         self.url = url
         self.engine = make_engine(url, connect_args=connect_args)
-        if is_sqlite(url):
-            event.listen(self.engine.sync_engine, "connect", _sqlite_read_pragmas)
         self._sessions = make_sessionmaker(self.engine)
 
     @asynccontextmanager
@@ -54,7 +129,8 @@ class Database:
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[AsyncConnection]:
         """A bare connection for a single read of plain columns (the functions of
-        ``repositories`` that take one): no ORM session to set up, rolled back when done."""
+        :mod:`fedrank.storage.repos` that take one): no ORM session to set up, rolled back
+        when done."""
         async with self.engine.connect() as conn:
             yield conn
 

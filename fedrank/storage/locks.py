@@ -10,8 +10,7 @@ from __future__ import annotations
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from fedrank.storage.database import Database
-from fedrank.storage.db import is_sqlite
+from fedrank.storage.database import Database, is_sqlite
 
 LOCK_KEY = 0x66_65_64_72_61_6E_6B  # "fedrank"
 

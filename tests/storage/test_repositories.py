@@ -1,160 +1,23 @@
-"""Repository behaviour that handlers rely on under concurrency."""
+"""The shims kept for the branches being merged name the very objects of their new homes."""
 
-import asyncio
-from datetime import date
-from decimal import Decimal
-
-from fedrank.storage.database import Database
-from fedrank.storage.records import NewListRow, PointTotal
-from fedrank.storage.repositories import (
-    account_language,
-    discipline_by_code,
-    latest_top,
-    rating_cards,
-)
-from tests.factories import NOW, seed_federation
+import fedrank.storage.db
+import fedrank.storage.game_reports
+import fedrank.storage.repositories
+import fedrank.storage.roles
+from fedrank.storage import database, records, repos
+from fedrank.storage.repos import game_reports, roles
 
 
-async def test_two_first_contacts_at_once_make_one_account(db: Database) -> None:
-    """B tries to create the account while A's creation is not committed yet."""
-    b_started = asyncio.Event()
-
-    async def second() -> int:
-        async with db.transaction() as repos:
-            b_started.set()
-            account = await repos.accounts.get_or_create(
-                "telegram", "42", display_name="B", language=None, now=NOW
-            )
-            return account.id
-
-    async with db.transaction() as repos:
-        first = await repos.accounts.get_or_create(
-            "telegram", "42", display_name="A", language=None, now=NOW
-        )
-        task = asyncio.create_task(second())
-        await b_started.wait()
-        await asyncio.sleep(0.2)  # B is now waiting on A's uncommitted row
-        first_id = first.id
-    assert await task == first_id
-    async with db.read() as repos:
-        assert (await repos.accounts.by_platform("telegram", "42")) is not None
-
-
-async def test_rating_card_and_latest_top_match_the_single_reads(db: Database) -> None:
-    """The one-query reads of /rating and /top give the figures the single-purpose methods
-    give (latest list, row, size, current title, totals; top rows), and a player outside the
-    list still gets his title and totals."""
-    seeded = await seed_federation(db)
-    anna, boris = seeded.players["RMF-001"], seeded.players["RMF-002"]
-    async with db.transaction() as repos:
-        newcomer = await repos.players.add(seeded.federation_id, "RMF-004", "Dora New")
-        await repos.ledger.add_title(newcomer.id, seeded.discipline_id, "3 kyu", date(2026, 1, 1))
-        await repos.ledger.add_title(anna, seeded.discipline_id, "2 dan", date(2026, 9, 1))
-        # An older list must not be taken for the latest one.
-        await repos.lists.add_snapshot(
-            seeded.discipline_id, date(2026, 6, 1), [NewListRow(boris, 1, Decimal(1))], now=NOW
-        )
-    async with db.read() as repos:
-        for player in (anna, boris, newcomer.id):
-            [card] = await repos.lists.rating_cards(player_id=player)
-            assert (card.player_id, card.federation_id) == (player, seeded.federation_id)
-            assert card.federation_name == "Russian Mahjong Federation"
-            [standing] = card.standings
-            latest = await repos.lists.latest(seeded.discipline_id)
-            assert latest is not None
-            row = await repos.lists.row(latest.id, player)
-            title = await repos.ledger.current_title(player, seeded.discipline_id)
-            assert (standing.snapshot_id, standing.list_date, standing.list_size) == (
-                latest.id,
-                latest.list_date,
-                await repos.lists.size(latest.id),
-            )
-            assert (standing.position, standing.rating, standing.row_data) == (
-                (row.position, row.rating, row.data) if row else (None, None, None)
-            )
-            assert (standing.title, standing.title_since) == (
-                (title.title, title.since) if title else (None, None)
-            )
-            assert standing.totals == await repos.ledger.totals(player, seeded.discipline_id)
-        [card] = await repos.lists.rating_cards(federation_player_id=" rmf-001 ")
-        assert (card.player_id, card.player_name) == (anna, "Anna Ivanova")
-        assert card.standings[0].title == "2 dan"
-        assert card.standings[0].totals == [PointTotal("NRKT", None, Decimal(1000))]
-        top = await repos.lists.latest_top(seeded.discipline_id, 2)
-        assert top is not None and latest is not None
-        assert (top.snapshot_id, top.size) == (latest.id, 3)
-        assert [(r.position, r.player_name, r.rating) for r in top.rows] == [
-            (row.position, player.name, row.rating)
-            for row, player in await repos.lists.top(latest.id, 2)
-        ]
-
-
-async def test_linked_player_and_an_empty_federation(db: Database) -> None:
-    seeded = await seed_federation(db)
-    async with db.transaction() as repos:
-        account = await repos.accounts.get_or_create(
-            "console", "u", display_name="u", language=None, now=NOW
-        )
-        empty = await repos.federations.add("EMP", "Empty Federation")
-        lonely = await repos.players.add(empty.id, "RMF-001", "Same ID Elsewhere")
-    async with db.read() as repos:
-        assert await repos.accounts.linked_player("console", "u") is None
-        assert await repos.accounts.linked_player("console", "nobody") is None
-        assert await repos.lists.rating_cards(account=("console", "u")) == []
-        assert await repos.lists.rating_cards(account=("console", "nobody")) == []
-        [card] = await repos.lists.rating_cards(player_id=lonely.id)
-        assert (card.federation_name, card.standings) == ("Empty Federation", [])
-        # An ID two federations share: both players.
-        both = await repos.lists.rating_cards(federation_player_id="RMF-001")
-        assert sorted(c.federation_name for c in both) == [
-            "Empty Federation",
-            "Russian Mahjong Federation",
-        ]
-        assert await repos.lists.latest_top(seeded.discipline_id + 1, 5) is None
-    async with db.transaction() as repos:
-        account = await repos.accounts.get_or_create(
-            "console", "u", display_name="u", language=None, now=NOW
-        )
-        await repos.accounts.link(account, seeded.players["RMF-002"])
-    async with db.read() as repos:
-        player = await repos.accounts.linked_player("console", "u")
-        assert player is not None and player.federation_player_id == "RMF-002"
-        [card] = await repos.lists.rating_cards(account=("console", "u"))
-        assert (card.player_id, card.standings[0].position) == (player.id, 2)
-
-
-async def test_name_search_folds_case_beyond_ascii(db: Database) -> None:
-    async with db.transaction() as repos:
-        fed = await repos.federations.add("UFGO", "Ukrainian Go Federation")
-        await repos.players.add(fed.id, "UFGO-0025", "Олександр Савчук")
-        await repos.players.add(fed.id, "UFGO-0026", "ÉMILE Zola")
-    async with db.read() as repos:
-        assert [p.name for p in await repos.players.find("Савчук")] == ["Олександр Савчук"]
-        assert [p.name for p in await repos.players.find("САВЧУК")] == ["Олександр Савчук"]
-        assert [p.name for p in await repos.players.find("émile")] == ["ÉMILE Zola"]
-
-
-async def test_bare_connection_reads_match_the_session_reads(db: Database) -> None:
-    """The dispatcher's and /rating's and /top's reads on ``Database.connection`` give what
-    the repositories give in a unit of work; a code two federations use finds the first."""
-    seeded = await seed_federation(db)
-    async with db.transaction() as repos:
-        other = await repos.federations.add("XMF", "Other Federation")
-        await repos.federations.add_discipline(other, "RMF-MCR", "Other", "mahjong_rmf", "monthly")
-        account = await repos.accounts.get_or_create(
-            "telegram", "7", display_name="u", language="uk", now=NOW
-        )
-        await repos.accounts.link(account, seeded.players["RMF-003"])
-    async with db.connection() as conn:
-        assert await account_language(conn, "telegram", "7") == "uk"
-        assert await account_language(conn, "telegram", "8") is None
-        assert await discipline_by_code(conn, "rmf-MCR") == (seeded.discipline_id, "Sports mahjong")
-        assert await discipline_by_code(conn, "chess") is None
-        top = await latest_top(conn, seeded.discipline_id, 3)
-        cards = await rating_cards(conn, account=("telegram", "7"))
-    async with db.read() as repos:
-        found = await repos.federations.discipline_by_code("RMF-mcr")
-        assert found is not None and found.id == seeded.discipline_id
-        assert await repos.accounts.language("telegram", "7") == "uk"
-        assert top == await repos.lists.latest_top(seeded.discipline_id, 3)
-        assert cards == await repos.lists.rating_cards(player_id=seeded.players["RMF-003"])
+def test_the_shims_re_export_the_new_modules() -> None:
+    for shim, home in (
+        (fedrank.storage.repositories, repos),
+        (fedrank.storage.game_reports, game_reports),
+        (fedrank.storage.roles, roles),
+        (fedrank.storage.db, database),
+    ):
+        for name in shim.__all__:
+            assert getattr(shim, name) is getattr(home, name, None) or (
+                getattr(shim, name) is getattr(records, name)
+            ), (shim.__name__, name)
+    for name in ("Repos", "rating_cards", "latest_top", "discipline_by_code", "account_language"):
+        assert name in fedrank.storage.repositories.__all__

@@ -1,0 +1,40 @@
+"""What every repository shares: the unit of work's session and the few dialect differences."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from sqlalchemy import Select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+#: A SELECT of any columns: the type of a helper that narrows a query and returns it.
+Query = TypeVar("Query", bound=Select[*tuple[Any, ...]])
+
+
+def dialect(session: AsyncSession) -> str:
+    """The backend's name ("sqlite" or "postgresql"); statements differ in a few places."""
+    return session.bind.dialect.name if session.bind is not None else "sqlite"
+
+
+def is_sqlite(session: AsyncSession) -> bool:
+    return dialect(session) == "sqlite"
+
+
+def insert_for(session: AsyncSession) -> Any:
+    """The backend's INSERT construct, which has ``on_conflict_do_nothing`` on both."""
+    return pg_insert if dialect(session) == "postgresql" else sqlite_insert
+
+
+def like_pattern(text: str) -> str:
+    """``text`` with LIKE's wildcards escaped by a backslash (``like(..., escape="\\\\")``): a
+    player typing ``50%`` or ``a_b`` searches for those characters."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+class Repo:
+    """A repository: queries named for what the handlers need, run in the caller's session."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session

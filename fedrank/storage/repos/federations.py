@@ -1,0 +1,77 @@
+"""Federations and their disciplines (the rating lists, each bound to one system)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+
+from fedrank.storage.models import Discipline, Federation
+from fedrank.storage.repos.base import Query, Repo
+
+
+def _first_by_code(query: Query) -> Query:
+    """The discipline a code names (bind ``code``, lower case): two federations may use the
+    same code, and the first one, by id, wins. The one definition both reads below share."""
+    return (
+        query.where(func.lower(Discipline.code) == bindparam("code"))
+        .order_by(Discipline.id)
+        .limit(1)
+    )
+
+
+# Built once: building a statement costs about as much as running it.
+_DISCIPLINE_BY_CODE = _first_by_code(select(Discipline))
+_DISCIPLINE_COLUMNS_BY_CODE = _first_by_code(select(Discipline.id, Discipline.name))
+
+
+async def discipline_by_code(
+    conn: AsyncConnection | AsyncSession, code: str
+) -> tuple[int, str] | None:
+    """(id, name) of the discipline :meth:`FederationRepo.discipline_by_code` finds, as plain
+    columns (on a bare connection from ``Database.connection``: /top's first read)."""
+    row = (await conn.execute(_DISCIPLINE_COLUMNS_BY_CODE, {"code": code.lower()})).first()
+    return (row[0], row[1]) if row is not None else None
+
+
+class FederationRepo(Repo):
+    async def add(self, code: str, name: str, timezone: str = "UTC") -> Federation:
+        federation = Federation(code=code, name=name, timezone=timezone)
+        self.session.add(federation)
+        await self.session.flush()
+        return federation
+
+    async def by_code(self, code: str) -> Federation | None:
+        return await self.session.scalar(
+            select(Federation).where(func.lower(Federation.code) == code.lower())
+        )
+
+    async def get(self, federation_id: int) -> Federation | None:
+        return await self.session.get(Federation, federation_id)
+
+    async def all(self) -> Sequence[Federation]:
+        return (await self.session.scalars(select(Federation).order_by(Federation.code))).all()
+
+    async def add_discipline(
+        self, federation: Federation, code: str, name: str, system: str, calendar: str
+    ) -> Discipline:
+        discipline = Discipline(
+            federation_id=federation.id, code=code, name=name, system=system, calendar=calendar
+        )
+        self.session.add(discipline)
+        await self.session.flush()
+        return discipline
+
+    async def disciplines(self, federation_id: int | None = None) -> Sequence[Discipline]:
+        query = select(Discipline).order_by(Discipline.federation_id, Discipline.id)
+        if federation_id is not None:
+            query = query.where(Discipline.federation_id == federation_id)
+        return (await self.session.scalars(query)).all()
+
+    async def discipline(self, discipline_id: int) -> Discipline | None:
+        return await self.session.get(Discipline, discipline_id)
+
+    async def discipline_by_code(self, code: str) -> Discipline | None:
+        """The discipline a code names, in any case (see :func:`discipline_by_code`)."""
+        return await self.session.scalar(_DISCIPLINE_BY_CODE, {"code": code.lower()})

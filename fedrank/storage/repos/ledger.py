@@ -1,0 +1,328 @@
+"""The ledger: tournaments, their versions, entries, games and awards, and players' titles.
+
+Points are append-only: a correction is a new version of a tournament, and every read counts
+the current (highest) version of each tournament only, so a correction replaces the figures of
+the version it supersedes without any row being edited. ``write_prepared`` and
+``write_titles`` are the one ledger write (a submission, a report, the demo, a replay).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import Select, func, or_, select
+
+from fedrank.storage.models import (
+    Award,
+    Discipline,
+    Entry,
+    Game,
+    Title,
+    Tournament,
+    TournamentVersion,
+)
+from fedrank.storage.records import NewAward, NewEntry, NewGame, NewTitle, PointTotal, Prepared
+from fedrank.storage.repos.base import Query, Repo, like_pattern
+
+
+def current_version_ids() -> Select[Any]:
+    """Ids of the highest version of every tournament: what the ledger counts."""
+    return select(Tournament.current_version_id).where(Tournament.current_version_id.is_not(None))
+
+
+def is_current(version_id: Any) -> Any:
+    """``version_id`` is the current version of its tournament (one indexed probe per row).
+
+    Same rows as ``version_id IN (current_version_ids())``, but SQLite answers it through
+    ix_tournament_current_version_id instead of first listing every tournament.
+    """
+    return select(Tournament.id).where(Tournament.current_version_id == version_id).exists()
+
+
+def title_in_force(
+    query: Query, player_id: Any, discipline_id: Any, on: date | None = None
+) -> Query:
+    """``query`` (of titles) narrowed to the player's title in force in the discipline (on
+    ``on``, or now): the latest ``since``, then the latest written. Shared by
+    :meth:`LedgerRepo.current_title` and /rating's card."""
+    query = query.where(Title.player_id == player_id, Title.discipline_id == discipline_id)
+    if on is not None:
+        query = query.where(Title.since <= on)
+    return query.order_by(Title.since.desc(), Title.id.desc()).limit(1)
+
+
+class LedgerRepo(Repo):
+    async def tournament(self, discipline_id: int, code: str) -> Tournament | None:
+        return await self.session.scalar(
+            select(Tournament).where(
+                Tournament.discipline_id == discipline_id, Tournament.code == code
+            )
+        )
+
+    async def tournament_by_id(self, tournament_id: int) -> Tournament | None:
+        return await self.session.get(Tournament, tournament_id)
+
+    async def find_tournaments(
+        self, query: str, discipline_ids: Sequence[int] | None = None, limit: int = 10
+    ) -> Sequence[Tournament]:
+        escaped = like_pattern(query.lower())
+        stmt = select(Tournament).where(
+            or_(
+                func.lower(Tournament.code) == query.lower(),
+                func.lower(Tournament.name).like(f"%{escaped}%", escape="\\"),
+            )
+        )
+        if discipline_ids is not None:
+            stmt = stmt.where(Tournament.discipline_id.in_(discipline_ids))
+        return (
+            await self.session.scalars(stmt.order_by(Tournament.held_on.desc()).limit(limit))
+        ).all()
+
+    async def current_version(self, tournament_id: int) -> TournamentVersion | None:
+        return await self.session.scalar(
+            select(TournamentVersion)
+            .where(TournamentVersion.tournament_id == tournament_id)
+            .order_by(TournamentVersion.version.desc())
+            .limit(1)
+        )
+
+    async def current_versions(
+        self, discipline_id: int
+    ) -> Sequence[tuple[Tournament, TournamentVersion]]:
+        """Every tournament of the discipline with its current version, oldest first."""
+        rows = await self.session.execute(
+            select(Tournament, TournamentVersion)
+            .join(TournamentVersion, TournamentVersion.tournament_id == Tournament.id)
+            .where(
+                Tournament.discipline_id == discipline_id,
+                TournamentVersion.id.in_(current_version_ids()),
+            )
+            .order_by(TournamentVersion.held_on, Tournament.id)
+        )
+        return [(tournament, version) for tournament, version in rows]
+
+    async def record_tournament(
+        self,
+        *,
+        discipline_id: int,
+        code: str,
+        name: str,
+        held_on: date,
+        params: dict[str, Any],
+        entries: Sequence[NewEntry],
+        games: Sequence[NewGame],
+        awards: Sequence[NewAward],
+        now: datetime,
+        submitted_by: int | None = None,
+        source_name: str = "",
+        source_text: str = "",
+        reason: str = "",
+    ) -> TournamentVersion:
+        """Store a tournament as a new version (1 if new) with its entries, games and awards."""
+        tournament = await self.tournament(discipline_id, code)
+        if tournament is None:
+            tournament = Tournament(
+                discipline_id=discipline_id, code=code, name=name, held_on=held_on
+            )
+            self.session.add(tournament)
+            await self.session.flush()
+            number = 1
+        else:
+            current = await self.current_version(tournament.id)
+            number = (current.version if current else 0) + 1
+            tournament.name = name
+            tournament.held_on = held_on
+        version = TournamentVersion(
+            tournament_id=tournament.id,
+            version=number,
+            held_on=held_on,
+            params=params,
+            source_name=source_name,
+            source_text=source_text,
+            reason=reason,
+            submitted_by=submitted_by,
+            created_at=now,
+        )
+        self.session.add(version)
+        await self.session.flush()
+        tournament.current_version_id = version.id
+        self.session.add_all(
+            Entry(
+                version_id=version.id,
+                player_id=e.player_id,
+                place=e.place,
+                team=e.team,
+                data=e.data or {},
+            )
+            for e in entries
+        )
+        self.session.add_all(
+            Game(
+                version_id=version.id,
+                round_no=g.round_no,
+                player1_id=g.player1_id,
+                player2_id=g.player2_id,
+                result=g.result,
+                score1=g.score1,
+                score2=g.score2,
+            )
+            for g in games
+        )
+        self.session.add_all(
+            Award(
+                version_id=version.id,
+                discipline_id=discipline_id,
+                player_id=a.player_id,
+                kind=a.kind,
+                amount=a.amount,
+                colour=a.colour,
+                awarded_on=held_on,
+                trace=a.trace,
+            )
+            for a in awards
+        )
+        await self.session.flush()
+        return version
+
+    async def totals(self, player_id: int, discipline_id: int) -> list[PointTotal]:
+        """The player's current ledger totals in a discipline, by kind and colour."""
+        rows = await self.session.execute(
+            select(Award.kind, Award.colour, func.sum(Award.amount))
+            .where(
+                Award.player_id == player_id,
+                Award.discipline_id == discipline_id,
+                is_current(Award.version_id),
+            )
+            .group_by(Award.kind, Award.colour)
+            .order_by(Award.kind, Award.colour)
+        )
+        return [PointTotal(kind, colour, Decimal(amount)) for kind, colour, amount in rows]
+
+    async def awards(
+        self, player_id: int, discipline_id: int | None = None
+    ) -> Sequence[tuple[Award, Tournament]]:
+        """The player's current award lines, newest first, each with its tournament."""
+        stmt = (
+            select(Award, Tournament)
+            .join(TournamentVersion, TournamentVersion.id == Award.version_id)
+            .join(Tournament, Tournament.id == TournamentVersion.tournament_id)
+            .where(Award.player_id == player_id, Award.version_id.in_(current_version_ids()))
+            .order_by(Award.awarded_on.desc(), Award.id)
+        )
+        if discipline_id is not None:
+            stmt = stmt.where(Award.discipline_id == discipline_id)
+        return [(award, tournament) for award, tournament in await self.session.execute(stmt)]
+
+    async def discipline_awards(self, discipline_id: int) -> Sequence[Award]:
+        """Every current award line of a discipline (what a list is computed from)."""
+        return (
+            await self.session.scalars(
+                select(Award)
+                .where(
+                    Award.discipline_id == discipline_id,
+                    Award.version_id.in_(current_version_ids()),
+                )
+                .order_by(Award.awarded_on, Award.id)
+            )
+        ).all()
+
+    async def add_title(
+        self,
+        player_id: int,
+        discipline_id: int,
+        title: str,
+        since: date,
+        *,
+        value: Decimal | None = None,
+        reason: str = "",
+        version_id: int | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> Title:
+        row = Title(
+            player_id=player_id,
+            discipline_id=discipline_id,
+            title=title,
+            value=value,
+            since=since,
+            reason=reason,
+            version_id=version_id,
+            data=data or {},
+        )
+        self.session.add(row)
+        await self.session.flush()
+        return row
+
+    async def current_title(
+        self, player_id: int, discipline_id: int, on: date | None = None
+    ) -> Title | None:
+        return await self.session.scalar(
+            title_in_force(select(Title), player_id, discipline_id, on)
+        )
+
+    async def titles_on(self, discipline_id: int, on: date) -> dict[int, Title]:
+        """Each player's current title in the discipline on ``on`` (one query for everyone)."""
+        rows = await self.session.scalars(
+            select(Title)
+            .where(Title.discipline_id == discipline_id, Title.since <= on)
+            .order_by(Title.since, Title.id)
+        )
+        return {title.player_id: title for title in rows}
+
+    async def title_history(self, player_id: int, discipline_id: int) -> Sequence[Title]:
+        return (
+            await self.session.scalars(
+                select(Title)
+                .where(Title.player_id == player_id, Title.discipline_id == discipline_id)
+                .order_by(Title.since, Title.id)
+            )
+        ).all()
+
+    async def write_prepared(
+        self,
+        discipline: Discipline,
+        prepared: Prepared,
+        *,
+        now: datetime,
+        account_id: int | None,
+        source_name: str = "",
+        source_text: str = "",
+    ) -> TournamentVersion:
+        """Store a prepared tournament, its titles and the replays it causes (one transaction:
+        the caller's)."""
+        version = await self.record_tournament(
+            discipline_id=discipline.id,
+            code=prepared.code,
+            name=prepared.name,
+            held_on=prepared.held_on,
+            params=prepared.params,
+            entries=prepared.entries,
+            games=prepared.games,
+            awards=prepared.awards,
+            now=now,
+            submitted_by=account_id,
+            source_name=source_name,
+            source_text=source_text,
+            reason=prepared.reason,
+        )
+        await self.write_titles(discipline, prepared.titles, version_id=version.id)
+        for replay in prepared.replays:
+            await self.write_prepared(discipline, replay, now=now, account_id=account_id)
+        return version
+
+    async def write_titles(
+        self, discipline: Discipline, titles: list[NewTitle], *, version_id: int | None
+    ) -> None:
+        """Append titles to the players' histories (from a tournament, or from a publication)."""
+        for title in titles:
+            await self.add_title(
+                title.player_id,
+                discipline.id,
+                title.title,
+                title.since,
+                value=title.value,
+                reason=title.reason,
+                version_id=version_id,
+            )

@@ -1,0 +1,161 @@
+"""The outbox: messages to deliver, as rows (nothing is lost, nothing is sent twice)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, or_, select, update
+
+from fedrank.storage.models import Account, Outbox
+from fedrank.storage.records import NewMessage
+from fedrank.storage.repos.base import Repo, dialect, insert_for, like_pattern
+
+
+class OutboxRepo(Repo):
+    """Deliveries as rows: enqueued once (by ``dedup_key``), claimed, then sent or given up."""
+
+    async def enqueue(self, messages: Sequence[NewMessage], now: datetime) -> int:
+        """Insert the rows whose ``dedup_key`` is new (INSERT … ON CONFLICT DO NOTHING on both
+        backends, so concurrent enqueuers never fail or duplicate); the number inserted."""
+        if not messages:
+            return 0
+        insert = insert_for(self.session)
+        inserted = 0
+        for start in range(0, len(messages), 500):
+            chunk = messages[start : start + 500]
+            stmt = (
+                insert(Outbox)
+                .values(
+                    [
+                        {
+                            "dedup_key": m.dedup_key,
+                            "platform": m.platform,
+                            "chat_id": m.chat_id,
+                            "payload": m.payload,
+                            "state": "pending",
+                            "attempts": 0,
+                            "due_at": m.due_at or now,
+                            "created_at": now,
+                        }
+                        for m in chunk
+                    ]
+                )
+                .on_conflict_do_nothing(index_elements=["dedup_key"])
+            )
+            result = await self.session.execute(stmt)
+            inserted += max(int(getattr(result, "rowcount", 0) or 0), 0)
+        return inserted
+
+    async def recover(self, now: datetime) -> int:
+        """Rows a dead worker left claimed are due again now (only the leader delivers)."""
+        result = await self.session.execute(
+            update(Outbox).where(Outbox.state == "sending").values(state="pending", due_at=now)
+        )
+        return int(getattr(result, "rowcount", 0) or 0)
+
+    async def claim(
+        self, platform: str, now: datetime, *, limit: int, lease: timedelta
+    ) -> Sequence[Outbox]:
+        """Take up to ``limit`` due rows of ``platform``: they become ``sending`` until
+        ``now + lease`` (after which another worker may take them again)."""
+        stmt = (
+            select(Outbox.id)
+            .where(
+                Outbox.platform == platform,
+                Outbox.due_at <= now,
+                or_(Outbox.state == "pending", Outbox.state == "sending"),
+            )
+            .order_by(Outbox.due_at, Outbox.id)
+            .limit(limit)
+        )
+        if dialect(self.session) == "postgresql":
+            stmt = stmt.with_for_update(skip_locked=True)
+        ids = list((await self.session.scalars(stmt)).all())
+        if not ids:
+            return []
+        # The state is checked again as it is changed: a second worker (SQLite has no SKIP
+        # LOCKED) whose snapshot is older takes nothing rather than the same rows.
+        await self.session.execute(
+            update(Outbox)
+            .where(
+                Outbox.id.in_(ids),
+                Outbox.due_at <= now,
+                or_(Outbox.state == "pending", Outbox.state == "sending"),
+            )
+            .values(state="sending", attempts=Outbox.attempts + 1, due_at=now + lease)
+            .execution_options(synchronize_session=False)
+        )
+        rows = (
+            await self.session.scalars(
+                select(Outbox)
+                .where(Outbox.id.in_(ids))
+                .order_by(Outbox.id)
+                .execution_options(populate_existing=True)
+            )
+        ).all()
+        return rows
+
+    async def finish(
+        self, row_id: int, state: str, now: datetime, error: str | None = None
+    ) -> None:
+        """``sent``, ``blocked`` (the user blocked the bot) or ``failed`` (refused for good)."""
+        await self.session.execute(
+            update(Outbox)
+            .where(Outbox.id == row_id)
+            .values(
+                state=state,
+                sent_at=now if state == "sent" else None,
+                error=(error or None) and error[:500],
+            )
+            .execution_options(synchronize_session=False)
+        )
+
+    async def retry(self, row_id: int, due_at: datetime, error: str) -> None:
+        await self.session.execute(
+            update(Outbox)
+            .where(Outbox.id == row_id)
+            .values(state="pending", due_at=due_at, error=error[:500])
+            .execution_options(synchronize_session=False)
+        )
+
+    async def counts(self) -> dict[str, int]:
+        rows = await self.session.execute(
+            select(Outbox.state, func.count(Outbox.id)).group_by(Outbox.state)
+        )
+        return {state: int(n) for state, n in rows}
+
+    async def by_prefix(self, prefix: str) -> Sequence[Outbox]:
+        escaped = like_pattern(prefix)
+        return (
+            await self.session.scalars(
+                select(Outbox)
+                .where(Outbox.dedup_key.like(f"{escaped}%", escape="\\"))
+                .order_by(Outbox.id)
+            )
+        ).all()
+
+    async def unreachable(self, platform: str, chat_ids: Iterable[str]) -> set[str]:
+        """Chats (private ones: user ids) whose account is marked unreachable."""
+        wanted = set(chat_ids)
+        if not wanted:
+            return set()
+        found = await self.session.scalars(
+            select(Account.platform_user_id).where(
+                Account.platform == platform,
+                Account.platform_user_id.in_(wanted),
+                Account.unreachable_since.is_not(None),
+            )
+        )
+        return set(found)
+
+    async def mark_unreachable(self, platform: str, chat_id: str, now: datetime) -> None:
+        await self.session.execute(
+            update(Account)
+            .where(
+                Account.platform == platform,
+                Account.platform_user_id == chat_id,
+                Account.unreachable_since.is_(None),
+            )
+            .values(unreachable_since=now)
+        )

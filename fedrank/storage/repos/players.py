@@ -1,0 +1,132 @@
+"""The federation's registry of players and their dated memberships."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import date
+from typing import Any
+
+from sqlalchemy import ColumnElement, bindparam, func, select
+
+from fedrank.storage.models import Membership, Player
+from fedrank.storage.repos.base import Repo, like_pattern
+
+
+def federation_id_is(name: str = "fpid") -> ColumnElement[bool]:
+    """The player's federation ID equals the bound ``name`` (given in upper case): IDs match in
+    any case. The one definition of an exact ID match (``find``, ``by_exact_id``, /rating)."""
+    return func.upper(Player.federation_player_id) == bindparam(name)
+
+
+# Built once: building a statement costs about as much as running it.
+_EXACT_ID = select(Player).where(federation_id_is()).order_by(Player.id)
+_EXACT_ID_IN_FEDERATION = _EXACT_ID.where(Player.federation_id == bindparam("federation_id"))
+
+
+class PlayerRepo(Repo):
+    async def add(
+        self,
+        federation_id: int,
+        federation_player_id: str,
+        name: str,
+        *,
+        country: str | None = None,
+        birth_date: date | None = None,
+        gender: str | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> Player:
+        player = Player(
+            federation_id=federation_id,
+            federation_player_id=federation_player_id,
+            name=name,
+            country=country,
+            birth_date=birth_date,
+            gender=gender,
+            data=data or {},
+        )
+        self.session.add(player)
+        await self.session.flush()
+        return player
+
+    async def get(self, player_id: int) -> Player | None:
+        return await self.session.get(Player, player_id)
+
+    async def by_exact_id(
+        self, federation_id: int | None, federation_player_id: str
+    ) -> Sequence[Player]:
+        """The players whose federation ID is exactly ``federation_player_id`` (any case,
+        surrounding spaces ignored), by id: of one federation, or of every federation when
+        ``federation_id`` is None (an ID two federations use names two players)."""
+        wanted = federation_player_id.strip().upper()
+        if federation_id is None:
+            return (await self.session.scalars(_EXACT_ID, {"fpid": wanted})).all()
+        return (
+            await self.session.scalars(
+                _EXACT_ID_IN_FEDERATION, {"fpid": wanted, "federation_id": federation_id}
+            )
+        ).all()
+
+    async def by_federation_id(
+        self, federation_id: int, federation_player_id: str
+    ) -> Player | None:
+        """The federation's player with this ID (:meth:`by_exact_id` in one federation)."""
+        found = await self.by_exact_id(federation_id, federation_player_id)
+        return found[0] if found else None
+
+    async def by_federation_ids(
+        self, federation_id: int, federation_player_ids: Iterable[str]
+    ) -> dict[str, Player]:
+        wanted = {i.upper() for i in federation_player_ids}
+        if not wanted:
+            return {}
+        rows = await self.session.scalars(
+            select(Player).where(
+                Player.federation_id == federation_id,
+                func.upper(Player.federation_player_id).in_(wanted),
+            )
+        )
+        return {p.federation_player_id.upper(): p for p in rows}
+
+    async def find(self, query: str, *, limit: int = 10) -> Sequence[Player]:
+        """Players whose federation ID equals ``query`` or whose name contains it."""
+        exact = await self.by_exact_id(None, query)
+        if exact:
+            return exact
+        pattern = like_pattern(query.strip().lower())
+        return (
+            await self.session.scalars(
+                select(Player)
+                .where(func.lower(Player.name).like(f"%{pattern}%", escape="\\"))
+                .order_by(Player.name, Player.id)
+                .limit(limit)
+            )
+        ).all()
+
+    async def of_federation(self, federation_id: int) -> Sequence[Player]:
+        """Every player of a federation, by federation ID."""
+        return (
+            await self.session.scalars(
+                select(Player)
+                .where(Player.federation_id == federation_id)
+                .order_by(Player.federation_player_id)
+            )
+        ).all()
+
+    async def count(self, federation_id: int | None = None) -> int:
+        query = select(func.count(Player.id))
+        if federation_id is not None:
+            query = query.where(Player.federation_id == federation_id)
+        return int(await self.session.scalar(query) or 0)
+
+    async def add_membership(self, player_id: int, starts_on: date, ends_on: date | None) -> None:
+        self.session.add(Membership(player_id=player_id, starts_on=starts_on, ends_on=ends_on))
+        await self.session.flush()
+
+    async def memberships(self, player_id: int) -> Sequence[Membership]:
+        return (
+            await self.session.scalars(
+                select(Membership)
+                .where(Membership.player_id == player_id)
+                .order_by(Membership.starts_on)
+            )
+        ).all()
