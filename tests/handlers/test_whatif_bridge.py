@@ -9,7 +9,7 @@ so P04 got 1.80 red there. Had P04 won in September, CCBA-0007 would hold 1.80 +
 + 300 opening = 303.6 instead of 301.8; the same redistribution of the same places leaves
 the October AVGM (and his October award) unchanged.
 
-FSBR, with the club pairs report of ``test_bridge_fsbr`` (8 pairs, 48 boards, not rated):
+FSBR, with the club pairs report of ``bridge_fsbr.helpers`` (8 pairs, 48 boards, not rated):
 everyone holds rk 0 except the pair P04 (FSBR-0007 + FSBR-0008), beginners at рк 5 (no
 coefficient published, 2.2). P04's q1 is 0.2 / 1.6^5 = 0.019073, sorted last; the seven
 others 0.2; kq = 1/2 (0.2 (1 - 0.95^7) / 0.05 + 0.019073 x 0.95^7) = 0.609985; MB by 7.6
@@ -32,7 +32,7 @@ from fedrank.handlers.systems.places import moved_places, shared_last
 from fedrank.storage.database import Database
 from tests.conftest import user
 from tests.handlers.systems import test_bridge_ccba as ccba_t
-from tests.handlers.systems import test_bridge_fsbr as fsbr_t
+from tests.handlers.systems.bridge_fsbr import helpers as fsbr_t
 from tests.handlers.test_whatif import stored
 
 SEPT = "chengdu-2026-09"

@@ -2,9 +2,12 @@
 
 Seed 003 (003_14fd2cba3c135a99.txt), sections 2 and 4-8 with appendices 1 and 2, as restated
 in RULES.md "bridge_fsbr". Modules: :mod:`.tables` (the rulebook's data), :mod:`.formulas`
-(7.5-7.7, 8.10-8.12), :mod:`.tournament` (one event's awards), :mod:`.parsing` (the ``.fsbr``
-report), :mod:`.ledger` (awards as ledger rows), :mod:`.standing` (rank coefficient, rating and
-what is next on a list date).
+(7.5-7.7, 8.10-8.12), one event's awards in :mod:`.tournament` (the steps in order) with
+:mod:`.model` (the tournament and its result), :mod:`.participants` (4.7, 5.2, 6),
+:mod:`.achievements` (2.1), :mod:`.rated_event` (8.4-8.12) and :mod:`.match` (7.6);
+:mod:`.parsing` (the ``.fsbr`` report), :mod:`.ledger` (awards as ledger rows), and a list
+date's standing in :mod:`.standing` (rating R, the standing) with :mod:`.history` (the ledger
+prepared for many list dates) and :mod:`.rank` (the rank coefficient and what is next).
 """
 
 from __future__ import annotations

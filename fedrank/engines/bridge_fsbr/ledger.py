@@ -4,15 +4,15 @@ Seed 003 (003_14fd2cba3c135a99.txt) 1.2 and 1.11: points count from the tourname
 (a festival's end for every event in it); 2.2 note 3 needs each MB line's face-to-face flag
 and 8.1 each RO line's championship status. This module turns the awards of
 :func:`~fedrank.engines.bridge_fsbr.tournament.compute_tournament` into
-:class:`~fedrank.engines.bridge_fsbr.standing.LedgerLine` and
-:class:`~fedrank.engines.bridge_fsbr.standing.AchievementRecord` rows, so storage keeps one
+:class:`~fedrank.engines.bridge_fsbr.history.LedgerLine` and
+:class:`~fedrank.engines.bridge_fsbr.history.AchievementRecord` rows, so storage keeps one
 shape and the standing needs nothing else.
 """
 
 from __future__ import annotations
 
-from .standing import AchievementRecord, LedgerLine
-from .tournament import TournamentResult
+from .history import AchievementRecord, LedgerLine
+from .model import TournamentResult
 
 POINT_KINDS = ("MB", "RO", "PB")
 

@@ -15,8 +15,8 @@ from decimal import Decimal, InvalidOperation
 
 from fedrank.engines.kernel import InputError
 
+from .model import Entry, PlayerEntry, Session, Tournament
 from .tables import country_category
-from .tournament import Entry, PlayerEntry, Session, Tournament
 
 _HEADER_KEYS = {
     "tournament",

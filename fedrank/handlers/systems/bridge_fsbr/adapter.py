@@ -1,0 +1,58 @@
+"""The FSBR adapter: the :class:`SystemAdapter` members wired to this package's modules."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import ClassVar
+
+from fedrank.handlers.systems.base import SystemAdapter
+from fedrank.handlers.systems.bridge_fsbr import lists, playerdata, prepare, whatif
+from fedrank.handlers.systems.bridge_fsbr.ledger import SYSTEM_ID
+from fedrank.storage.models import Discipline, Player, Tournament
+from fedrank.storage.records import ComputedList, Prepared, PreviewLine
+from fedrank.storage.repositories import Repos
+
+
+class BridgeFsbrAdapter(SystemAdapter):
+    """Import a ``.fsbr`` report, compute the monthly list, simulate a place."""
+
+    system = SYSTEM_ID
+    supports_whatif = True
+    #: ``[entries]``/``[players]``/session rows are ``|``-separated columns, so a workbook's
+    #: cells are joined by `` | ``; header lines (``key = value``) and section names are
+    #: written in one cell each.
+    sheet_separator = " | "
+    sheet_extension = ".fsbr"
+    #: The section of ``player.data`` this system reads (set by ``/playerdata``).
+    data_key: ClassVar[str] = playerdata.DATA_KEY
+
+    def check_player_data(self, player: Player) -> None:
+        """Refuse player data this system could not read (raises InputError)."""
+        playerdata.check_player_data(player)
+
+    async def prepare(
+        self, repos: Repos, discipline: Discipline, text: str, filename: str
+    ) -> Prepared:
+        """Parse a report, find its players, take their rk from the titles, compute."""
+        del filename  # one format, whatever the name (as ``fedrank calc``)
+        return await prepare.prepare(repos, discipline, text)
+
+    async def whatif(
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        tournament: Tournament,
+        player_id: int,
+        place: int,
+    ) -> list[PreviewLine]:
+        """What finishing ``place`` in a stored tournament would change for the player."""
+        return await whatif.whatif(repos, discipline, tournament, player_id, place)
+
+    async def compute_list(
+        self, repos: Repos, discipline: Discipline, list_date: date
+    ) -> ComputedList:
+        """Every player's standing on ``list_date``, ordered by R."""
+        return await lists.compute_list(repos, discipline, list_date)
+
+
+ADAPTER = BridgeFsbrAdapter()

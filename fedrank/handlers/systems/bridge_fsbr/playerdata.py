@@ -1,0 +1,91 @@
+"""The player facts 2.2 reads that no tournament gives (``Player.data["bridge_fsbr"]``).
+
+EBL points, WBF/EBL titles and a coefficient kept from an earlier classification are set by a
+director's ``/playerdata``; a malformed value is refused with an InputError naming the player
+and the key, so a publication never guesses (docs/engines/bridge_fsbr.md, "Player data").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Any, Final
+
+from fedrank.engines.kernel import InputError
+from fedrank.storage.models import Player
+
+#: The key of the FSBR player data in ``Player.data``.
+DATA_KEY: Final = "bridge_fsbr"
+#: 2.2: "рк 5 – знание правил и участие в спортивных соревнованиях", everyone's start.
+BEGINNER_RK: Final = Decimal(5)
+STRONGEST_RK: Final = Decimal(-5)
+
+
+@dataclass(frozen=True, slots=True)
+class FsbrPlayerData:
+    """What 2.2 reads about a player besides the ledger."""
+
+    ebl_points: tuple[tuple[date, int], ...] = ()
+    titles: tuple[tuple[date, str], ...] = ()
+    initial_rk: Decimal | None = None
+
+
+def _bad(player: Player, key: str, why: str) -> InputError:
+    return InputError(
+        f"player {player.federation_player_id}: {DATA_KEY}.{key} {why}",
+        field=f"{DATA_KEY}.{key}",
+    )
+
+
+def _dated(player: Player, key: str, raw: Any) -> list[tuple[date, Any]]:
+    if not isinstance(raw, list):
+        raise _bad(player, key, "must be a list of [date, value] pairs")
+    out = []
+    for item in raw:
+        if not isinstance(item, list | tuple) or len(item) != 2:
+            raise _bad(player, key, f"has {item!r}, not a [date, value] pair")
+        try:
+            day = date.fromisoformat(str(item[0]))
+        except ValueError:
+            raise _bad(player, key, f"has a bad date {item[0]!r} (YYYY-MM-DD)") from None
+        out.append((day, item[1]))
+    return out
+
+
+def is_rk(value: Decimal) -> bool:
+    """A coefficient of 2.2: a multiple of 0.5 from -5 to 5."""
+    return STRONGEST_RK <= value <= BEGINNER_RK and (value * 2) == (value * 2).to_integral_value()
+
+
+def player_data(player: Player) -> FsbrPlayerData:
+    """The player's FSBR data, checked; empty when he has none."""
+    raw = (player.data or {}).get(DATA_KEY)
+    if raw is None:
+        return FsbrPlayerData()
+    if not isinstance(raw, dict):
+        raise _bad(player, "", "must be an object")
+    points = []
+    for day, value in _dated(player, "ebl_points", raw.get("ebl_points", [])):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise _bad(player, "ebl_points", f"has {value!r}, not a whole number of points")
+        points.append((day, value))
+    titles = []
+    for day, value in _dated(player, "titles", raw.get("titles", [])):
+        if not isinstance(value, str):
+            raise _bad(player, "titles", f"has {value!r}, not a title name")
+        titles.append((day, value))
+    initial: Decimal | None = None
+    if raw.get("initial_rk") is not None:
+        try:
+            initial = Decimal(str(raw["initial_rk"]))
+        except InvalidOperation:
+            initial = None
+        if initial is None or not initial.is_finite() or not is_rk(initial):
+            raise _bad(player, "initial_rk", f"{raw['initial_rk']!r} is not a coefficient of 2.2")
+    return FsbrPlayerData(tuple(points), tuple(titles), initial)
+
+
+def check_player_data(player: Player) -> None:
+    """Refuse player data this system could not read (raises InputError)."""
+    player_data(player)

@@ -1,0 +1,185 @@
+"""A submitted report computed against the database, and the replays a correction needs.
+
+Nothing is written here: the director sees the preview first. Another tournament's awards
+depend on this one only through the rk at its start, which changes only by publications; so a
+correction re-derives the later stored tournaments and replays only those whose awards or rk
+at the start differ now, which happens only when a list was published late
+(docs/engines/bridge_fsbr.md, "Corrections").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from fedrank.engines import bridge_fsbr as fsbr
+from fedrank.engines.kernel import InputError
+from fedrank.handlers.common import fmt
+from fedrank.handlers.systems.bridge_fsbr.history import histories, start_rk, stored_players
+from fedrank.handlers.systems.bridge_fsbr.importing import (
+    Report,
+    ledger_awards,
+    players_of,
+    prepared_tournament,
+    rank_players,
+    read_report,
+    stored_report,
+)
+from fedrank.handlers.systems.bridge_fsbr.ledger import PARAMS_FORMAT, SYSTEM_ID
+from fedrank.storage.models import Award, Discipline, Federation, Player
+from fedrank.storage.records import NewAward, Prepared
+from fedrank.storage.repositories import Repos
+
+
+@dataclass(slots=True)
+class Computed:
+    """A prepared tournament with the rk used for each player and its award lines in short,
+    to compare with what is stored."""
+
+    prepared: Prepared
+    ranks: dict[str, str]
+    signature: list[tuple[int, str, str]]
+
+
+def signature(awards: Iterable[NewAward | Award]) -> list[tuple[int, str, str]]:
+    return sorted((a.player_id, a.kind, fmt(Decimal(a.amount))) for a in awards)
+
+
+async def compute(
+    repos: Repos,
+    discipline: Discipline,
+    report: Report,
+    ids: Mapping[str, int],
+    players: Mapping[int, Player],
+    *,
+    reason: str,
+    extra_warnings: Sequence[str] = (),
+) -> Computed:
+    """One report with every found player's rk at the start from the database."""
+    t = report.tournament
+    starts: dict[int, tuple[Decimal, str]] = {}
+    for _, p in players_of(t):
+        pid = ids.get(p.player.upper())
+        if pid is not None and pid not in starts:
+            starts[pid] = await start_rk(repos, discipline, players[pid], t.start)
+    ranked = rank_players(report, ids, players, starts)
+    result = fsbr.compute_tournament(ranked.tournament)
+    awards = ledger_awards(result)
+    awarded = {a.player_id: players[a.player_id] for a in awards}
+    before = await histories(repos, discipline, awarded, report.code, t.end)
+    prepared = prepared_tournament(
+        report,
+        ids,
+        players,
+        ranked,
+        result,
+        awards,
+        before,
+        reason=reason,
+        extra_warnings=extra_warnings,
+    )
+    return Computed(prepared, {k: str(v) for k, v in ranked.ranks.items()}, signature(awards))
+
+
+async def resolve(
+    repos: Repos, federation: Federation, t: fsbr.Tournament
+) -> tuple[dict[str, int], dict[int, Player]]:
+    """Every player line's federation ID found in the federation (foreign guests excepted)."""
+    lines = players_of(t)
+    found = await repos.players.by_federation_ids(federation.id, [p.player for _, p in lines])
+    ids: dict[str, int] = {}
+    players: dict[int, Player] = {}
+    for _, p in lines:
+        player = found.get(p.player.upper())
+        if player is None:
+            if p.country:
+                continue
+            raise InputError(
+                f"unknown player ID '{p.player}' in {federation.code} (a foreign guest who is "
+                "not in the database needs his country)",
+                line=p.line,
+                field="player",
+            )
+        ids[p.player.upper()] = player.id
+        players[player.id] = player
+    return ids, players
+
+
+async def prepare(repos: Repos, discipline: Discipline, text: str) -> Prepared:
+    """Parse a report, find its players, take their rk from the titles, compute."""
+    report = read_report(text)
+    federation = await repos.federations.get(discipline.federation_id)
+    assert federation is not None
+    ids, players = await resolve(repos, federation, report.tournament)
+    stored = await repos.ledger.tournament(discipline.id, report.code)
+    previous = await repos.ledger.current_version(stored.id) if stored is not None else None
+    extra = []
+    if previous is not None:
+        extra.append(
+            f"{report.code} is stored (version {previous.version}): this correction becomes "
+            f"version {previous.version + 1}"
+        )
+    computed = await compute(
+        repos,
+        discipline,
+        report,
+        ids,
+        players,
+        reason=f"correction of version {previous.version}" if previous else "",
+        extra_warnings=extra,
+    )
+    prepared = computed.prepared
+    if previous is not None:
+        stored_start = previous.params.get("start")
+        since = min(
+            report.tournament.start,
+            date.fromisoformat(stored_start) if stored_start else previous.held_on,
+        )
+        prepared.replays = await replays(repos, discipline, report.code, since)
+    return prepared
+
+
+async def replays(repos: Repos, discipline: Discipline, code: str, since: date) -> list[Prepared]:
+    """Stored tournaments ending on or after ``since`` whose awards or rk at the start differ
+    when re-derived now, from their stored report, IDs and today's title history; oldest
+    first."""
+    out: list[Prepared] = []
+    for tournament, version in await repos.ledger.current_versions(discipline.id):
+        params = version.params
+        if tournament.code == code or version.held_on < since:
+            continue
+        if params.get("system") != SYSTEM_ID or params.get("format") != PARAMS_FORMAT:
+            continue
+        report, ids = stored_report(tournament.code, params)
+        players = await stored_players(repos, tournament.code, ids)
+        computed = await compute(
+            repos,
+            discipline,
+            report,
+            ids,
+            players,
+            reason=f"replayed after correction of {code}",
+        )
+        stored = [
+            award
+            for award, trn in await _awards_of(repos, discipline, players)
+            if trn == tournament.id
+        ]
+        ranks_now = {k: Decimal(v) for k, v in computed.ranks.items()}
+        ranks_then = {str(k): Decimal(str(v)) for k, v in dict(params.get("ranks", {})).items()}
+        if computed.signature == signature(stored) and ranks_now == ranks_then:
+            continue
+        out.append(computed.prepared)
+    return out
+
+
+async def _awards_of(
+    repos: Repos, discipline: Discipline, players: Mapping[int, Player]
+) -> list[tuple[Award, int]]:
+    out = []
+    for pid in players:
+        for award, tournament in await repos.ledger.awards(pid, discipline.id):
+            out.append((award, tournament.id))
+    return out

@@ -1,0 +1,163 @@
+"""/whatif: another final place in a stored tournament, recomputed as a correction would be.
+
+Only that tournament changes: the others read rk from published lists, which a simulation does
+not rewrite. Nothing is written (docs/engines/bridge_fsbr.md, "/whatif").
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import replace
+from decimal import Decimal
+from typing import Final
+
+from fedrank.engines import bridge_fsbr as fsbr
+from fedrank.engines.kernel import InputError, RuleError
+from fedrank.handlers.common import fmt
+from fedrank.handlers.systems.bridge_fsbr.history import stored_players
+from fedrank.handlers.systems.bridge_fsbr.importing import Report, places_text, stored_report
+from fedrank.handlers.systems.bridge_fsbr.ledger import (
+    PARAMS_FORMAT,
+    POINT_KINDS,
+    SYSTEM_ID,
+    Row,
+    achievement_level,
+    history_of,
+    ledger_line,
+    ledger_row,
+    next_month,
+    title_of,
+)
+from fedrank.handlers.systems.bridge_fsbr.prepare import compute
+from fedrank.handlers.systems.places import moved_places, shared_last
+from fedrank.storage.models import Discipline, Tournament
+from fedrank.storage.records import PreviewLine
+from fedrank.storage.repositories import Repos
+
+RULE_WHATIF: Final = (
+    "fedrank bridge_fsbr /whatif: a place is simulated in a tournament stored by this adapter"
+)
+_ZERO: Final = Decimal(0)
+
+
+def _achievement_text(awards: Mapping[str, Decimal]) -> str:
+    levels = sorted(level for kind in awards if (level := achievement_level(kind)) is not None)
+    return ", ".join(f"level {level}" for level in levels)
+
+
+async def whatif(
+    repos: Repos,
+    discipline: Discipline,
+    tournament: Tournament,
+    player_id: int,
+    place: int,
+) -> list[PreviewLine]:
+    """What finishing ``place`` in a stored tournament would change for the player.
+
+    The player's *participant* (pair or team) moves as a whole: it finishes ``place`` alone,
+    the others keep their order and ties (:func:`~fedrank.handlers.systems.places.
+    moved_places`); session places, boards and a match's IMPs stay as stored. Shown: MB, RO,
+    PB and the achievement he receives, then his rk and R at the first publication after the
+    tournament (1.2), from his ledger with the simulated lines in place of the stored ones.
+    Refused: a player not in the tournament, a place out of range or inside a tie of others.
+    """
+    version = await repos.ledger.current_version(tournament.id)
+    params = version.params if version is not None else {}
+    if params.get("system") != SYSTEM_ID or params.get("format") != PARAMS_FORMAT:
+        raise RuleError(
+            f"{tournament.code} was not stored with bridge_fsbr parameters: it cannot be "
+            "recomputed",
+            rule=RULE_WHATIF,
+        )
+    code = tournament.code
+    report, ids = stored_report(code, params)
+    t = report.tournament
+    entry = next(
+        (e for e in t.entries for p in e.players if ids.get(p.player.upper()) == player_id),
+        None,
+    )
+    if entry is None:
+        raise InputError(f"the player did not play in {code}", field="player")
+    moved = moved_places({e.entry: e.place for e in t.entries}, entry.entry, place, where=code)
+    last = shared_last(moved)
+    entries = tuple(
+        replace(
+            e,
+            place=moved[e.entry],
+            place_last=last[e.entry] if last[e.entry] != moved[e.entry] else 0,
+        )
+        for e in t.entries
+    )
+    players = await stored_players(repos, code, ids)
+    computed = await compute(
+        repos,
+        discipline,
+        Report(report.text, replace(t, entries=entries), code),
+        ids,
+        players,
+        reason="what if",
+    )
+    kept: list[Row] = []
+    stored: list[Row] = []
+    stored_awards: dict[str, Decimal] = defaultdict(Decimal)
+    for award, held in await repos.ledger.awards(player_id, discipline.id):
+        row = ledger_line(award)
+        if held.id == tournament.id:
+            stored_awards[award.kind] += Decimal(award.amount)
+            if row is not None:
+                stored.append(row)
+        elif row is not None:
+            kept.append(row)
+    simulated: list[Row] = []
+    new_awards: dict[str, Decimal] = defaultdict(Decimal)
+    for new in computed.prepared.awards:
+        if new.player_id != player_id:
+            continue
+        new_awards[new.kind] += new.amount
+        row = ledger_row(t.end, new.kind, new.amount, new.trace)
+        if row is not None:
+            simulated.append(row)
+    player = players[player_id]
+    publication = next_month(t.end)
+    was = fsbr.standing(history_of(player, [*kept, *stored]), publication)
+    then = fsbr.standing(history_of(player, [*kept, *simulated]), publication)
+    lines = [
+        PreviewLine(
+            f"place in {code}",
+            places_text(entry),
+            str(place),
+            f"{entry.entry}: the whole {'pair' if t.form == 'pairs' else 'team'} moves",
+        )
+    ]
+    for kind in POINT_KINDS:
+        if kind in stored_awards or kind in new_awards:
+            lines.append(
+                PreviewLine(
+                    f"{kind} in {code}",
+                    fmt(stored_awards.get(kind, _ZERO)),
+                    fmt(new_awards.get(kind, _ZERO)),
+                )
+            )
+    if not (stored_awards.keys() | new_awards.keys()) & set(POINT_KINDS):
+        lines.append(PreviewLine(f"points in {code}", "none", "none"))
+    achievements = [_achievement_text(a) for a in (stored_awards, new_awards)]
+    if any(achievements):
+        lines.append(
+            PreviewLine(f"achievement in {code}", achievements[0] or "—", achievements[1] or "—")
+        )
+    lines += [
+        PreviewLine(
+            f"rk at the publication of {publication.isoformat()}",
+            title_of(was.rk),
+            title_of(then.rk),
+            then.state.norm if then.rk != was.rk else "",
+        ),
+        PreviewLine(
+            f"R at the publication of {publication.isoformat()}",
+            fmt(was.rating.R),
+            fmt(then.rating.R),
+            "8.1",
+        ),
+    ]
+    return lines
