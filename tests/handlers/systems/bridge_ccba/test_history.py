@@ -4,12 +4,19 @@ later events after a correction or a late submission. The figures are those of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
+from typing import Any
+
+import pytest
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
+from fedrank.handlers.systems.bridge_ccba.history import MEMBERSHIPS, Ledger, Line, covers
+from fedrank.handlers.systems.bridge_ccba.importing import Holding
 from fedrank.storage.database import Database
+from fedrank.storage.models import Membership
 from tests.conftest import user
 from tests.handlers.systems.bridge_ccba.helpers import (
     ALL_300,
@@ -152,3 +159,51 @@ async def test_a_late_event_replays_later_ones(services: Services, db: Database)
     # openings of October's version 1 are gone with it.
     rating = (await dispatch(services, user("u1"), "/rating CCBA-0015")).plain
     assert "Points: masterpoints red 1.97, opening masterpoints 1500" in rating
+
+
+def test_a_holding_is_the_sum_of_the_lines_dated_before_the_event() -> None:
+    """mp counts platinum, gold, silver, red and the opening holding, not blue; ymp the youth
+    lines and the opening youth holding; a line of the event's own day is not seen."""
+    day, earlier = date(2026, 9, 5), date(2026, 3, 1)
+    ledger = Ledger(
+        [
+            Line(1, 7, earlier, "opening masterpoints", None, Decimal(300)),
+            Line(1, 7, earlier, "masterpoints", "gold", Decimal("2.5")),
+            Line(1, 7, earlier, "masterpoints", "blue", Decimal(4)),
+            Line(2, 7, earlier, "youth masterpoints", "red", Decimal("1.44")),
+            Line(3, 7, day, "masterpoints", "red", Decimal(9)),
+            Line(1, 8, earlier, "opening youth", None, Decimal(50)),
+        ]
+    )
+    assert ledger.holding(7, day) == Holding(Decimal("302.5"), Decimal("1.44"), True, True)
+    assert ledger.holding(8, day) == Holding(Decimal(0), Decimal(50), False, True)
+    assert ledger.holding(9, day) == Holding(Decimal(0), Decimal(0), False, False)
+    ledger.drop(1)
+    ledger.add([Line("new:x", 7, earlier, "masterpoints", "red", Decimal(1))])
+    assert ledger.holding(7, day) == Holding(Decimal(1), Decimal("1.44"), True, True)
+    assert [ln.player_id for ln in ledger.of_source("new:x")] == [7]
+
+
+async def test_memberships_are_read_once_per_unit_of_work(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await seed(db, ended={16: date(2025, 12, 31)})
+    for _ in range(2):
+        async with db.read() as repos:
+            reads: list[int] = []
+            read = repos.players.memberships
+
+            async def counted(
+                player_id: int, reads: list[int] = reads, read: Any = read
+            ) -> Sequence[Membership]:
+                reads.append(player_id)
+                found: Sequence[Membership] = await read(player_id)
+                return found
+
+            monkeypatch.setattr(repos.players, "memberships", counted)
+            assert await covers(repos, 16, date(2025, 12, 31))
+            assert not await covers(repos, 16, date(2026, 1, 1))
+            assert await covers(repos, 1, date(2030, 1, 1))
+            assert not await covers(repos, 1, date(2019, 12, 31))
+            # Each unit of work reads a player's memberships once, into its own memo.
+            assert reads == [16, 1] and set(repos.memo[MEMBERSHIPS]) == {1, 16}

@@ -10,6 +10,7 @@ from fedrank.engines.kernel import Award, Trace
 from fedrank.handlers.context import Services
 from fedrank.handlers.systems import all_systems
 from fedrank.handlers.systems.bridge_ccba import ADAPTER, fmt
+from fedrank.handlers.systems.bridge_ccba.lists import next_text
 from fedrank.storage.database import Database
 from tests.handlers.systems.bridge_ccba.helpers import (
     ALL_300,
@@ -83,3 +84,14 @@ async def test_compute_list_by_hand_and_the_annual_base_coefficient(
             "rule": "seed 001 §1.3.5",
         }
         assert "annual_base" not in (await ADAPTER.compute_list(repos, disc, date(2027, 2, 1))).data
+
+
+def test_next_names_the_holding_the_next_event_counts() -> None:
+    d = Decimal
+    assert next_text({"red": d("1.8")}, d(0), d("1.8"), d(0)) == (
+        "no ranks by masterpoints in seed 001; the next event's M counts 1.8"
+    )
+    assert next_text({"gold": d(2), "red": d(1), "blue": d("0.5")}, d(10), d(13), d(4)) == (
+        "no ranks by masterpoints in seed 001; the next event's M counts 13 (2 gold + 1 red + "
+        "10 opening), blue 0.5 not counted; youth events count the higher of it and youth 4"
+    )
