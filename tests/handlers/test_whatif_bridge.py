@@ -1,7 +1,7 @@
 """/whatif for the place-based bridge systems: a participant (pair or team) moved to another
 place of a stored event, recomputed without writing anything.
 
-CCBA, with the club pairs event of ``test_bridge_ccba`` (8 pairs, red, everyone holding 300
+CCBA, with the club pairs event of ``bridge_ccba.helpers`` (8 pairs, red, everyone holding 300
 from before fedrank: M 3.00, places pay 0.60 x 3 = 1.80, 0.30 x 3 = 0.90, 0.12 x 3 = 0.36) on
 2026-09-05, and a second one on 2026-10-03 in which P04 (CCBA-0007 + CCBA-0008) is first:
 its AVGM is (16 x 300 + 2 x (1.80 + 0.90 + 0.36)) / 16 = 300.3825 -> 300.38, M = 3.00 again,
@@ -31,7 +31,7 @@ from fedrank.handlers.systems.bridge_fsbr import DATA_KEY
 from fedrank.handlers.systems.places import moved_places, shared_last
 from fedrank.storage.database import Database
 from tests.conftest import user
-from tests.handlers.systems import test_bridge_ccba as ccba_t
+from tests.handlers.systems.bridge_ccba import helpers as ccba_t
 from tests.handlers.systems.bridge_fsbr import helpers as fsbr_t
 from tests.handlers.test_whatif import stored
 

@@ -4,7 +4,9 @@ Implements seed 001_e2a11ae4c0f84bab (大师分公式, the CCBA masterpoint form
 basic formula A = R x V, V = M x S x L x E) and every procedure of §2, as restated in
 RULES.md "bridge_ccba". Modules: :mod:`.tables` (the seed's figures), :mod:`.formulas`
 (§1), :mod:`.procedures` (§2, one function per procedure), :mod:`.event` (one event end to
-end, the API for storage and handlers), :mod:`.parsing` (the event file).
+end, the API for storage and handlers) with the steps it strings together (:mod:`.field`,
+:mod:`.place`, :mod:`.stage`, :mod:`.win`, :mod:`.cap`, :mod:`.consolation`), and
+:mod:`.parsing` (the event file, the one reader of the format).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from fedrank.engines.bridge_ccba.model import (
     Member,
     StageSpec,
 )
-from fedrank.engines.bridge_ccba.parsing import ParsedEvent, parse_event
+from fedrank.engines.bridge_ccba.parsing import ParsedEvent, PlayerLine, parse_event
 from fedrank.engines.kernel import InputError, to_jsonable
 
 SYSTEM_ID = "bridge_ccba"
@@ -44,6 +46,7 @@ __all__ = [
     "EventSpec",
     "Member",
     "ParsedEvent",
+    "PlayerLine",
     "StageSpec",
     "calc_document",
     "compute_event",

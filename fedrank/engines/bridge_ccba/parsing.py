@@ -12,12 +12,16 @@ docs/engines/bridge_ccba.md. Sections::
                        "player ID key=value ..." lines
 
 ``#`` starts a comment (a whole line, or after whitespace).
+
+A reader that adds its own ``[event]`` keys (the import's ``code``) names them in
+``extra_keys`` and finds their values in :attr:`ParsedEvent.extra`; :attr:`ParsedEvent.players`
+says which fields each ``player`` line gave, so nobody parses the format a second time.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal, InvalidOperation
@@ -44,11 +48,30 @@ _COMMENT = re.compile(r"(^|\s)#.*$")
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """Where one member came from: his ``player`` line and the fields it gave (None where the
+    line left a field out, so a reader can tell a default from a given value)."""
+
+    line: int
+    player: str
+    member: str | None
+    mp: Decimal | None
+    ymp: Decimal | None
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedEvent:
-    """An event file, parsed: the event and its entries, ready for ``compute_event``."""
+    """An event file, parsed: the event and its entries, ready for ``compute_event``.
+
+    ``players`` has one line per member, in file order (the k-th line is the k-th member of
+    the entries); ``extra`` the value and line of each ``extra_keys`` field given in
+    ``[event]``; ``event_line`` the line of the ``[event]`` header."""
 
     event: EventSpec
     entries: tuple[Entry, ...]
+    players: tuple[PlayerLine, ...] = ()
+    extra: Mapping[str, tuple[str, int]] = field(default_factory=dict)
+    event_line: int = 1
 
 
 @dataclass
@@ -229,8 +252,11 @@ def _check_keys(section: _Section, allowed: tuple[str, ...]) -> None:
             )
 
 
-def parse_event(text: str) -> ParsedEvent:
-    """Parse an event file; every error names its 1-based line and its field."""
+def parse_event(text: str, *, extra_keys: Collection[str] = ()) -> ParsedEvent:
+    """Parse an event file; every error names its 1-based line and its field.
+
+    ``extra_keys`` are ``[event]`` fields the caller reads itself: accepted, left out of the
+    :class:`EventSpec`, returned in :attr:`ParsedEvent.extra`."""
     sections: list[_Section] = []
     entry_lines: list[tuple[int, list[str]]] = []
     current: _Section | None = None
@@ -269,19 +295,23 @@ def parse_event(text: str) -> ParsedEvent:
     event_sections = [s for s in sections if s.name == "event"]
     if not event_sections:
         raise InputError("no [event] section", line=1, field="event")
-    event = _event(event_sections[0], sections)
-    entries = _entries(entry_lines)
+    head = event_sections[0]
+    extra = {key: head.values[key] for key in extra_keys if key in head.values}
+    event = _event(head, sections, tuple(extra_keys))
+    entries, players = _entries(entry_lines)
     if not entries:
         raise InputError("no entries", line=len(text.splitlines()) or 1, field="entry")
-    return ParsedEvent(event, entries)
+    return ParsedEvent(event, entries, players, extra, head.line)
 
 
-def _event(head: _Section, sections: list[_Section]) -> EventSpec:
-    _check_keys(head, tuple(_EVENT_KEYS))
+def _event(head: _Section, sections: list[_Section], extra_keys: tuple[str, ...]) -> EventSpec:
+    _check_keys(head, (*_EVENT_KEYS, *extra_keys))
     for key in _REQUIRED:
         _section_value(head, key, _text)
     kwargs: dict[str, Any] = {}
     for key, (text, line) in head.values.items():
+        if key in extra_keys:
+            continue
         attr, parse = _EVENT_KEYS[key]
         kwargs[attr] = parse(text, line, key)
     stages: list[StageSpec] = []
@@ -319,8 +349,11 @@ def _event(head: _Section, sections: list[_Section]) -> EventSpec:
         raise InputError(exc.message, line=line, field=exc.field) from None
 
 
-def _entries(lines: list[tuple[int, list[str]]]) -> tuple[Entry, ...]:
+def _entries(
+    lines: list[tuple[int, list[str]]],
+) -> tuple[tuple[Entry, ...], tuple[PlayerLine, ...]]:
     out: list[Entry] = []
+    players: list[PlayerLine] = []
     pending: tuple[int, str, dict[str, Any]] | None = None
     members: list[Member] = []
 
@@ -360,6 +393,7 @@ def _entries(lines: list[tuple[int, list[str]]]) -> tuple[Entry, ...]:
             if len(tokens) < 2:
                 raise InputError("player needs an id", line=line, field="player")
             values = _pairs(tokens[2:], line, _PLAYER_KEYS)
+            given = values.get("member")
             status_word = values.pop("member", "yes")
             if status_word not in _MEMBER_WORDS:
                 raise InputError(
@@ -372,9 +406,10 @@ def _entries(lines: list[tuple[int, list[str]]]) -> tuple[Entry, ...]:
                 )
             assert status in MEMBER_STATUSES
             members.append(Member(tokens[1], status=cast(Any, status), **values))
+            players.append(PlayerLine(line, tokens[1], given, values.get("mp"), values.get("ymp")))
         else:
             raise InputError(
                 f"expected an 'entry' or 'player' line, got {word!r}", line=line, field=word
             )
     close()
-    return tuple(out)
+    return tuple(out), tuple(players)

@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from fedrank.engines.bridge_ccba.parsing import parse_event
+from fedrank.engines.bridge_ccba.parsing import PlayerLine, parse_event
 from fedrank.engines.kernel import InputError
 
 D = Decimal
@@ -73,6 +73,36 @@ def test_parse_a_complete_file() -> None:
     assert t1.members[1].ymp == D("12.5")
     assert t1.members[2].status == "non-member"
     assert (t2.status, t2.consolation_place, t2.consolation_group) == ("withdrawn", 1, "B")
+
+
+def test_player_lines_say_which_fields_were_given() -> None:
+    """One line per member in file order, the member's defaults told apart from given values."""
+    parsed = parse_event(GOOD)
+    assert parsed.event_line == 2
+    assert parsed.players[:4] == (
+        PlayerLine(26, "P1", None, D("120.50"), None),
+        PlayerLine(27, "P2", None, D(80), D("12.5")),
+        PlayerLine(28, "P3", "no", None, None),
+        PlayerLine(29, "P4", None, D(0), None),
+    )
+    assert parsed.players[-1] == PlayerLine(34, "P8", "yes", D(4), None)
+    members = [m.player for e in parsed.entries for m in e.members]
+    assert [p.player for p in parsed.players] == members
+    assert parsed.extra == {}
+
+
+def test_extra_event_keys_are_the_readers() -> None:
+    """A reader's own ``[event]`` key (the import's ``code``) is accepted only when asked for,
+    returned with its line and left out of the event."""
+    text = GOOD.replace("level = provincial-2", "code = ccba-2026-05\nlevel = provincial-2")
+    assert _error(text) == (5, "code")
+    parsed = parse_event(text, extra_keys=("code", "note"))
+    assert parsed.extra == {"code": ("ccba-2026-05", 5)}
+    assert parsed.event == parse_event(GOOD).event
+    assert parsed.entries[0].line == 26
+    with pytest.raises(InputError) as info:
+        parse_event(text.replace("[stage 1]\n", "[stage 1]\ncode = x\n"), extra_keys=("code",))
+    assert (info.value.line, info.value.field) == (17, "code")
 
 
 def test_ladder_divisions() -> None:

@@ -1,0 +1,50 @@
+"""The CCBA masterpoint system (``bridge_ccba``) as the handlers see it: one adapter object
+wiring the import, the lists and ``/whatif`` to the use cases."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from fedrank.handlers.systems.base import SystemAdapter
+from fedrank.handlers.systems.bridge_ccba.importing import SYSTEM_ID
+from fedrank.handlers.systems.bridge_ccba.lists import compute_list as list_on
+from fedrank.handlers.systems.bridge_ccba.prepare import prepare as prepare_file
+from fedrank.handlers.systems.bridge_ccba.whatif import whatif as place_simulated
+from fedrank.storage.models import Discipline, Tournament
+from fedrank.storage.records import ComputedList, Prepared, PreviewLine
+from fedrank.storage.repositories import Repos
+
+
+class BridgeCcbaAdapter(SystemAdapter):
+    """The CCBA adapter: import an event file, compute the masterpoint list, ``/whatif``."""
+
+    system = SYSTEM_ID
+    supports_whatif = True
+    #: ``.ccba`` lines are whitespace-separated tokens (``entry P01 place=1``, ``player ID
+    #: mp=12``); ``key = value`` lines read the same from one cell or three. A workbook's cells
+    #: are joined by a space and the text read as a ``.ccba`` file.
+    sheet_separator = " "
+    sheet_extension = ".ccba"
+
+    async def prepare(
+        self, repos: Repos, discipline: Discipline, text: str, filename: str
+    ) -> Prepared:
+        return await prepare_file(repos, discipline, text, filename)
+
+    async def compute_list(
+        self, repos: Repos, discipline: Discipline, list_date: date
+    ) -> ComputedList:
+        return await list_on(repos, discipline, list_date)
+
+    async def whatif(
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        tournament: Tournament,
+        player_id: int,
+        place: int,
+    ) -> list[PreviewLine]:
+        return await place_simulated(repos, discipline, tournament, player_id, place)
+
+
+ADAPTER = BridgeCcbaAdapter()

@@ -1,0 +1,99 @@
+"""A director's event file prepared for confirmation: players found, computed, later events
+replayed. Nothing is written; the preview is what a confirmation stores."""
+
+from __future__ import annotations
+
+from fedrank.engines.kernel import InputError
+from fedrank.handlers.systems.bridge_ccba.history import (
+    Ctx,
+    Ledger,
+    compute,
+    events_after,
+    replay,
+)
+from fedrank.handlers.systems.bridge_ccba.importing import (
+    EventFile,
+    default_code,
+    read_event_file,
+)
+from fedrank.storage.models import Discipline, Federation, Player
+from fedrank.storage.records import Prepared
+from fedrank.storage.repositories import Repos
+
+
+async def _players(
+    repos: Repos, federation: Federation, ef: EventFile
+) -> tuple[dict[str, int], dict[str, Player]]:
+    """The file's player IDs (upper case) found in the federation; a line whose ID is unknown
+    is refused unless it says ``member=no`` (a guest), and no ID may be listed twice."""
+    first: dict[str, int] = {}
+    for pl in ef.players:
+        key = pl.player.upper()
+        if key in first:
+            raise InputError(
+                f"{pl.player} is listed twice (first on line {first[key]})",
+                line=pl.line,
+                field="player",
+            )
+        first[key] = pl.line
+    found = await repos.players.by_federation_ids(federation.id, [p.player for p in ef.players])
+    ids: dict[str, int] = {}
+    for pl in ef.players:
+        player = found.get(pl.player.upper())
+        if player is not None:
+            ids[pl.player.upper()] = player.id
+        elif pl.member != "no":
+            raise InputError(
+                f"unknown player ID '{pl.player}' in {federation.code} (a guest who is not "
+                "in the database is written member=no)",
+                line=pl.line,
+                field="player",
+            )
+    return ids, found
+
+
+async def prepare(repos: Repos, discipline: Discipline, text: str, filename: str) -> Prepared:
+    """Parse an event file, find its players, read holdings, compute, replay later events."""
+    ef = read_event_file(text, filename)
+    event = ef.parsed.event
+    held_on = event.event_date
+    assert held_on is not None
+    federation = await repos.federations.get(discipline.federation_id)
+    assert federation is not None
+    ids, found = await _players(repos, federation, ef)
+    code = ef.code or default_code(event.name, held_on)
+    ledger = await Ledger.load(repos, discipline)
+    stored = await repos.ledger.tournament(discipline.id, code)
+    previous = await repos.ledger.current_version(stored.id) if stored is not None else None
+    if previous is not None:
+        ledger.drop(previous.id)
+    ctx = Ctx(repos, discipline, ledger, {p.id: p for p in found.values()})
+    extra = []
+    if previous is not None:
+        extra.append(
+            f"{code} is stored (version {previous.version}): this correction becomes "
+            f"version {previous.version + 1}"
+        )
+    prepared, lines = await compute(
+        ctx,
+        f"new:{code}",
+        ef,
+        ids,
+        code=code,
+        reason=f"correction of version {previous.version}" if previous else "",
+        extra_warnings=extra,
+    )
+    ledger.add(lines)
+    why = "correction" if previous is not None else "submission"
+    since = min(held_on, previous.held_on) if previous is not None else held_on
+    for later in await events_after(repos, discipline, since, skip=code):
+        if not later.ours:
+            prepared.warnings.append(
+                f"{later.tournament.code} was stored without bridge_ccba parameters and is "
+                "not recomputed"
+            )
+            continue
+        replayed = await replay(ctx, later, reason=f"replayed after {why} of {code}")
+        if replayed is not None:
+            prepared.replays.append(replayed)
+    return prepared
