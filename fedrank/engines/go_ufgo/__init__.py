@@ -4,9 +4,12 @@ Implements seed 002 (``002_0aa5cc437c33643f.txt``, "Рейтинг-систем�
 §1-§5 as restated in RULES.md "go_ufgo":
 
 * :mod:`~fedrank.engines.go_ufgo.tables` — tables 1-5 as data;
-* :mod:`~fedrank.engines.go_ufgo.rating` — one tournament: formula (1) round by round, K3 and
-  its cap (§4.3), section 5 for players below 100, the anomaly passes (§4.4-§4.7, §5.4),
-  boards (§4.8), rounding (§4.9), time control (§1.7), with a trace per player and round;
+* :mod:`~fedrank.engines.go_ufgo.model` — games, tournaments, starts and results;
+* :mod:`~fedrank.engines.go_ufgo.formula` — one pass over the rounds: formula (1), K3 and its
+  cap (§4.3), section 5 for players below 100, boards (§4.8), rounding (§4.9), time control (§1.7);
+* :mod:`~fedrank.engines.go_ufgo.anomaly` — the anomaly rule after a pass (§4.4-§4.7, §5.4);
+* :mod:`~fedrank.engines.go_ufgo.rating` — one tournament: the passes until settled, with a
+  trace per player and round;
 * :mod:`~fedrank.engines.go_ufgo.ranks` — ranks (§2), quarterly lists with 4-7 dan, the
   151-point lowering and the over-60 rule, "what is needed for the next rank";
 * :mod:`~fedrank.engines.go_ufgo.history` — a federation's whole history, tournament by tournament;
