@@ -14,7 +14,9 @@ Implements seed 002 (``002_0aa5cc437c33643f.txt``, "Рейтинг-систем�
   151-point lowering and the over-60 rule, "what is needed for the next rank";
 * :mod:`~fedrank.engines.go_ufgo.history` — a federation's whole history, tournament by tournament;
 * :mod:`~fedrank.engines.go_ufgo.fast` — the replay's trace-free path, equal to the reference;
-* :mod:`~fedrank.engines.go_ufgo.parsing` — EGF h-files (OpenGotha, MacMahon), CSV and JSON.
+* :mod:`~fedrank.engines.go_ufgo.parsing` — EGF h-files (OpenGotha, MacMahon), CSV and JSON;
+* :mod:`~fedrank.engines.go_ufgo.submission` — the same files as an import reads them: each
+  line's federation ID and place, the tournament's code.
 
 ``calc_document`` is what ``fedrank calc go_ufgo FILE`` prints.
 """
@@ -63,6 +65,12 @@ from fedrank.engines.go_ufgo.rating import (
     TournamentResult,
     rate_tournament,
 )
+from fedrank.engines.go_ufgo.submission import (
+    Submission,
+    SubmittedPlayer,
+    parse_submission,
+    tournament_code,
+)
 from fedrank.engines.kernel import to_jsonable
 
 SYSTEM_ID = "go_ufgo"
@@ -86,6 +94,8 @@ __all__ = [
     "RatingState",
     "ReplayResult",
     "Snapshot",
+    "Submission",
+    "SubmittedPlayer",
     "Tournament",
     "TournamentResult",
     "calc_document",
@@ -99,10 +109,12 @@ __all__ = [
     "parse_document",
     "parse_h_file",
     "parse_json",
+    "parse_submission",
     "publication_step",
     "publish_list",
     "rate_tournament",
     "replay",
+    "tournament_code",
 ]
 
 
