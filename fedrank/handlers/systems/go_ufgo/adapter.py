@@ -1,8 +1,9 @@
 """The go_ufgo system adapter: the UFGO rating (seed 002) joined to the database.
 
-Each job is its own module: :mod:`.importing` (the file's figures, pure), :mod:`.history` (the
-stored state a tournament starts from, replays), :mod:`.prepare` (a submission) and
-:mod:`.lists` (a list of a date). docs/engines/go_ufgo.md ("In fedrank") says what is stored.
+Each job is its own module: :mod:`.events` (a tournament as rated, from a file or a stored
+version), :mod:`.importing` (the file's figures, pure), :mod:`.history` (the stored state a
+tournament starts from, replays), :mod:`.prepare` (a submission) and :mod:`.lists` (a list of
+a date). docs/engines/go_ufgo.md ("In fedrank") says what is stored.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from datetime import date
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.go_ufgo import lists
 from fedrank.handlers.systems.go_ufgo import prepare as submission
-from fedrank.handlers.systems.go_ufgo.importing import SYSTEM
+from fedrank.handlers.systems.go_ufgo.events import SYSTEM
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import ComputedList, Prepared
 from fedrank.storage.repositories import Repos

@@ -16,17 +16,16 @@ from decimal import Decimal
 from typing import Final
 
 from fedrank.engines.kernel import RuleError
-from fedrank.handlers.systems.go_ufgo.importing import (
+from fedrank.handlers.systems.go_ufgo.events import (
     KIND,
     SYSTEM,
     Event,
     Key,
     Rated,
-    prepared,
-    rate,
     stored_after,
     unchanged,
 )
+from fedrank.handlers.systems.go_ufgo.importing import prepared, rate
 from fedrank.storage.models import Discipline, Player, Title
 from fedrank.storage.models import Tournament as StoredTournament
 from fedrank.storage.records import Prepared

@@ -22,8 +22,9 @@ from fedrank.engines.go_ufgo import (
     publish_list,
 )
 from fedrank.handlers.common import fmt
+from fedrank.handlers.systems.go_ufgo.events import KIND, SEED, SYSTEM
 from fedrank.handlers.systems.go_ufgo.history import History, held_dan
-from fedrank.handlers.systems.go_ufgo.importing import KIND, SEED, SYSTEM, signed
+from fedrank.handlers.systems.go_ufgo.importing import signed
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import ComputedList, NewListRow, NewTitle
 from fedrank.storage.repositories import Repos

@@ -11,6 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from fedrank.engines.go_ufgo import Submission, parse_submission, tournament_code
+from fedrank.handlers.systems.go_ufgo.events import LAST, SYSTEM, Key, Seat
 from fedrank.handlers.systems.go_ufgo.history import (
     History,
     key,
@@ -18,15 +19,7 @@ from fedrank.handlers.systems.go_ufgo.history import (
     stored_events,
     tournaments,
 )
-from fedrank.handlers.systems.go_ufgo.importing import (
-    LAST,
-    SYSTEM,
-    Key,
-    Seat,
-    seats_of,
-    submitted_event,
-    wanted_ids,
-)
+from fedrank.handlers.systems.go_ufgo.importing import seats_of, submitted_event, wanted_ids
 from fedrank.storage.models import Discipline, Federation, Player
 from fedrank.storage.records import Prepared
 from fedrank.storage.repositories import Repos
