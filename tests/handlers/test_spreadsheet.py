@@ -39,7 +39,7 @@ from fedrank.handlers.systems import all_systems
 from fedrank.handlers.systems.mahjong_rmf import ADAPTER as RMF_ADAPTER
 from fedrank.storage.database import Database
 from tests.conftest import user
-from tests.handlers.systems.test_go_ufgo import _seed as seed_ufgo
+from tests.handlers.systems.go_ufgo.support import seed as seed_ufgo
 from tests.handlers.systems.test_mahjong_rmf import seed as seed_rmf
 from tests.handlers.systems.test_mahjong_rmf import sheet as rmf_sheet
 

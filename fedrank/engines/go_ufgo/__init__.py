@@ -4,14 +4,19 @@ Implements seed 002 (``002_0aa5cc437c33643f.txt``, "Рейтинг-систем�
 §1-§5 as restated in RULES.md "go_ufgo":
 
 * :mod:`~fedrank.engines.go_ufgo.tables` — tables 1-5 as data;
-* :mod:`~fedrank.engines.go_ufgo.rating` — one tournament: formula (1) round by round, K3 and
-  its cap (§4.3), section 5 for players below 100, the anomaly passes (§4.4-§4.7, §5.4),
-  boards (§4.8), rounding (§4.9), time control (§1.7), with a trace per player and round;
+* :mod:`~fedrank.engines.go_ufgo.model` — games, tournaments, starts and results;
+* :mod:`~fedrank.engines.go_ufgo.formula` — one pass over the rounds: formula (1), K3 and its
+  cap (§4.3), section 5 for players below 100, boards (§4.8), rounding (§4.9), time control (§1.7);
+* :mod:`~fedrank.engines.go_ufgo.anomaly` — the anomaly rule after a pass (§4.4-§4.7, §5.4);
+* :mod:`~fedrank.engines.go_ufgo.rating` — one tournament: the passes until settled, with a
+  trace per player and round;
 * :mod:`~fedrank.engines.go_ufgo.ranks` — ranks (§2), quarterly lists with 4-7 dan, the
   151-point lowering and the over-60 rule, "what is needed for the next rank";
 * :mod:`~fedrank.engines.go_ufgo.history` — a federation's whole history, tournament by tournament;
 * :mod:`~fedrank.engines.go_ufgo.fast` — the replay's trace-free path, equal to the reference;
-* :mod:`~fedrank.engines.go_ufgo.parsing` — EGF h-files (OpenGotha, MacMahon), CSV and JSON.
+* :mod:`~fedrank.engines.go_ufgo.parsing` — EGF h-files (OpenGotha, MacMahon), CSV and JSON;
+* :mod:`~fedrank.engines.go_ufgo.submission` — the same files as an import reads them: each
+  line's federation ID and place, the tournament's code.
 
 ``calc_document`` is what ``fedrank calc go_ufgo FILE`` prints.
 """
@@ -60,6 +65,12 @@ from fedrank.engines.go_ufgo.rating import (
     TournamentResult,
     rate_tournament,
 )
+from fedrank.engines.go_ufgo.submission import (
+    Submission,
+    SubmittedPlayer,
+    parse_submission,
+    tournament_code,
+)
 from fedrank.engines.kernel import to_jsonable
 
 SYSTEM_ID = "go_ufgo"
@@ -83,6 +94,8 @@ __all__ = [
     "RatingState",
     "ReplayResult",
     "Snapshot",
+    "Submission",
+    "SubmittedPlayer",
     "Tournament",
     "TournamentResult",
     "calc_document",
@@ -96,10 +109,12 @@ __all__ = [
     "parse_document",
     "parse_h_file",
     "parse_json",
+    "parse_submission",
     "publication_step",
     "publish_list",
     "rate_tournament",
     "replay",
+    "tournament_code",
 ]
 
 

@@ -1,15 +1,15 @@
 """The replay's fast path: one tournament rated from a state's IKs, without traces.
 
-Seed 002 §1.7, §4 and §5, as :mod:`~fedrank.engines.go_ufgo.rating` implements them, with the
-same RULES.md go_ufgo Decisions: **jigo** is Rp = 0.5 (50 hundredths) and a jigo under section 5
-is handed back for the reference to refuse; **IK to 0.1, R12 row by lower bound** and **2000
-exactly reads the last row of table 3** come with the arrays of ``tables`` (built row by lower
-bound); **at most 50 passes**: a 51st is handed back for the reference to refuse; **crossing
-100** is left to the reference's own functions (``_tenths_formula``, ``_side5``), called here.
-The engine decisions of ``rating`` (K3 cap, RA, gain, time control) are applied by the same
-statements. ``rating.prepare`` / ``run_pass`` /
-``settle`` are the reference: they build traces and check every game before rating any. This
-module computes the same integers for the common case, faster, and hands anything else back:
+Seed 002 §1.7, §4 and §5, as the reference path implements them (``formula``, ``anomaly``,
+``rating``), with the same RULES.md go_ufgo Decisions: **jigo** is Rp = 0.5 (50 hundredths) and
+a jigo under section 5 is handed back for the reference to refuse; **IK to 0.1, R12 row by lower
+bound** and **2000 exactly reads the last row of table 3** come with the arrays of ``tables``
+(built row by lower bound); **at most 50 passes**: a 51st is handed back for the reference to
+refuse; **crossing 100** is left to the reference's own functions (``formula._tenths_formula``,
+``formula._side5``), called here. The engine decisions of the reference (K3 cap, RA, gain, time
+control) are applied by the same statements. ``rating.prepare`` / ``run_pass`` / ``settle`` are
+the reference: they build traces and check every game before rating any. This module computes
+the same integers for the common case, faster, and hands anything else back:
 :func:`rate_from_state` returns ``None`` and the caller runs the reference path, which then
 gives the result or raises the error the rules or the input call for. Handed back: a board or
 time control that is not rated, a game the reference refuses (round below 1, result other than
@@ -39,12 +39,8 @@ from itertools import compress, repeat
 from operator import ge, gt
 from typing import Final
 
-from fedrank.engines.go_ufgo.rating import (
-    Prepared,
-    Tournament,
-    _side5,
-    _tenths_formula,
-)
+from fedrank.engines.go_ufgo.formula import Prepared, _side5, _tenths_formula
+from fedrank.engines.go_ufgo.model import Tournament
 from fedrank.engines.go_ufgo.tables import (
     BOARD_DIVISOR,
     BONUS_ANOMALY,
@@ -61,7 +57,7 @@ from fedrank.engines.go_ufgo.tables import (
 )
 
 _RP: Final = {Decimal(1): 100, Decimal(0): 0, Decimal("0.5"): 50}
-"""Rp in hundredths, the unit of K1 (the same keys as ``rating._SCORES``)."""
+"""Rp in hundredths, the unit of K1 (the same keys as ``formula._SCORES``)."""
 _NO_LIMIT: Final = 1 << 62
 _NOTHING: Final = object()
 _CAP_BOUND: Final = K3_CAP_BOUND * 10

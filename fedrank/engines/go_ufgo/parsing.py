@@ -32,7 +32,7 @@ from decimal import Decimal, InvalidOperation
 from json.scanner import py_make_scanner  # type: ignore[attr-defined]
 from typing import Any, Final
 
-from fedrank.engines.go_ufgo.rating import Game, PlayerStart, Tournament
+from fedrank.engines.go_ufgo.model import Game, PlayerStart, Tournament
 from fedrank.engines.go_ufgo.tables import BOARDS, SEED
 from fedrank.engines.kernel import InputError
 

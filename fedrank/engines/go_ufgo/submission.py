@@ -1,0 +1,96 @@
+"""A director's file as a federation's import reads it: the engine's formats, plus who is who.
+
+The rating needs only the names of a file; an import into a federation's registry also needs,
+from the same text, each player's federation ID (a token ``id=UFGO-0042`` anywhere on his line
+before a ``;`` comment, removed before the line is parsed, or a bare column ``UFGO-0042``: the
+federation's code, a dash and digits), the place an h-file line starts with, and the
+tournament's code (a ``CODE`` tag or key naming it for corrections). They are read here so that
+every format is parsed in this package only (:mod:`~fedrank.engines.go_ufgo.parsing`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from fedrank.engines.go_ufgo.parsing import ParsedPlayer, ParsedTournament, parse_document
+from fedrank.engines.kernel import InputError
+
+CODE_LENGTH: Final = 64
+"""The longest tournament code (the storage's column)."""
+
+_ID_TOKEN: Final = re.compile(r"(?<!\S)id[=:](\S+)", re.IGNORECASE)
+_SLUG: Final = re.compile(r"[^\w]+")
+
+
+@dataclass(frozen=True, slots=True)
+class SubmittedPlayer:
+    """A player line of the file with the federation IDs and the place written on it."""
+
+    parsed: ParsedPlayer
+    ids: tuple[str, ...]
+    """``id=`` tokens of the line, else its bare ID columns (none, one, or a mistake: several)."""
+    place: int | None
+    """The place an h-file line starts with (None in the CSV and JSON formats)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """A parsed file (``id=`` tokens removed) and its players with their IDs, in file order."""
+
+    parsed: ParsedTournament
+    players: tuple[SubmittedPlayer, ...]
+
+
+def parse_submission(text: str, *, filename: str, federation_code: str) -> Submission:
+    """Parse ``text`` in its format (by ``filename`` or content) and find each line's IDs."""
+    cleaned, tokens = _strip_ids(text)
+    parsed = parse_document(cleaned, filename=filename)
+    lines = text.splitlines()
+    bare = re.compile(rf"^{re.escape(federation_code)}-\d+$", re.IGNORECASE)
+    players = []
+    for p in parsed.players:
+        raw = lines[p.line - 1] if 0 < p.line <= len(lines) else ""
+        ids = tokens.get(p.line, []) or _bare_ids(raw, bare)
+        place = _place(raw) if parsed.format == "egf-h" else None
+        players.append(SubmittedPlayer(p, tuple(ids), place))
+    return Submission(parsed, tuple(players))
+
+
+def tournament_code(parsed: ParsedTournament) -> str:
+    """The tournament's code: the CODE tag/key, else its date and a slug of its name."""
+    tags = {k.lower(): v for k, v in parsed.tags.items()}
+    given = tags.get("code", "").strip()
+    if given:
+        if len(given) > CODE_LENGTH:
+            raise InputError(
+                f"the code is longer than {CODE_LENGTH} characters", line=None, field="code"
+            )
+        return given
+    slug = _SLUG.sub("-", parsed.tournament.name.lower()).strip("-")
+    return f"{parsed.tournament.on.isoformat()}-{slug}"[:CODE_LENGTH].rstrip("-")
+
+
+def _strip_ids(text: str) -> tuple[str, dict[int, list[str]]]:
+    """Remove ``id=...`` tokens (before any ``;`` comment) and note them by 1-based line."""
+    out: list[str] = []
+    found: dict[int, list[str]] = {}
+    for no, raw in enumerate(text.splitlines(), start=1):
+        body, sep, comment = raw.partition(";")
+        ids = _ID_TOKEN.findall(body)
+        if ids:
+            found[no] = ids
+            body = _ID_TOKEN.sub(" ", body)
+        out.append(body + sep + comment)
+    return "\n".join(out), found
+
+
+def _bare_ids(line: str, pattern: re.Pattern[str]) -> list[str]:
+    body = line.partition(";")[0]
+    return [tok for tok in body.split() if pattern.match(tok)]
+
+
+def _place(line: str) -> int | None:
+    first = line.split(maxsplit=1)
+    return int(first[0]) if first and first[0].isdigit() else None

@@ -1,0 +1,44 @@
+"""The go_ufgo system adapter: the UFGO rating (seed 002) joined to the database.
+
+Each job is its own module: :mod:`.events` (a tournament as rated, from a file or a stored
+version), :mod:`.importing` (the file's figures, pure), :mod:`.history` (the stored state a
+tournament starts from, replays), :mod:`.prepare` (a submission) and :mod:`.lists` (a list of
+a date). docs/engines/go_ufgo.md ("In fedrank") says what is stored.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from fedrank.handlers.systems.base import SystemAdapter
+from fedrank.handlers.systems.go_ufgo import lists
+from fedrank.handlers.systems.go_ufgo import prepare as submission
+from fedrank.handlers.systems.go_ufgo.events import SYSTEM
+from fedrank.storage.models import Discipline
+from fedrank.storage.records import ComputedList, Prepared
+from fedrank.storage.repositories import Repos
+
+
+class GoUfgoAdapter(SystemAdapter):
+    """IK from the ledger's lines, replays on correction, quarterly lists with 4-7 dan."""
+
+    system = SYSTEM
+    #: A workbook is read as the CSV format (cells quoted where needed; an empty row
+    #: separates the tournament, players and games blocks).
+    sheet_separator = ","
+    sheet_extension = ".csv"
+
+    async def prepare(
+        self, repos: Repos, discipline: Discipline, text: str, filename: str
+    ) -> Prepared:
+        """Parse, find every player, rate from the stored history; write nothing."""
+        return await submission.prepare(repos, discipline, text, filename)
+
+    async def compute_list(
+        self, repos: Repos, discipline: Discipline, list_date: date
+    ) -> ComputedList:
+        """The list of ``list_date`` from the IK lines of tournaments dated before it."""
+        return await lists.compute_list(repos, discipline, list_date)
+
+
+ADAPTER = GoUfgoAdapter()

@@ -1,0 +1,157 @@
+"""The go_ufgo list of a date from the ledger's IK lines, and what each row tells the player.
+
+A list of date D counts the tournaments dated before D (the engine's replay decision). On a
+quarterly date the engine's ``publish_list`` gives, keeps or lowers 4-7 dan and those changes
+are the list's titles; any other date (an on-demand list) shows held dans unchanged. Ties in IK
+share a position (the rulebook does not rank them; fedrank Decision: 1, 2, 2, 4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from decimal import Decimal
+from typing import Any, Final
+
+from fedrank.engines.go_ufgo import (
+    ListPlayer,
+    current_rank,
+    is_publication_date,
+    next_publication,
+    next_title,
+    publish_list,
+)
+from fedrank.handlers.common import fmt
+from fedrank.handlers.systems.go_ufgo.events import KIND, SEED, SYSTEM
+from fedrank.handlers.systems.go_ufgo.history import History, held_dan
+from fedrank.handlers.systems.go_ufgo.importing import signed
+from fedrank.storage.models import Discipline
+from fedrank.storage.records import ComputedList, NewListRow, NewTitle
+from fedrank.storage.repositories import Repos
+
+COUNTED_SHOWN: Final = 10
+"""How many of a player's latest tournaments a list row lists under ``counted``."""
+
+
+@dataclass(slots=True)
+class _Line:
+    """A player's IK lines up to a list date: the running IK and each tournament's change."""
+
+    ik: Decimal = Decimal(0)
+    versions: set[int] = field(default_factory=set)
+    counted: list[dict[str, str]] = field(default_factory=list)
+
+
+async def compute_list(repos: Repos, discipline: Discipline, list_date: date) -> ComputedList:
+    """The list of ``list_date`` from the IK lines of tournaments dated before it."""
+    lines: dict[int, _Line] = {}
+    for award in await repos.ledger.discipline_awards(discipline.id):
+        if award.kind != KIND or award.awarded_on >= list_date:
+            continue
+        line = lines.setdefault(award.player_id, _Line())
+        line.ik += award.amount
+        line.versions.add(award.version_id)
+        steps = award.trace or []
+        if len(steps) > 2 and steps[0].get("name") == "tournament":
+            line.counted.append(
+                {
+                    "date": award.awarded_on.isoformat(),
+                    "tournament": str(steps[0].get("value", "")),
+                    "change": signed(award.amount),
+                    "IK": fmt(line.ik),
+                }
+            )
+    history = History(repos, discipline, None)
+    day_before = list_date - timedelta(days=1)
+    players: list[ListPlayer] = []
+    births: dict[int, date | None] = {}
+    for pid in lines:
+        player = await history.player(pid)
+        births[pid] = player.birth_date
+        held = held_dan(await history.titles(pid), day_before)
+        players.append(ListPlayer(str(pid), lines[pid].ik, held, player.birth_date))
+    publication = is_publication_date(list_date)
+    if publication:
+        entries = [
+            (int(e.player), e.ik, e.rank_after, e.held_dan_after, e.action, e.trace.to_json())
+            for e in publish_list(list_date, players).entries
+        ]
+    else:
+        entries = [
+            (int(p.player), p.ik, current_rank(p.ik, p.held_dan), p.held_dan, "none", [])
+            for p in players
+        ]
+    entries.sort(key=lambda e: (-e[1], e[0]))
+    rows: list[NewListRow] = []
+    titles: list[NewTitle] = []
+    actions: dict[str, list[str]] = {}
+    position = 0
+    previous: Decimal | None = None
+    for index, (pid, ik, rank, held, action, trace) in enumerate(entries, start=1):
+        if ik != previous:
+            position, previous = index, ik
+        line = lines[pid]
+        data: dict[str, Any] = {
+            "next": next_text(ik, held, births[pid], list_date),
+            "IK": format(ik, "f"),
+            "rank": rank.label,
+            "held_dan": held,
+            "action": action,
+            "tournaments": len(line.versions),
+        }
+        if line.counted:
+            data["last"] = line.counted[-1]
+            data["counted"] = line.counted[-COUNTED_SHOWN:][::-1]
+        if action not in ("none", "kept"):
+            data["trace"] = trace
+            fid = (await history.player(pid)).federation_player_id
+            actions.setdefault(action, []).append(fid)
+        if action in ("assigned", "lowered"):
+            titles.append(
+                NewTitle(
+                    pid,
+                    rank.label,
+                    list_date,
+                    value=ik,
+                    reason=f"quarterly list of {list_date.isoformat()}: {action} "
+                    f"({SEED} §2.5-§2.7)",
+                )
+            )
+        rows.append(NewListRow(pid, position, ik, rank.label, data))
+    return ComputedList(
+        rows=rows,
+        titles=titles,
+        data={
+            "system": SYSTEM,
+            "publication": publication,
+            "counts_tournaments_before": list_date.isoformat(),
+            "changes": actions,
+        },
+    )
+
+
+def next_text(ik: Decimal, held: int | None, birth: date | None, on: date) -> str:
+    """What the player still needs for his next rank, as one readable string."""
+    nt = next_title(ik, held)
+    if nt.next_rank is None:
+        text = f"{nt.rank.label} is the highest rank"
+    elif nt.at_publication:
+        more = f"{fmt(nt.points_needed)} more" if nt.points_needed else "reached"
+        text = (
+            f"{nt.next_rank.label} at a quarterly list with IK {nt.ik_needed} or more ({more}; "
+            f"next list {next_publication(on).isoformat()})"
+        )
+    else:
+        text = f"{nt.next_rank.label} at IK {nt.ik_needed} ({fmt(nt.points_needed)} more)"
+    if nt.keep_above is not None:
+        if birth is not None and age(birth, on) > 60:
+            text += f"; {nt.rank.label} is never lowered (over 60, {SEED} §2.7)"
+        else:
+            text += f"; {nt.rank.label} is lowered at a list with IK {nt.keep_above} or less"
+    return text
+
+
+def age(birth: date, on: date) -> int:
+    """Completed years on ``on``."""
+    years = on.year - birth.year
+    return years - 1 if (on.month, on.day) < (birth.month, birth.day) else years

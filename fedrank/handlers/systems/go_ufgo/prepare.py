@@ -1,0 +1,81 @@
+"""A director's go_ufgo file made ready for confirmation: parsed, players found, rated.
+
+The file is read by the engine (:func:`~fedrank.engines.go_ufgo.parse_submission`), its players
+are found by federation ID here, and it is rated from the stored history at its place in it
+(:mod:`.history`), re-rating the later tournaments a correction or an earlier date affects.
+Nothing is written: the director confirms the preview first.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from fedrank.engines.go_ufgo import Submission, parse_submission, tournament_code
+from fedrank.handlers.systems.go_ufgo.events import LAST, SYSTEM, Key, Seat
+from fedrank.handlers.systems.go_ufgo.history import (
+    History,
+    key,
+    replay,
+    stored_events,
+    tournaments,
+)
+from fedrank.handlers.systems.go_ufgo.importing import seats_of, submitted_event, wanted_ids
+from fedrank.storage.models import Discipline, Federation, Player
+from fedrank.storage.records import Prepared
+from fedrank.storage.repositories import Repos
+
+PASTED = "pasted.txt"
+"""The name a pasted table comes with: its format is recognised by its content."""
+
+
+async def prepare(repos: Repos, discipline: Discipline, text: str, filename: str) -> Prepared:
+    """Parse, find every player, rate from the stored history; write nothing.
+
+    Corrections (same code) and tournaments dated before stored ones re-rate the later
+    tournaments (``replays``).
+    """
+    federation = await repos.federations.get(discipline.federation_id)
+    assert federation is not None
+    submission = parse_submission(
+        text, filename="" if filename == PASTED else filename, federation_code=federation.code
+    )
+    players, seats = await _resolve(repos, federation, submission)
+    code = tournament_code(submission.parsed)
+    stored = await repos.ledger.tournament(discipline.id, code)
+    key_new: Key = (submission.parsed.tournament.on, stored.id if stored else LAST)
+    start_key = min(key_new, key(stored)) if stored else key_new
+    later = [
+        s
+        for s in await tournaments(repos, discipline)
+        if (stored is None or s.id != stored.id) and key(s) > start_key
+    ]
+    ev = submitted_event(submission, code, key_new, players, seats)
+    fast = stored is None and not later
+    history = History(repos, discipline, None if fast else start_key)
+    history.remember(list(players.values()))
+    removed: dict[int, Decimal | None] = {}
+    reason = ""
+    if stored is not None:
+        current = await repos.ledger.current_version(stored.id)
+        reason = f"correction of version {current.version}" if current else "correction"
+        if current is not None and current.params.get("system") == SYSTEM:
+            old_ids = {int(s["player_id"]) for s in current.params.get("seats", [])}
+            for pid in sorted(old_ids - set(ev.seats)):
+                removed[pid] = await history.start(pid)
+    return await replay(
+        ev,
+        await stored_events(repos, later),
+        history,
+        corrected=stored is not None,
+        reason=reason,
+        removed=removed,
+    )
+
+
+async def _resolve(
+    repos: Repos, federation: Federation, submission: Submission
+) -> tuple[dict[str, Player], dict[str, Seat]]:
+    """Each file name -> the federation's player, found by federation ID; errors name the line."""
+    wanted = wanted_ids(submission, federation.code)
+    found = await repos.players.by_federation_ids(federation.id, [w[0] for w in wanted.values()])
+    return seats_of(submission, wanted, found, federation.code)
