@@ -1,28 +1,35 @@
-"""The operator's entry point: ``fedrank init | demo | run | calc | grant``.
+"""The operator's entry point: ``fedrank init | demo | run | calc | import | publish | grant``.
 
-Every failure the operator can cause (a bad argument, a malformed ``.env``, an unreadable file,
-input an engine refuses) ends in one clear line on standard error and a non-zero exit code.
+Every command takes what it needs from the composition root (:mod:`fedrank.bootstrap`) and
+calls the same use cases as the chats; the operator acts with the server's own authority (the
+way back when chat roles are lost). Every failure the operator can cause (a bad argument, a
+malformed ``.env``, an unreadable file, input an engine refuses) ends in one clear line on
+standard error and a non-zero exit code.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import importlib
 import json
 import logging
 import sys
-from collections.abc import Callable, Coroutine
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
 from fedrank.config import ConfigError, Settings, load_settings
 from fedrank.engines.kernel import EngineError
 from fedrank.engines.registry import SYSTEMS, calc_document
-from fedrank.storage.database import Database
 from fedrank.storage.db import safe_url
+
+if TYPE_CHECKING:
+    from fedrank.bootstrap import Root
+    from fedrank.handlers.systems import SystemRegistry
+    from fedrank.storage.models import Discipline
+    from fedrank.storage.records import Prepared
+    from fedrank.storage.repositories import Repos
 
 app = typer.Typer(
     name="fedrank",
@@ -47,10 +54,6 @@ def _run(coro: Coroutine[Any, Any, T]) -> T:
     return asyncio.run(coro)
 
 
-def _database(settings: Settings) -> Database:
-    return Database(settings.database_url)
-
-
 def _configure_logging(settings: Settings) -> None:
     logging.basicConfig(
         level=settings.log_level,
@@ -63,37 +66,33 @@ def _configure_logging(settings: Settings) -> None:
     )
 
 
-async def _init(settings: Settings) -> None:
-    db = _database(settings)
-    try:
-        await db.migrate()
-    finally:
-        await db.close()
-
-
 @app.command()
 def init() -> None:
     """Create or upgrade the database schema (Alembic migrations)."""
+    from fedrank.bootstrap import opened
+
     settings = _settings()
-    _run(_init(settings))
+
+    async def go() -> None:
+        async with opened(settings) as root:
+            await root.db.migrate()
+
+    _run(go())
     typer.echo(f"database ready: {safe_url(settings.database_url)}")
 
 
 @app.command()
 def demo() -> None:
     """Load the demo federations, players and tournaments (idempotent)."""
+    from fedrank.bootstrap import opened
     from fedrank.demo import load_demo
-    from fedrank.handlers.systems import all_systems
 
     settings = _settings()
 
     async def go() -> str:
-        db = _database(settings)
-        try:
-            await db.migrate()
-            return await load_demo(db, all_systems(), console_user=settings.console_user)
-        finally:
-            await db.close()
+        async with opened(settings) as root:
+            await root.db.migrate()
+            return await load_demo(root.db, root.systems, console_user=settings.console_user)
 
     typer.echo(_run(go()))
 
@@ -111,69 +110,19 @@ def run(
     ] = False,
 ) -> None:
     """Start every transport that has credentials, or the console chat when none has."""
-    from fedrank.bot.console import run_console
-    from fedrank.handlers.context import Services
-    from fedrank.scheduler.runner import Scheduler
+    from fedrank.bootstrap import opened, serve, transports
 
     settings = _settings()
     _configure_logging(settings)
-    transports = [] if console else _transports(settings, webhook=webhook)
+    chats = [] if console else transports(settings, webhook=webhook)
 
     async def go() -> None:
-        db = _database(settings)
-        try:
-            if not await db.is_migrated():
-                await db.migrate()
-            services = Services(db=db, default_language=settings.default_language)
-            scheduler = asyncio.create_task(Scheduler(db).run_forever())
-            try:
-                if transports:
-                    await asyncio.gather(*(start(settings, services) for start in transports))
-                    return
-                await run_console(
-                    services,
-                    user_id=settings.console_user,
-                    display_name=settings.console_name,
-                    language=settings.default_language,
-                    stdin=sys.stdin,
-                    stdout=sys.stdout,
-                    interactive=sys.stdin.isatty(),
-                )
-            finally:
-                scheduler.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await scheduler
-        finally:
-            await db.close()
+        async with opened(settings) as root:
+            await serve(
+                root, chats, stdin=sys.stdin, stdout=sys.stdout, interactive=sys.stdin.isatty()
+            )
 
     _run(go())
-
-
-Transport = Callable[[Settings, Any], Coroutine[Any, Any, None]]
-
-
-def _transports(settings: Settings, *, webhook: bool) -> list[Transport]:
-    """The bot transports to start: each one whose token is set (its package must be present)."""
-    found: list[Transport] = []
-    for name, token in (("telegram", settings.telegram_token), ("discord", settings.discord_token)):
-        if token is None:
-            continue
-        try:
-            module = importlib.import_module(f"fedrank.bot.{name}")
-        except ModuleNotFoundError:
-            raise CliError(
-                f"FEDRANK_{name.upper()}_TOKEN is set but this build has no {name} transport;"
-                " unset it or use --console"
-            ) from None
-        start = module.run_transport
-
-        async def run_one(s: Settings, services: Any, _start: Any = start) -> None:
-            await _start(s, services, webhook=webhook)
-
-        found.append(run_one)
-    if webhook and settings.telegram_token is None:
-        raise CliError("--webhook needs FEDRANK_TELEGRAM_TOKEN")
-    return found
 
 
 @app.command()
@@ -198,62 +147,49 @@ def import_(
     ] = False,
 ) -> None:
     """Store a tournament: show the preview, then write it in one transaction once confirmed."""
-    from datetime import UTC, datetime
-
+    from fedrank.bootstrap import opened
     from fedrank.bot.render import render_plain
     from fedrank.handlers.context import RequestContext
-    from fedrank.handlers.results import preview_reply
-    from fedrank.handlers.systems import all_systems
+    from fedrank.handlers.results import confirm_prepared, preview_reply
 
     text = _read(file)
     settings = _settings()
     ctx = RequestContext(platform="console", user_id="cli", chat_id="cli")
 
-    async def go() -> str:
-        db = _database(settings)
-        try:
-            if not await db.is_migrated():
-                raise CliError("the database is not initialised; run `fedrank init` first")
-            async with db.read() as repos:
-                discipline, prepared = await _prepare_for(repos, target, text, file.name)
-                typer.echo(render_plain(preview_reply(ctx, discipline, prepared)))
-                discipline_id = discipline.id
-            if not yes:
-                if not sys.stdin.isatty():
-                    raise CliError("nothing written: confirm with --yes when not at a terminal")
-                if not typer.confirm("Write this tournament?", default=False):
-                    return "nothing written"
-            async with db.transaction() as repos:
-                discipline = await repos.federations.discipline(discipline_id)
-                assert discipline is not None
-                again = (
-                    await all_systems()
-                    .adapter(discipline.system)
-                    .prepare(repos, discipline, text, file.name)
-                )
-                if again.to_json() != prepared.to_json():
-                    raise CliError("the data changed since the preview; nothing written, run again")
-                now = datetime.now(UTC)
-                version = await repos.ledger.write_prepared(
-                    discipline,
-                    again,
-                    now=now,
-                    account_id=None,
-                    source_name=file.name,
-                    source_text=text,
-                )
-                await repos.audit.log(
-                    "results.imported",
-                    at=now,
-                    federation_id=discipline.federation_id,
-                    subject=again.code,
-                    details={"version": version.version, "by": "cli", "file": file.name},
-                )
-                return f"saved {again.name}, version {version.version}"
-        finally:
-            await db.close()
+    async def go(root: Root) -> str:
+        if not await root.db.is_migrated():
+            raise CliError("the database is not initialised; run `fedrank init` first")
+        async with root.db.read() as repos:
+            discipline, prepared = await _prepare_for(repos, root.systems, target, text, file.name)
+            typer.echo(render_plain(preview_reply(ctx, discipline, prepared)))
+            discipline_id = discipline.id
+        if not yes:
+            if not sys.stdin.isatty():
+                raise CliError("nothing written: confirm with --yes when not at a terminal")
+            if not typer.confirm("Write this tournament?", default=False):
+                return "nothing written"
+        async with root.db.transaction() as repos:
+            found = await repos.federations.discipline(discipline_id)
+            assert found is not None
+            again = await root.systems.adapter(found.system).prepare(repos, found, text, file.name)
+            if again.to_json() != prepared.to_json():
+                raise CliError("the data changed since the preview; nothing written, run again")
+            version = await confirm_prepared(
+                repos,
+                found,
+                again,
+                now=root.services.now(),
+                by=None,
+                source_name=file.name,
+                source_text=text,
+            )
+            return f"saved {again.name}, version {version}"
 
-    typer.echo(_run(go()))
+    async def run_it() -> str:
+        async with opened(settings) as root:
+            return await go(root)
+
+    typer.echo(_run(run_it()))
 
 
 @app.command()
@@ -266,8 +202,9 @@ def publish(
     """Publish a discipline's list on a date (once: a second call reports the stored list)."""
     from datetime import UTC, date, datetime
 
+    from fedrank.bootstrap import opened
     from fedrank.handlers.publication import publish_list
-    from fedrank.handlers.systems import NoAdapterError, all_systems
+    from fedrank.handlers.systems import NoAdapterError
 
     try:
         list_date = date.fromisoformat(on) if on else datetime.now(UTC).date()
@@ -276,17 +213,16 @@ def publish(
     settings = _settings()
 
     async def go() -> str:
-        db = _database(settings)
-        try:
-            if not await db.is_migrated():
+        async with opened(settings) as root:
+            if not await root.db.is_migrated():
                 raise CliError("the database is not initialised; run `fedrank init` first")
             try:
                 _, created, size = await publish_list(
-                    db,
-                    all_systems(),
+                    root.db,
+                    root.systems,
                     discipline,
                     list_date,
-                    now=datetime.now(UTC),
+                    now=root.services.now(),
                     on_demand=True,
                     announce=True,
                 )
@@ -298,19 +234,19 @@ def publish(
                 raise CliError(str(exc).strip("'\"")) from None
             state = "published" if created else "already published"
             return f"{discipline} {list_date.isoformat()}: {state}, {size} players"
-        finally:
-            await db.close()
 
     typer.echo(_run(go()))
 
 
-async def _prepare_for(repos: Any, target: str, text: str, filename: str) -> tuple[Any, Any]:
+async def _prepare_for(
+    repos: Repos, systems: SystemRegistry, target: str, text: str, filename: str
+) -> tuple[Discipline, Prepared]:
     """The discipline and prepared tournament for ``target`` (a discipline code or a system id).
 
     A system id with several disciplines (RMF's sports and Sichuan mahjong) lets the file
     decide: the one discipline whose adapter accepts it is taken.
     """
-    from fedrank.handlers.systems import NoAdapterError, all_systems
+    from fedrank.handlers.systems import NoAdapterError
 
     found = await repos.federations.discipline_by_code(target)
     disciplines = await repos.federations.disciplines()
@@ -318,11 +254,11 @@ async def _prepare_for(repos: Any, target: str, text: str, filename: str) -> tup
     if not candidates:
         known = ", ".join(f"{d.code} ({d.system})" for d in disciplines) or "none"
         raise CliError(f"unknown discipline '{target}'; disciplines: {known}")
-    accepted: list[tuple[Any, Any]] = []
+    accepted: list[tuple[Discipline, Prepared]] = []
     refusals: list[str] = []
     for discipline in candidates:
         try:
-            engine = all_systems().adapter(discipline.system)
+            engine = systems.adapter(discipline.system)
         except NoAdapterError:
             raise CliError(f"{discipline.system} results cannot be imported yet") from None
         try:
@@ -353,30 +289,15 @@ def grant(
     platform, user_id = account.split(":", 1)
     if platform not in ("telegram", "discord", "console"):
         raise CliError(f"platform must be telegram, discord or console, not '{platform}'")
+    from fedrank.bootstrap import opened
+    from fedrank.handlers.accounts import operator_grant
+
     settings = _settings()
 
     async def go() -> None:
-        from datetime import UTC, datetime
-
-        db = _database(settings)
-        try:
-            async with db.transaction() as repos:
-                fed = await repos.federations.by_code(federation)
-                if fed is None:
-                    raise CliError(f"unknown federation '{federation}'")
-                target = await repos.accounts.get_or_create(
-                    platform, user_id, display_name=user_id, language=None, now=datetime.now(UTC)
-                )
-                await repos.accounts.set_role(target.id, fed.id, role)
-                await repos.audit.log(
-                    "role.granted",
-                    at=datetime.now(UTC),
-                    federation_id=fed.id,
-                    subject=account,
-                    details={"role": role, "by": "cli"},
-                )
-        finally:
-            await db.close()
+        async with opened(settings) as root:
+            if await operator_grant(root.services, platform, user_id, federation, role) is None:
+                raise CliError(f"unknown federation '{federation}'")
 
     _run(go())
     typer.echo(f"{account} is now {role} of {federation}")

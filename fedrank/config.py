@@ -2,6 +2,8 @@
 
 Nothing is required: with no configuration fedrank runs on a SQLite file in the working
 directory with the console chat. Tokens are ``SecretStr`` so they never print in logs or reprs.
+The settings are read once, by the composition root (:mod:`fedrank.bootstrap`); a transport's
+own settings are a section of them (``FEDRANK_DISCORD_PREFIX`` is ``settings.discord.prefix``).
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///fedrank.db"
@@ -19,12 +21,48 @@ class ConfigError(Exception):
     """The configuration cannot be used; the message names the variable."""
 
 
+class DiscordSettings(BaseModel):
+    """The Discord transport's section, from ``FEDRANK_DISCORD_*`` variables.
+
+    The token itself is ``FEDRANK_DISCORD_TOKEN`` (``Settings.discord_token``, beside Telegram's);
+    these settings only shape the bot and all have working defaults, so a token alone is enough.
+    """
+
+    # FEDRANK_DISCORD_TOKEN reaches this section too (as ``token``): it is not read here.
+    model_config = ConfigDict(extra="ignore")
+
+    # The prefix of text commands (``!rating``); empty turns them off, and with them the
+    # privileged message content intent.
+    prefix: str = "!"
+    # Keep linked members' Discord roles in step with their official titles. Needs the
+    # privileged server members intent (switched on in the developer portal as well).
+    role_sync: bool = False
+    # Guilds whose slash commands are registered at once at start-up (global registration
+    # can take a while to reach every client); empty means global only.
+    guild_ids: list[int] = Field(default_factory=list)
+    # Register the slash commands with Discord at start-up.
+    sync_commands: bool = True
+    # Outgoing REST requests per second. Discord's global limit (50/s) is per bot token and the
+    # outbox's sender spends the same budget for broadcasts, so the bot keeps to half of it.
+    requests_per_second: float = Field(default=25.0, gt=0, le=50)
+    # Per-user throttling: ``throttle_burst`` commands at once, then one every
+    # ``throttle_interval`` seconds.
+    throttle_burst: int = Field(default=5, ge=1)
+    throttle_interval: float = Field(default=1.0, gt=0)
+    # How often (seconds) the bot looks for lists published by the scheduler or another bot.
+    publication_poll: float = Field(default=60.0, gt=0)
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="FEDRANK_",
         env_file=".env",
         env_file_encoding="utf-8",
         extra="ignore",
+        # FEDRANK_DISCORD_PREFIX -> discord.prefix: one split after the section's name, so the
+        # section's own names keep their underscores (FEDRANK_DISCORD_ROLE_SYNC).
+        env_nested_delimiter="_",
+        env_nested_max_split=1,
     )
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -40,6 +78,7 @@ class Settings(BaseSettings):
     # Who the console chat speaks as: a console account id and its display name.
     console_user: str = "operator"
     console_name: str = "Console operator"
+    discord: DiscordSettings = Field(default_factory=DiscordSettings)
 
     @field_validator("database_url")
     @classmethod

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from fedrank.handlers.dispatch import COMMANDS
+from fedrank.handlers.commands import COMMANDS
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "commands.md"
 HEADING = re.compile(r"^### /([a-z]+)\s*$", re.MULTILINE)

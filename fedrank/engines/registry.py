@@ -13,6 +13,8 @@ from typing import Any
 
 from fedrank.engines.kernel import EngineError, to_jsonable
 
+# The one list of system ids: the storage schema (``SYSTEM_IDS``) and the handlers' system
+# registry follow it, in this order.
 SYSTEMS: dict[str, str] = {
     "mahjong_rmf": "Russian Mahjong Federation rating and qualification",
     "bridge_ccba": "Chinese Contract Bridge Association masterpoints",

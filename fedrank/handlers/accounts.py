@@ -1,4 +1,4 @@
-"""Use cases about who a user is: /start, /help, /lang, linking to a player, roles.
+"""Use cases about who a user is: /start, /lang, linking to a player, roles.
 
 An account is linked to a player only through verification: either a director approves the
 player's request, or the player enters a one-time code a director issued to him in person.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from fedrank.handlers.common import (
     ROLE_RANK,
@@ -20,7 +20,9 @@ from fedrank.handlers.common import (
 from fedrank.handlers.context import LANGUAGES, RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
-from fedrank.handlers.reply import Reply, bold, code
+from fedrank.handlers.reply import Reply
+from fedrank.storage.models import Account, Federation
+from fedrank.storage.repositories import Repos
 
 LINK_CODE_DAYS = 7
 # No 0/O or 1/I: a code is read aloud or copied from paper.
@@ -48,24 +50,6 @@ async def start(services: Services, ctx: RequestContext, args: str) -> Reply:
         else:
             reply.line(t(ctx.language, "start.unlinked"))
         return reply
-
-
-async def help_(services: Services, ctx: RequestContext, args: str) -> Reply:
-    from fedrank.handlers.dispatch import COMMANDS
-
-    async with services.db.transaction() as repos:
-        account = await caller(repos, services, ctx)
-        is_director = bool(await directed_federations(repos, account))
-    reply = Reply().line(bold(t(ctx.language, "help.title")))
-    for command in COMMANDS.values():
-        if command.audience == "all":
-            reply.line(code(f"/{command.name}"), " — ", t(ctx.language, f"cmd.{command.name}"))
-    if is_director:
-        reply.line(bold(t(ctx.language, "help.directors")))
-        for command in COMMANDS.values():
-            if command.audience == "director":
-                reply.line(code(f"/{command.name}"), " — ", t(ctx.language, f"cmd.{command.name}"))
-    return reply
 
 
 async def lang(services: Services, ctx: RequestContext, args: str) -> Reply:
@@ -304,15 +288,7 @@ async def grant(services: Services, ctx: RequestContext, args: str) -> Reply:
         target = await repos.accounts.by_platform(platform, user_id)
         if target is None:
             raise UserError(t(ctx.language, "grant.no_account", account=parts[0]))
-        await repos.accounts.set_role(target.id, federation.id, parts[2])
-        await repos.audit.log(
-            "role.granted",
-            at=services.now(),
-            account_id=account.id,
-            federation_id=federation.id,
-            subject=parts[0],
-            details={"role": parts[2]},
-        )
+        await grant_role(repos, federation, target, parts[2], now=services.now(), by=account)
         return Reply.text(
             t(
                 ctx.language,
@@ -322,6 +298,48 @@ async def grant(services: Services, ctx: RequestContext, args: str) -> Reply:
                 federation=federation.code,
             )
         )
+
+
+async def grant_role(
+    repos: Repos,
+    federation: Federation,
+    target: Account,
+    role: str,
+    *,
+    now: datetime,
+    by: Account | None,
+) -> None:
+    """Give ``target`` the role in ``federation``, in the audit log. ``by`` is whoever may grant
+    it (checked by the caller), or None for the operator's CLI, whose authority is the server's
+    own: it is the way back when every chat admin is lost."""
+    await repos.accounts.set_role(target.id, federation.id, role)
+    details: dict[str, object] = {"role": role}
+    if by is None:
+        details["by"] = "cli"
+    await repos.audit.log(
+        "role.granted",
+        at=now,
+        account_id=by.id if by is not None else None,
+        federation_id=federation.id,
+        subject=f"{target.platform}:{target.platform_user_id}",
+        details=details,
+    )
+
+
+async def operator_grant(
+    services: Services, platform: str, user_id: str, federation_code: str, role: str
+) -> Federation | None:
+    """``fedrank grant``: the operator gives a role with no role of his own, to an account that
+    is made if its user never wrote to the bot. None if the federation is unknown."""
+    async with services.db.transaction() as repos:
+        federation = await repos.federations.by_code(federation_code)
+        if federation is None:
+            return None
+        target = await repos.accounts.get_or_create(
+            platform, user_id, display_name=user_id, language=None, now=services.now()
+        )
+        await grant_role(repos, federation, target, role, now=services.now(), by=None)
+        return federation
 
 
 def with_language(ctx: RequestContext, language: str | None) -> RequestContext:

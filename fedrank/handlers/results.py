@@ -202,25 +202,55 @@ async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
         current = await _ledger_state(repos, discipline, prepared.code)
         if base is not None and current != base:
             raise UserError(t(ctx.language, "submit.stale", name=prepared.name, version=current))
-        version = await repos.ledger.write_prepared(
+        version = await confirm_prepared(
+            repos,
             discipline,
             prepared,
             now=now,
-            account_id=account.id,
+            by=account,
             source_name=pending.payload.get("filename", ""),
             source_text=pending.payload.get("text", ""),
         )
-        await repos.audit.log(
-            "results.confirmed",
-            at=now,
-            account_id=account.id,
-            federation_id=discipline.federation_id,
-            subject=prepared.code,
-            details={"version": version.version, "replays": len(prepared.replays)},
-        )
-        return Reply.text(
-            t(ctx.language, "submit.saved", name=prepared.name, version=version.version)
-        )
+        return Reply.text(t(ctx.language, "submit.saved", name=prepared.name, version=version))
+
+
+async def confirm_prepared(
+    repos: Repos,
+    discipline: Discipline,
+    prepared: Prepared,
+    *,
+    now: datetime,
+    by: Account | None,
+    source_name: str,
+    source_text: str,
+) -> int:
+    """Write a prepared tournament in the caller's transaction and log it; its version.
+
+    ``by`` is the director who confirmed (his role checked by the caller), or None for the
+    operator's ``fedrank import``, whose authority is the server's own."""
+    version = await repos.ledger.write_prepared(
+        discipline,
+        prepared,
+        now=now,
+        account_id=by.id if by is not None else None,
+        source_name=source_name,
+        source_text=source_text,
+    )
+    if by is None:
+        action = "results.imported"
+        details: dict[str, object] = {"version": version.version, "by": "cli", "file": source_name}
+    else:
+        action = "results.confirmed"
+        details = {"version": version.version, "replays": len(prepared.replays)}
+    await repos.audit.log(
+        action,
+        at=now,
+        account_id=by.id if by is not None else None,
+        federation_id=discipline.federation_id,
+        subject=prepared.code,
+        details=details,
+    )
+    return version.version
 
 
 async def cancel(services: Services, ctx: RequestContext, args: str) -> Reply:

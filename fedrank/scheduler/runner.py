@@ -22,7 +22,7 @@ from functools import partial
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from fedrank.handlers.systems import SystemRegistry, all_systems
+from fedrank.handlers.systems import SystemRegistry
 from fedrank.scheduler.jobs import advance_qualifications, announce_pending, publish_due
 from fedrank.scheduler.outbox import DeliveryWorker, Sender
 from fedrank.storage.database import Database
@@ -34,15 +34,12 @@ TICK_MINUTES = 10
 SHUTDOWN_GRACE_SECONDS = 30
 
 
-def _default_senders() -> dict[str, Sender]:
-    from fedrank.config import load_settings
-    from fedrank.scheduler.senders import default_senders
-
-    return default_senders(load_settings())
-
-
 class Scheduler:
-    """Ticks every few minutes; a tick does whatever is due (so downtime is caught up)."""
+    """Ticks every few minutes; a tick does whatever is due (so downtime is caught up).
+
+    The composition root (:mod:`fedrank.bootstrap`) hands it the systems and the outbox's
+    senders; one built without senders runs the jobs and leaves the outbox to another process.
+    """
 
     def __init__(
         self,
@@ -50,10 +47,10 @@ class Scheduler:
         clock: Callable[[], datetime] | None = None,
         *,
         senders: Mapping[str, Sender] | None = None,
-        systems: SystemRegistry | None = None,
+        systems: SystemRegistry,
     ) -> None:
         self.db = db
-        self.systems = systems if systems is not None else all_systems()
+        self.systems = systems
         self.clock = clock or (lambda: datetime.now(UTC))
         self.lock = LeaderLock(db)
         self._leader = False
@@ -81,10 +78,9 @@ class Scheduler:
 
     def start_delivery(self) -> None:
         """Start the outbox worker (once this process is the leader)."""
-        if self._delivery is not None:
+        if self._delivery is not None or self._senders is None:
             return
-        senders = self._senders if self._senders is not None else _default_senders()
-        self.worker = DeliveryWorker(self.db, senders, clock=self.clock)
+        self.worker = DeliveryWorker(self.db, self._senders, clock=self.clock)
         self._delivery = asyncio.create_task(self.worker.run_forever(self._stop))
 
     async def stop_delivery(self) -> None:

@@ -28,6 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from fedrank.engines.registry import SYSTEMS
 from fedrank.storage.types import ExactDecimal
 
 NAMING = {
@@ -38,7 +39,8 @@ NAMING = {
     "pk": "pk_%(table_name)s",
 }
 
-SYSTEM_IDS = ("mahjong_rmf", "bridge_ccba", "go_ufgo", "bridge_fsbr", "othello_woc")
+# The engines' list, in its order: migration 0001's check constraint spells the same ids.
+SYSTEM_IDS = tuple(SYSTEMS)
 CALENDARS = ("monthly", "quarterly", "yearly", "on_demand")
 PLATFORMS = ("telegram", "discord", "console")
 ROLES = ("player", "director", "admin")

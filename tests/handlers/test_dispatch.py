@@ -4,8 +4,14 @@ import logging
 
 import pytest
 
-from fedrank.handlers import dispatch as dispatch_module
-from fedrank.handlers.context import RequestContext, Services, normalize_language
+from fedrank.handlers import commands as commands_module
+from fedrank.handlers.context import (
+    LANGUAGE_TTL,
+    LanguageCache,
+    RequestContext,
+    Services,
+    normalize_language,
+)
 from fedrank.handlers.dispatch import dispatch, parse_command
 from fedrank.handlers.i18n import MESSAGES, missing_translations
 from fedrank.handlers.reply import Reply
@@ -32,7 +38,7 @@ async def test_internal_errors_are_answered_not_raised(
     async def broken(services: Services, ctx: RequestContext, args: str) -> Reply:
         raise RuntimeError("boom")
 
-    monkeypatch.setitem(dispatch_module.COMMANDS, "boom", dispatch_module.Command("boom", broken))
+    monkeypatch.setitem(commands_module.COMMANDS, "boom", commands_module.Command("boom", broken))
     with caplog.at_level(logging.ERROR):
         reply = await dispatch(services, user("u"), "/boom")
     assert "nothing was changed" in reply.plain
@@ -61,7 +67,7 @@ def test_every_message_is_translated_with_the_same_placeholders() -> None:
 
 
 def test_every_command_has_a_help_line() -> None:
-    for name in dispatch_module.COMMANDS:
+    for name in commands_module.COMMANDS:
         assert f"cmd.{name}" in MESSAGES
 
 
@@ -77,7 +83,7 @@ async def test_the_chosen_language_is_cached_and_lang_clears_it(services: Servic
     """The language chosen with /lang is read once per user and kept for LANGUAGE_TTL seconds;
     /lang itself is seen by the very next request, a change behind the cache's back (another
     process answering /lang) once the entry has expired."""
-    cache = dispatch_module.language_cache(services.db)
+    cache = services.languages
     now = [1000.0]
     cache.clock = lambda: now[0]
     assert "Unknown command" in (await dispatch(services, user("u"), "/fly")).plain
@@ -91,16 +97,16 @@ async def test_the_chosen_language_is_cached_and_lang_clears_it(services: Servic
         assert account is not None
         account.language = "en"
     assert "Неизвестная команда" in (await dispatch(services, user("u"), "/fly")).plain
-    now[0] += dispatch_module.LANGUAGE_TTL
+    now[0] += LANGUAGE_TTL
     assert "Unknown command" in (await dispatch(services, user("u"), "/fly")).plain
-    # One cache per database: another database's users are not seen here.
-    assert dispatch_module.language_cache(services.db) is cache
+    # One cache per Services: another database's users are not seen here.
+    assert services.languages is cache
 
 
 def test_language_cache_bounds_and_races() -> None:
     """A read that started before /lang cleared the entry does not store its stale answer;
     the cache keeps at most ``size`` users, the least recently read going first."""
-    cache = dispatch_module.LanguageCache(ttl=10.0, size=2)
+    cache = LanguageCache(ttl=10.0, size=2)
     cache.clock = lambda: 0.0
     generation = cache.generation
     cache.clear(("console", "a"))  # /lang answered while the read was under way

@@ -17,9 +17,9 @@ with warnings.catch_warnings():
     import discord  # noqa: F401
 
 from fedrank.bot.discord.app import FedrankBot, make_bot, make_intents, run_transport
-from fedrank.bot.discord.config import DiscordSettings
 from fedrank.bot.discord.pacer import Limits, Pacer
 from fedrank.bot.discord.render import Rendered, render
+from fedrank.config import DiscordSettings
 
 __all__ = [
     "DiscordSettings",

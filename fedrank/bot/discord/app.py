@@ -19,15 +19,14 @@ from discord.ext import commands
 from fedrank.bot.discord.buttons import ActionButton
 from fedrank.bot.discord.cogs import ALL
 from fedrank.bot.discord.cogs.generic import generic_slash, generic_text
-from fedrank.bot.discord.config import DiscordSettings
-from fedrank.bot.discord.core import Core, Throttle
+from fedrank.bot.discord.core import Core, Dispatch, Throttle
 from fedrank.bot.discord.delivery import Reachability
 from fedrank.bot.discord.pacer import Limits, Pacer
-from fedrank.bot.discord.rolesync import DatabaseRoleMap, RoleMap, RoleSync
+from fedrank.bot.discord.rolesync import RoleSync
 from fedrank.bot.discord.translator import Translator
-from fedrank.config import Settings
+from fedrank.config import DiscordSettings, Settings
 from fedrank.handlers.context import Services
-from fedrank.handlers.dispatch import COMMANDS
+from fedrank.handlers.roles import DatabaseRoleMap, RoleMap
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +53,7 @@ class FedrankBot(commands.Bot):
         *,
         role_map: RoleMap | None = None,
         pacer: Pacer | None = None,
+        dispatch: Dispatch | None = None,
     ) -> None:
         prefix = settings.prefix
         super().__init__(
@@ -74,6 +74,8 @@ class FedrankBot(commands.Bot):
         )
         throttle = Throttle(settings.throttle_burst, settings.throttle_interval)
         self.fedrank = Core(services, settings, Reachability(services), roles, throttle)
+        if dispatch is not None:
+            self.fedrank.dispatch = dispatch
         self._watcher: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -93,7 +95,7 @@ class FedrankBot(commands.Bot):
         """Every dispatcher command no cog declares, in both forms (see :mod:`.cogs.generic`)."""
         slash = {c.name for c in self.tree.get_commands()}
         text = {c.name for c in self.commands}
-        for command in COMMANDS:
+        for command in self.fedrank.registry:
             if command not in slash:
                 self.tree.add_command(generic_slash(self.fedrank, command))
             if command not in text:
@@ -135,10 +137,8 @@ class FedrankBot(commands.Bot):
         await super().close()
 
 
-def make_bot(
-    services: Services, settings: DiscordSettings | None = None, **kwargs: Any
-) -> FedrankBot:
-    return FedrankBot(services, settings or DiscordSettings(), **kwargs)
+def make_bot(services: Services, settings: DiscordSettings, **kwargs: Any) -> FedrankBot:
+    return FedrankBot(services, settings, **kwargs)
 
 
 async def _serve(services: Services, settings: DiscordSettings, token: str) -> None:
@@ -156,7 +156,7 @@ async def run_transport(settings: Settings, services: Services, *, webhook: bool
     if settings.discord_token is None:
         raise ValueError("FEDRANK_DISCORD_TOKEN is not set")
     token = settings.discord_token.get_secret_value()
-    discord_settings = DiscordSettings()
+    discord_settings = settings.discord
     try:
         await _serve(services, discord_settings, token)
     except discord.PrivilegedIntentsRequired:

@@ -1,11 +1,12 @@
 """What every cog does with a command: build the request context, dispatch, deliver the reply.
 
 Slash commands arrive as interactions, which Discord wants acknowledged within 3 seconds: a
-command known to be slow (parsing a results file, writing a tournament, computing a list,
-drawing a chart) is deferred at once, any other one as soon as its handler has taken
-:data:`DEFER_AFTER` seconds. Text commands (``!rating``) arrive as messages and are answered in
-the channel, quoting the question. A private reply (``Reply.private``) is ephemeral for a slash
-command and goes by direct message for a text command in a server.
+command registered as slow (parsing a results file, writing a tournament, computing a list,
+drawing a chart: the flags of :mod:`fedrank.handlers.commands`) is deferred at once, any other
+one as soon as its handler has taken :data:`DEFER_AFTER` seconds. Text commands (``!rating``)
+arrive as messages and are answered in the channel, quoting the question. A private reply
+(``Reply.private``) is ephemeral for a slash command and goes by direct message for a text
+command in a server.
 
 The locale is the interaction's (the user's Discord client language), mapped to ru, uk, en or
 zh; the language a user chose with /lang wins (the dispatcher applies it).
@@ -18,7 +19,7 @@ import logging
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -26,7 +27,6 @@ import discord
 from discord.ext import commands
 
 from fedrank.bot.discord.buttons import ActionButton, command_of
-from fedrank.bot.discord.config import DiscordSettings
 from fedrank.bot.discord.delivery import (
     PLATFORM,
     ChannelTarget,
@@ -43,22 +43,19 @@ from fedrank.bot.discord.render import (
     render,
 )
 from fedrank.bot.discord.rolesync import RoleSync
+from fedrank.config import DiscordSettings
+from fedrank.handlers.commands import COMMANDS, Command
 from fedrank.handlers.context import IncomingFile, RequestContext, Services, normalize_language
-from fedrank.handlers.dispatch import dispatch
+from fedrank.handlers.dispatch import dispatch as dispatch_command
+from fedrank.handlers.presence import chosen_language
 from fedrank.handlers.reply import Reply, bold, code
 from fedrank.handlers.results import MAX_UPLOAD
 
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 0.3
-# Handlers that parse files, write tournaments, compute lists or draw charts.
-SLOW = frozenset({"submit", "confirm", "cancel", "publish", "history", "why", "round", "whatif"})
-# Handlers whose answers are private (the deferral must be ephemeral from the start).
-PRIVATE = frozenset({"links", "linkcode"})
-# Commands that read the file sent with them (other commands ignore attachments).
-FILE_COMMANDS = frozenset({"submit", "round"})
-# Answers shown as one embed when they fit (/rating and the lists).
-EMBEDDED = frozenset({"rating", "top", "history"})
+
+Dispatch = Callable[[Services, RequestContext, str], Awaitable[Reply]]
 
 
 def command_line(command: str, *parts: str | None) -> str:
@@ -125,6 +122,10 @@ class Core:
     reachability: Reachability
     roles: RoleSync | None = None
     throttle: Throttle = field(default_factory=Throttle)
+    # What answers a command line, and the registry whose flags say how to treat each command
+    # (tests hand in their own dispatch).
+    dispatch: Dispatch = field(default=dispatch_command)
+    registry: Mapping[str, Command] = field(default_factory=lambda: COMMANDS)
     # Interactions deferred with a public "thinking…" message, until they are answered.
     _thinking: set[int] = field(default_factory=set)
 
@@ -155,10 +156,12 @@ class Core:
 
     async def chosen_language(self, ctx: RequestContext) -> str:
         """For the transport's own lines: the language chosen with /lang, else the locale."""
-        async with self.services.db.read() as repos:
-            account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
-            chosen = account.language if account is not None else None
-        return chosen or ctx.language
+        return await chosen_language(self.services, ctx)
+
+    def _flagged(self, command: str, flag: Callable[[Command], bool]) -> bool:
+        """A flag of a registered command; the transport's own commands (/rolemap) have none."""
+        registered = self.registry.get(command)
+        return registered is not None and flag(registered)
 
     async def throttled(
         self, user_id: int, ctx: RequestContext, *, quiet_if_told: bool = False
@@ -178,7 +181,9 @@ class Core:
     async def defer(self, interaction: discord.Interaction[Any], command: str) -> None:
         """Acknowledge now, answer later ("thinking…"; only the asker sees it if private)."""
         if not interaction.response.is_done():
-            private = command in PRIVATE and interaction.guild_id is not None
+            private = (
+                self._flagged(command, lambda c: c.private) and interaction.guild_id is not None
+            )
             await interaction.response.defer(thinking=True, ephemeral=private)
             if not private:
                 self._thinking.add(interaction.id)
@@ -245,9 +250,9 @@ class Core:
             return refusal
         if attachment is not None:
             ctx = replace(ctx, attachment=attachment)
-        if command in SLOW:
+        if self._flagged(command, lambda c: c.slow):
             await self.defer(interaction, command)
-        work = asyncio.ensure_future(dispatch(self.services, ctx, text))
+        work = asyncio.ensure_future(self.dispatch(self.services, ctx, text))
         if not interaction.response.is_done():
             done, _ = await asyncio.wait({work}, timeout=DEFER_AFTER)
             if not done:
@@ -270,7 +275,10 @@ class Core:
     ) -> None:
         language = await self.chosen_language(ctx)
         rendered = render(
-            reply, language=language, owner=interaction.user.id, embed=command in EMBEDDED
+            reply,
+            language=language,
+            owner=interaction.user.id,
+            embed=self._flagged(command, lambda c: c.embedded),
         )
         private = (reply.private or ephemeral) and not ctx.is_private
         await self._answering(interaction, private=private)
@@ -289,7 +297,7 @@ class Core:
             if refusal.blocks:
                 await self.to_channel(ctx, refusal, request.language, "")
             return refusal
-        if message.attachments and command in FILE_COMMANDS:
+        if message.attachments and self._flagged(command, lambda c: c.takes_file):
             attachment = message.attachments[0]
             if attachment.size > MAX_UPLOAD:
                 language = await self.chosen_language(request)
@@ -310,7 +318,7 @@ class Core:
                 await self.to_channel(ctx, reply, language, command)
                 return reply
             request = replace(request, attachment=IncomingFile(attachment.filename, content))
-        reply = await dispatch(self.services, request, text)
+        reply = await self.dispatch(self.services, request, text)
         language = await self.chosen_language(request)
         if command == "help" and self.roles is not None and not request.is_private:
             reply = with_role_help(reply, language)
@@ -328,7 +336,8 @@ class Core:
         self, ctx: commands.Context[Any], reply: Reply, language: str, command: str
     ) -> None:
         """Answer in the command's channel, quoting it in a server."""
-        rendered = render(reply, language=language, owner=ctx.author.id, embed=command in EMBEDDED)
+        embed = self._flagged(command, lambda c: c.embedded)
+        rendered = render(reply, language=language, owner=ctx.author.id, embed=embed)
         reference = None
         if ctx.guild is not None:
             reference = ctx.message
@@ -360,7 +369,7 @@ class Core:
             await interaction.response.defer()
         else:
             await interaction.response.defer(thinking=True, ephemeral=True)
-        reply = await dispatch(self.services, ctx, action)
+        reply = await self.dispatch(self.services, ctx, action)
         if mine:
             await self._settle(interaction, action, label, await self.chosen_language(ctx))
         await self.deliver_interaction(interaction, ctx, reply, command, ephemeral=not mine)

@@ -21,6 +21,7 @@ import discord
 from fedrank.bot.discord.buttons import ActionButton
 from fedrank.bot.discord.render import Outgoing, Rendered
 from fedrank.handlers.context import Services
+from fedrank.handlers.presence import is_unreachable, mark_unreachable, note_reachable
 from fedrank.handlers.reply import Attachment, Button
 
 log = logging.getLogger(__name__)
@@ -117,8 +118,9 @@ class ChannelTarget:
 class Reachability:
     """Accounts whose users closed their DMs: marked on a 403, cleared when they write in DMs.
 
-    The mark is ``Account.unreachable_since``; users this process has seen recently are kept in
-    memory so a busy DM conversation does not query the account for every message.
+    The mark is the account's (:mod:`fedrank.handlers.presence`); users this process has seen
+    recently are kept in memory so a busy DM conversation does not query the account for every
+    message.
     """
 
     def __init__(self, services: Services, *, remember: int = 100_000) -> None:
@@ -129,22 +131,11 @@ class Reachability:
     async def is_unreachable(self, user_id: int) -> bool:
         if user_id in self._open:
             return False
-        async with self.services.db.read() as repos:
-            account = await repos.accounts.by_platform(PLATFORM, str(user_id))
-            return account is not None and account.unreachable_since is not None
+        return await is_unreachable(self.services, PLATFORM, str(user_id))
 
     async def mark(self, user_id: int, display_name: str = "") -> None:
         self._open.pop(user_id, None)
-        async with self.services.db.transaction() as repos:
-            account = await repos.accounts.get_or_create(
-                PLATFORM,
-                str(user_id),
-                display_name=display_name,
-                language=None,
-                now=self.services.now(),
-            )
-            if account.unreachable_since is None:
-                account.unreachable_since = self.services.now()
+        await mark_unreachable(self.services, PLATFORM, str(user_id), display_name=display_name)
         log.info("discord user %s does not accept direct messages; marked unreachable", user_id)
 
     async def seen_in_dm(self, user_id: int) -> None:
@@ -152,10 +143,7 @@ class Reachability:
         if user_id in self._open:
             self._open.move_to_end(user_id)
             return
-        async with self.services.db.transaction() as repos:
-            account = await repos.accounts.by_platform(PLATFORM, str(user_id))
-            if account is not None and account.unreachable_since is not None:
-                account.unreachable_since = None
+        await note_reachable(self.services, PLATFORM, str(user_id))
         self._open[user_id] = None
         if len(self._open) > self._remember:
             self._open.popitem(last=False)

@@ -1,137 +1,30 @@
-"""Role sync: Discord roles that follow official titles, per guild.
+"""Role sync on Discord: linked members' roles follow their official titles, per guild.
 
-A director maps a title of a discipline to a role of his server (``/rolemap rmf-mcr @Dan-2
-2 dan``). A title key is a title's name (``2 dan``, compared without regard to case and
-spacing), a value (``1.5``: the title's value, e.g. a rank coefficient, equals it) or a
-threshold (``>=1.5``). After each publication (and on ``/rolesync``), every Discord account
-linked to a player of the discipline's federation who is a member of the server gets the roles
-his current title matches and loses the mapped roles it no longer matches. Roles that no rule
-maps are never touched, nor are members who are not linked (the bot does not list a server's
-members: no member chunking).
+After each publication (and on ``/rolesync``), every Discord account linked to a player of the
+discipline's federation who is a member of the server gets the roles his current title matches
+and loses the mapped roles it no longer matches. Roles that no rule maps are never touched, nor
+are members who are not linked (the bot does not list a server's members: no member chunking).
 
-The mapping lives in a :class:`RoleMap`: :class:`DatabaseRoleMap` keeps it in the
-``discord_role_rule`` table, so it survives restarts and is shared by every bot process; every
-change is also written to the audit log by the cog that makes it.
+The rules, the titles they match and who may change them are fedrank's
+(:mod:`fedrank.handlers.roles`); this module only finds the members and gives or takes their
+roles.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
-from typing import Protocol
 
 import discord
 
 from fedrank.handlers.context import Services
+from fedrank.handlers.roles import RoleMap, latest_list, published_since, wanted_roles
 
 log = logging.getLogger(__name__)
 
-PLATFORM = "discord"
-_THRESHOLD = re.compile(r"^\s*>=\s*(?P<value>[-+]?[0-9]+(?:\.[0-9]+)?)\s*$")
-_SPACE = re.compile(r"\s+")
 REASON = "fedrank: official title"
-
-
-@dataclass(frozen=True, slots=True)
-class TitleKey:
-    """Which titles a rule matches: by name, by value, or by a minimum value."""
-
-    name: str | None = None
-    value: Decimal | None = None
-    at_least: Decimal | None = None
-
-    @classmethod
-    def parse(cls, raw: str) -> TitleKey | None:
-        text = raw.strip()
-        if not text or len(text) > 64:
-            return None
-        threshold = _THRESHOLD.match(text)
-        if threshold:
-            return cls(at_least=Decimal(threshold["value"]))
-        if text.startswith((">", "<", "=")):
-            return None
-        try:
-            number = Decimal(text)
-        except InvalidOperation:
-            return cls(name=_SPACE.sub(" ", text).casefold())
-        return cls(value=number) if number.is_finite() else None
-
-    def matches(self, title: str, value: Decimal | None) -> bool:
-        if self.name is not None:
-            return _SPACE.sub(" ", title.strip()).casefold() == self.name
-        if value is None:
-            return False
-        if self.value is not None:
-            return value == self.value
-        return self.at_least is not None and value >= self.at_least
-
-    def __str__(self) -> str:
-        if self.name is not None:
-            return self.name
-        if self.value is not None:
-            return str(self.value)
-        return f">={self.at_least}"
-
-
-@dataclass(frozen=True, slots=True)
-class RoleRule:
-    guild_id: int
-    discipline_id: int
-    key: TitleKey
-    role_id: int
-
-
-class RoleMap(Protocol):
-    """Where the rules are kept."""
-
-    async def rules(self, guild_id: int) -> list[RoleRule]: ...
-
-    async def put(self, rule: RoleRule, *, created_by: int | None = None) -> None: ...
-
-    async def remove(self, guild_id: int, discipline_id: int, key: TitleKey) -> bool: ...
-
-    async def guilds(self, discipline_ids: Iterable[int] | None = None) -> set[int]: ...
-
-
-class DatabaseRoleMap:
-    """Rules in the database: one role per (guild, discipline, title key)."""
-
-    def __init__(self, services: Services) -> None:
-        self.services = services
-
-    async def rules(self, guild_id: int) -> list[RoleRule]:
-        async with self.services.db.read() as repos:
-            rows = await repos.role_rules.rules(str(guild_id))
-            out = []
-            for row in rows:
-                key = TitleKey.parse(row.title_key)
-                if key is not None:
-                    out.append(RoleRule(guild_id, row.discipline_id, key, int(row.role_id)))
-            return out
-
-    async def put(self, rule: RoleRule, *, created_by: int | None = None) -> None:
-        async with self.services.db.transaction() as repos:
-            await repos.role_rules.put(
-                str(rule.guild_id),
-                rule.discipline_id,
-                str(rule.key),
-                str(rule.role_id),
-                created_by=created_by,
-                now=self.services.now(),
-            )
-
-    async def remove(self, guild_id: int, discipline_id: int, key: TitleKey) -> bool:
-        async with self.services.db.transaction() as repos:
-            return await repos.role_rules.remove(str(guild_id), discipline_id, str(key))
-
-    async def guilds(self, discipline_ids: Iterable[int] | None = None) -> set[int]:
-        async with self.services.db.read() as repos:
-            wanted = None if discipline_ids is None else list(discipline_ids)
-            return {int(g) for g in await repos.role_rules.guilds(wanted)}
 
 
 @dataclass(slots=True)
@@ -147,31 +40,6 @@ class SyncResult:
         self.removed += other.removed
         self.failed += other.failed
         return self
-
-
-async def wanted_roles(services: Services, rules: list[RoleRule]) -> dict[int, set[int]]:
-    """Discord user id -> the mapped roles his current titles match, for linked accounts."""
-    by_discipline: dict[int, list[RoleRule]] = {}
-    for rule in rules:
-        by_discipline.setdefault(rule.discipline_id, []).append(rule)
-    wanted: dict[int, set[int]] = {}
-    async with services.db.read() as repos:
-        for discipline_id, discipline_rules in by_discipline.items():
-            discipline = await repos.federations.discipline(discipline_id)
-            if discipline is None:
-                continue
-            linked = await repos.accounts.linked(PLATFORM, discipline.federation_id)
-            for user_id, player_id in linked:
-                if not user_id.isdigit():
-                    continue
-                roles = wanted.setdefault(int(user_id), set())
-                title = await repos.ledger.current_title(player_id, discipline_id)
-                if title is None:
-                    continue
-                roles.update(
-                    r.role_id for r in discipline_rules if r.key.matches(title.title, title.value)
-                )
-    return wanted
 
 
 QUERY_BATCH = 100
@@ -262,21 +130,16 @@ class RoleSync:
                 result += await self.sync_guild(guild)
         return result
 
-    async def _latest_snapshot(self) -> int:
-        async with self.services.db.read() as repos:
-            return await repos.lists.latest_id()
-
     async def start(self) -> None:
         """Remember the lists already published: only later ones cause a sync."""
-        self._last_snapshot = await self._latest_snapshot()
+        self._last_snapshot = await latest_list(self.services)
 
     async def after_publication(self) -> SyncResult:
         """Sync the guilds of every discipline with a list published since the last look."""
         async with self._lock:
             if self._last_snapshot is None:
                 await self.start()
-            async with self.services.db.read() as repos:
-                found = await repos.lists.published_since(self._last_snapshot or 0)
+            found = await published_since(self.services, self._last_snapshot or 0)
             if not found:
                 return SyncResult()
             self._last_snapshot = max(row[0] for row in found)

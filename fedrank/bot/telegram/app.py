@@ -116,7 +116,7 @@ def make_dispatcher(
 
 def command_list(language: str) -> list[BotCommand]:
     """The commands everyone may use, described in ``language`` (directors' are in /help)."""
-    from fedrank.handlers.dispatch import COMMANDS
+    from fedrank.handlers.commands import COMMANDS
 
     out = []
     for command in COMMANDS.values():

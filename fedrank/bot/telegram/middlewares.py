@@ -25,6 +25,7 @@ from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, User
 
 from fedrank.bot.telegram.i18n import t
 from fedrank.handlers.context import RequestContext, Services, normalize_language
+from fedrank.handlers.presence import chosen_language, mark_unreachable, note_reachable
 
 log = logging.getLogger(__name__)
 
@@ -47,19 +48,12 @@ def build_context(services: Services, user: User, chat: Chat | None) -> RequestC
     )
 
 
-async def chosen_language(services: Services, ctx: RequestContext) -> str:
-    """The language for the transport's own lines: the one chosen with /lang, else Telegram's."""
-    async with services.db.read() as repos:
-        account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
-        chosen = account.language if account is not None else None
-    return chosen or ctx.language
-
-
 class Reachability:
     """Marks accounts whose users blocked the bot, and clears the mark when they write again.
 
     The first update of each user in this process checks the stored mark once; after that only
     users this process marked itself are checked again, so a busy bot does no extra query.
+    The account itself is read and written by :mod:`fedrank.handlers.presence`.
     """
 
     def __init__(self, services: Services, *, remember: int = 100_000) -> None:
@@ -68,11 +62,8 @@ class Reachability:
         self._remember = remember
 
     async def mark(self, user_id: int) -> None:
-        async with self.services.db.transaction() as repos:
-            account = await repos.accounts.by_platform(PLATFORM, str(user_id))
-            if account is not None and account.unreachable_since is None:
-                account.unreachable_since = self.services.now()
-                log.info("telegram user %s blocked the bot; marked unreachable", user_id)
+        if await mark_unreachable(self.services, PLATFORM, str(user_id)):
+            log.info("telegram user %s blocked the bot; marked unreachable", user_id)
         self._checked.pop(user_id, None)
 
     async def seen(self, user_id: int) -> None:
@@ -80,14 +71,7 @@ class Reachability:
         if user_id in self._checked:
             self._checked.move_to_end(user_id)
             return
-        async with self.services.db.read() as repos:
-            account = await repos.accounts.by_platform(PLATFORM, str(user_id))
-            blocked = account is not None and account.unreachable_since is not None
-        if blocked:
-            async with self.services.db.transaction() as repos:
-                account = await repos.accounts.by_platform(PLATFORM, str(user_id))
-                if account is not None:
-                    account.unreachable_since = None
+        await note_reachable(self.services, PLATFORM, str(user_id))
         self._checked[user_id] = None
         if len(self._checked) > self._remember:
             self._checked.popitem(last=False)

@@ -37,7 +37,7 @@ TEST_SETTINGS = {
 
 
 def discord_settings(**values: Any) -> DiscordSettings:
-    return DiscordSettings(_env_file=None, **{**TEST_SETTINGS, **values})  # type: ignore[call-arg]
+    return DiscordSettings.model_validate({**TEST_SETTINGS, **values})
 
 
 @pytest.fixture

@@ -10,12 +10,11 @@ import pytest
 from discord import app_commands
 
 from fedrank.bot.discord import FedrankBot, make_bot, make_intents, run_transport
-from fedrank.bot.discord.config import DiscordSettings
 from fedrank.bot.discord.i18n import MESSAGES, NAMES, missing_translations, t
 from fedrank.bot.discord.translator import Translator, translated
 from fedrank.config import Settings
+from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import Services
-from fedrank.handlers.dispatch import COMMANDS
 from tests.bot.discord.conftest import discord_settings
 
 _FIELD = re.compile(r"{(\w+)}")
@@ -31,16 +30,6 @@ def test_minimal_intents() -> None:
 
     sync = make_intents(discord_settings(prefix="", role_sync=True))
     assert sync.members and not sync.message_content
-
-
-def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FEDRANK_DISCORD_ROLE_SYNC", "1")
-    monkeypatch.setenv("FEDRANK_DISCORD_PREFIX", "")
-    monkeypatch.setenv("FEDRANK_DISCORD_GUILD_IDS", "[123, 456]")
-    monkeypatch.setenv("FEDRANK_DISCORD_TOKEN", "not-read-here")
-    settings = DiscordSettings(_env_file=None)  # type: ignore[call-arg]
-    assert settings.role_sync and settings.prefix == "" and settings.guild_ids == [123, 456]
-    assert settings.requests_per_second < 50
 
 
 def test_every_message_in_every_language_with_the_same_placeholders() -> None:
@@ -110,10 +99,10 @@ async def test_run_transport_starts_the_bot_with_the_token(
 
 
 def test_fedrank_run_finds_the_discord_transport(no_env: Path) -> None:
-    from fedrank.cli import _transports
+    from fedrank.bootstrap import transports
 
     settings = Settings(_env_file=None, discord_token="secret-token")  # type: ignore[call-arg]
-    assert len(_transports(settings, webhook=False)) == 1
+    assert len(transports(settings, webhook=False)) == 1
 
 
 async def test_the_payload_registered_with_discord_is_valid(services: Services) -> None:
@@ -158,5 +147,6 @@ async def test_a_refused_message_content_intent_leaves_slash_commands(
     assert started == [True, False]
 
     monkeypatch.setenv("FEDRANK_DISCORD_ROLE_SYNC", "1")
+    settings = Settings(_env_file=None, discord_token="secret-token")  # type: ignore[call-arg]
     with pytest.raises(RuntimeError, match="Server Members intent"):
         await run_transport(settings, services)

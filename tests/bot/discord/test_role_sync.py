@@ -12,7 +12,7 @@ import pytest
 from discord.ext.test import backend
 
 from fedrank.bot.discord import FedrankBot
-from fedrank.bot.discord.rolesync import TitleKey, members_of
+from fedrank.bot.discord.rolesync import members_of
 from fedrank.handlers.publication import publish_list
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.storage.database import Database
@@ -145,31 +145,6 @@ async def test_unmap_and_list(bot: FedrankBot, db: Database, server: dict[str, A
     assert "no longer gives a role" in dpytest.get_message().content
     await dpytest.message("!roleunmap rmf-mcr >=1.5", member=boss)
     assert "gives no role here" in dpytest.get_message().content
-
-
-@pytest.mark.parametrize(
-    ("raw", "title", "value", "matches"),
-    [
-        ("2 dan", "2  DAN", None, True),
-        ("2 dan", "1 dan", None, False),
-        ("1.5", "rk", "1.50", True),
-        ("1.5", "rk", "1.6", False),
-        (">=1.5", "rk", "2", True),
-        (">= 1.5", "rk", "1.4", False),
-        (">=1.5", "rk", None, False),
-    ],
-)
-def test_title_keys(raw: str, title: str, value: str | None, matches: bool) -> None:
-    from decimal import Decimal
-
-    key = TitleKey.parse(raw)
-    assert key is not None
-    assert key.matches(title, None if value is None else Decimal(value)) is matches
-
-
-@pytest.mark.parametrize("raw", ["", "  ", "<3", "=2", "NaN", "x" * 65])
-def test_bad_title_keys(raw: str) -> None:
-    assert TitleKey.parse(raw) is None
 
 
 class FakeGuild:

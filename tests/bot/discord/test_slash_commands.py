@@ -25,8 +25,8 @@ from fedrank.bot.discord.cogs import (
 )
 from fedrank.bot.discord.cogs.directors import TableForm
 from fedrank.bot.discord.core import Throttle
+from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import Services
-from fedrank.handlers.dispatch import COMMANDS
 from fedrank.handlers.reply import Reply
 from fedrank.storage.database import Database
 from tests.bot.discord.conftest import (
@@ -187,9 +187,7 @@ async def test_submit_without_a_file_opens_a_form_for_the_table(
     assert [b.action.split()[0] for b in buttons(preview)] == ["/confirm", "/cancel"]
 
 
-async def test_a_fast_answer_is_not_deferred_a_slow_one_is(
-    client: FedrankBot, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_a_fast_answer_is_not_deferred_a_slow_one_is(client: FedrankBot) -> None:
     players = cog(client, Players)
     delay = {"seconds": 0.0}
 
@@ -197,7 +195,7 @@ async def test_a_fast_answer_is_not_deferred_a_slow_one_is(
         await asyncio.sleep(delay["seconds"])
         return Reply.text(f"{ctx.language} {text}")
 
-    monkeypatch.setattr(core_module, "dispatch", dispatch)
+    client.fedrank.dispatch = dispatch
     fast = interaction(client, ANNA, locale=discord.Locale.ukrainian)
     await players.top.callback(players, fast, discipline="rmf-mcr", count=5)
     assert fast.deferred == []
@@ -219,7 +217,7 @@ async def test_a_private_answer_after_a_public_deferral_is_ephemeral(
         await asyncio.sleep(0.4)
         return Reply.text("only for you", private=True)
 
-    monkeypatch.setattr(core_module, "dispatch", dispatch)
+    client.fedrank.dispatch = dispatch
     asked = interaction(client, ANNA)
     await players.rating.callback(players, asked)
     assert asked.deferred == [{"ephemeral": False, "thinking": True}]
@@ -280,14 +278,12 @@ async def test_every_message_is_sent_without_mentions(client: FedrankBot, db: Da
         assert sent.kwargs["allowed_mentions"].to_dict() == {"parse": []}  # nobody, no role
 
 
-async def test_a_private_answer_to_a_press_keeps_the_pressed_message(
-    client: FedrankBot, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_a_private_answer_to_a_press_keeps_the_pressed_message(client: FedrankBot) -> None:
     async def dispatch(services: Services, ctx: Any, text: str) -> Reply:
         reply = Reply.text("Invitation").button("Confirm", "/qconfirm 7")
         return Reply.text("your answer is recorded", private=True) if text != "/x" else reply
 
-    monkeypatch.setattr(core_module, "dispatch", dispatch)
+    client.fedrank.dispatch = dispatch
     shown = interaction(client, ANNA)
     await client.fedrank.answer_interaction(shown, "x", "/x")
     (confirm,) = buttons(shown.sent[0])
@@ -369,7 +365,6 @@ async def test_every_dispatcher_command_exists_in_both_forms(client: FedrankBot)
 )
 async def test_typed_options_make_the_command_line(
     client: FedrankBot,
-    monkeypatch: pytest.MonkeyPatch,
     kind: type[Any],
     command: str,
     options: dict[str, Any],
@@ -381,22 +376,20 @@ async def test_typed_options_make_the_command_line(
         seen.append(text)
         return Reply.text("ok")
 
-    monkeypatch.setattr(core_module, "dispatch", dispatch)
+    client.fedrank.dispatch = dispatch
     found = cog(client, kind)
     await getattr(found, command).callback(found, interaction(client, ANNA), **options)
     assert seen == [line]
 
 
-async def test_a_throttled_slash_command_is_answered_privately(
-    client: FedrankBot, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_a_throttled_slash_command_is_answered_privately(client: FedrankBot) -> None:
     calls: list[str] = []
 
     async def dispatch(services: Services, ctx: Any, text: str) -> Reply:
         calls.append(text)
         return Reply.text("ok")
 
-    monkeypatch.setattr(core_module, "dispatch", dispatch)
+    client.fedrank.dispatch = dispatch
     client.fedrank.throttle = Throttle(burst=1, interval=10.0)
     players = cog(client, Players)
     first, second = interaction(client, ANNA), interaction(client, ANNA)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fedrank.handlers import dispatch as dispatch_module
+from fedrank.handlers import commands as commands_module
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.reply import Attachment, Reply
 from tests.bot.telegram.conftest import make_telegram_role
@@ -66,7 +66,7 @@ async def test_long_tables_photos_and_buttons(
         return reply.button("Next", "/report 2")
 
     monkeypatch.setitem(
-        dispatch_module.COMMANDS, "report", dispatch_module.Command("report", report)
+        commands_module.COMMANDS, "report", commands_module.Command("report", report)
     )
     anna = telegram.user(702, "Anna")
     await telegram.send(anna, "/report")

@@ -1,6 +1,6 @@
 """Commands registered with the dispatcher that no feature cog declares yet.
 
-Use cases are added to :data:`fedrank.handlers.dispatch.COMMANDS` as features land (game
+Use cases are added to :data:`fedrank.handlers.commands.COMMANDS` as features land (game
 reports, Othello rounds, qualification …). So that Discord never lags behind, every registered
 command without a cog of its own gets a generic slash command (one free-text ``arguments``
 option, read exactly like the text after a typed command) and a text command, with its

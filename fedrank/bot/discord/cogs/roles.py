@@ -1,10 +1,11 @@
 """Role sync in a server: /rolemap, /roleunmap, /rolemaps, /rolesync (see :mod:`..rolesync`).
 
 Changing the mapping needs two things: the Manage Roles permission in the Discord server (so a
-director of a federation cannot hand out roles in a server that is not his to manage), and the
-director role in the federation of the discipline (checked like every other director command).
-Every change is in the audit log. Mapping a role brings the server's linked members in step at
-once; removing a mapping stops managing that role (members keep it).
+director of a federation cannot hand out roles in a server that is not his to manage), checked
+here, and the director role in the federation of the discipline, checked with every other
+director command by :mod:`fedrank.handlers.roles`, which also keeps the rules and logs every
+change. Mapping a role brings the server's linked members in step at once; removing a mapping
+stops managing that role (members keep it).
 """
 
 from __future__ import annotations
@@ -19,13 +20,18 @@ from discord.ext import commands
 
 from fedrank.bot.discord.cogs.base import FeatureCog, arg, description, name
 from fedrank.bot.discord.i18n import t
-from fedrank.bot.discord.rolesync import RoleRule, RoleSync, TitleKey
-from fedrank.handlers.common import caller, require_role
+from fedrank.bot.discord.rolesync import RoleSync
 from fedrank.handlers.context import RequestContext
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t as handler_t
 from fedrank.handlers.reply import Reply, bold
-from fedrank.storage.models import Discipline
+from fedrank.handlers.roles import (
+    TitleKey,
+    allow_sync,
+    map_title,
+    rule_disciplines,
+    unmap_title,
+)
 
 log = logging.getLogger(__name__)
 
@@ -47,33 +53,6 @@ class Roles(FeatureCog):
         if not isinstance(user, discord.Member) or not user.guild_permissions.manage_roles:
             raise UserError(t(language, "dc.need_manage_roles"))
         return guild
-
-    async def _director_of(
-        self, ctx: RequestContext, code: str, action: str, subject: str
-    ) -> Discipline:
-        """The discipline, once the caller is shown to direct its federation (audited)."""
-        services = self.core.services
-        async with services.db.transaction() as repos:
-            account = await caller(repos, services, ctx)
-            discipline = await repos.federations.discipline_by_code(code)
-            if discipline is None:
-                known = ", ".join(d.code for d in await repos.federations.disciplines())
-                raise UserError(
-                    handler_t(ctx.language, "top.unknown_discipline", query=code, known=known)
-                )
-            federation = await repos.federations.get(discipline.federation_id)
-            assert federation is not None
-            await require_role(repos, ctx, account, federation, "director")
-            if action:
-                await repos.audit.log(
-                    action,
-                    at=services.now(),
-                    account_id=account.id,
-                    federation_id=federation.id,
-                    subject=subject,
-                    details={"discipline": discipline.code},
-                )
-            return discipline
 
     def _synced(self, language: str, result: Any) -> str:
         return t(
@@ -102,10 +81,15 @@ class Roles(FeatureCog):
             raise UserError(t(language, "dc.role_bad_key"))
         if role.guild.id != server.id or not role.is_assignable():
             raise UserError(t(language, "dc.role_unusable", role=role.name))
-        discipline = await self._director_of(
-            ctx, code, "discord.rolemap.set", f"guild {server.id}: {key} -> role {role.id}"
+        discipline = await map_title(
+            self.core.services,
+            ctx,
+            sync.role_map,
+            guild_id=server.id,
+            code=code,
+            key=key,
+            role_id=role.id,
         )
-        await sync.role_map.put(RoleRule(server.id, discipline.id, key, role.id))
         result = await sync.sync_guild(server)
         return Reply.text(
             t(language, "dc.role_mapped", discipline=discipline.name, title=key, role=role.name),
@@ -126,10 +110,9 @@ class Roles(FeatureCog):
         key = TitleKey.parse(title)
         if key is None:
             raise UserError(t(language, "dc.role_bad_key"))
-        discipline = await self._director_of(
-            ctx, code, "discord.rolemap.removed", f"guild {server.id}: {key}"
+        discipline, removed = await unmap_title(
+            self.core.services, ctx, sync.role_map, guild_id=server.id, code=code, key=key
         )
-        removed = await sync.role_map.remove(server.id, discipline.id, key)
         key_name = "dc.role_unmapped" if removed else "dc.role_not_mapped"
         return Reply.text(t(language, key_name, discipline=discipline.name, title=key))
 
@@ -141,18 +124,13 @@ class Roles(FeatureCog):
         rules = await sync.role_map.rules(guild.id)
         if not rules:
             return Reply.text(t(language, "dc.role_maps_none"))
+        codes = await rule_disciplines(self.core.services, rules)
         rows = []
-        async with self.core.services.db.read() as repos:
-            for rule in rules:
-                discipline = await repos.federations.discipline(rule.discipline_id)
-                role = guild.get_role(rule.role_id)
-                rows.append(
-                    (
-                        discipline.code if discipline else str(rule.discipline_id),
-                        str(rule.key),
-                        role.name if role else str(rule.role_id),
-                    )
-                )
+        for rule in rules:
+            role = guild.get_role(rule.role_id)
+            rows.append(
+                (codes[rule.discipline_id], str(rule.key), role.name if role else str(rule.role_id))
+            )
         return (
             Reply()
             .line(bold(t(language, "dc.role_maps_title")))
@@ -165,7 +143,7 @@ class Roles(FeatureCog):
         language = ctx.language
         sync = self._sync(language)
         server = self._manager(guild, user, language)
-        await self._director_of(ctx, code, "discord.rolesync", f"guild {server.id}")
+        await allow_sync(self.core.services, ctx, guild_id=server.id, code=code)
         result = await sync.sync_guild(server)
         return Reply.text(self._synced(language, result))
 

@@ -7,11 +7,11 @@ from dataclasses import replace
 from aiogram import Bot
 from aiogram.types import Message
 
-from fedrank.bot.telegram.middlewares import chosen_language
 from fedrank.bot.telegram.render import needs_own_lines
 from fedrank.bot.telegram.sender import deliver
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.dispatch import dispatch
+from fedrank.handlers.presence import chosen_language
 
 
 async def answer(

@@ -1,6 +1,6 @@
 """Everything else: commands registered by later use cases, and plain text in private chats.
 
-Commands any use case registers in :data:`fedrank.handlers.dispatch.COMMANDS` work here without
+Commands any use case registers in :data:`fedrank.handlers.commands.COMMANDS` work here without
 a change to the transport. In groups, plain text and commands meant for another bot are left
 alone; in a private chat plain text gets the dispatcher's hint to use commands.
 """

@@ -19,11 +19,11 @@ from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import Document, Message
 
 from fedrank.bot.telegram.i18n import t
-from fedrank.bot.telegram.middlewares import chosen_language
 from fedrank.bot.telegram.routers.common import answer, answer_message, command_text
 from fedrank.bot.telegram.sender import deliver
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.dispatch import parse_command
+from fedrank.handlers.presence import chosen_language
 from fedrank.handlers.reply import Reply
 from fedrank.handlers.results import MAX_UPLOAD
 

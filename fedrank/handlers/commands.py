@@ -1,0 +1,126 @@
+"""The chat commands: each use case under its name, with what a transport needs to know of it.
+
+Every transport offers exactly these commands (the dispatcher finds them here, Telegram lists
+them with setMyCommands, Discord declares a slash and a text command for each). The flags say
+how a transport should treat a command without knowing the use case: ``slow`` ones are
+acknowledged at once (Discord's 3-second deadline), ``private`` ones answer only the asker,
+``takes_file`` ones read the file sent with them, ``embedded`` ones are shown as one card when
+they fit. ``/help`` lives here because it lists this registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from fedrank.handlers import (
+    accounts,
+    admin,
+    othello,
+    playerdata,
+    players,
+    publication,
+    qualification,
+    ratings,
+    reports,
+    results,
+    subscriptions,
+    whatif,
+)
+from fedrank.handlers.common import caller, directed_federations
+from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.i18n import t
+from fedrank.handlers.reply import Reply, bold, code
+
+Handler = Callable[[Services, RequestContext, str], Awaitable[Reply]]
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    name: str
+    handler: Handler
+    # "all": listed for everyone; "director": listed for directors (still checked per federation).
+    audience: str = "all"
+    # Parses files, writes tournaments, computes lists or draws charts: acknowledge at once.
+    slow: bool = False
+    # Its answers are private (a deferral must be ephemeral from the start).
+    private: bool = False
+    # Reads the file sent with it (other commands ignore attachments).
+    takes_file: bool = False
+    # Its answer is shown as one embed when it fits (/rating and the lists).
+    embedded: bool = False
+
+
+COMMANDS: dict[str, Command] = {}
+
+
+def register(
+    name: str,
+    handler: Handler,
+    audience: str = "all",
+    *,
+    slow: bool = False,
+    private: bool = False,
+    takes_file: bool = False,
+    embedded: bool = False,
+) -> None:
+    """Add a use case; every transport offers what is registered here."""
+    COMMANDS[name] = Command(name, handler, audience, slow, private, takes_file, embedded)
+
+
+async def help_(services: Services, ctx: RequestContext, args: str) -> Reply:
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        is_director = bool(await directed_federations(repos, account))
+    reply = Reply().line(bold(t(ctx.language, "help.title")))
+    for command in COMMANDS.values():
+        if command.audience == "all":
+            reply.line(code(f"/{command.name}"), " — ", t(ctx.language, f"cmd.{command.name}"))
+    if is_director:
+        reply.line(bold(t(ctx.language, "help.directors")))
+        for command in COMMANDS.values():
+            if command.audience == "director":
+                reply.line(code(f"/{command.name}"), " — ", t(ctx.language, f"cmd.{command.name}"))
+    return reply
+
+
+register("start", accounts.start)
+register("help", help_)
+register("link", accounts.link)
+register("rating", ratings.rating, embedded=True)
+register("top", ratings.top, embedded=True)
+register("why", players.why, slow=True)
+register("history", players.history, slow=True, embedded=True)
+register("subscribe", subscriptions.subscribe)
+register("unsubscribe", subscriptions.unsubscribe)
+register("lang", accounts.lang)
+register("links", accounts.links, "director", private=True)
+register("approve", accounts.approve, "director")
+register("reject", accounts.reject, "director")
+register("linkcode", accounts.linkcode, "director", private=True)
+register("grant", accounts.grant, "director")
+register("submit", results.submit, "director", slow=True, takes_file=True)
+register("confirm", results.confirm, "director", slow=True)
+register("cancel", results.cancel, "director", slow=True)
+register("publish", publication.publish, "director", slow=True)
+register("pairing", othello.pairing)
+register("standings", othello.standings)
+register("round", othello.round_, "director", slow=True, takes_file=True)
+register("report", reports.report)
+register("reports", reports.reports)
+register("gameok", reports.gameok)
+register("gamedispute", reports.gamedispute)
+register("openreports", reports.openreports, "director")
+register("closereports", reports.closereports, "director")
+register("gameapprove", reports.gameapprove, "director")
+register("gamereject", reports.gamereject, "director")
+register("disciplines", admin.disciplines)
+register("discipline", admin.discipline, "director")
+register("roles", admin.roles, "director")
+register("unlink", admin.unlink, "director")
+register("qualify", qualification.qualify, "director")
+register("qualification", qualification.show, "director")
+register("qconfirm", qualification.qconfirm)
+register("qdecline", qualification.qdecline)
+register("whatif", whatif.whatif, slow=True)
+register("playerdata", playerdata.playerdata, "director")

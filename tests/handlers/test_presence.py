@@ -1,0 +1,62 @@
+"""The language a chat account chose, and whether direct messages reach it."""
+
+from __future__ import annotations
+
+from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.presence import (
+    chosen_language,
+    is_unreachable,
+    mark_unreachable,
+    note_reachable,
+)
+from tests.factories import NOW
+
+
+def telegram_user(user_id: str, language: str = "uk") -> RequestContext:
+    return RequestContext(platform="telegram", user_id=user_id, chat_id=user_id, language=language)
+
+
+async def test_the_chosen_language_wins_over_the_platforms(services: Services) -> None:
+    asker = telegram_user("1")
+    assert await chosen_language(services, asker) == "uk"  # no account yet
+    async with services.db.transaction() as repos:
+        account = await repos.accounts.get_or_create(
+            "telegram", "1", display_name="Lesya", language=None, now=NOW
+        )
+    assert await chosen_language(services, asker) == "uk"  # an account without a choice
+    async with services.db.transaction() as repos:
+        account = await repos.accounts.by_platform("telegram", "1")
+        assert account is not None
+        account.language = "zh"
+    assert await chosen_language(services, asker) == "zh"
+
+
+async def test_only_a_known_account_is_marked_without_a_name(services: Services) -> None:
+    assert not await mark_unreachable(services, "telegram", "2")
+    async with services.db.read() as repos:
+        assert await repos.accounts.by_platform("telegram", "2") is None
+    async with services.db.transaction() as repos:
+        await repos.accounts.get_or_create(
+            "telegram", "2", display_name="Blocker", language=None, now=NOW
+        )
+    assert await mark_unreachable(services, "telegram", "2")
+    assert not await mark_unreachable(services, "telegram", "2")  # marked already
+    assert await is_unreachable(services, "telegram", "2")
+
+
+async def test_a_named_user_gets_an_account_to_hold_the_mark(services: Services) -> None:
+    assert await mark_unreachable(services, "discord", "3", display_name="closed")
+    async with services.db.read() as repos:
+        account = await repos.accounts.by_platform("discord", "3")
+        assert account is not None
+        assert account.display_name == "closed"
+        assert account.unreachable_since is not None
+
+
+async def test_writing_again_clears_the_mark(services: Services) -> None:
+    await note_reachable(services, "discord", "4")  # unknown: nothing to do, nothing made
+    async with services.db.read() as repos:
+        assert await repos.accounts.by_platform("discord", "4") is None
+    await mark_unreachable(services, "discord", "4", display_name="back")
+    await note_reachable(services, "discord", "4")
+    assert not await is_unreachable(services, "discord", "4")
