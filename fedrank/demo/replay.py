@@ -38,12 +38,14 @@ async def replay(
     files: Iterable[DemoFile] | AsyncIterable[DemoFile],
     *,
     publish_at: time = time(6),
+    publish: bool = True,
 ) -> int:
     """Write ``files`` (oldest first) and publish the calendar's lists between them.
 
     A list date is published once the first file dated on or after it comes, never before the
-    first file (a discipline starts with results, not with an empty list). Returns how many
-    files were written.
+    first file (a discipline starts with results, not with an empty list). ``publish=False``
+    writes the files only: a history whose first list is today's (the demo publishes it).
+    Returns how many files were written.
     """
     last_listed: date | None = None
     written = 0
@@ -52,7 +54,7 @@ async def replay(
         nonlocal last_listed, written
         if last_listed is None:
             last_listed = demo_file.held_on
-        else:
+        elif publish:
             for list_date in due_dates(discipline.calendar, last_listed, demo_file.held_on):
                 if list_date > last_listed:
                     await publish_in(

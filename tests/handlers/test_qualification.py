@@ -285,6 +285,7 @@ async def test_the_frozen_list_is_the_rmf_list_replayed_from_the_ledger(
     list on the qualification date replayed from them, members only."""
     import random
 
+    from fedrank.demo.mahjong_rmf import load
     from fedrank.handlers.systems.mahjong_rmf import ADAPTER
 
     async with db.transaction() as repos:
@@ -299,7 +300,7 @@ async def test_the_frozen_list_is_the_rmf_list_replayed_from_the_ledger(
                 outsider = player.id  # not a member (3.2)
             else:
                 await repos.players.add_membership(player.id, date(2020, 1, 1), None)
-        await ADAPTER.load_demo(repos, discipline, random.Random(7), date(2026, 11, 21))
+        await load(repos, ADAPTER, discipline, random.Random(7), date(2026, 11, 21))
     await make_director(db, "boss")
     await say(services, "boss", "/qualify rmf-mcr 2027-06-20 3 Cup")
     await advance_all(db, at("2026-12-01"), systems=services.systems)

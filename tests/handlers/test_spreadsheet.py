@@ -40,8 +40,8 @@ from fedrank.handlers.systems.mahjong_rmf import ADAPTER as RMF_ADAPTER
 from fedrank.storage.database import Database
 from tests.conftest import user
 from tests.handlers.systems.go_ufgo.support import seed as seed_ufgo
-from tests.handlers.systems.test_mahjong_rmf import seed as seed_rmf
-from tests.handlers.systems.test_mahjong_rmf import sheet as rmf_sheet
+from tests.handlers.systems.mahjong_rmf.helpers import seed as seed_rmf
+from tests.handlers.systems.mahjong_rmf.helpers import sheet as rmf_sheet
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -339,7 +339,7 @@ def attach(ctx: RequestContext, name: str, content: bytes) -> RequestContext:
 
 
 def rmf_rows(unknown: str | None = None) -> list[list[Cell]]:
-    """The Tula sheet of test_mahjong_rmf as a director's workbook: ``key:`` and the value in
+    """The Tula sheet of mahjong_rmf.helpers as a director's workbook: ``key:`` and the value in
     two cells, the date a real date cell, numbers as numbers, one row per player."""
     rows: list[list[Cell]] = [
         ["# RMF tournament sheet"],

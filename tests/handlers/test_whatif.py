@@ -1,6 +1,6 @@
 """/whatif: a place simulated in a stored tournament by the adapter that can; nothing written.
 
-Hand-worked with the 16-player Tula sheet of ``test_mahjong_rmf`` (all 12 kyu before it,
+Hand-worked with the 16-player Tula sheet of ``mahjong_rmf.helpers`` (all 12 kyu before it,
 CHUT 16, CHS 6, so KT = 0.5 and NR*KT = 500 * (16 - p) / 15 at place p): RMF-0016 shares
 places 15-16 (NR*KT 16.67, no level change). Had he finished 1st alone: NR*KT 500, norm 6k;
 on the list of the tournament's day (VT 1) his rating would be 0.25 * EU(6k) 500 +
@@ -22,7 +22,7 @@ from fedrank.storage.database import Database
 from fedrank.storage.models import AuditLog, TournamentVersion
 from tests.conftest import user
 from tests.factories import NOW
-from tests.handlers.systems.test_mahjong_rmf import seed, sheet, submit_and_confirm
+from tests.handlers.systems.mahjong_rmf.helpers import seed, sheet, submit_and_confirm
 
 TULA = "tula-autumn-2026"
 

@@ -24,6 +24,10 @@ ignored; a ``#`` after a value is part of the value, not a comment)::
     3; Kuznetsov Oleg; 12k
 
 Columns are separated by ``;`` or a tab. Every error names the 1-based line and the field.
+
+A results sheet sent to a rating list may leave the ``level`` column out (table header
+``place; player``) when the caller reads the levels from its own history
+(``parse_sheet(text, levels_optional=True)``); ``fedrank calc`` needs them.
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ TYPES = {
 _BOOL = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
 _PLACE_RE = re.compile(r"^(\d+)(?:\s*-\s*(\d+))?$")
 _TABLE_RE = re.compile(r"^place\s*[;\t]\s*player\s*[;\t]\s*level$", re.IGNORECASE)
+_TABLE2_RE = re.compile(r"^place\s*[;\t]\s*player$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +68,11 @@ class Sheet:
     """A parsed tournament sheet: the tournament and each player's level at its start."""
 
     tournament: Tournament
+    #: Each player's level at the start (empty when the sheet has no ``level`` column).
     levels: dict[str, Level]
     header_lines: dict[str, int]
+    #: False for a ``place; player`` table (read with ``levels_optional``).
+    levels_given: bool = True
 
 
 def _int(value: str, line: int, field: str, minimum: int) -> int:
@@ -80,11 +88,15 @@ def _slug(text: str) -> str:
     return re.sub(r"[^\w-]+", "-", text.strip().lower()).strip("-")
 
 
-def parse_sheet(text: str, *, filename: str = "") -> Sheet:
-    """Parse a tournament sheet; raises InputError naming the line and the field."""
+def parse_sheet(text: str, *, filename: str = "", levels_optional: bool = False) -> Sheet:
+    """Parse a tournament sheet; raises InputError naming the line and the field.
+
+    With ``levels_optional`` the table may be ``place; player`` (no level column).
+    """
     lines = text.lstrip("\ufeff").splitlines()
     header: dict[str, tuple[str, int]] = {}
     table_at: int | None = None
+    levels_given = True
     rows: list[tuple[int, list[str]]] = []
     for no, raw in enumerate(lines, 1):
         line = raw.strip()
@@ -93,6 +105,9 @@ def parse_sheet(text: str, *, filename: str = "") -> Sheet:
         if table_at is None:
             if _TABLE_RE.match(line):
                 table_at = no
+                continue
+            if levels_optional and _TABLE2_RE.match(line):
+                table_at, levels_given = no, False
                 continue
             key, sep, value = line.partition(":")
             key = key.strip().lower()
@@ -112,7 +127,14 @@ def parse_sheet(text: str, *, filename: str = "") -> Sheet:
                 )
             header[key] = (value.strip(), no)
         else:
-            rows.append((no, [c.strip() for c in re.split(r"[;\t]", line)]))
+            cells = [c.strip() for c in re.split(r"[;\t]", line)]
+            if not levels_given and len(cells) != 2:
+                raise InputError(
+                    f"expected 2 columns 'place; player', got {len(cells)}",
+                    line=no,
+                    field="players",
+                )
+            rows.append((no, cells))
     if table_at is None:
         end = len(lines) + 1
         raise InputError("no table header 'place; player; level'", line=end, field="players")
@@ -155,15 +177,16 @@ def parse_sheet(text: str, *, filename: str = "") -> Sheet:
 
     entries: list[Entry] = []
     levels: dict[str, Level] = {}
+    seen: set[str] = set()
     ranges: list[tuple[int, int, int]] = []
     for no, cells in rows:
-        if len(cells) != 3:
+        if levels_given and len(cells) != 3:
             raise InputError(
                 f"expected 3 columns 'place; player; level', got {len(cells)}",
                 line=no,
                 field="players",
             )
-        place_text, player, level_text = cells
+        place_text, player = cells[0], cells[1]
         m = _PLACE_RE.match(place_text)
         if not m:
             raise InputError(
@@ -178,12 +201,14 @@ def parse_sheet(text: str, *, filename: str = "") -> Sheet:
             ranges.append((no, place, int(m[2])))
         if not player:
             raise InputError("empty player name", line=no, field="player")
-        if player in levels:
+        if player in seen:
             raise InputError(f"'{player}' is listed twice", line=no, field="player")
-        try:
-            levels[player] = parse_level(level_text)
-        except ValueError as exc:
-            raise InputError(str(exc), line=no, field="level") from None
+        seen.add(player)
+        if levels_given:
+            try:
+                levels[player] = parse_level(cells[2])
+            except ValueError as exc:
+                raise InputError(str(exc), line=no, field="level") from None
         entries.append(Entry(player, place, line=no))
     sizes = Counter(e.place for e in entries)
     for no, low, high in ranges:
@@ -211,4 +236,4 @@ def parse_sheet(text: str, *, filename: str = "") -> Sheet:
         kt_w=bool(kt_w),
         name=name,
     )
-    return Sheet(tournament, levels, {k: v[1] for k, v in header.items()})
+    return Sheet(tournament, levels, {k: v[1] for k, v in header.items()}, levels_given)

@@ -4,7 +4,8 @@ Implements seed 004 (``004_460858c73f2f8122.txt``), sections II-IV and Appendice
 as restated in RULES.md "othello_woc": the field and its game system, round robin tables and
 Swiss pairings (:mod:`.pairing`), official scores (:mod:`.scores`), points and the Mixed
 Brightwell System (:mod:`.brightwell`), the IFRL/TFRL/WFRL/YFRL (:mod:`.final_lists`), the
-matches of day three (:mod:`.matches`), and the text formats (:mod:`.parsing`).
+matches of day three (:mod:`.matches`), and the text formats (:mod:`.parsing`, and
+:mod:`.submission` for a federation's submission and a pasted round).
 """
 
 from __future__ import annotations

@@ -121,3 +121,45 @@ def test_missing_table() -> None:
     with pytest.raises(InputError) as err:
         parse_sheet(text + "place; player; level\n")
     assert (err.value.line, err.value.field) == (8, "players")
+
+
+NO_LEVELS = GOOD.replace("place; player; level", "place; player").replace(
+    "\n1; Ann; D1+\n2\tBob\t3k\n2; Cid; 12k\n4-5; Dan; 2500\n4-5; Eve; 11 kyu\n",
+    "\n1; Ann\n2\tBob\n2; Cid\n4-5; Dan\n4-5; Eve\n",
+)
+
+
+def test_a_sheet_without_levels_when_they_are_optional() -> None:
+    sheet = parse_sheet(NO_LEVELS, levels_optional=True)
+    assert not sheet.levels_given and sheet.levels == {}
+    assert [(e.player, e.place, e.line) for e in sheet.tournament.entries] == [
+        ("Ann", 1, 8),
+        ("Bob", 2, 9),
+        ("Cid", 2, 10),
+        ("Dan", 4, 11),
+        ("Eve", 4, 12),
+    ]
+    with_levels = parse_sheet(GOOD, levels_optional=True)
+    assert with_levels.levels_given and with_levels.levels["Ann"].label == "D1+"
+    # ``fedrank calc`` needs the levels: without the option the table header is not one.
+    with pytest.raises(InputError) as err:
+        parse_sheet(NO_LEVELS)
+    assert (err.value.line, err.value.field) == (7, "header")
+
+
+@pytest.mark.parametrize(
+    ("change", "line", "field", "message"),
+    [
+        (("2; Cid", "2; Cid; 12k"), 10, "players", "expected 2 columns 'place; player', got 3"),
+        (("2; Cid", "2; Ann"), 10, "player", "listed twice"),
+        (("4-5; Eve", "4-6; Eve"), 12, "place", "shared by 3 players but 2"),
+        (("chs: 6\n", ""), 6, "chs", "required field is missing"),
+    ],
+)
+def test_a_sheet_without_levels_names_the_line_and_field(
+    change: tuple[str, str], line: int, field: str, message: str
+) -> None:
+    with pytest.raises(InputError) as err:
+        parse_sheet(NO_LEVELS.replace(*change), levels_optional=True)
+    assert (err.value.line, err.value.field) == (line, field)
+    assert message in err.value.message

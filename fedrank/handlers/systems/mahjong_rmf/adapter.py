@@ -1,0 +1,55 @@
+"""The RMF adapter: what the handlers call for the two mahjong disciplines (sports, Sichuan)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from fedrank.engines import mahjong_rmf as rmf
+from fedrank.handlers.systems.base import SystemAdapter
+from fedrank.handlers.systems.mahjong_rmf import lists, prepare, whatif
+from fedrank.handlers.systems.mahjong_rmf.importing import SYSTEM_ID
+from fedrank.storage.models import Discipline, Tournament
+from fedrank.storage.records import ComputedList, Prepared, PreviewLine
+from fedrank.storage.repositories import Repos
+
+
+class MahjongRmfAdapter(SystemAdapter):
+    """Import a sheet, compute a list, simulate a place, freeze a qualification list."""
+
+    system = SYSTEM_ID
+    supports_whatif = True
+    supports_qualification = True
+    #: A workbook row as a sheet line: a tab (the parser's other separator) keeps a header
+    #: written as ``date:`` in one cell and its value in the next readable (``date:\t2026-…``).
+    sheet_separator = "\t"
+
+    async def prepare(
+        self, repos: Repos, discipline: Discipline, text: str, filename: str
+    ) -> Prepared:
+        """The tournament code is the sheet's ``id`` or ``<date>-<discipline>-<name>``, never
+        the file name: a corrected file sent under another name is the same tournament."""
+        del filename
+        return await prepare.prepare(repos, discipline, text)
+
+    async def compute_list(
+        self, repos: Repos, discipline: Discipline, list_date: date
+    ) -> ComputedList:
+        return await lists.compute_list(repos, discipline, list_date)
+
+    async def qualification_list(
+        self, repos: Repos, discipline: Discipline, on: date
+    ) -> rmf.RatingList:
+        return await lists.qualification_list(repos, discipline, on)
+
+    async def whatif(
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        tournament: Tournament,
+        player_id: int,
+        place: int,
+    ) -> list[PreviewLine]:
+        return await whatif.whatif(repos, discipline, tournament, player_id, place)
+
+
+ADAPTER = MahjongRmfAdapter()

@@ -1,0 +1,134 @@
+"""The stored history an RMF computation starts from: tournaments, list dates, titles.
+
+Levels are replayed, never read from titles: KT_EU of a tournament needs its players' levels
+at its start, which depend on every earlier tournament and on the year check of each list date,
+so every computation replays the discipline's current versions (their engine input is in
+``params``). Titles are written for people only; :class:`Titles` says which one a level change
+adds. A correction re-rates the later tournaments whose KT changes (:func:`changed_later`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from fedrank.engines import mahjong_rmf as rmf
+from fedrank.handlers.systems.mahjong_rmf.importing import (
+    SYSTEM_ID,
+    engine_discipline,
+    tournament_from_params,
+)
+from fedrank.storage.models import Discipline
+from fedrank.storage.records import NewTitle
+from fedrank.storage.repositories import Repos
+
+#: The key of this unit of work's stored versions in ``repos.memo``.
+_MEMO = f"{SYSTEM_ID}.versions"
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTournament:
+    """The current version of a stored tournament, as the engine's input."""
+
+    code: str
+    name: str
+    held_on: date
+    version: int
+    params: Mapping[str, Any]
+    tournament: rmf.Tournament
+
+
+async def stored_history(
+    repos: Repos, discipline: Discipline
+) -> tuple[list[StoredTournament], list[str]]:
+    """The discipline's current tournament versions (oldest first) and the codes skipped.
+
+    One query gives every current version with its stored engine input (params); versions
+    already turned into engine tournaments in this unit of work are reused (a version never
+    changes once written), which keeps the demo's many imports in one transaction fast. A
+    version without our params (written by something else) is skipped and its code returned.
+    """
+    kind = engine_discipline(discipline)
+    cache: dict[int, StoredTournament | str] = repos.memo.setdefault(_MEMO, {})
+    current = await repos.ledger.current_versions(discipline.id)
+    versions = [version.id for _, version in current]
+    for tournament, version in current:
+        if version.id not in cache:
+            engine_t = tournament_from_params(
+                tournament.code, tournament.name, version.held_on, version.params, kind
+            )
+            cache[version.id] = (
+                tournament.code
+                if engine_t is None
+                else StoredTournament(
+                    tournament.code,
+                    tournament.name,
+                    version.held_on,
+                    version.version,
+                    version.params,
+                    engine_t,
+                )
+            )
+    out: list[StoredTournament] = []
+    skipped: list[str] = []
+    for version_id in versions:
+        seen = cache[version_id]
+        if isinstance(seen, str):
+            skipped.append(seen)
+        else:
+            out.append(seen)
+    out.sort(key=lambda s: (s.held_on, s.code))
+    return out, sorted(skipped)
+
+
+async def list_dates(repos: Repos, discipline: Discipline) -> list[date]:
+    """The dates of the discipline's published lists (year checks besides each 1st)."""
+    return [s.list_date for s in await repos.lists.snapshots(discipline.id)]
+
+
+def changed_later(
+    rp: rmf.Replay, others: Sequence[StoredTournament], changed_from: date
+) -> list[StoredTournament]:
+    """The stored tournaments after ``changed_from`` whose KT the replay changes.
+
+    Only KT_EU (from the players' levels) can change in a stored tournament; tournaments of
+    ``changed_from`` itself keep the levels of the day's start, so they never change.
+    """
+    return [
+        s
+        for s in others
+        if s.held_on > changed_from
+        and rp.tournament_result(s.code).kt != Decimal(str(s.params["KT"]))
+    ]
+
+
+class Titles:
+    """Titles already stored plus those a preparation will add (written later, so they win)."""
+
+    def __init__(self, repos: Repos, discipline_id: int) -> None:
+        self.repos = repos
+        self.discipline_id = discipline_id
+        self.added: list[NewTitle] = []
+
+    async def on(self, player_id: int, day: date) -> str:
+        """The player's title on ``day``: the latest stored or added one, else 12 kyu."""
+        row = await self.repos.ledger.current_title(player_id, self.discipline_id, on=day)
+        best = (row.since, row.title) if row is not None else None
+        for title in self.added:
+            if (
+                title.player_id == player_id
+                and title.since <= day
+                and (best is None or title.since >= best[0])
+            ):
+                best = (title.since, title.title)
+        return best[1] if best is not None else rmf.START.label
+
+    async def give(self, player_id: int, level: rmf.Level, since: date, reason: str) -> bool:
+        """Add a title unless the player already holds ``level`` on ``since``."""
+        if await self.on(player_id, since) == level.label:
+            return False
+        self.added.append(NewTitle(player_id, level.label, since, Decimal(level.eu), reason))
+        return True

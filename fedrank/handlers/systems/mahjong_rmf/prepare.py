@@ -1,0 +1,192 @@
+"""A director's RMF sheet prepared for the ledger: players found, history replayed, nothing written.
+
+The replay runs over the stored tournaments with this one in place of its old version, so a
+correction or a late result re-rates every later tournament whose KT changes, in the same
+preview (docs/engines/mahjong_rmf.md, "Corrections and late results").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from fedrank.engines import mahjong_rmf as rmf
+from fedrank.engines.kernel import InputError, RuleError
+from fedrank.handlers.systems.mahjong_rmf.history import (
+    Titles,
+    changed_later,
+    list_dates,
+    stored_history,
+)
+from fedrank.handlers.systems.mahjong_rmf.importing import (
+    SYSTEM_ID,
+    engine_discipline,
+    kind_or_none,
+    parse_import,
+    rate,
+)
+from fedrank.storage.models import Discipline, Player
+from fedrank.storage.records import NewTitle, Prepared
+from fedrank.storage.repositories import Repos
+
+
+@dataclass(slots=True)
+class _Context:
+    repos: Repos
+    replay: rmf.Replay
+    titles: Titles
+    players: dict[int, Player]
+    # Whether stored titles may be stale at this date (a correction, a tournament dated before
+    # stored ones, a replay): then each level is compared with the stored title; otherwise a
+    # title is given exactly when the tournament changes the level (no query needed).
+    careful: bool = True
+
+
+async def _rated(
+    ctx: _Context,
+    t: rmf.Tournament,
+    *,
+    reason: str,
+    file_levels: Mapping[str, rmf.Level] | None = None,
+    extra_warnings: Sequence[str] = (),
+) -> Prepared:
+    """The Prepared of one tournament of the replay (the submitted one or a replayed one)."""
+    first_title = len(ctx.titles.added)
+    for r in ctx.replay.tournament_result(t.id).results:
+        player_id = int(r.player)
+        if player_id not in ctx.players:  # a replayed tournament's player
+            got = await ctx.repos.players.get(player_id)
+            assert got is not None
+            ctx.players[player_id] = got
+    prepared, changes = rate(
+        ctx.replay,
+        t,
+        ctx.players,
+        reason=reason,
+        file_levels=file_levels,
+        extra_warnings=extra_warnings,
+    )
+    for change in changes:
+        if ctx.careful:
+            await ctx.titles.give(change.player_id, change.after, t.date, change.why)
+        elif change.after.label != change.before.label:
+            ctx.titles.added.append(
+                NewTitle(
+                    change.player_id,
+                    change.after.label,
+                    t.date,
+                    Decimal(change.after.eu),
+                    change.why,
+                )
+            )
+    prepared.titles = ctx.titles.added[first_title:]
+    return prepared
+
+
+async def _players(repos: Repos, discipline: Discipline, t: rmf.Tournament) -> dict[str, Player]:
+    """The sheet's players by the ID as written; each ID once and known in the federation."""
+    federation = await repos.federations.get(discipline.federation_id)
+    assert federation is not None
+    seen: dict[str, int] = {}
+    for e in t.entries:
+        key = e.player.upper()
+        if key in seen:
+            raise InputError(
+                f"{e.player} is listed twice (first on line {seen[key]})",
+                line=e.line,
+                field="player",
+            )
+        seen[key] = e.line or 0
+    found = await repos.players.by_federation_ids(federation.id, [e.player for e in t.entries])
+    by_key: dict[str, Player] = {}
+    for e in t.entries:
+        player = found.get(e.player.upper())
+        if player is None:
+            raise InputError(
+                f"unknown player ID '{e.player}' in {federation.code}",
+                line=e.line,
+                field="player",
+            )
+        by_key[e.player] = player
+    return by_key
+
+
+async def prepare(repos: Repos, discipline: Discipline, text: str) -> Prepared:
+    """Parse a sheet, find the players, replay the history with it, compute; write nothing."""
+    kind = engine_discipline(discipline)
+    parsed = parse_import(text)
+    sheet = parsed.sheet
+    t = sheet.tournament
+    if t.discipline is not kind:
+        targets = [
+            d.code
+            for d in await repos.federations.disciplines(discipline.federation_id)
+            if d.system == SYSTEM_ID and kind_or_none(d) is t.discipline
+        ]
+        where = f"; submit it to {', '.join(targets)}" if targets else ""
+        raise InputError(
+            f"this is a {t.discipline.long_name} tournament but {discipline.code} is the "
+            f"{kind.long_name} list{where}",
+            line=sheet.header_lines.get("discipline"),
+            field="discipline",
+        )
+    by_key = await _players(repos, discipline, t)
+    # Parsed without a file name: ``id``, else ``<date>-<discipline>-<name>``.
+    code = t.id
+    new_t = replace(
+        t,
+        id=code,
+        name=t.name or code,
+        entries=tuple(rmf.Entry(str(by_key[e.player].id), e.place, e.line) for e in t.entries),
+    )
+    file_levels = (
+        {str(by_key[p].id): level for p, level in sheet.levels.items()}
+        if parsed.levels_given
+        else None
+    )
+    stored, skipped = await stored_history(repos, discipline)
+    previous = next((s for s in stored if s.code == code), None)
+    others = [s for s in stored if s.code != code]
+    until = max([new_t.date, *(s.held_on for s in others)])
+    try:
+        rp = rmf.replay(
+            [*(s.tournament for s in others), new_t],
+            discipline=kind,
+            until=until,
+            list_dates=await list_dates(repos, discipline),
+        )
+    except RuleError as exc:
+        # Stored tournaments were all accepted once, so the refusal is this sheet's; a CHUT
+        # out of the table is the ``chut`` line's when the sheet gives one.
+        if exc.line is None and "CHUT" in exc.message and "chut" in sheet.header_lines:
+            raise RuleError(exc.message, rule=exc.rule, line=sheet.header_lines["chut"]) from exc
+        raise
+    players = {p.id: p for p in by_key.values()}
+    careful = previous is not None or any(s.held_on > new_t.date for s in others)
+    ctx = _Context(repos, rp, Titles(repos, discipline.id), players, careful)
+    extra = []
+    if previous is not None:
+        extra.append(
+            f"{code} is stored (version {previous.version}): this correction becomes "
+            f"version {previous.version + 1}"
+        )
+    if skipped:
+        extra.append("not counted (stored without RMF parameters): " + ", ".join(skipped))
+    prepared = await _rated(
+        ctx,
+        new_t,
+        reason=f"correction of version {previous.version}" if previous else "",
+        file_levels=file_levels,
+        extra_warnings=extra,
+    )
+    why = "correction" if previous is not None else "submission"
+    # Levels change from the earlier of the old and the new date on (a correction may move
+    # the tournament).
+    changed_from = min(new_t.date, previous.held_on) if previous is not None else new_t.date
+    for s in changed_later(rp, others, changed_from):
+        ctx.careful = True
+        prepared.replays.append(
+            await _rated(ctx, s.tournament, reason=f"replayed after {why} of {code}")
+        )
+    return prepared

@@ -1,0 +1,50 @@
+"""A submitted Othello tournament file prepared as the tournament's next version; nothing written.
+
+A file holds the field and the rounds so far: a new tournament, a correction, or rounds added
+in bulk. It needs no starting state, so a correction replays nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fedrank.engines.othello_woc import parse_document, results
+from fedrank.engines.othello_woc.submission import read_submission
+from fedrank.handlers.systems.othello_woc.history import current
+from fedrank.handlers.systems.othello_woc.importing import Source, build, engine_source
+from fedrank.storage.models import Discipline
+from fedrank.storage.records import Prepared
+from fedrank.storage.repositories import Repos
+
+
+async def read_source(repos: Repos, discipline: Discipline, text: str) -> Source:
+    """The submission's headers read and every player found in the discipline's federation."""
+    submission = read_submission(text)
+    federation = await repos.federations.get(discipline.federation_id)
+    assert federation is not None
+    found = await repos.players.by_federation_ids(
+        federation.id, [wanted.id for wanted in submission.players]
+    )
+    return engine_source(submission, found, federation.code)
+
+
+async def prepare(repos: Repos, discipline: Discipline, text: str) -> Prepared:
+    """A tournament file as a new version of its tournament (version 1 if new)."""
+    source = await read_source(repos, discipline, text)
+    doc = parse_document(source.text)
+    res = results(doc.tournament, doc.stage_games)
+    stored = await current(repos, discipline, source.code)
+    before: dict[str, Any] | None = None
+    warnings: list[str] = []
+    reason = ""
+    if stored is not None:
+        tournament, version = stored
+        before = version.params
+        played = int(before.get("rounds_played", 0))
+        reason = f"resubmitted file (version {version.version + 1})"
+        if len(doc.tournament.rounds) < played:
+            warnings.append(
+                f"{tournament.code} has {played} rounds stored; this file has "
+                f"{len(doc.tournament.rounds)}: the later rounds are dropped"
+            )
+    return build(source, doc, res, before, warnings, reason)
