@@ -30,6 +30,7 @@ MESSAGES: dict[str, str] = {
     "error.usage": "Usage: {usage}",
     "error.forbidden": "Only a {role} of {federation} may do this.",
     "error.not_director": "This command is for tournament directors.",
+    "error.missing": "Nothing was done: the record {what} {key} is not stored (any more).",
     "role.player": "player",
     "role.director": "director",
     "role.admin": "administrator",

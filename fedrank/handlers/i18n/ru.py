@@ -28,6 +28,7 @@ MESSAGES: dict[str, str] = {
     "error.usage": "Использование: {usage}",
     "error.forbidden": "Это может только {role} федерации {federation}.",
     "error.not_director": "Эта команда — для директоров турниров.",
+    "error.missing": "Ничего не сделано: запись {what} {key} не найдена (или уже удалена).",
     "role.player": "игрок",
     "role.director": "директор",
     "role.admin": "администратор",

@@ -26,6 +26,7 @@ MESSAGES: dict[str, str] = {
     "error.usage": "Використання: {usage}",
     "error.forbidden": "Це може лише {role} федерації {federation}.",
     "error.not_director": "Ця команда — для директорів турнірів.",
+    "error.missing": "Нічого не зроблено: запис {what} {key} не знайдено (або вже видалено).",
     "role.player": "гравець",
     "role.director": "директор",
     "role.admin": "адміністратор",

@@ -26,6 +26,7 @@ MESSAGES: dict[str, str] = {
     "error.usage": "用法：{usage}",
     "error.forbidden": "只有 {federation} 的{role}可以执行此操作。",
     "error.not_director": "此命令仅限裁判长使用。",
+    "error.missing": "未执行任何操作：找不到记录 {what} {key}（或已被删除）。",
     "role.player": "选手",
     "role.director": "裁判长",
     "role.admin": "管理员",
