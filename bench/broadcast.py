@@ -106,8 +106,9 @@ def free_port() -> int:
 async def bench(args: argparse.Namespace) -> None:
     from aiogram.client.telegram import TelegramAPIServer
 
+    from fedrank.handlers.notify import new_message
     from fedrank.handlers.reply import Reply
-    from fedrank.scheduler.outbox import DeliveryWorker, new_message
+    from fedrank.scheduler.outbox import DeliveryWorker
     from fedrank.scheduler.senders import TelegramSender
     from fedrank.storage.database import Database
 

@@ -10,13 +10,19 @@ import secrets
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from fedrank.handlers.common import (
+from fedrank.handlers.access import (
     ROLE_RANK,
     caller,
     directed_federations,
-    player_label,
+    director_of,
+    known_federation,
+    player_by_exact_id,
     require_role,
+    stored_account,
+    stored_federation,
+    stored_player,
 )
+from fedrank.handlers.common import player_label
 from fedrank.handlers.context import LANGUAGES, RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
@@ -44,8 +50,7 @@ async def start(services: Services, ctx: RequestContext, args: str) -> Reply:
             t(ctx.language, "start.what"),
         )
         if account.player_id is not None:
-            player = await repos.players.get(account.player_id)
-            assert player is not None
+            player = await stored_player(repos, account.player_id, ctx.language)
             reply.line(t(ctx.language, "start.linked", player=player_label(player)))
         else:
             reply.line(t(ctx.language, "start.unlinked"))
@@ -68,27 +73,18 @@ async def link(services: Services, ctx: RequestContext, args: str) -> Reply:
         account = await caller(repos, services, ctx)
         if not parts:
             if account.player_id is not None:
-                player = await repos.players.get(account.player_id)
-                assert player is not None
+                player = await stored_player(repos, account.player_id, ctx.language)
                 return Reply.text(
                     t(ctx.language, "link.status_linked", player=player_label(player))
                 )
             raise UserError(t(ctx.language, "error.usage", usage="/link <ID> [code]"))
         if len(parts) > 2:
             raise UserError(t(ctx.language, "error.usage", usage="/link <ID> [code]"))
-        players = [
-            p
-            for p in await repos.players.find(parts[0])
-            if p.federation_player_id.upper() == parts[0].upper()
-        ]
-        if len(players) != 1:
-            raise UserError(t(ctx.language, "player.not_found", query=parts[0]))
-        player = players[0]
+        player = await player_by_exact_id(repos, ctx, parts[0])
         holders = [a for a in await repos.accounts.for_player(player.id) if a.id != account.id]
         if any(a.platform == account.platform for a in holders):
             raise UserError(t(ctx.language, "link.taken", player=player_label(player)))
-        federation = await repos.federations.get(player.federation_id)
-        assert federation is not None
+        federation = await stored_federation(repos, player.federation_id, ctx.language)
         now = services.now()
         if len(parts) == 2:
             link_code = await repos.accounts.link_code(parts[1])
@@ -158,9 +154,8 @@ async def links(services: Services, ctx: RequestContext, args: str) -> Reply:
         reply = Reply(private=True)
         for federation in federations:
             for request in await repos.accounts.pending_link_requests(federation.id):
-                asker = await repos.accounts.get(request.account_id)
-                player = await repos.players.get(request.player_id)
-                assert asker is not None and player is not None
+                asker = await stored_account(repos, request.account_id, ctx.language)
+                player = await stored_player(repos, request.player_id, ctx.language)
                 reply.line(
                     t(
                         ctx.language,
@@ -187,13 +182,9 @@ async def _decide(services: Services, ctx: RequestContext, args: str, approve: b
         request = await repos.accounts.link_request(request_id)
         if request is None or request.state != "pending":
             raise UserError(t(ctx.language, "link.no_request", request=request_id))
-        player = await repos.players.get(request.player_id)
-        assert player is not None
-        federation = await repos.federations.get(player.federation_id)
-        assert federation is not None
-        await require_role(repos, ctx, account, federation, "director")
-        asker = await repos.accounts.get(request.account_id)
-        assert asker is not None
+        player = await stored_player(repos, request.player_id, ctx.language)
+        federation = await director_of(repos, ctx, account, player.federation_id)
+        asker = await stored_account(repos, request.account_id, ctx.language)
         now = services.now()
         request.state = "approved" if approve else "rejected"
         request.decided_at = now
@@ -235,17 +226,8 @@ async def linkcode(services: Services, ctx: RequestContext, args: str) -> Reply:
         raise UserError(t(ctx.language, "error.usage", usage="/linkcode <ID>"))
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        players = [
-            p
-            for p in await repos.players.find(query)
-            if p.federation_player_id.upper() == query.upper()
-        ]
-        if len(players) != 1:
-            raise UserError(t(ctx.language, "player.not_found", query=query))
-        player = players[0]
-        federation = await repos.federations.get(player.federation_id)
-        assert federation is not None
-        await require_role(repos, ctx, account, federation, "director")
+        player = await player_by_exact_id(repos, ctx, query)
+        federation = await director_of(repos, ctx, account, player.federation_id)
         now = services.now()
         one_time = "".join(secrets.choice(CODE_ALPHABET) for _ in range(8))
         until = now + timedelta(days=LINK_CODE_DAYS)
@@ -279,10 +261,7 @@ async def grant(services: Services, ctx: RequestContext, args: str) -> Reply:
     platform, user_id = parts[0].split(":", 1)
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        federation = await repos.federations.by_code(parts[1])
-        if federation is None:
-            known = ", ".join(f.code for f in await repos.federations.all())
-            raise UserError(t(ctx.language, "federation.unknown", query=parts[1], known=known))
+        federation = await known_federation(repos, ctx, parts[1])
         needed = "admin" if parts[2] == "admin" else "director"
         await require_role(repos, ctx, account, federation, needed)
         target = await repos.accounts.by_platform(platform, user_id)

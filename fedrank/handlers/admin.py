@@ -16,24 +16,23 @@ from __future__ import annotations
 
 import re
 
-from fedrank.handlers.common import caller, directed_federations, player_label, require_role
+from fedrank.handlers.access import (
+    caller,
+    directed_federations,
+    director_of,
+    known_federation,
+    player_by_exact_id,
+    require_role,
+)
+from fedrank.handlers.common import player_label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
-from fedrank.storage.models import CALENDARS, SYSTEM_IDS, Federation, Player
-from fedrank.storage.repositories import Repos
+from fedrank.storage.models import CALENDARS, SYSTEM_IDS
 
 _CODE_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{0,31}$")
 MAX_NAME = 200
-
-
-async def _federation(repos: Repos, ctx: RequestContext, code: str) -> Federation:
-    federation = await repos.federations.by_code(code)
-    if federation is None:
-        known = ", ".join(f.code for f in await repos.federations.all())
-        raise UserError(t(ctx.language, "federation.unknown", query=code, known=known))
-    return federation
 
 
 async def disciplines(services: Services, ctx: RequestContext, args: str) -> Reply:
@@ -42,7 +41,7 @@ async def disciplines(services: Services, ctx: RequestContext, args: str) -> Rep
         raise UserError(t(ctx.language, "error.usage", usage="/disciplines [federation]"))
     async with services.db.read() as repos:
         if parts:
-            federations = [await _federation(repos, ctx, parts[0])]
+            federations = [await known_federation(repos, ctx, parts[0])]
         else:
             federations = list(await repos.federations.all())
         rows = []
@@ -66,7 +65,7 @@ async def discipline(services: Services, ctx: RequestContext, args: str) -> Repl
     name = name.strip()[:MAX_NAME]
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        federation = await _federation(repos, ctx, fed_code)
+        federation = await known_federation(repos, ctx, fed_code)
         await require_role(repos, ctx, account, federation, "admin")
         if not _CODE_RE.match(code):
             raise UserError(t(ctx.language, "error.usage", usage=usage))
@@ -116,7 +115,7 @@ async def roles(services: Services, ctx: RequestContext, args: str) -> Reply:
         raise UserError(t(ctx.language, "error.usage", usage="/roles <federation>"))
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        federation = await _federation(repos, ctx, parts[0])
+        federation = await known_federation(repos, ctx, parts[0])
         await require_role(repos, ctx, account, federation, "director")
         rows = []
         for holder, role in await repos.roles.holders(federation.id):
@@ -137,23 +136,6 @@ async def roles(services: Services, ctx: RequestContext, args: str) -> Reply:
         return reply.table(tuple(t(ctx.language, "roles.headers").split("|")), rows)
 
 
-async def _player_for_director(
-    repos: Repos, ctx: RequestContext, query: str, directed: list[Federation]
-) -> Player:
-    """The player with this federation ID; among several federations, the caller's own."""
-    players = [
-        p
-        for p in await repos.players.find(query)
-        if p.federation_player_id.upper() == query.upper()
-    ]
-    if len(players) > 1:
-        mine = {f.id for f in directed}
-        players = [p for p in players if p.federation_id in mine]
-    if len(players) != 1:
-        raise UserError(t(ctx.language, "player.not_found", query=query))
-    return players[0]
-
-
 async def unlink(services: Services, ctx: RequestContext, args: str) -> Reply:
     usage = "/unlink <player ID> [platform:user]"
     parts = args.split()
@@ -162,10 +144,9 @@ async def unlink(services: Services, ctx: RequestContext, args: str) -> Reply:
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         directed = await directed_federations(repos, account)
-        player = await _player_for_director(repos, ctx, parts[0], directed)
-        federation = await repos.federations.get(player.federation_id)
-        assert federation is not None
-        await require_role(repos, ctx, account, federation, "director")
+        # Several federations may use one ID: the caller's own is meant.
+        player = await player_by_exact_id(repos, ctx, parts[0], prefer={f.id for f in directed})
+        federation = await director_of(repos, ctx, account, player.federation_id)
         linked = list(await repos.accounts.for_player(player.id))
         if len(parts) == 2:
             linked = [a for a in linked if f"{a.platform}:{a.platform_user_id}" == parts[1]]

@@ -27,10 +27,11 @@ from decimal import Decimal
 from html import escape
 from xml.sax.saxutils import escape as xml_escape
 
+from fedrank.handlers.access import stored_discipline
 from fedrank.handlers.common import fmt
 from fedrank.handlers.i18n import t
+from fedrank.handlers.notify import new_message
 from fedrank.handlers.reply import Attachment, Reply, bold
-from fedrank.scheduler.outbox import new_message
 from fedrank.storage.models import Discipline, ListRow, ListSnapshot, Player
 from fedrank.storage.records import NewMessage
 from fedrank.storage.repositories import Repos
@@ -329,8 +330,7 @@ class Lists:
 
 
 async def load_lists(repos: Repos, snapshot: ListSnapshot) -> Lists:
-    discipline = await repos.federations.discipline(snapshot.discipline_id)
-    assert discipline is not None
+    discipline = await stored_discipline(repos, snapshot.discipline_id)
     size = await repos.lists.size(snapshot.id)
     current = _lines(list(await repos.lists.top(snapshot.id, size)))
     earlier = [
@@ -370,16 +370,14 @@ def personal(lists: Lists, player_id: int, language: str) -> Reply | None:
     """A player's own change; None when he is on neither list."""
     now = next((x for x in lists.current if x.player_id == player_id), None)
     before = next((x for x in lists.previous if x.player_id == player_id), None)
-    if now is None and before is None:
-        return None
     d, day = lists.discipline, lists.snapshot.list_date.isoformat()
     reply = Reply(private=True).line(
         bold(t(language, "ann.personal_title", discipline=d.name, date=day))
     )
     if now is None:
-        assert before is not None
-        reply.line(t(language, "ann.personal_left", position=before.position))
-        return reply
+        if before is None:
+            return None
+        return reply.line(t(language, "ann.personal_left", position=before.position))
     reply.line(
         t(
             language,

@@ -13,3 +13,17 @@ class UserError(Exception):
 
 class AccessDeniedError(UserError):
     """The caller's role in the federation does not allow the action."""
+
+
+class NotFoundError(UserError):
+    """A row the request leads to is not stored (removed meanwhile, or a broken reference).
+
+    Raised by the typed lookups of :mod:`fedrank.handlers.access` instead of an
+    ``AssertionError``: the user is told what is missing and that nothing was done, and the
+    transaction rolls back. ``what`` names the record (its model) and ``key`` the value looked up.
+    """
+
+    def __init__(self, message: str, *, what: str, key: object) -> None:
+        super().__init__(message)
+        self.what = what
+        self.key = key

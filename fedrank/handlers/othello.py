@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from fedrank.engines.kernel import EngineError
-from fedrank.handlers.common import caller, require_role
+from fedrank.handlers.access import caller, current_version, director_of, one_tournament
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
@@ -40,19 +40,15 @@ async def _tournament(
 ) -> tuple[Tournament, Discipline, TournamentVersion]:
     """The one Othello tournament ``query`` names (its code, or part of its name)."""
     disciplines = {d.id: d for d in await repos.federations.disciplines() if d.system == SYSTEM}
-    found = list(await repos.ledger.find_tournaments(query, list(disciplines)))
-    exact = [x for x in found if x.code.lower() == query.lower()]
-    if exact:
-        found = exact
-    if not found:
-        raise UserError(t(ctx.language, "othello.unknown_tournament", query=query))
-    if len(found) > 1:
-        lines = [t(ctx.language, "why.choose", query=query)]
-        lines += [f"{x.code} — {x.name} ({x.held_on.isoformat()})" for x in found]
-        raise UserError("\n".join(lines))
-    tournament = found[0]
-    version = await repos.ledger.current_version(tournament.id)
-    assert version is not None
+    tournament = await one_tournament(
+        repos,
+        ctx,
+        query,
+        unknown="othello.unknown_tournament",
+        choose="why.choose",
+        disciplines=list(disciplines),
+    )
+    version = await current_version(repos, tournament, ctx.language)
     return tournament, disciplines[tournament.discipline_id], version
 
 
@@ -180,9 +176,7 @@ async def round_(services: Services, ctx: RequestContext, args: str) -> Reply:
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         tournament, discipline, version = await _tournament(repos, ctx, query)
-        federation = await repos.federations.get(discipline.federation_id)
-        assert federation is not None
-        await require_role(repos, ctx, account, federation, "director")
+        await director_of(repos, ctx, account, discipline.federation_id)
         number = int(version.params["rounds_played"]) + 1
         text = _results_text(ctx, rest)
         if not text.strip():

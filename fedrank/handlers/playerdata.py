@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fedrank.handlers.common import caller, player_label, require_role
+from fedrank.handlers.access import caller, director_of, player_by_exact_id
+from fedrank.handlers.common import player_label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
@@ -27,17 +28,8 @@ async def playerdata(services: Services, ctx: RequestContext, args: str) -> Repl
         raise UserError(t(ctx.language, "error.usage", usage=USAGE))
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        players = [
-            p
-            for p in await repos.players.find(parts[0])
-            if p.federation_player_id.upper() == parts[0].upper()
-        ]
-        if len(players) != 1:
-            raise UserError(t(ctx.language, "player.not_found", query=parts[0]))
-        player = players[0]
-        federation = await repos.federations.get(player.federation_id)
-        assert federation is not None
-        await require_role(repos, ctx, account, federation, "director")
+        player = await player_by_exact_id(repos, ctx, parts[0])
+        federation = await director_of(repos, ctx, account, player.federation_id)
         if len(parts) == 1:
             shown = json.dumps(player.data or {}, ensure_ascii=False, indent=1, sort_keys=True)
             return Reply(private=True).line(bold(player_label(player))).line(code(shown))

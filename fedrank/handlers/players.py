@@ -9,27 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from fedrank.handlers.access import one_tournament, subject_player
 from fedrank.handlers.chart import rating_chart
-from fedrank.handlers.common import find_one_player, fmt, player_label
+from fedrank.handlers.common import fmt, player_label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Attachment, Reply, bold, code
-from fedrank.storage.models import Player
-from fedrank.storage.repositories import Repos
 
 MAX_TRACE_STEPS = 60
-
-
-async def _subject(repos: Repos, ctx: RequestContext, query: str) -> Player:
-    if query:
-        return await find_one_player(repos, ctx, query)
-    account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
-    if account is None or account.player_id is None:
-        raise UserError(t(ctx.language, "rating.unlinked"))
-    player = await repos.players.get(account.player_id)
-    assert player is not None
-    return player
 
 
 def _step(step: dict[str, Any]) -> str:
@@ -48,16 +36,16 @@ async def why(services: Services, ctx: RequestContext, args: str) -> Reply:
     if not query:
         raise UserError(t(ctx.language, "error.usage", usage="/why <tournament> [player]"))
     async with services.db.read() as repos:
-        player = await _subject(repos, ctx, who.strip())
+        player = await subject_player(repos, ctx, who.strip())
         disciplines = [d.id for d in await repos.federations.disciplines(player.federation_id)]
-        tournaments = await repos.ledger.find_tournaments(query, disciplines)
-        if not tournaments:
-            raise UserError(t(ctx.language, "why.no_tournament", query=query))
-        if len(tournaments) > 1:
-            choices = [t(ctx.language, "why.choose", query=query)]
-            choices += [f"{x.code} — {x.name} ({x.held_on.isoformat()})" for x in tournaments]
-            raise UserError("\n".join(choices))
-        tournament = tournaments[0]
+        tournament = await one_tournament(
+            repos,
+            ctx,
+            query,
+            unknown="why.no_tournament",
+            choose="why.choose",
+            disciplines=disciplines,
+        )
         awards = [
             award for award, trn in await repos.ledger.awards(player.id) if trn.id == tournament.id
         ]
@@ -92,7 +80,7 @@ def _counted_rows(counted: list[Any]) -> tuple[tuple[str, ...], list[tuple[str, 
 async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
     """``/history [player]``: rating over time as a chart, and what counts in the current list."""
     async with services.db.read() as repos:
-        player = await _subject(repos, ctx, args.strip())
+        player = await subject_player(repos, ctx, args.strip())
         reply = Reply().line(bold(player_label(player)))
         found = False
         for discipline in await repos.federations.disciplines(player.federation_id):

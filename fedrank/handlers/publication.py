@@ -9,15 +9,15 @@ from __future__ import annotations
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+from fedrank.handlers.access import caller, director_discipline, stored_federation
 from fedrank.handlers.announcements import announce_in
-from fedrank.handlers.common import caller, require_role
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
 from fedrank.storage.database import Database
-from fedrank.storage.models import Discipline, ListSnapshot
+from fedrank.storage.models import Discipline, Federation, ListSnapshot
 from fedrank.storage.repositories import Repos
 
 
@@ -52,6 +52,52 @@ async def publish_in(
     return snapshot, True
 
 
+class FutureListError(ValueError):
+    """A list dated after today in the federation's time zone: lists are never published ahead."""
+
+    def __init__(self, today: date) -> None:
+        self.today = today
+        super().__init__(f"a list cannot be dated after today ({today.isoformat()})")
+
+
+async def publish_dated(
+    repos: Repos,
+    systems: SystemRegistry,
+    discipline: Discipline,
+    federation: Federation,
+    list_date: date,
+    *,
+    now: datetime,
+    on_demand: bool,
+    announce: bool,
+    account_id: int | None = None,
+) -> tuple[ListSnapshot, bool, int]:
+    """Publish a list in the caller's transaction: (snapshot, created, number of rows).
+
+    The one way a person publishes (the operator's ``fedrank publish``, a director's
+    ``/publish``): refused for a future date, stored once, announced at once when new and
+    ``announce`` is set, and written to the audit log, repeated or not.
+    """
+    today = local_today(federation.timezone, now)
+    if list_date > today:
+        raise FutureListError(today)
+    snapshot, created = await publish_in(
+        repos, systems, discipline, list_date, now=now, on_demand=on_demand
+    )
+    size = await repos.lists.size(snapshot.id)
+    if created and announce:
+        await announce_in(repos, snapshot, now)
+    await repos.audit.log(
+        "list.published" if created else "list.publish_repeated",
+        at=now,
+        account_id=account_id,
+        federation_id=federation.id,
+        subject=f"{discipline.code} {list_date.isoformat()}",
+        details={"rows": size, "on_demand": on_demand},
+    )
+    return snapshot, created, size
+
+
 async def publish_list(
     db: Database,
     systems: SystemRegistry,
@@ -66,33 +112,27 @@ async def publish_list(
 
     With ``announce`` a new list's announcements are enqueued in the same transaction (an
     operator's on-demand publication goes out at once, not at the scheduler's next tick).
+    An unknown discipline is a LookupError, a future date a :class:`FutureListError`.
     """
     async with db.transaction() as repos:
         discipline = await repos.federations.discipline_by_code(discipline_code)
         if discipline is None:
             raise LookupError(f"unknown discipline '{discipline_code}'")
-        federation = await repos.federations.get(discipline.federation_id)
-        assert federation is not None
-        today = local_today(federation.timezone, now)
-        if list_date > today:
-            raise ValueError(f"a list cannot be dated after today ({today.isoformat()})")
-        snapshot, created = await publish_in(
-            repos, systems, discipline, list_date, now=now, on_demand=on_demand
+        federation = await stored_federation(repos, discipline.federation_id)
+        return await publish_dated(
+            repos,
+            systems,
+            discipline,
+            federation,
+            list_date,
+            now=now,
+            on_demand=on_demand,
+            announce=announce,
         )
-        size = await repos.lists.size(snapshot.id)
-        if created and announce:
-            await announce_in(repos, snapshot, now)
-        await repos.audit.log(
-            "list.published" if created else "list.publish_repeated",
-            at=now,
-            federation_id=discipline.federation_id,
-            subject=f"{discipline.code} {list_date.isoformat()}",
-            details={"rows": size, "on_demand": on_demand},
-        )
-        return snapshot, created, size
 
 
 async def publish(services: Services, ctx: RequestContext, args: str) -> Reply:
+    """``/publish <discipline> [date]``: a director publishes a list on demand."""
     parts = args.split()
     if not 1 <= len(parts) <= 2:
         raise UserError(t(ctx.language, "error.usage", usage="/publish <discipline> [YYYY-MM-DD]"))
@@ -102,35 +142,27 @@ async def publish(services: Services, ctx: RequestContext, args: str) -> Reply:
         raise UserError(t(ctx.language, "publish.bad_date")) from None
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        discipline = await repos.federations.discipline_by_code(parts[0])
-        if discipline is None:
-            known = ", ".join(d.code for d in await repos.federations.disciplines())
-            raise UserError(t(ctx.language, "top.unknown_discipline", query=parts[0], known=known))
-        federation = await repos.federations.get(discipline.federation_id)
-        assert federation is not None
-        await require_role(repos, ctx, account, federation, "director")
-        today = local_today(federation.timezone, services.now())
-        if list_date > today:
-            raise UserError(t(ctx.language, "publish.future", today=today.isoformat()))
+        discipline, federation = await director_discipline(repos, ctx, account, parts[0])
         try:
-            snapshot, created = await publish_in(
-                repos, services.systems, discipline, list_date, now=services.now(), on_demand=True
+            _, created, size = await publish_dated(
+                repos,
+                services.systems,
+                discipline,
+                federation,
+                list_date,
+                now=services.now(),
+                on_demand=True,
+                announce=True,
+                account_id=account.id,
             )
+        except FutureListError as exc:
+            raise UserError(
+                t(ctx.language, "publish.future", today=exc.today.isoformat())
+            ) from None
         except NoAdapterError:
             raise UserError(
                 t(ctx.language, "submit.no_adapter", system=discipline.system)
             ) from None
-        size = await repos.lists.size(snapshot.id)
-        if created:
-            await announce_in(repos, snapshot, services.now())
-        await repos.audit.log(
-            "list.published" if created else "list.publish_repeated",
-            at=services.now(),
-            account_id=account.id,
-            federation_id=federation.id,
-            subject=f"{discipline.code} {list_date.isoformat()}",
-            details={"rows": size, "on_demand": True},
-        )
         key = "publish.done" if created else "publish.exists"
         return Reply.text(
             t(ctx.language, key, discipline=discipline.name, date=list_date.isoformat(), size=size)

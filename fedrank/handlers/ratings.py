@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from fedrank.handlers.common import find_one_player, fmt, label
+from fedrank.handlers.access import find_one_player, known_discipline
+from fedrank.handlers.common import fmt, label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
@@ -86,23 +87,18 @@ async def rating(services: Services, ctx: RequestContext, args: str) -> Reply:
 
 
 async def _discipline(repos: Repos, ctx: RequestContext, query: str | None) -> Discipline:
+    """The discipline named, else the only one there is, else the caller's federation's one."""
     if query is not None:
-        found = await repos.federations.discipline_by_code(query)
-        if found is not None:
-            return found
+        return await known_discipline(repos, ctx, query)
     disciplines = await repos.federations.disciplines()
+    if len(disciplines) == 1:
+        return disciplines[0]
+    player = await repos.accounts.linked_player(ctx.platform, ctx.user_id)
+    own = [d for d in disciplines if player and d.federation_id == player.federation_id]
+    if len(own) == 1:
+        return own[0]
     known = ", ".join(d.code for d in disciplines)
-    if query is None:
-        if len(disciplines) == 1:
-            return disciplines[0]
-        account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
-        if account is not None and account.player_id is not None:
-            player = await repos.players.get(account.player_id)
-            own = [d for d in disciplines if player and d.federation_id == player.federation_id]
-            if len(own) == 1:
-                return own[0]
-        raise UserError(t(ctx.language, "top.choose", known=known))
-    raise UserError(t(ctx.language, "top.unknown_discipline", query=query, known=known))
+    raise UserError(t(ctx.language, "top.choose", known=known))
 
 
 async def top(services: Services, ctx: RequestContext, args: str) -> Reply:

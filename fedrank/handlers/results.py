@@ -13,8 +13,14 @@ import secrets
 from datetime import datetime
 
 from fedrank.engines.kernel import EngineError
-from fedrank.handlers.common import caller, require_role
-from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.access import (
+    caller,
+    director_discipline,
+    director_of,
+    stored,
+    stored_discipline,
+)
+from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
@@ -42,7 +48,7 @@ def _text_of(
         if len(ctx.attachment.content) > MAX_UPLOAD:
             raise UserError(t(ctx.language, "submit.too_large", limit=MAX_UPLOAD // 1_000_000))
         if looks_like_xlsx(ctx.attachment.filename, ctx.attachment.content):
-            return _sheet_text(ctx, system_adapter)
+            return _sheet_text(ctx, ctx.attachment, system_adapter)
         try:
             return ctx.attachment.content.decode("utf-8-sig"), ctx.attachment.filename, None
         except UnicodeDecodeError:
@@ -52,18 +58,19 @@ def _text_of(
     return rest, "pasted.txt", None
 
 
-def _sheet_text(ctx: RequestContext, system_adapter: SystemAdapter) -> tuple[str, str, Sheet]:
+def _sheet_text(
+    ctx: RequestContext, attachment: IncomingFile, system_adapter: SystemAdapter
+) -> tuple[str, str, Sheet]:
     """A workbook's first sheet as the text the system's format takes (:mod:`.spreadsheet`):
     cells joined by the adapter's ``sheet_separator``, the name given its ``sheet_extension``."""
-    assert ctx.attachment is not None
     separator = system_adapter.sheet_separator
     if separator is None:
         raise UserError(t(ctx.language, "sheet.unsupported", system=system_adapter.system))
     try:
-        sheet = read_first_sheet(ctx.attachment.filename, ctx.attachment.content, limit=MAX_UPLOAD)
+        sheet = read_first_sheet(attachment.filename, attachment.content, limit=MAX_UPLOAD)
     except SheetError as exc:
         raise UserError(t(ctx.language, exc.key, **exc.params)) from None
-    stem = ctx.attachment.filename.rsplit("/", 1)[-1].rsplit(".", 1)[0] or "sheet"
+    stem = attachment.filename.rsplit("/", 1)[-1].rsplit(".", 1)[0] or "sheet"
     extension = system_adapter.sheet_extension
     return sheet.text(separator), f"{stem}{extension}", sheet
 
@@ -85,14 +92,6 @@ def preview_reply(ctx: RequestContext, discipline: Discipline, prepared: Prepare
     return reply
 
 
-async def _discipline(repos: Repos, ctx: RequestContext, code: str) -> Discipline:
-    discipline = await repos.federations.discipline_by_code(code)
-    if discipline is None:
-        known = ", ".join(d.code for d in await repos.federations.disciplines())
-        raise UserError(t(ctx.language, "top.unknown_discipline", query=code, known=known))
-    return discipline
-
-
 async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
     head, _, rest = args.partition("\n")
     parts = head.split(maxsplit=1)
@@ -104,10 +103,7 @@ async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
         rest = parts[1] + ("\n" + rest if rest else "")
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        discipline = await _discipline(repos, ctx, parts[0])
-        federation = await repos.federations.get(discipline.federation_id)
-        assert federation is not None
-        await require_role(repos, ctx, account, federation, "director")
+        discipline, _ = await director_discipline(repos, ctx, account, parts[0])
         try:
             system_adapter = services.systems.adapter(discipline.system)
         except NoAdapterError:
@@ -181,13 +177,10 @@ async def _pending(
     account = await caller(repos, services, ctx)
     if not await repos.submissions.claim(token.strip(), account.id, services.now()):
         raise UserError(t(ctx.language, "submit.no_pending"))
-    pending = await repos.submissions.by_token(token.strip())
-    assert pending is not None
-    discipline = await repos.federations.discipline(pending.discipline_id)
-    assert discipline is not None
-    federation = await repos.federations.get(discipline.federation_id)
-    assert federation is not None
-    await require_role(repos, ctx, account, federation, "director")
+    found = await repos.submissions.by_token(token.strip())
+    pending = stored(found, "PendingSubmission", token.strip(), ctx.language)
+    discipline = await stored_discipline(repos, pending.discipline_id, ctx.language)
+    await director_of(repos, ctx, account, discipline.federation_id)
     return account, pending, discipline
 
 

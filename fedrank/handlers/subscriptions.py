@@ -7,7 +7,7 @@ discipline's federation, so nobody can turn a stranger's group into a notice boa
 
 from __future__ import annotations
 
-from fedrank.handlers.common import caller, require_role
+from fedrank.handlers.access import caller, director_of, known_discipline
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
@@ -22,10 +22,7 @@ async def _toggle(services: Services, ctx: RequestContext, args: str, on: bool) 
     kind = "personal" if len(parts) == 2 else "lists"
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        discipline = await repos.federations.discipline_by_code(parts[0])
-        if discipline is None:
-            known = ", ".join(d.code for d in await repos.federations.disciplines())
-            raise UserError(t(ctx.language, "top.unknown_discipline", query=parts[0], known=known))
+        discipline = await known_discipline(repos, ctx, parts[0])
         if kind == "personal":
             if account.player_id is None:
                 raise UserError(t(ctx.language, "rating.unlinked"))
@@ -33,9 +30,7 @@ async def _toggle(services: Services, ctx: RequestContext, args: str, on: bool) 
         else:
             chat = ctx.chat_id
             if not ctx.is_private:
-                federation = await repos.federations.get(discipline.federation_id)
-                assert federation is not None
-                await require_role(repos, ctx, account, federation, "director")
+                await director_of(repos, ctx, account, discipline.federation_id)
         if on:
             changed = await repos.subscriptions.add(
                 ctx.platform, chat, discipline.id, kind, services.now()

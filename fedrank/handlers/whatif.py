@@ -10,44 +10,17 @@ in a read-only unit, so nothing an adapter does can be written.
 from __future__ import annotations
 
 from fedrank.engines.kernel import EngineError
-from fedrank.handlers.common import find_one_player, player_label
+from fedrank.handlers.access import one_tournament, stored_discipline, subject_player
+from fedrank.handlers.common import player_label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.systems import NoAdapterError
-from fedrank.storage.models import Player, Tournament
 from fedrank.storage.records import PreviewLine
-from fedrank.storage.repositories import Repos
 
 MAX_PLACE = 10_000
 USAGE = "/whatif <tournament> <place> [player]"
-
-
-async def _tournament(repos: Repos, ctx: RequestContext, query: str) -> Tournament:
-    """The stored tournament ``query`` names: its code, else the only one whose name has it."""
-    found = list(await repos.ledger.find_tournaments(query, limit=8))
-    exact = [x for x in found if x.code.lower() == query.lower()]
-    candidates = exact or found
-    stored = [x for x in candidates if await repos.ledger.current_version(x.id) is not None]
-    if not stored:
-        raise UserError(t(ctx.language, "whatif.no_tournament", query=query))
-    if len(stored) > 1:
-        lines = [t(ctx.language, "whatif.choose", query=query)]
-        lines += [f"{x.code} — {x.name} ({x.held_on.isoformat()})" for x in stored]
-        raise UserError("\n".join(lines))
-    return stored[0]
-
-
-async def _player(repos: Repos, ctx: RequestContext, query: str) -> Player:
-    if query:
-        return await find_one_player(repos, ctx, query)
-    account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
-    if account is None or account.player_id is None:
-        raise UserError(t(ctx.language, "whatif.unlinked"))
-    player = await repos.players.get(account.player_id)
-    assert player is not None
-    return player
 
 
 async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
@@ -56,10 +29,13 @@ async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
         raise UserError(t(ctx.language, "error.usage", usage=USAGE))
     place = int(parts[1])
     async with services.db.read() as repos:
-        tournament = await _tournament(repos, ctx, parts[0])
-        player = await _player(repos, ctx, parts[2].strip() if len(parts) == 3 else "")
-        discipline = await repos.federations.discipline(tournament.discipline_id)
-        assert discipline is not None
+        tournament = await one_tournament(
+            repos, ctx, parts[0], unknown="whatif.no_tournament", choose="whatif.choose", limit=8
+        )
+        player = await subject_player(
+            repos, ctx, parts[2].strip() if len(parts) == 3 else "", unlinked="whatif.unlinked"
+        )
+        discipline = await stored_discipline(repos, tournament.discipline_id, ctx.language)
         if player.federation_id != discipline.federation_id:
             raise UserError(
                 t(

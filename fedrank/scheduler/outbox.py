@@ -47,7 +47,6 @@ from typing import Any, Protocol
 
 from fedrank.handlers.reply import Reply
 from fedrank.storage.database import Database
-from fedrank.storage.records import NewMessage
 
 log = logging.getLogger(__name__)
 
@@ -92,28 +91,9 @@ class Sender(Protocol):
     async def close(self) -> None: ...
 
 
-def new_message(
-    dedup_key: str,
-    platform: str,
-    chat_id: str,
-    reply: Reply,
-    *,
-    language: str,
-    kind: str,
-    direct: bool,
-    due_at: datetime | None = None,
-) -> NewMessage:
-    """An outbox row for ``reply``: the reply is stored as JSON with what the sender needs."""
-    payload: dict[str, Any] = {
-        "kind": kind,
-        "language": language,
-        "direct": direct,
-        "reply": reply.to_json(),
-    }
-    return NewMessage(dedup_key[:200], platform, chat_id, payload, due_at)
-
-
 def decode(chat_id: str, payload: Mapping[str, Any]) -> OutgoingMessage:
+    """A row's payload as the sender needs it (the use cases write it with
+    :func:`fedrank.handlers.notify.new_message`)."""
     return OutgoingMessage(
         chat_id,
         Reply.from_json(payload["reply"]),

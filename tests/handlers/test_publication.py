@@ -88,3 +88,42 @@ async def test_a_list_cannot_be_dated_after_today(services: Services, db: Databa
             now=datetime(2026, 11, 30, tzinfo=UTC),
             on_demand=True,
         )
+
+
+async def test_the_chat_and_the_operator_publish_the_same_way(
+    services: Services, db: Database
+) -> None:
+    """/publish and publish_list are one implementation: the same snapshot rule, the same
+    audit line (the chat's names the director), the same refusal of a future date."""
+    await seed_federation(db)
+    await make_director(db, "boss")
+    await dispatch(services, user("boss"), "/publish rmf-mcr 2026-11-15")
+    _, created, size = await publication.publish_list(
+        db,
+        services.systems,
+        "rmf-mcr",
+        date(2026, 11, 15),
+        now=datetime(2026, 11, 21, 12, tzinfo=UTC),
+        on_demand=True,
+    )
+    assert (created, size) == (False, 3)
+    async with db.read() as repos:
+        lines = [
+            (a.action, a.subject, a.account_id is not None, a.details)
+            for a in await repos.audit.entries()
+            if a.action.startswith("list.publ")
+        ]
+    assert lines == [
+        ("list.published", "rmf-mcr 2026-11-15", True, {"rows": 3, "on_demand": True}),
+        ("list.publish_repeated", "rmf-mcr 2026-11-15", False, {"rows": 3, "on_demand": True}),
+    ]
+    with pytest.raises(publication.FutureListError) as future:
+        await publication.publish_list(
+            db,
+            services.systems,
+            "rmf-mcr",
+            date(2026, 11, 22),
+            now=datetime(2026, 11, 21, 12, tzinfo=UTC),
+            on_demand=True,
+        )
+    assert future.value.today == date(2026, 11, 21)

@@ -19,8 +19,8 @@ from typing import Any
 
 from aiohttp import web
 
+from fedrank.handlers.notify import new_message
 from fedrank.handlers.reply import Reply
-from fedrank.scheduler.outbox import new_message
 from tests.bot.telegram.fake_api import FakeTelegram
 from tests.conftest import Backend
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
+from fedrank.handlers.notify import new_message
 from fedrank.handlers.reply import Reply
 from fedrank.scheduler.outbox import (
     LEASE,
@@ -13,7 +14,6 @@ from fedrank.scheduler.outbox import (
     Outcome,
     OutgoingMessage,
     SendResult,
-    new_message,
 )
 from fedrank.storage.database import Database
 from tests.conftest import Backend, Clock

@@ -1,4 +1,5 @@
-"""Game reports: a game counts only once the opponent (and, where required, a director) agree.
+"""The chat commands of game reports: a game counts only once the opponent (and, where
+required, a director) agree.
 
 Every refusal is checked to write nothing: no report, no version, no audit line.
 """
@@ -7,98 +8,13 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from typing import Any
-
-import pytest
-from sqlalchemy import func, select
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
-from fedrank.handlers.reports import next_round
-from fedrank.handlers.systems import SystemRegistry
 from fedrank.storage.database import Database
-from fedrank.storage.game_reports import GameReportRepo
-from fedrank.storage.models import AuditLog, Discipline, GameReport, Tournament
-from fedrank.storage.records import NewAward, NewEntry, NewGame, Prepared
-from fedrank.storage.repositories import Repos
 from tests.conftest import user
-from tests.factories import NOW, make_director, seed_federation
-from tests.handlers.fake_adapter import FakeAdapter
-
-OPEN = "/openreports rmf-mcr league-2026 Autumn club league"
-
-
-async def link(db: Database, user_id: str, fpid: str) -> None:
-    """Link a console account to a player as a director's approval would."""
-    async with db.transaction() as repos:
-        account = await repos.accounts.get_or_create(
-            "console", user_id, display_name=user_id, language=None, now=NOW
-        )
-        players = await repos.players.find(fpid)
-        assert len(players) == 1
-        await repos.accounts.link(account, players[0].id)
-
-
-async def setup(db: Database, *, approval: bool = False) -> None:
-    """RMF with three players; u1 is RMF-001, u2 RMF-002, u3 RMF-003; boss directs RMF."""
-    await seed_federation(db)
-    await make_director(db, "boss")
-    for n in (1, 2, 3):
-        await link(db, f"u{n}", f"RMF-00{n}")
-    if approval:
-        async with db.transaction() as repos:
-            fed = await repos.federations.by_code("RMF")
-            assert fed is not None
-            fed.reports_need_approval = True
-
-
-async def state(db: Database) -> dict[str, Any]:
-    """What a refusal must leave untouched: reports, versions, audit lines."""
-    async with db.read() as repos:
-        reports = (
-            await repos.session.execute(
-                select(GameReport.id, GameReport.state).order_by(GameReport.id)
-            )
-        ).all()
-        versions = {}
-        for t in (await repos.session.scalars(select(Tournament))).all():
-            current = await repos.ledger.current_version(t.id)
-            versions[t.code] = (current.version if current else 0, t.open_for_reports)
-        audit = await repos.session.scalar(select(func.count(AuditLog.id)))
-    return {"reports": [tuple(r) for r in reports], "versions": versions, "audit": audit}
-
-
-async def games(db: Database, code: str) -> list[tuple[int, str, str, str, Any, Any]]:
-    """The current version's games as (round, player1 ID, player2 ID, result, score1, score2)."""
-    async with db.read() as repos:
-        disc = await repos.federations.discipline_by_code("rmf-mcr")
-        assert disc is not None
-        tournament = await repos.ledger.tournament(disc.id, code)
-        assert tournament is not None
-        current = await repos.ledger.current_version(tournament.id)
-        assert current is not None
-        _, stored, _ = await GameReportRepo(repos.session).version_contents(current.id)
-        out = []
-        for g in stored:
-            p1 = await repos.players.get(g.player1_id)
-            p2 = await repos.players.get(g.player2_id or 0)
-            assert p1 is not None and p2 is not None
-            out.append(
-                (
-                    g.round_no,
-                    p1.federation_player_id,
-                    p2.federation_player_id,
-                    g.result,
-                    g.score1,
-                    g.score2,
-                )
-            )
-        return out
-
-
-async def actions(db: Database) -> list[str]:
-    async with db.read() as repos:
-        return [a.action for a in await repos.audit.entries()]
+from tests.factories import NOW
+from tests.handlers.reports.helpers import OPEN, actions, games, outbox, setup, state
 
 
 async def test_a_reported_game_counts_only_after_the_opponent_confirms(
@@ -171,7 +87,7 @@ async def test_counting_keeps_the_previous_version(services: Services, db: Datab
         current = await repos.ledger.current_version(tournament.id)
         assert current is not None and current.version == 2
         assert current.reason == "game report #1"
-        entries, stored, awards = await GameReportRepo(repos.session).version_contents(current.id)
+        entries, stored, awards = await repos.game_reports.version_contents(current.id)
     assert sorted(e.place for e in entries if e.place is not None) == [1, 2, 3]
     assert len(entries) == 3  # both players were entries already
     assert sorted(a.amount for a in awards) == [Decimal(0), Decimal(500), Decimal(1000)]
@@ -332,137 +248,6 @@ async def test_closing_stops_new_reports_not_answers(services: Services, db: Dat
     async with db.read() as repos:
         created = [a.details["created"] for a in await repos.audit.entries("reports.opened")]
     assert created == [True, False]
-
-
-class _RatingAdapter(FakeAdapter):
-    """An adapter that rates reported games: one point per win, kept as an award line."""
-
-    system = "mahjong_rmf"
-    supports_reported_games = True
-
-    def __init__(self) -> None:
-        self.calls: list[list[NewGame]] = []
-
-    async def rate_games(
-        self,
-        repos: Repos,
-        discipline: Discipline,
-        tournament: Tournament,
-        entries: list[NewEntry],
-        games: list[NewGame],
-    ) -> Prepared:
-        self.calls.append(list(games))
-        wins: dict[int, int] = {}
-        for g in games:
-            if g.result == "win1":
-                wins[g.player1_id] = wins.get(g.player1_id, 0) + 1
-        awards = [
-            NewAward(pid, "WINS", Decimal(n), [{"name": "wins", "value": n}])
-            for pid, n in wins.items()
-        ]
-        return Prepared(
-            tournament.code,
-            tournament.name,
-            tournament.held_on,
-            {"rated": True},
-            entries,
-            games,
-            awards,
-        )
-
-
-async def test_an_adapter_that_rates_games_writes_the_version(
-    services: Services, db: Database, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    rater = _RatingAdapter()
-    services.systems = SystemRegistry([rater])
-    await setup(db)
-    opened = await dispatch(services, user("boss"), OPEN)
-    assert "Note:" not in opened.plain  # this adapter rates reported games
-    await dispatch(services, user("u1"), "/report league-2026 RMF-002 win")
-    assert "counted" in (await dispatch(services, user("u2"), "/gameok 1")).plain
-    assert len(rater.calls) == 1
-    rating = await dispatch(services, user("u1"), "/rating RMF-001")
-    assert "WINS 1" in rating.plain
-    async with db.read() as repos:
-        details = (await repos.audit.entries("report.counted"))[-1].details
-    assert details == {"report": 1, "version": 2, "round": 1, "rated": True}
-
-
-def test_next_round_puts_a_game_after_both_players_games() -> None:
-    """A plays rounds 1 and 2, B round 1: their game is round 3; C and D start at 1."""
-    played = [NewGame(1, 1, 2, "win1"), NewGame(2, 1, 3, "draw")]
-    assert next_round(played, 1, 2) == 3
-    assert next_round(played, 2, 3) == 3
-    assert next_round(played, 4, 5) == 1
-
-
-async def outbox(db: Database, prefix: str = "report:") -> list[tuple[str, str, list[str]]]:
-    """Queued messages: (dedup key, first line, button actions)."""
-    async with db.read() as repos:
-        rows = await repos.outbox.by_prefix(prefix)
-        out = []
-        for row in rows:
-            reply = row.payload["reply"]
-            first = "".join(span["text"] for span in reply["blocks"][0]["p"])
-            out.append((row.dedup_key, first, [b["action"] for b in reply["buttons"]]))
-        return out
-
-
-async def test_the_other_side_is_sent_each_step(services: Services, db: Database) -> None:
-    """The opponent is asked with buttons, the directors get what waits for them, the players
-    hear the outcome; in each account's language, once per step."""
-    await setup(db, approval=True)
-    await link(db, "u2-tg", "RMF-002")  # a second account of the opponent
-    async with db.transaction() as repos:
-        account = await repos.accounts.by_platform("console", "u2-tg")
-        assert account is not None
-        account.language = "ru"
-    await dispatch(services, user("boss"), OPEN)
-    await dispatch(services, user("u1"), "/report league-2026 RMF-002 win 40-24")
-    assert await outbox(db) == [
-        (
-            "report:1:ask:console:u2",
-            "Your opponent reported a game: confirm it or dispute it.",
-            ["/gameok 1", "/gamedispute 1"],
-        ),
-        (
-            "report:1:ask:console:u2-tg",
-            "Соперник сообщил о партии: подтвердите или оспорьте.",
-            ["/gameok 1", "/gamedispute 1"],
-        ),
-    ]
-    await dispatch(services, user("u2"), "/gameok 1")
-    assert (await outbox(db))[2:] == [
-        (
-            "report:1:decide:console:boss",
-            "A game report waits for a director:",
-            ["/gameapprove 1", "/gamereject 1"],
-        ),
-        (
-            "report:1:confirmed:console:u1",
-            "Report #1 confirmed; it counts once a director of RMF approves it.",
-            [],
-        ),
-    ]
-    await dispatch(services, user("boss"), "/gameapprove 1")
-    assert [(k, line) for k, line, _ in (await outbox(db))[4:]] == [
-        (
-            "report:1:counted:console:u1",
-            "Report #1 counted: the game is in league-2026 (version 2).",
-        ),
-        (
-            "report:1:counted:console:u2",
-            "Report #1 counted: the game is in league-2026 (version 2).",
-        ),
-        (
-            "report:1:counted:console:u2-tg",
-            "Сообщение #1 засчитано: партия внесена в league-2026 (версия 2).",
-        ),
-    ]
-    # A second press enqueues nothing more.
-    await dispatch(services, user("boss"), "/gameapprove 1")
-    assert len(await outbox(db)) == 7
 
 
 async def test_two_presses_of_one_button_count_one_game(services: Services, db: Database) -> None:

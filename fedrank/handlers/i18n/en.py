@@ -1,0 +1,388 @@
+"""English: every message of :mod:`fedrank.handlers.i18n`, by key."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    "start.greeting": "Hello, {name}! I am fedrank: I keep the official ratings of {federations}.",
+    "start.what": (
+        "Ask /rating for your figures and why, /top for a list, /help for everything else."
+    ),
+    "start.linked": "Your account is linked to {player}.",
+    "start.unlinked": "Link your account to your federation ID with /link <ID>.",
+    "help.title": "Commands:",
+    "help.directors": "Director commands:",
+    "cmd.start": "what this bot does",
+    "cmd.help": "this list",
+    "cmd.link": "link your account to your federation ID: /link <ID> [code]",
+    "cmd.rating": "your figures, or a player's: /rating [name or ID]",
+    "cmd.top": "the top of a list: /top [discipline] [n]",
+    "cmd.lang": "choose the language: /lang en|ru|uk|zh",
+    "cmd.links": "pending link requests",
+    "cmd.approve": "approve a link request: /approve <request>",
+    "cmd.reject": "reject a link request: /reject <request>",
+    "cmd.linkcode": "issue a one-time link code for a player: /linkcode <ID>",
+    "cmd.grant": "give an account a role: /grant <platform:user> <federation> <role>",
+    "error.unknown_command": "Unknown command /{command}. Send /help for the list.",
+    "error.not_a_command": "I answer commands; send /help for the list.",
+    "error.internal": (
+        "Something went wrong on our side; nothing was changed. Please try again later."
+    ),
+    "error.usage": "Usage: {usage}",
+    "error.forbidden": "Only a {role} of {federation} may do this.",
+    "error.not_director": "This command is for tournament directors.",
+    "error.missing": "Nothing was done: the record {what} {key} is not stored (any more).",
+    "role.player": "player",
+    "role.director": "director",
+    "role.admin": "administrator",
+    "player.not_found": "No player matches “{query}”.",
+    "player.choose": "Several players match “{query}”; ask again with an ID:",
+    "rating.unlinked": (
+        "Your account is not linked yet: /link <federation ID>, or /rating <name or ID>."
+    ),
+    "rating.nothing": "No results are recorded for {player} yet.",
+    "rating.position": "Position {position} of {size} in the list of {date}",
+    "rating.rating": "Rating: {value}",
+    "rating.title": "Title: {title} (since {since})",
+    "rating.points": "Points: {points}",
+    "rating.next": "Next: {next}",
+    "top.no_list": "No list of {discipline} has been published yet.",
+    "top.title": "{discipline}: list of {date} (top {count} of {size})",
+    "top.headers": "#|Player|Rating|Title",
+    "top.unknown_discipline": "Unknown discipline “{query}”. Disciplines: {known}.",
+    "top.choose": "Which list? /top <discipline> [n]. Disciplines: {known}.",
+    "top.bad_count": "The number of places must be a whole number from 1 to {max}.",
+    "lang.set": "Language set to English.",
+    "link.status_linked": "Your account is linked to {player}.",
+    "link.requested": (
+        "Request #{request} to link you to {player} is sent; a director of {federation} "
+        "will confirm it. If a director gave you a code, send /link {id} <code>."
+    ),
+    "link.already_requested": "Your request #{request} for {player} is waiting for a director.",
+    "link.taken": "{player} is already linked to another account; ask a director.",
+    "link.done": "Done: your account is now linked to {player}.",
+    "link.bad_code": (
+        "This code is not valid for {id} (wrong, used or expired). Ask a director for a new one."
+    ),
+    "link.none_pending": "No link requests are waiting.",
+    "link.pending_line": "#{request}: {account} asks to be {player}",
+    "link.no_request": "There is no pending request #{request}.",
+    "link.approved": "Request #{request} approved: {account} is now {player}.",
+    "link.rejected": "Request #{request} rejected.",
+    "link.code_issued": (
+        "One-time code for {player}: {code} (valid until {until}). Give it to the player "
+        "in person; he sends /link {id} {code}."
+    ),
+    "grant.done": "{account} is now {role} of {federation}.",
+    "grant.no_account": "No account {account} has written to the bot yet.",
+    "federation.unknown": "Unknown federation “{query}”. Federations: {known}.",
+    "cmd.submit": "submit results: /submit <discipline> with a file or a pasted table",
+    "cmd.confirm": "write a previewed submission: /confirm <token>",
+    "cmd.cancel": "drop a previewed submission: /cancel <token>",
+    "cmd.publish": "publish a list now: /publish <discipline> [YYYY-MM-DD]",
+    "submit.too_large": "The file is larger than {limit} MB.",
+    "submit.not_text": "{file} is not UTF-8 text.",
+    "submit.empty": "Attach the results file or paste the table after the command.",
+    "submit.no_adapter": "Results of {system} cannot be submitted here yet.",
+    "submit.refused": "Not accepted, nothing was written: {error}",
+    "submit.preview_title": "Preview: {name}",
+    "submit.headers": "Player|Before|After|Note",
+    "submit.more": "… and {count} more.",
+    "submit.replays": "Stored tournaments re-rated because of this submission: {names}",
+    "submit.confirm": "Confirm",
+    "submit.cancel": "Cancel",
+    "submit.no_pending": "There is no submission of yours waiting under this token.",
+    "submit.saved": "Saved: {name}, version {version}.",
+    "submit.stale": (
+        "Not written: {name} changed since this preview (it is at version {version} now). "
+        "Submit it again to see the current preview."
+    ),
+    "cmd.playerdata": (
+        "a player's data for the rulebooks: /playerdata <ID> [section.key <JSON | ->]"
+    ),
+    "playerdata.saved": "Saved {key} for {player}.",
+    "playerdata.bad_json": "The value is not valid JSON: {error}.",
+    "submit.cancelled": "Cancelled; nothing was written.",
+    # --- .xlsx submissions (handlers/spreadsheet.py) ---------------------------------------
+    "sheet.not_xlsx": (
+        "{file} is not a valid Excel workbook (.xlsx); save it again as .xlsx or send "
+        "the results as text."
+    ),
+    "sheet.encrypted": (
+        "{file} is password-protected or an old .xls file; save it as an .xlsx "
+        "workbook without a password."
+    ),
+    "sheet.macros": (
+        "{file} contains macros, which are not accepted; save it as a plain .xlsx workbook."
+    ),
+    "sheet.too_large": (
+        "{file} is larger than {limit} MB once unpacked; send a workbook with the results only."
+    ),
+    "sheet.no_sheet": "{file} has no worksheet.",
+    "sheet.bad_cell": "{file}, row {row}, column {column}: the cell cannot be read.",
+    "sheet.error_cell": (
+        "{file}, row {row}, column {column}: the cell holds the error {value}; fix the "
+        "formula or type the value."
+    ),
+    "sheet.no_value": (
+        "{file}, row {row}, column {column}: the formula has no computed value; open the "
+        "file in a spreadsheet and save it again."
+    ),
+    "sheet.unsupported": "The {system} format cannot come from a spreadsheet; send its text file.",
+    "sheet.where": "(line numbers are the rows of the worksheet “{sheet}”: {cell})",
+    "publish.done": "Published the list of {discipline} on {date}: {size} players.",
+    "publish.exists": "The list of {discipline} on {date} was already published.",
+    "publish.future": "A list cannot be dated after today ({today}).",
+    "publish.bad_date": "The date must be YYYY-MM-DD.",
+    "cmd.why": "the reason behind an award: /why <tournament> [player]",
+    "cmd.history": "rating over time and what counts now: /history [player]",
+    "cmd.subscribe": "list announcements here: /subscribe <discipline> [me]",
+    "cmd.unsubscribe": "stop the announcements: /unsubscribe <discipline> [me]",
+    "why.no_tournament": "No tournament matches “{query}”.",
+    "why.choose": "Several tournaments match “{query}”; ask again with a code:",
+    "why.no_award": "{player} has no award in {tournament}.",
+    "history.headers": "List|#|Rating|Title",
+    "history.caption": "{discipline}: rating over time",
+    "history.counted": "What counts in the current list:",
+    "sub.on": "Subscribed: announcements of {discipline} will come here.",
+    "sub.on_me": (
+        "Subscribed: after each list of {discipline} you get a private message about your own line."
+    ),
+    "sub.already_on": "Already subscribed to {discipline}.",
+    "sub.off": "Unsubscribed from {discipline}.",
+    "sub.already_off": "There was no subscription to {discipline} here.",
+    "cmd.pairing": "the next round's pairing of an Othello tournament: /pairing <tournament>",
+    "cmd.standings": "the standings of an Othello tournament: /standings <tournament>",
+    "cmd.round": "enter an Othello round's results (pasted below the command): /round <tournament>",
+    "othello.unknown_tournament": "No Othello tournament matches '{query}'.",
+    "othello.pairing_title": "{name}: pairing of round {round} of {total} ({system}, seed {seed})",
+    "othello.pairing_headers": "Table|Black|White",
+    "othello.byes": "Bye: {players}",
+    "othello.no_pairing": "{name}: all {total} rounds are played; no pairing is due.",
+    "othello.standings_title": "{name}: standings after round {round} of {total}",
+    "othello.ifrl_title": (
+        "{name}: individual final ranking list (IFRL) after {round} of {total} rounds"
+    ),
+    "othello.standings_headers": "#|Player|Country|Points|BQ|Discs|Note",
+    "othello.round_empty": "Paste the results of round {round} below the command, one game a line.",
+    "othello.round_refused": (
+        "Round {round} not accepted, nothing was written"
+        " (lines count from the first line below the command): {error}"
+    ),
+    "othello.publish_on_confirm": "The pairing below is published when you confirm.",
+    # --- game reports (handlers/reports/) ---------------------------------------------------
+    "cmd.openreports": "open a tournament for players' game reports",
+    "cmd.closereports": "stop game reports in a tournament",
+    "cmd.report": "report a game you played (your opponent confirms it)",
+    "cmd.reports": "game reports waiting for you",
+    "cmd.gameok": "confirm a game your opponent reported",
+    "cmd.gamedispute": "dispute a game your opponent reported",
+    "cmd.gameapprove": "approve a reported game (or settle a dispute for the reporter)",
+    "cmd.gamereject": "reject a reported game",
+    "reports.opened": (
+        "{tournament} ({name}, {discipline}) is open: players may report their games"
+        " with /report {tournament} <opponent ID> <win|loss|draw> [score]."
+    ),
+    "reports.already_open": "{tournament} is already open for game reports.",
+    "reports.closed": (
+        "{tournament} is closed for new game reports; reports already made can still be answered."
+    ),
+    "reports.not_open": "No tournament {tournament} of your federation is open for game reports.",
+    "reports.to_confirm": "Games your opponents reported — confirm or dispute:",
+    "reports.sent": "Your reports still waiting:",
+    "reports.to_decide": "Reports for a director to decide:",
+    "reports.none": "No game reports are waiting for you.",
+    "report.unlinked": (
+        "Link your account to your federation ID first (/link <ID>): only a player can"
+        " report a game."
+    ),
+    "report.self": "You cannot report a game against yourself.",
+    "report.score_mismatch": (
+        "The score {score} does not match '{result}' (your score comes first)."
+    ),
+    "report.duplicate": (
+        "Your game with {opponent} in {tournament} is already reported (#{report}) and"
+        " waiting; one report per game."
+    ),
+    "report.created": (
+        "Report #{report} recorded: {result} against {opponent} in {tournament}. It counts"
+        " once your opponent confirms."
+    ),
+    "report.result_win1": "win",
+    "report.result_win2": "loss",
+    "report.result_draw": "draw",
+    "report.line": (
+        "#{report} {tournament}: {reporter} reports {result} against {opponent} ({state})"
+    ),
+    "report.state_reported": "waiting for the opponent",
+    "report.state_confirmed": "confirmed, waiting for a director",
+    "report.state_disputed": "disputed, a director decides",
+    "report.state_approved": "counted",
+    "report.state_rejected": "rejected",
+    "report.confirm": "✓ Confirm #{report}",
+    "report.dispute": "✗ Dispute #{report}",
+    "report.approve": "✓ Approve #{report}",
+    "report.reject": "✗ Reject #{report}",
+    "report.not_yours": "No report #{report} is waiting for your answer.",
+    "report.unknown": "There is no game report #{report}.",
+    "report.not_waiting": "Report #{report} is {state}: nothing to do.",
+    "report.disputed": "Report #{report} disputed: a director of {federation} decides.",
+    "report.awaits_director": (
+        "Report #{report} confirmed; it counts once a director of {federation} approves it."
+    ),
+    "report.counted": "Report #{report} counted: the game is in {tournament} (version {version}).",
+    "report.rejected": "Report #{report} rejected; it does not count.",
+    "report.rate_refused": "The game was not counted, nothing was written: {error}",
+    # --- federation management (handlers/admin.py) ---------------------------------------------
+    "cmd.disciplines": "the disciplines (rating lists) of each federation",
+    "cmd.discipline": "add a discipline (admins)",
+    "cmd.roles": "who holds a role in a federation",
+    "cmd.unlink": "undo a wrong link of an account to a player",
+    "disciplines.title": "Disciplines:",
+    "disciplines.headers": "Federation|Code|Name|System|Calendar",
+    "disciplines.none": "No disciplines yet.",
+    "discipline.added": (
+        "Discipline {code} ({name}) added to {federation}: system {system}, lists {calendar}."
+    ),
+    "discipline.exists": (
+        "A discipline with the code {code} exists already (codes are unique across federations)."
+    ),
+    "discipline.bad_system": "Unknown system “{system}”. Systems: {known}.",
+    "discipline.bad_calendar": "Unknown calendar “{calendar}”. Calendars: {known}.",
+    "discipline.no_adapter": (
+        "Note: the {system} engine is not wired to the database yet; submissions to this"
+        " discipline are refused until it is."
+    ),
+    "roles.title": "Roles in {federation}:",
+    "roles.headers": "Account|Name|Role|Linked player",
+    "roles.none": "No account holds a role in {federation} (everyone is a player).",
+    "unlink.done": "Unlinked from {player}: {accounts}.",
+    "unlink.none": "No such account is linked to {player}.",
+    # -- announcements (fedrank/handlers/announcements.py) --------------------------------------
+    "ann.title": "{discipline}: the list of {date}",
+    "ann.since": "Changes since the list of {date}:",
+    "ann.promotions": "Promotions: {items}",
+    "ann.demotions": "Demotions: {items}",
+    "ann.new_titles": "New titles: {items}",
+    "ann.movers": "Largest moves: {items}",
+    "ann.entrants": "New in the list: {items}",
+    "ann.left": "Left the list (their results left the window): {items}",
+    "ann.no_changes": "No changes.",
+    "ann.top": "Top {n} of {size}; the full list is attached (CSV, XLSX, HTML).",
+    "ann.col_position": "Place",
+    "ann.col_id": "ID",
+    "ann.col_player": "Player",
+    "ann.col_rating": "Rating",
+    "ann.col_title": "Title",
+    "ann.personal_title": "{discipline}, the list of {date}: your line",
+    "ann.personal_line": "Place {position} of {size}, rating {rating}, title {title}.",
+    "ann.personal_before": (
+        "On the previous list: place {position}, rating {rating}, title {title}."
+    ),
+    "ann.personal_new": "You are in the list for the first time.",
+    "ann.personal_left": (
+        "You are no longer in the list (your results left the window); you were "
+        "number {position} on the previous one."
+    ),
+    # --- /whatif (handlers/whatif.py) ------------------------------------------------------------
+    "cmd.whatif": (
+        "what a place in a tournament would change: /whatif <tournament> <place> [player]"
+    ),
+    "whatif.title": "What if {player} had finished {place} in {tournament}?",
+    "whatif.headers": "What|As stored|With that place|Note",
+    "whatif.nothing_written": "A simulation only: nothing was changed.",
+    "whatif.no_tournament": "No stored tournament matches “{query}”.",
+    "whatif.choose": "Several tournaments match “{query}”; give the code:",
+    "whatif.unlinked": (
+        "Name the player (/whatif <tournament> <place> <player>) or link your account"
+        " with /link <ID>."
+    ),
+    "whatif.other_federation": "{player} is not a player of the federation of {tournament}.",
+    "whatif.unsupported": (
+        "The {system} system cannot simulate places: its figures do not come from a"
+        " place in one tournament."
+    ),
+    "whatif.refused": "Cannot simulate that: {error}",
+    # -- qualification windows (fedrank/handlers/qualification/) -----------------------------
+    "cmd.qualify": "create a qualification window for an event",
+    "cmd.qualification": "a qualification: the list, the reserve, each place",
+    "cmd.qconfirm": "accept a place you were offered",
+    "cmd.qdecline": "decline a place you were offered",
+    "qual.created": (
+        "Qualification {id} created: {event} ({discipline}) on {event_date}, quota {quota} "
+        "({presidium} by the Presidium). The list will be frozen on {date} and the invitations "
+        "sent the same day."
+    ),
+    "qual.created_past": (
+        "Qualification {id} created: {event} ({discipline}) on {event_date}, quota {quota} "
+        "({presidium} by the Presidium). Its qualification date {date} has passed: the list of "
+        "that date is frozen and the invitations sent at the scheduler's next run (within "
+        "minutes)."
+    ),
+    "qual.bad_quota": "The quota must be a whole number of at least 1, not '{quota}'.",
+    "qual.no_rules": (
+        "{discipline} has no qualification rules in fedrank (only RMF mahjong has them)."
+    ),
+    "qual.too_many_presidium": (
+        "{places} Presidium places exceed the quota {quota} (seed 000 section 3.7)."
+    ),
+    "qual.rule": "Refused by the rules: {error}",
+    "qual.not_found": "There is no open qualification {id} for you.",
+    "qual.invite_title": "Invitation: {event}, {date}",
+    "qual.invite_text": (
+        "{player}, you have qualified for a place in {discipline}. Please confirm or "
+        "decline by {deadline} (15 days); without an answer the place passes to the reserve. "
+        "Or send /qconfirm {id} or /qdecline {id}."
+    ),
+    "qual.no_account": "{player} has no linked account: please pass this invitation on today.",
+    "qual.button_confirm": "Confirm",
+    "qual.button_decline": "Decline",
+    "qual.reminder": (
+        "Reminder: your place in {event} waits for your answer until {deadline}. "
+        "/qconfirm {id} or /qdecline {id}."
+    ),
+    "qual.expired": (
+        "Your answer for {event} (qualification {id}) did not come in time: you are now "
+        "on the reserve list."
+    ),
+    "qual.confirmed": "Confirmed: your place in {event} (qualification {id}) is yours.",
+    "qual.declined": (
+        "Declined: your place in {event} (qualification {id}) passes to the next player."
+    ),
+    "qual.cannot_answer": (
+        "Qualification {id}: you hold no place that awaits an answer (your state: {state})."
+    ),
+    "qual.summary_filled": (
+        "Qualification {id} ({event}): the quota is filled, every place confirmed."
+    ),
+    "qual.summary_exhausted": (
+        "Qualification {id} ({event}): the reserve is exhausted; {unfilled} place(s) stay unfilled."
+    ),
+    "qual.refused": "Qualification {id} cannot be frozen: {error}",
+    "qual.show_title": "Qualification {id}: {event} ({discipline}), {event_date}",
+    "qual.show_dates": "Qualification date {date}, quota {quota}, Presidium places {presidium}.",
+    "qual.not_frozen": "The list is not frozen yet.",
+    "qual.frozen_list": "The list frozen on {date}:",
+    "qual.slots": "Places:",
+    "qual.reserve": "Reserve, in order: {players}",
+    "qual.skipped": "Not members on the qualification date (section 3.2): {players}",
+    "qual.unfilled": "Unfilled places: {unfilled}",
+    "qual.col_player": "Player",
+    "qual.col_source": "Basis",
+    "qual.col_state": "State",
+    "qual.col_informed": "Informed",
+    "qual.col_deadline": "Deadline",
+    "qual.col_closed": "Closed",
+    "qual.source_presidium": "Presidium",
+    "qual.source_rating": "rating",
+    "qual.state_invited": "invited",
+    "qual.state_confirmed": "confirmed",
+    "qual.state_declined": "declined",
+    "qual.state_reserve": "reserve (no answer in time)",
+    "qual.state_none": "not offered a place",
+    "report.notice_ask": "Your opponent reported a game: confirm it or dispute it.",
+    "report.notice_decide": "A game report waits for a director:",
+    "reports.not_rated": (
+        "Note: the {system} adapter does not rate reported games yet; counted games are"
+        " stored in the tournament and rated when its results are submitted."
+    ),
+}

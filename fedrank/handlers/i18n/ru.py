@@ -1,0 +1,377 @@
+"""Russian: every message of :mod:`fedrank.handlers.i18n`, by key."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    "start.greeting": "Здравствуйте, {name}! Я fedrank: веду официальные рейтинги {federations}.",
+    "start.what": (
+        "Спросите /rating — ваши показатели и их причины, /top — список, /help — остальное."
+    ),
+    "start.linked": "Ваш аккаунт связан с игроком {player}.",
+    "start.unlinked": "Свяжите аккаунт с вашим ID в федерации: /link <ID>.",
+    "help.title": "Команды:",
+    "help.directors": "Команды директора:",
+    "cmd.start": "что умеет бот",
+    "cmd.help": "этот список",
+    "cmd.link": "связать аккаунт с ID в федерации: /link <ID> [код]",
+    "cmd.rating": "ваши показатели или игрока: /rating [имя или ID]",
+    "cmd.top": "верх списка: /top [дисциплина] [n]",
+    "cmd.lang": "выбрать язык: /lang en|ru|uk|zh",
+    "cmd.links": "ожидающие запросы на связь",
+    "cmd.approve": "подтвердить запрос: /approve <номер>",
+    "cmd.reject": "отклонить запрос: /reject <номер>",
+    "cmd.linkcode": "выдать одноразовый код связи игроку: /linkcode <ID>",
+    "cmd.grant": "назначить роль: /grant <платформа:пользователь> <федерация> <роль>",
+    "error.unknown_command": "Неизвестная команда /{command}. Список: /help.",
+    "error.not_a_command": "Я отвечаю на команды; список: /help.",
+    "error.internal": "У нас что-то пошло не так; ничего не изменено. Попробуйте позже.",
+    "error.usage": "Использование: {usage}",
+    "error.forbidden": "Это может только {role} федерации {federation}.",
+    "error.not_director": "Эта команда — для директоров турниров.",
+    "error.missing": "Ничего не сделано: запись {what} {key} не найдена (или уже удалена).",
+    "role.player": "игрок",
+    "role.director": "директор",
+    "role.admin": "администратор",
+    "player.not_found": "Игрок «{query}» не найден.",
+    "player.choose": "Под «{query}» подходят несколько игроков; уточните ID:",
+    "rating.unlinked": "Аккаунт ещё не связан: /link <ваш ID>, или /rating <имя или ID>.",
+    "rating.nothing": "Для {player} пока нет результатов.",
+    "rating.position": "Место {position} из {size} в списке на {date}",
+    "rating.rating": "Рейтинг: {value}",
+    "rating.title": "Звание: {title} (с {since})",
+    "rating.points": "Очки: {points}",
+    "rating.next": "Дальше: {next}",
+    "top.no_list": "Список «{discipline}» ещё не публиковался.",
+    "top.title": "{discipline}: список на {date} (первые {count} из {size})",
+    "top.headers": "#|Игрок|Рейтинг|Звание",
+    "top.unknown_discipline": "Неизвестная дисциплина «{query}». Дисциплины: {known}.",
+    "top.choose": "Какой список? /top <дисциплина> [n]. Дисциплины: {known}.",
+    "top.bad_count": "Число мест — целое от 1 до {max}.",
+    "lang.set": "Язык: русский.",
+    "link.status_linked": "Ваш аккаунт связан с игроком {player}.",
+    "link.requested": (
+        "Запрос №{request} на связь с игроком {player} отправлен; его подтвердит "
+        "директор {federation}. Если директор дал вам код, отправьте /link {id} <код>."
+    ),
+    "link.already_requested": "Ваш запрос №{request} на игрока {player} ждёт директора.",
+    "link.taken": "{player} уже связан с другим аккаунтом; обратитесь к директору.",
+    "link.done": "Готово: ваш аккаунт связан с игроком {player}.",
+    "link.bad_code": (
+        "Код не подходит для {id} (неверный, использован или истёк). Попросите новый у директора."
+    ),
+    "link.none_pending": "Запросов на связь нет.",
+    "link.pending_line": "№{request}: {account} просит связать с {player}",
+    "link.no_request": "Нет ожидающего запроса №{request}.",
+    "link.approved": "Запрос №{request} подтверждён: {account} теперь {player}.",
+    "link.rejected": "Запрос №{request} отклонён.",
+    "link.code_issued": (
+        "Одноразовый код для {player}: {code} (действует до {until}). Передайте его игроку "
+        "лично; он отправит /link {id} {code}."
+    ),
+    "grant.done": "{account} теперь {role} федерации {federation}.",
+    "grant.no_account": "Аккаунт {account} ещё не писал боту.",
+    "federation.unknown": "Неизвестная федерация «{query}». Федерации: {known}.",
+    "cmd.submit": "подать результаты: /submit <дисциплина> с файлом или таблицей",
+    "cmd.confirm": "записать проверенную подачу: /confirm <токен>",
+    "cmd.cancel": "отменить подачу: /cancel <токен>",
+    "cmd.publish": "опубликовать список: /publish <дисциплина> [ГГГГ-ММ-ДД]",
+    "submit.too_large": "Файл больше {limit} МБ.",
+    "submit.not_text": "{file} — не текст в UTF-8.",
+    "submit.empty": "Приложите файл результатов или вставьте таблицу после команды.",
+    "submit.no_adapter": "Результаты системы {system} пока нельзя подавать.",
+    "submit.refused": "Не принято, ничего не записано: {error}",
+    "submit.preview_title": "Предпросмотр: {name}",
+    "submit.headers": "Игрок|До|После|Примечание",
+    "submit.more": "… и ещё {count}.",
+    "submit.replays": "Из-за этой подачи будут пересчитаны турниры: {names}",
+    "submit.confirm": "Подтвердить",
+    "submit.cancel": "Отменить",
+    "submit.no_pending": "Вашей подачи с таким токеном нет.",
+    "submit.saved": "Записано: {name}, версия {version}.",
+    "submit.stale": (
+        "Не записано: {name} изменился после предпросмотра (теперь версия {version}). "
+        "Подайте заново, чтобы увидеть актуальный предпросмотр."
+    ),
+    "cmd.playerdata": "данные игрока для положений: /playerdata <ID> [раздел.ключ <JSON | ->]",
+    "playerdata.saved": "Сохранено {key} для {player}.",
+    "playerdata.bad_json": "Значение — не корректный JSON: {error}.",
+    "submit.cancelled": "Отменено; ничего не записано.",
+    # --- .xlsx submissions (handlers/spreadsheet.py) ---------------------------------------
+    "sheet.not_xlsx": (
+        "{file} — не корректная книга Excel (.xlsx); сохраните её заново как .xlsx "
+        "или пришлите результаты текстом."
+    ),
+    "sheet.encrypted": (
+        "{file} защищён паролем или это старый файл .xls; сохраните его как книгу .xlsx без пароля."
+    ),
+    "sheet.macros": (
+        "{file} содержит макросы, такие файлы не принимаются; сохраните его как обычную "
+        "книгу .xlsx."
+    ),
+    "sheet.too_large": (
+        "{file} после распаковки больше {limit} МБ; пришлите книгу только с результатами."
+    ),
+    "sheet.no_sheet": "В {file} нет рабочего листа.",
+    "sheet.bad_cell": "{file}, строка {row}, столбец {column}: ячейку не удаётся прочитать.",
+    "sheet.error_cell": (
+        "{file}, строка {row}, столбец {column}: в ячейке ошибка {value}; исправьте "
+        "формулу или введите значение."
+    ),
+    "sheet.no_value": (
+        "{file}, строка {row}, столбец {column}: у формулы нет вычисленного значения; "
+        "откройте файл в табличном редакторе и сохраните заново."
+    ),
+    "sheet.unsupported": "Формат {system} нельзя получить из таблицы; пришлите его текстовый файл.",
+    "sheet.where": "(номера строк — строки листа «{sheet}»: {cell})",
+    "publish.done": "Опубликован список «{discipline}» на {date}: {size} игроков.",
+    "publish.exists": "Список «{discipline}» на {date} уже опубликован.",
+    "publish.future": "Список не может быть датирован позже сегодняшнего дня ({today}).",
+    "publish.bad_date": "Дата — в виде ГГГГ-ММ-ДД.",
+    "cmd.why": "откуда взялись очки: /why <турнир> [игрок]",
+    "cmd.history": "рейтинг во времени и что сейчас учитывается: /history [игрок]",
+    "cmd.subscribe": "получать объявления о списках: /subscribe <дисциплина> [me]",
+    "cmd.unsubscribe": "больше не получать объявления: /unsubscribe <дисциплина> [me]",
+    "why.no_tournament": "Турнир «{query}» не найден.",
+    "why.choose": "Под «{query}» подходят несколько турниров; уточните код:",
+    "why.no_award": "У игрока {player} нет начислений в турнире {tournament}.",
+    "history.headers": "Список|#|Рейтинг|Звание",
+    "history.caption": "{discipline}: рейтинг во времени",
+    "history.counted": "Что учитывается в текущем списке:",
+    "sub.on": "Подписка оформлена: объявления «{discipline}» будут приходить сюда.",
+    "sub.on_me": (
+        "Подписка оформлена: после каждого списка «{discipline}» вам придёт личное "
+        "сообщение о вашей строке."
+    ),
+    "sub.already_on": "Подписка на «{discipline}» уже есть.",
+    "sub.off": "Подписка на «{discipline}» отменена.",
+    "sub.already_off": "Подписки на «{discipline}» здесь не было.",
+    "cmd.pairing": "жеребьёвка следующего тура турнира по отелло: /pairing <турнир>",
+    "cmd.standings": "турнирная таблица турнира по отелло: /standings <турнир>",
+    "cmd.round": "ввести результаты тура по отелло (под командой): /round <турнир>",
+    "othello.unknown_tournament": "Турнир по отелло «{query}» не найден.",
+    "othello.pairing_title": (
+        "{name}: жеребьёвка {round}-го тура из {total} ({system}, seed {seed})"
+    ),
+    "othello.pairing_headers": "Стол|Чёрные|Белые",
+    "othello.byes": "Без пары (BYE): {players}",
+    "othello.no_pairing": "{name}: сыграны все {total} туров, жеребьёвки больше нет.",
+    "othello.standings_title": "{name}: таблица после {round}-го тура из {total}",
+    "othello.ifrl_title": "{name}: итоговый личный список (IFRL) после {round} из {total} туров",
+    "othello.standings_headers": "#|Игрок|Страна|Очки|BQ|Фишки|Примечание",
+    "othello.round_empty": "Вставьте результаты {round}-го тура под командой, по партии в строке.",
+    "othello.round_refused": (
+        "{round}-й тур не принят, ничего не записано"
+        " (строки считаются с первой строки под командой): {error}"
+    ),
+    "othello.publish_on_confirm": "Жеребьёвка ниже будет опубликована после подтверждения.",
+    # --- game reports (handlers/reports/) ---------------------------------------------------
+    "cmd.openreports": "открыть турнир для сообщений игроков о партиях",
+    "cmd.closereports": "закрыть турнир для сообщений о партиях",
+    "cmd.report": "сообщить о сыгранной партии (соперник подтверждает)",
+    "cmd.reports": "сообщения о партиях, ждущие вашего ответа",
+    "cmd.gameok": "подтвердить партию, о которой сообщил соперник",
+    "cmd.gamedispute": "оспорить партию, о которой сообщил соперник",
+    "cmd.gameapprove": "утвердить партию (или решить спор в пользу сообщившего)",
+    "cmd.gamereject": "отклонить сообщение о партии",
+    "reports.opened": (
+        "Турнир {tournament} ({name}, {discipline}) открыт: игроки сообщают о партиях"
+        " командой /report {tournament} <ID соперника> <win|loss|draw> [счёт]."
+    ),
+    "reports.already_open": "Турнир {tournament} уже открыт для сообщений о партиях.",
+    "reports.closed": (
+        "Турнир {tournament} закрыт для новых сообщений о партиях; на уже поданные можно ответить."
+    ),
+    "reports.not_open": (
+        "В вашей федерации нет турнира {tournament}, открытого для сообщений о партиях."
+    ),
+    "reports.to_confirm": "Партии, о которых сообщили соперники, — подтвердите или оспорьте:",
+    "reports.sent": "Ваши сообщения, ещё ждущие ответа:",
+    "reports.to_decide": "Сообщения, ждущие решения директора:",
+    "reports.none": "Нет сообщений о партиях, ждущих вашего ответа.",
+    "report.unlinked": (
+        "Сначала свяжите аккаунт с вашим ID в федерации (/link <ID>): о партии сообщает"
+        " только игрок."
+    ),
+    "report.self": "Нельзя сообщить о партии против самого себя.",
+    "report.score_mismatch": "Счёт {score} не соответствует '{result}' (ваш счёт — первым).",
+    "report.duplicate": (
+        "О вашей партии с {opponent} в {tournament} уже сообщено (#{report}), ответа"
+        " ещё нет; одна партия — одно сообщение."
+    ),
+    "report.created": (
+        "Сообщение #{report} записано: {result} против {opponent} в {tournament}. Партия"
+        " засчитывается после подтверждения соперником."
+    ),
+    "report.result_win1": "победа",
+    "report.result_win2": "поражение",
+    "report.result_draw": "ничья",
+    "report.line": (
+        "#{report} {tournament}: {reporter} сообщает: {result} против {opponent} ({state})"
+    ),
+    "report.state_reported": "ждёт соперника",
+    "report.state_confirmed": "подтверждено, ждёт директора",
+    "report.state_disputed": "оспорено, решает директор",
+    "report.state_approved": "засчитано",
+    "report.state_rejected": "отклонено",
+    "report.confirm": "✓ Подтвердить #{report}",
+    "report.dispute": "✗ Оспорить #{report}",
+    "report.approve": "✓ Утвердить #{report}",
+    "report.reject": "✗ Отклонить #{report}",
+    "report.not_yours": "Сообщение #{report} не ждёт вашего ответа.",
+    "report.unknown": "Сообщения о партии #{report} нет.",
+    "report.not_waiting": "Сообщение #{report}: {state} — делать нечего.",
+    "report.disputed": "Сообщение #{report} оспорено: решает директор {federation}.",
+    "report.awaits_director": (
+        "Сообщение #{report} подтверждено; партия будет засчитана после утверждения"
+        " директором {federation}."
+    ),
+    "report.counted": (
+        "Сообщение #{report} засчитано: партия внесена в {tournament} (версия {version})."
+    ),
+    "report.rejected": "Сообщение #{report} отклонено и не засчитывается.",
+    "report.rate_refused": "Партия не засчитана, ничего не записано: {error}",
+    # --- federation management (handlers/admin.py) ---------------------------------------------
+    "cmd.disciplines": "дисциплины (рейтинг-листы) федераций",
+    "cmd.discipline": "добавить дисциплину (администраторы)",
+    "cmd.roles": "у кого есть роль в федерации",
+    "cmd.unlink": "отменить ошибочную связь аккаунта с игроком",
+    "disciplines.title": "Дисциплины:",
+    "disciplines.headers": "Федерация|Код|Название|Система|Календарь",
+    "disciplines.none": "Дисциплин пока нет.",
+    "discipline.added": (
+        "Дисциплина {code} ({name}) добавлена в {federation}: система {system}, списки {calendar}."
+    ),
+    "discipline.exists": "Дисциплина с кодом {code} уже есть (коды уникальны во всех федерациях).",
+    "discipline.bad_system": "Неизвестная система «{system}». Системы: {known}.",
+    "discipline.bad_calendar": "Неизвестный календарь «{calendar}». Календари: {known}.",
+    "discipline.no_adapter": (
+        "Внимание: движок {system} ещё не подключён к базе; результаты в эту дисциплину"
+        " пока не принимаются."
+    ),
+    "roles.title": "Роли в {federation}:",
+    "roles.headers": "Аккаунт|Имя|Роль|Связанный игрок",
+    "roles.none": "Ни у одного аккаунта нет роли в {federation} (все — игроки).",
+    "unlink.done": "Связь с игроком {player} снята: {accounts}.",
+    "unlink.none": "С игроком {player} нет такого связанного аккаунта.",
+    # -- announcements (fedrank/handlers/announcements.py) --------------------------------------
+    "ann.title": "{discipline}: список на {date}",
+    "ann.since": "Изменения со списка на {date}:",
+    "ann.promotions": "Повышения: {items}",
+    "ann.demotions": "Понижения: {items}",
+    "ann.new_titles": "Новые звания: {items}",
+    "ann.movers": "Самые большие перемещения: {items}",
+    "ann.entrants": "Впервые в списке: {items}",
+    "ann.left": "Выбыли из списка (их результаты вышли за окно учёта): {items}",
+    "ann.no_changes": "Без изменений.",
+    "ann.top": "Первые {n} из {size}; полный список во вложениях (CSV, XLSX, HTML).",
+    "ann.col_position": "Место",
+    "ann.col_id": "ID",
+    "ann.col_player": "Игрок",
+    "ann.col_rating": "Рейтинг",
+    "ann.col_title": "Звание",
+    "ann.personal_title": "{discipline}, список на {date}: ваша строка",
+    "ann.personal_line": "Место {position} из {size}, рейтинг {rating}, звание {title}.",
+    "ann.personal_before": (
+        "В предыдущем списке: место {position}, рейтинг {rating}, звание {title}."
+    ),
+    "ann.personal_new": "Вы в списке впервые.",
+    "ann.personal_left": (
+        "Вас больше нет в списке (ваши результаты вышли за окно учёта); в предыдущем "
+        "вы были на месте {position}."
+    ),
+    # --- /whatif (handlers/whatif.py) ------------------------------------------------------------
+    "cmd.whatif": "что изменило бы место в турнире: /whatif <турнир> <место> [игрок]",
+    "whatif.title": "Что, если бы {player} занял {place}-е место в турнире {tournament}?",
+    "whatif.headers": "Что|Сейчас|С этим местом|Примечание",
+    "whatif.nothing_written": "Это только расчёт: ничего не изменено.",
+    "whatif.no_tournament": "Нет сохранённого турнира «{query}».",
+    "whatif.choose": "Под «{query}» подходят несколько турниров; укажите код:",
+    "whatif.unlinked": (
+        "Укажите игрока (/whatif <турнир> <место> <игрок>) или свяжите аккаунт: /link <ID>."
+    ),
+    "whatif.other_federation": "{player} не состоит в федерации турнира {tournament}.",
+    "whatif.unsupported": (
+        "Система {system} не умеет моделировать места: её показатели не зависят от места"
+        " в одном турнире."
+    ),
+    "whatif.refused": "Так смоделировать нельзя: {error}",
+    # -- qualification windows (fedrank/handlers/qualification/) -----------------------------
+    "cmd.qualify": "открыть квалификацию на турнир",
+    "cmd.qualification": "квалификация: список, резерв, каждое место",
+    "cmd.qconfirm": "подтвердить предложенное место",
+    "cmd.qdecline": "отказаться от предложенного места",
+    "qual.created": (
+        "Квалификация {id} открыта: {event} ({discipline}), {event_date}, квота {quota} "
+        "(из них Президиумом: {presidium}). Список будет зафиксирован {date}, приглашения уйдут "
+        "в тот же день."
+    ),
+    "qual.created_past": (
+        "Квалификация {id} открыта: {event} ({discipline}), {event_date}, квота {quota} "
+        "(из них Президиумом: {presidium}). Дата квалификации {date} уже прошла: список на эту "
+        "дату будет зафиксирован, а приглашения уйдут при ближайшем запуске планировщика."
+    ),
+    "qual.bad_quota": "Квота — целое число не меньше 1, а не «{quota}».",
+    "qual.no_rules": (
+        "Для «{discipline}» в fedrank нет правил квалификации (они есть только у маджонга ФМР)."
+    ),
+    "qual.too_many_presidium": (
+        "Мест Президиума ({places}) больше квоты {quota} (п. 3.7 положения)."
+    ),
+    "qual.rule": "Правила этого не допускают: {error}",
+    "qual.not_found": "Открытой квалификации {id} для вас нет.",
+    "qual.invite_title": "Приглашение: {event}, {date}",
+    "qual.invite_text": (
+        "{player}, вы прошли квалификацию ({discipline}). Подтвердите участие или "
+        "откажитесь до {deadline} (15 дней); без ответа место перейдёт резерву. Можно также "
+        "отправить /qconfirm {id} или /qdecline {id}."
+    ),
+    "qual.no_account": (
+        "У игрока {player} нет связанного аккаунта: передайте ему приглашение сегодня."
+    ),
+    "qual.button_confirm": "Подтвердить",
+    "qual.button_decline": "Отказаться",
+    "qual.reminder": (
+        "Напоминание: место на «{event}» ждёт вашего ответа до {deadline}. "
+        "/qconfirm {id} или /qdecline {id}."
+    ),
+    "qual.expired": (
+        "Ответ по «{event}» (квалификация {id}) не пришёл вовремя: вы переведены в резерв."
+    ),
+    "qual.confirmed": "Подтверждено: место на «{event}» (квалификация {id}) за вами.",
+    "qual.declined": "Отказ принят: место на «{event}» (квалификация {id}) переходит следующему.",
+    "qual.cannot_answer": (
+        "Квалификация {id}: у вас нет места, ждущего ответа (ваш статус: {state})."
+    ),
+    "qual.summary_filled": "Квалификация {id} ({event}): квота заполнена, все места подтверждены.",
+    "qual.summary_exhausted": (
+        "Квалификация {id} ({event}): резерв исчерпан; незаполненных мест: {unfilled}."
+    ),
+    "qual.refused": "Квалификацию {id} нельзя зафиксировать: {error}",
+    "qual.show_title": "Квалификация {id}: {event} ({discipline}), {event_date}",
+    "qual.show_dates": "Дата квалификации {date}, квота {quota}, мест Президиума {presidium}.",
+    "qual.not_frozen": "Список ещё не зафиксирован.",
+    "qual.frozen_list": "Список, зафиксированный на {date}:",
+    "qual.slots": "Места:",
+    "qual.reserve": "Резерв по порядку: {players}",
+    "qual.skipped": "Не члены федерации на дату квалификации (п. 3.2): {players}",
+    "qual.unfilled": "Незаполненных мест: {unfilled}",
+    "qual.col_player": "Игрок",
+    "qual.col_source": "Основание",
+    "qual.col_state": "Статус",
+    "qual.col_informed": "Извещён",
+    "qual.col_deadline": "Срок",
+    "qual.col_closed": "Закрыто",
+    "qual.source_presidium": "Президиум",
+    "qual.source_rating": "рейтинг",
+    "qual.state_invited": "приглашён",
+    "qual.state_confirmed": "подтвердил",
+    "qual.state_declined": "отказался",
+    "qual.state_reserve": "резерв (не ответил вовремя)",
+    "qual.state_none": "место не предлагалось",
+    "report.notice_ask": "Соперник сообщил о партии: подтвердите или оспорьте.",
+    "report.notice_decide": "Сообщение о партии ждёт решения директора:",
+    "reports.not_rated": (
+        "Внимание: адаптер {system} пока не рассчитывает рейтинг по сообщённым партиям;"
+        " засчитанные партии хранятся в турнире и учитываются при подаче его результатов."
+    ),
+}

@@ -1,0 +1,385 @@
+"""Ukrainian: every message of :mod:`fedrank.handlers.i18n`, by key."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    "start.greeting": "Вітаю, {name}! Я fedrank: веду офіційні рейтинги {federations}.",
+    "start.what": "Запитайте /rating — ваші показники та їх причини, /top — список, /help — решта.",
+    "start.linked": "Ваш акаунт пов'язано з гравцем {player}.",
+    "start.unlinked": "Пов'яжіть акаунт зі своїм ID у федерації: /link <ID>.",
+    "help.title": "Команди:",
+    "help.directors": "Команди директора:",
+    "cmd.start": "що вміє бот",
+    "cmd.help": "цей список",
+    "cmd.link": "пов'язати акаунт з ID у федерації: /link <ID> [код]",
+    "cmd.rating": "ваші показники або гравця: /rating [ім'я або ID]",
+    "cmd.top": "верх списку: /top [дисципліна] [n]",
+    "cmd.lang": "обрати мову: /lang en|ru|uk|zh",
+    "cmd.links": "запити на зв'язок, що очікують",
+    "cmd.approve": "підтвердити запит: /approve <номер>",
+    "cmd.reject": "відхилити запит: /reject <номер>",
+    "cmd.linkcode": "видати одноразовий код зв'язку гравцю: /linkcode <ID>",
+    "cmd.grant": "призначити роль: /grant <платформа:користувач> <федерація> <роль>",
+    "error.unknown_command": "Невідома команда /{command}. Список: /help.",
+    "error.not_a_command": "Я відповідаю на команди; список: /help.",
+    "error.internal": "У нас щось пішло не так; нічого не змінено. Спробуйте пізніше.",
+    "error.usage": "Використання: {usage}",
+    "error.forbidden": "Це може лише {role} федерації {federation}.",
+    "error.not_director": "Ця команда — для директорів турнірів.",
+    "error.missing": "Нічого не зроблено: запис {what} {key} не знайдено (або вже видалено).",
+    "role.player": "гравець",
+    "role.director": "директор",
+    "role.admin": "адміністратор",
+    "player.not_found": "Гравця «{query}» не знайдено.",
+    "player.choose": "Під «{query}» підходять кілька гравців; уточніть ID:",
+    "rating.unlinked": "Акаунт ще не пов'язано: /link <ваш ID>, або /rating <ім'я або ID>.",
+    "rating.nothing": "Для {player} поки немає результатів.",
+    "rating.position": "Місце {position} з {size} у списку на {date}",
+    "rating.rating": "Рейтинг: {value}",
+    "rating.title": "Звання: {title} (з {since})",
+    "rating.points": "Очки: {points}",
+    "rating.next": "Далі: {next}",
+    "top.no_list": "Список «{discipline}» ще не публікувався.",
+    "top.title": "{discipline}: список на {date} (перші {count} з {size})",
+    "top.headers": "#|Гравець|Рейтинг|Звання",
+    "top.unknown_discipline": "Невідома дисципліна «{query}». Дисципліни: {known}.",
+    "top.choose": "Який список? /top <дисципліна> [n]. Дисципліни: {known}.",
+    "top.bad_count": "Кількість місць — ціле від 1 до {max}.",
+    "lang.set": "Мова: українська.",
+    "link.status_linked": "Ваш акаунт пов'язано з гравцем {player}.",
+    "link.requested": (
+        "Запит №{request} на зв'язок із гравцем {player} надіслано; його підтвердить "
+        "директор {federation}. Якщо директор дав вам код, надішліть /link {id} <код>."
+    ),
+    "link.already_requested": "Ваш запит №{request} на гравця {player} чекає на директора.",
+    "link.taken": "{player} вже пов'язаний з іншим акаунтом; зверніться до директора.",
+    "link.done": "Готово: ваш акаунт пов'язано з гравцем {player}.",
+    "link.bad_code": (
+        "Код не підходить для {id} (невірний, використаний або прострочений). Попросіть "
+        "новий у директора."
+    ),
+    "link.none_pending": "Запитів на зв'язок немає.",
+    "link.pending_line": "№{request}: {account} просить пов'язати з {player}",
+    "link.no_request": "Немає запиту №{request}, що очікує.",
+    "link.approved": "Запит №{request} підтверджено: {account} тепер {player}.",
+    "link.rejected": "Запит №{request} відхилено.",
+    "link.code_issued": (
+        "Одноразовий код для {player}: {code} (дійсний до {until}). Передайте його гравцю "
+        "особисто; він надішле /link {id} {code}."
+    ),
+    "grant.done": "{account} тепер {role} федерації {federation}.",
+    "grant.no_account": "Акаунт {account} ще не писав боту.",
+    "federation.unknown": "Невідома федерація «{query}». Федерації: {known}.",
+    "cmd.submit": "подати результати: /submit <дисципліна> з файлом або таблицею",
+    "cmd.confirm": "записати перевірене подання: /confirm <токен>",
+    "cmd.cancel": "скасувати подання: /cancel <токен>",
+    "cmd.publish": "опублікувати список: /publish <дисципліна> [РРРР-ММ-ДД]",
+    "submit.too_large": "Файл більший за {limit} МБ.",
+    "submit.not_text": "{file} — не текст у UTF-8.",
+    "submit.empty": "Додайте файл результатів або вставте таблицю після команди.",
+    "submit.no_adapter": "Результати системи {system} поки не можна подавати.",
+    "submit.refused": "Не прийнято, нічого не записано: {error}",
+    "submit.preview_title": "Попередній перегляд: {name}",
+    "submit.headers": "Гравець|До|Після|Примітка",
+    "submit.more": "… і ще {count}.",
+    "submit.replays": "Через це подання буде перераховано турніри: {names}",
+    "submit.confirm": "Підтвердити",
+    "submit.cancel": "Скасувати",
+    "submit.no_pending": "Вашого подання з таким токеном немає.",
+    "submit.saved": "Записано: {name}, версія {version}.",
+    "submit.stale": (
+        "Не записано: {name} змінився після попереднього перегляду (тепер версія "
+        "{version}). Подайте знову, щоб побачити актуальний перегляд."
+    ),
+    "cmd.playerdata": "дані гравця для положень: /playerdata <ID> [розділ.ключ <JSON | ->]",
+    "playerdata.saved": "Збережено {key} для {player}.",
+    "playerdata.bad_json": "Значення — некоректний JSON: {error}.",
+    "submit.cancelled": "Скасовано; нічого не записано.",
+    # --- .xlsx submissions (handlers/spreadsheet.py) ---------------------------------------
+    "sheet.not_xlsx": (
+        "{file} — не коректна книга Excel (.xlsx); збережіть її знову як .xlsx "
+        "або надішліть результати текстом."
+    ),
+    "sheet.encrypted": (
+        "{file} захищений паролем або це старий файл .xls; збережіть його як книгу .xlsx "
+        "без пароля."
+    ),
+    "sheet.macros": (
+        "{file} містить макроси, такі файли не приймаються; збережіть його як звичайну книгу .xlsx."
+    ),
+    "sheet.too_large": (
+        "{file} після розпакування більший за {limit} МБ; надішліть книгу лише з результатами."
+    ),
+    "sheet.no_sheet": "У {file} немає робочого аркуша.",
+    "sheet.bad_cell": "{file}, рядок {row}, стовпець {column}: клітинку не вдається прочитати.",
+    "sheet.error_cell": (
+        "{file}, рядок {row}, стовпець {column}: у клітинці помилка {value}; виправте "
+        "формулу або введіть значення."
+    ),
+    "sheet.no_value": (
+        "{file}, рядок {row}, стовпець {column}: формула не має обчисленого значення; "
+        "відкрийте файл у табличному редакторі та збережіть знову."
+    ),
+    "sheet.unsupported": (
+        "Формат {system} не можна отримати з таблиці; надішліть його текстовий файл."
+    ),
+    "sheet.where": "(номери рядків — рядки аркуша «{sheet}»: {cell})",
+    "publish.done": "Опубліковано список «{discipline}» на {date}: {size} гравців.",
+    "publish.exists": "Список «{discipline}» на {date} вже опубліковано.",
+    "publish.future": "Список не може бути датований пізніше за сьогодні ({today}).",
+    "publish.bad_date": "Дата — у вигляді РРРР-ММ-ДД.",
+    "cmd.why": "звідки взялися очки: /why <турнір> [гравець]",
+    "cmd.history": "рейтинг у часі та що зараз враховується: /history [гравець]",
+    "cmd.subscribe": "отримувати оголошення про списки: /subscribe <дисципліна> [me]",
+    "cmd.unsubscribe": "більше не отримувати оголошення: /unsubscribe <дисципліна> [me]",
+    "why.no_tournament": "Турнір «{query}» не знайдено.",
+    "why.choose": "Під «{query}» підходять кілька турнірів; уточніть код:",
+    "why.no_award": "Гравець {player} не має нарахувань у турнірі {tournament}.",
+    "history.headers": "Список|#|Рейтинг|Звання",
+    "history.caption": "{discipline}: рейтинг у часі",
+    "history.counted": "Що враховується в поточному списку:",
+    "sub.on": "Підписку оформлено: оголошення «{discipline}» надходитимуть сюди.",
+    "sub.on_me": (
+        "Підписку оформлено: після кожного списку «{discipline}» вам надійде особисте "
+        "повідомлення про ваш рядок."
+    ),
+    "sub.already_on": "Підписка на «{discipline}» вже є.",
+    "sub.off": "Підписку на «{discipline}» скасовано.",
+    "sub.already_off": "Підписки на «{discipline}» тут не було.",
+    "cmd.pairing": "жеребкування наступного туру турніру з отелло: /pairing <турнір>",
+    "cmd.standings": "турнірна таблиця турніру з отелло: /standings <турнір>",
+    "cmd.round": "ввести результати туру з отелло (під командою): /round <турнір>",
+    "othello.unknown_tournament": "Турнір з отелло «{query}» не знайдено.",
+    "othello.pairing_title": (
+        "{name}: жеребкування {round}-го туру з {total} ({system}, seed {seed})"
+    ),
+    "othello.pairing_headers": "Стіл|Чорні|Білі",
+    "othello.byes": "Без пари (BYE): {players}",
+    "othello.no_pairing": "{name}: зіграно всі {total} турів, жеребкування більше немає.",
+    "othello.standings_title": "{name}: таблиця після {round}-го туру з {total}",
+    "othello.ifrl_title": (
+        "{name}: підсумковий особистий список (IFRL) після {round} з {total} турів"
+    ),
+    "othello.standings_headers": "#|Гравець|Країна|Очки|BQ|Фішки|Примітка",
+    "othello.round_empty": "Вставте результати {round}-го туру під командою, по партії в рядку.",
+    "othello.round_refused": (
+        "{round}-й тур не прийнято, нічого не записано"
+        " (рядки рахуються з першого рядка під командою): {error}"
+    ),
+    "othello.publish_on_confirm": "Жеребкування нижче буде опубліковано після підтвердження.",
+    # --- game reports (handlers/reports/) ---------------------------------------------------
+    "cmd.openreports": "відкрити турнір для повідомлень гравців про партії",
+    "cmd.closereports": "закрити турнір для повідомлень про партії",
+    "cmd.report": "повідомити про зіграну партію (суперник підтверджує)",
+    "cmd.reports": "повідомлення про партії, що чекають на вашу відповідь",
+    "cmd.gameok": "підтвердити партію, про яку повідомив суперник",
+    "cmd.gamedispute": "оскаржити партію, про яку повідомив суперник",
+    "cmd.gameapprove": "затвердити партію (або вирішити спір на користь того, хто повідомив)",
+    "cmd.gamereject": "відхилити повідомлення про партію",
+    "reports.opened": (
+        "Турнір {tournament} ({name}, {discipline}) відкрито: гравці повідомляють про"
+        " партії командою /report {tournament} <ID суперника> <win|loss|draw> [рахунок]."
+    ),
+    "reports.already_open": "Турнір {tournament} вже відкрито для повідомлень про партії.",
+    "reports.closed": (
+        "Турнір {tournament} закрито для нових повідомлень про партії; на вже подані"
+        " можна відповісти."
+    ),
+    "reports.not_open": (
+        "У вашій федерації немає турніру {tournament}, відкритого для повідомлень про партії."
+    ),
+    "reports.to_confirm": "Партії, про які повідомили суперники, — підтвердьте або оскаржте:",
+    "reports.sent": "Ваші повідомлення, що ще чекають на відповідь:",
+    "reports.to_decide": "Повідомлення, що чекають на рішення директора:",
+    "reports.none": "Немає повідомлень про партії, що чекають на вашу відповідь.",
+    "report.unlinked": (
+        "Спершу пов'яжіть акаунт зі своїм ID у федерації (/link <ID>): про партію"
+        " повідомляє лише гравець."
+    ),
+    "report.self": "Не можна повідомити про партію проти самого себе.",
+    "report.score_mismatch": "Рахунок {score} не відповідає '{result}' (ваш рахунок — першим).",
+    "report.duplicate": (
+        "Про вашу партію з {opponent} у {tournament} вже повідомлено (#{report}),"
+        " відповіді ще немає; одна партія — одне повідомлення."
+    ),
+    "report.created": (
+        "Повідомлення #{report} записано: {result} проти {opponent} у {tournament}."
+        " Партію зараховують після підтвердження суперником."
+    ),
+    "report.result_win1": "перемога",
+    "report.result_win2": "поразка",
+    "report.result_draw": "нічия",
+    "report.line": (
+        "#{report} {tournament}: {reporter} повідомляє: {result} проти {opponent} ({state})"
+    ),
+    "report.state_reported": "чекає на суперника",
+    "report.state_confirmed": "підтверджено, чекає на директора",
+    "report.state_disputed": "оскаржено, вирішує директор",
+    "report.state_approved": "зараховано",
+    "report.state_rejected": "відхилено",
+    "report.confirm": "✓ Підтвердити #{report}",
+    "report.dispute": "✗ Оскаржити #{report}",
+    "report.approve": "✓ Затвердити #{report}",
+    "report.reject": "✗ Відхилити #{report}",
+    "report.not_yours": "Повідомлення #{report} не чекає на вашу відповідь.",
+    "report.unknown": "Повідомлення про партію #{report} немає.",
+    "report.not_waiting": "Повідомлення #{report}: {state} — робити нічого.",
+    "report.disputed": "Повідомлення #{report} оскаржено: вирішує директор {federation}.",
+    "report.awaits_director": (
+        "Повідомлення #{report} підтверджено; партію буде зараховано після затвердження"
+        " директором {federation}."
+    ),
+    "report.counted": (
+        "Повідомлення #{report} зараховано: партію внесено до {tournament} (версія {version})."
+    ),
+    "report.rejected": "Повідомлення #{report} відхилено, його не зараховано.",
+    "report.rate_refused": "Партію не зараховано, нічого не записано: {error}",
+    # --- federation management (handlers/admin.py) ---------------------------------------------
+    "cmd.disciplines": "дисципліни (рейтингові списки) федерацій",
+    "cmd.discipline": "додати дисципліну (адміністратори)",
+    "cmd.roles": "хто має роль у федерації",
+    "cmd.unlink": "скасувати помилковий зв'язок акаунта з гравцем",
+    "disciplines.title": "Дисципліни:",
+    "disciplines.headers": "Федерація|Код|Назва|Система|Календар",
+    "disciplines.none": "Дисциплін поки немає.",
+    "discipline.added": (
+        "Дисципліну {code} ({name}) додано до {federation}: система {system}, списки {calendar}."
+    ),
+    "discipline.exists": "Дисципліна з кодом {code} вже є (коди унікальні в усіх федераціях).",
+    "discipline.bad_system": "Невідома система «{system}». Системи: {known}.",
+    "discipline.bad_calendar": "Невідомий календар «{calendar}». Календарі: {known}.",
+    "discipline.no_adapter": (
+        "Увага: рушій {system} ще не під'єднано до бази; результати до цієї дисципліни"
+        " поки не приймаються."
+    ),
+    "roles.title": "Ролі в {federation}:",
+    "roles.headers": "Акаунт|Ім'я|Роль|Пов'язаний гравець",
+    "roles.none": "Жоден акаунт не має ролі в {federation} (усі — гравці).",
+    "unlink.done": "Зв'язок із гравцем {player} знято: {accounts}.",
+    "unlink.none": "З гравцем {player} немає такого пов'язаного акаунта.",
+    # -- announcements (fedrank/handlers/announcements.py) --------------------------------------
+    "ann.title": "{discipline}: список на {date}",
+    "ann.since": "Зміни від списку на {date}:",
+    "ann.promotions": "Підвищення: {items}",
+    "ann.demotions": "Пониження: {items}",
+    "ann.new_titles": "Нові звання: {items}",
+    "ann.movers": "Найбільші переміщення: {items}",
+    "ann.entrants": "Уперше в списку: {items}",
+    "ann.left": "Вибули зі списку (їхні результати вийшли за вікно обліку): {items}",
+    "ann.no_changes": "Без змін.",
+    "ann.top": "Перші {n} з {size}; повний список у вкладеннях (CSV, XLSX, HTML).",
+    "ann.col_position": "Місце",
+    "ann.col_id": "ID",
+    "ann.col_player": "Гравець",
+    "ann.col_rating": "Рейтинг",
+    "ann.col_title": "Звання",
+    "ann.personal_title": "{discipline}, список на {date}: ваш рядок",
+    "ann.personal_line": "Місце {position} з {size}, рейтинг {rating}, звання {title}.",
+    "ann.personal_before": (
+        "У попередньому списку: місце {position}, рейтинг {rating}, звання {title}."
+    ),
+    "ann.personal_new": "Ви в списку вперше.",
+    "ann.personal_left": (
+        "Вас більше немає в списку (ваші результати вийшли за вікно обліку); у "
+        "попередньому ви були на місці {position}."
+    ),
+    # --- /whatif (handlers/whatif.py) ------------------------------------------------------------
+    "cmd.whatif": "що змінило б місце в турнірі: /whatif <турнір> <місце> [гравець]",
+    "whatif.title": "Що, якби {player} посів {place}-е місце в турнірі {tournament}?",
+    "whatif.headers": "Що|Зараз|З цим місцем|Примітка",
+    "whatif.nothing_written": "Це лише розрахунок: нічого не змінено.",
+    "whatif.no_tournament": "Немає збереженого турніру «{query}».",
+    "whatif.choose": "Під «{query}» підходять кілька турнірів; вкажіть код:",
+    "whatif.unlinked": (
+        "Вкажіть гравця (/whatif <турнір> <місце> <гравець>) або пов'яжіть акаунт: /link <ID>."
+    ),
+    "whatif.other_federation": "{player} не належить до федерації турніру {tournament}.",
+    "whatif.unsupported": (
+        "Система {system} не вміє моделювати місця: її показники не залежать від місця"
+        " в одному турнірі."
+    ),
+    "whatif.refused": "Так змоделювати не можна: {error}",
+    # -- qualification windows (fedrank/handlers/qualification/) -----------------------------
+    "cmd.qualify": "відкрити кваліфікацію на турнір",
+    "cmd.qualification": "кваліфікація: список, резерв, кожне місце",
+    "cmd.qconfirm": "підтвердити запропоноване місце",
+    "cmd.qdecline": "відмовитися від запропонованого місця",
+    "qual.created": (
+        "Кваліфікацію {id} відкрито: {event} ({discipline}), {event_date}, квота {quota} "
+        "(з них Президією: {presidium}). Список буде зафіксовано {date}, запрошення підуть того "
+        "ж дня."
+    ),
+    "qual.created_past": (
+        "Кваліфікацію {id} відкрито: {event} ({discipline}), {event_date}, квота {quota} "
+        "(з них Президією: {presidium}). Дата кваліфікації {date} вже минула: список на цю дату "
+        "буде зафіксовано, а запрошення підуть під час найближчого запуску планувальника."
+    ),
+    "qual.bad_quota": "Квота — ціле число не менше 1, а не «{quota}».",
+    "qual.no_rules": (
+        "Для «{discipline}» у fedrank немає правил кваліфікації (вони є лише в маджонгу ФМР)."
+    ),
+    "qual.too_many_presidium": (
+        "Місць Президії ({places}) більше за квоту {quota} (п. 3.7 положення)."
+    ),
+    "qual.rule": "Правила цього не допускають: {error}",
+    "qual.not_found": "Відкритої кваліфікації {id} для вас немає.",
+    "qual.invite_title": "Запрошення: {event}, {date}",
+    "qual.invite_text": (
+        "{player}, ви пройшли кваліфікацію ({discipline}). Підтвердьте участь або "
+        "відмовтеся до {deadline} (15 днів); без відповіді місце перейде до резерву. Можна також "
+        "надіслати /qconfirm {id} або /qdecline {id}."
+    ),
+    "qual.no_account": (
+        "Гравець {player} не має пов'язаного акаунта: передайте йому запрошення сьогодні."
+    ),
+    "qual.button_confirm": "Підтвердити",
+    "qual.button_decline": "Відмовитися",
+    "qual.reminder": (
+        "Нагадування: місце на «{event}» чекає на вашу відповідь до {deadline}. "
+        "/qconfirm {id} або /qdecline {id}."
+    ),
+    "qual.expired": (
+        "Відповідь щодо «{event}» (кваліфікація {id}) не надійшла вчасно: вас переведено "
+        "до резерву."
+    ),
+    "qual.confirmed": "Підтверджено: місце на «{event}» (кваліфікація {id}) за вами.",
+    "qual.declined": (
+        "Відмову прийнято: місце на «{event}» (кваліфікація {id}) переходить наступному."
+    ),
+    "qual.cannot_answer": (
+        "Кваліфікація {id}: у вас немає місця, що чекає відповіді (ваш статус: {state})."
+    ),
+    "qual.summary_filled": "Кваліфікація {id} ({event}): квоту заповнено, усі місця підтверджено.",
+    "qual.summary_exhausted": (
+        "Кваліфікація {id} ({event}): резерв вичерпано; незаповнених місць: {unfilled}."
+    ),
+    "qual.refused": "Кваліфікацію {id} не можна зафіксувати: {error}",
+    "qual.show_title": "Кваліфікація {id}: {event} ({discipline}), {event_date}",
+    "qual.show_dates": "Дата кваліфікації {date}, квота {quota}, місць Президії {presidium}.",
+    "qual.not_frozen": "Список ще не зафіксовано.",
+    "qual.frozen_list": "Список, зафіксований на {date}:",
+    "qual.slots": "Місця:",
+    "qual.reserve": "Резерв за порядком: {players}",
+    "qual.skipped": "Не члени федерації на дату кваліфікації (п. 3.2): {players}",
+    "qual.unfilled": "Незаповнених місць: {unfilled}",
+    "qual.col_player": "Гравець",
+    "qual.col_source": "Підстава",
+    "qual.col_state": "Статус",
+    "qual.col_informed": "Повідомлено",
+    "qual.col_deadline": "Строк",
+    "qual.col_closed": "Закрито",
+    "qual.source_presidium": "Президія",
+    "qual.source_rating": "рейтинг",
+    "qual.state_invited": "запрошено",
+    "qual.state_confirmed": "підтвердив",
+    "qual.state_declined": "відмовився",
+    "qual.state_reserve": "резерв (не відповів вчасно)",
+    "qual.state_none": "місце не пропонувалося",
+    "report.notice_ask": "Суперник повідомив про партію: підтвердьте або оскаржте.",
+    "report.notice_decide": "Повідомлення про партію чекає на рішення директора:",
+    "reports.not_rated": (
+        "Увага: адаптер {system} поки не рахує рейтинг за повідомленими партіями;"
+        " зараховані партії зберігаються в турнірі й враховуються під час подання його"
+        " результатів."
+    ),
+}

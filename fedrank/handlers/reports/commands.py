@@ -1,0 +1,370 @@
+"""The chat commands of game reports: directors open and close tournaments and decide; players
+report, list what waits for them, and answer their opponent's reports."""
+
+from __future__ import annotations
+
+import re
+
+from fedrank.handlers.access import (
+    caller,
+    directed_federations,
+    director_discipline,
+    linked_player,
+    require_role,
+    stored,
+    stored_discipline,
+    stored_federation,
+    stored_tournament,
+)
+from fedrank.handlers.common import player_label
+from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.errors import UserError
+from fedrank.handlers.i18n import t
+from fedrank.handlers.reply import Reply, bold
+from fedrank.handlers.reports import notices
+from fedrank.handlers.reports.ledger import audit_report, can_rate, count_game
+from fedrank.handlers.reports.parts import ReportParts, describe, parts_of, result_text
+
+#: What a reporter may say, and the stored result with the reporter as player 1.
+RESULTS = {"win": "win1", "loss": "win2", "draw": "draw"}
+_SCORE_RE = re.compile(r"^(\d{1,4})[-:](\d{1,4})$")
+_CODE_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+MAX_NAME = 300
+
+
+def _report_id(ctx: RequestContext, args: str, usage: str) -> int:
+    text = args.strip().lstrip("#")
+    if not text.isdigit() or len(text) > 12:
+        raise UserError(t(ctx.language, "error.usage", usage=usage))
+    return int(text)
+
+
+def _counted(ctx: RequestContext, p: ReportParts, version: int) -> Reply:
+    return Reply.text(
+        t(
+            ctx.language,
+            "report.counted",
+            report=p.report.id,
+            tournament=p.tournament.code,
+            version=version,
+        )
+    )
+
+
+def _not_waiting(ctx: RequestContext, report_id: int, state: str) -> UserError:
+    return UserError(
+        t(
+            ctx.language,
+            "report.not_waiting",
+            report=report_id,
+            state=t(ctx.language, f"report.state_{state}"),
+        )
+    )
+
+
+# --- directors open and close tournaments ----------------------------------------------------
+
+
+async def openreports(services: Services, ctx: RequestContext, args: str) -> Reply:
+    usage = "/openreports <discipline> <tournament code> [name]"
+    parts = args.split(maxsplit=2)
+    if len(parts) < 2 or not _CODE_RE.match(parts[1]):
+        raise UserError(t(ctx.language, "error.usage", usage=usage))
+    name = parts[2].strip()[:MAX_NAME] if len(parts) == 3 else parts[1]
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        discipline, federation = await director_discipline(repos, ctx, account, parts[0])
+        now = services.now()
+        tournament = await repos.game_reports.tournament(discipline.id, parts[1])
+        created = tournament is None
+        if tournament is None:
+            version = await repos.ledger.record_tournament(
+                discipline_id=discipline.id,
+                code=parts[1],
+                name=name,
+                held_on=now.date(),
+                params={},
+                entries=[],
+                games=[],
+                awards=[],
+                now=now,
+                submitted_by=account.id,
+                reason="opened for game reports",
+            )
+            tournament = await stored_tournament(repos, version.tournament_id, ctx.language)
+        elif tournament.open_for_reports:
+            return Reply.text(t(ctx.language, "reports.already_open", tournament=tournament.code))
+        tournament.open_for_reports = True
+        await repos.audit.log(
+            "reports.opened",
+            at=now,
+            account_id=account.id,
+            federation_id=federation.id,
+            subject=tournament.code,
+            details={"discipline": discipline.code, "created": created},
+        )
+        reply = Reply.text(
+            t(
+                ctx.language,
+                "reports.opened",
+                tournament=tournament.code,
+                name=tournament.name,
+                discipline=discipline.code,
+            )
+        )
+        if not can_rate(services.systems, discipline.system):
+            reply.line(t(ctx.language, "reports.not_rated", system=discipline.system))
+        return reply
+
+
+async def closereports(services: Services, ctx: RequestContext, args: str) -> Reply:
+    parts = args.split()
+    if len(parts) != 2:
+        raise UserError(
+            t(ctx.language, "error.usage", usage="/closereports <discipline> <tournament code>")
+        )
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        discipline, federation = await director_discipline(repos, ctx, account, parts[0])
+        tournament = await repos.game_reports.tournament(discipline.id, parts[1])
+        if tournament is None or not tournament.open_for_reports:
+            raise UserError(t(ctx.language, "reports.not_open", tournament=parts[1]))
+        tournament.open_for_reports = False
+        await repos.audit.log(
+            "reports.closed",
+            at=services.now(),
+            account_id=account.id,
+            federation_id=federation.id,
+            subject=tournament.code,
+            details={"discipline": discipline.code},
+        )
+        return Reply.text(t(ctx.language, "reports.closed", tournament=tournament.code))
+
+
+# --- a player reports ------------------------------------------------------------------------
+
+
+def _parse_report(ctx: RequestContext, args: str) -> tuple[list[str], str, int | None, int | None]:
+    """(words, stored result, score1, score2) of ``/report``, or a usage refusal."""
+    usage = "/report <tournament> <opponent ID> <win|loss|draw> [40-24]"
+    parts = args.split()
+    if len(parts) not in (3, 4) or parts[2].lower() not in RESULTS:
+        raise UserError(t(ctx.language, "error.usage", usage=usage))
+    score1 = score2 = None
+    if len(parts) == 4:
+        match = _SCORE_RE.match(parts[3])
+        if match is None:
+            raise UserError(t(ctx.language, "error.usage", usage=usage))
+        score1, score2 = int(match.group(1)), int(match.group(2))
+    result = RESULTS[parts[2].lower()]
+    if score1 is not None and score2 is not None:
+        expected = "win1" if score1 > score2 else "win2" if score1 < score2 else "draw"
+        if expected != result:
+            raise UserError(
+                t(ctx.language, "report.score_mismatch", result=parts[2].lower(), score=parts[3])
+            )
+    return parts, result, score1, score2
+
+
+async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
+    parts, result, score1, score2 = _parse_report(ctx, args)
+    lang = ctx.language
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        player = await linked_player(repos, ctx, account, unlinked="report.unlinked")
+        reports = repos.game_reports
+        found = await reports.open_tournaments(player.federation_id, parts[0])
+        if len(found) != 1:
+            # None open (or several of one code in different disciplines: never created by
+            # /openreports, which is per discipline, but refused rather than guessed).
+            raise UserError(t(lang, "reports.not_open", tournament=parts[0]))
+        locked = await reports.lock_tournament(found[0].id)
+        tournament = stored(locked, "Tournament", found[0].id, lang)
+        opponent = await repos.players.by_federation_id(player.federation_id, parts[1])
+        if opponent is None:
+            raise UserError(t(lang, "player.not_found", query=parts[1]))
+        if opponent.id == player.id:
+            raise UserError(t(lang, "report.self"))
+        waiting = await reports.in_flight_for_pair(tournament.id, player.id, opponent.id)
+        if waiting is not None:
+            raise UserError(
+                t(
+                    lang,
+                    "report.duplicate",
+                    report=waiting.id,
+                    opponent=player_label(opponent),
+                    tournament=tournament.code,
+                )
+            )
+        now = services.now()
+        row = await reports.add(
+            tournament_id=tournament.id,
+            reporter_id=player.id,
+            opponent_id=opponent.id,
+            result=result,
+            score1=score1,
+            score2=score2,
+            now=now,
+        )
+        federation = await stored_federation(repos, player.federation_id, lang)
+        discipline = await stored_discipline(repos, tournament.discipline_id, lang)
+        await repos.audit.log(
+            "report.created",
+            at=now,
+            account_id=account.id,
+            federation_id=federation.id,
+            subject=tournament.code,
+            details={
+                "report": row.id,
+                "reporter": player.federation_player_id,
+                "opponent": opponent.federation_player_id,
+                "result": result,
+                "score": [score1, score2],
+            },
+        )
+        p = ReportParts(row, tournament, discipline, federation, player, opponent)
+        await notices.tell(
+            repos,
+            await repos.accounts.for_player(opponent.id),
+            f"report:{row.id}:ask",
+            notices.ask_opponent(p),
+            now,
+        )
+        return Reply.text(
+            t(
+                lang,
+                "report.created",
+                report=row.id,
+                tournament=tournament.code,
+                opponent=player_label(opponent),
+                result=result_text(lang, result, score1, score2),
+            ),
+            private=True,
+        )
+
+
+# --- who waits for whom ------------------------------------------------------------------------
+
+
+async def reports(services: Services, ctx: RequestContext, args: str) -> Reply:
+    """The reports waiting for the caller: to confirm (a player), to decide (a director)."""
+    lang = ctx.language
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        repo = repos.game_reports
+        reply = Reply(private=True)
+        if account.player_id is not None:
+            asked = await repo.waiting_for_player(account.player_id)
+            if asked:
+                reply.line(bold(t(lang, "reports.to_confirm")))
+            for row in asked:
+                reply.line(describe(lang, await parts_of(repos, row, lang)))
+                reply.button(t(lang, "report.confirm", report=row.id), f"/gameok {row.id}")
+                reply.button(t(lang, "report.dispute", report=row.id), f"/gamedispute {row.id}")
+            sent = await repo.sent_by_player(account.player_id)
+            if sent:
+                reply.line(bold(t(lang, "reports.sent")))
+            for row in sent:
+                reply.line(describe(lang, await parts_of(repos, row, lang)))
+        federations = await directed_federations(repos, account)
+        decide = await repo.waiting_for_directors(
+            [f.id for f in federations], ("confirmed", "disputed")
+        )
+        if decide:
+            reply.line(bold(t(lang, "reports.to_decide")))
+        for row, _ in decide:
+            reply.line(describe(lang, await parts_of(repos, row, lang)))
+            reply.button(t(lang, "report.approve", report=row.id), f"/gameapprove {row.id}")
+            reply.button(t(lang, "report.reject", report=row.id), f"/gamereject {row.id}")
+        if not reply.blocks:
+            reply.line(t(lang, "reports.none"))
+        return reply
+
+
+# --- the opponent answers ----------------------------------------------------------------------
+
+
+async def _opponent_answer(
+    services: Services, ctx: RequestContext, args: str, agree: bool
+) -> Reply:
+    usage = "/gameok <report>" if agree else "/gamedispute <report>"
+    report_id = _report_id(ctx, args, usage)
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        row = await repos.game_reports.get(report_id, lock=True)
+        if row is None or account.player_id is None or row.opponent_id != account.player_id:
+            raise UserError(t(ctx.language, "report.not_yours", report=report_id))
+        if row.state != "reported":
+            raise _not_waiting(ctx, row.id, row.state)
+        p = await parts_of(repos, row, ctx.language)
+        now = services.now()
+        code = p.federation.code
+        if not agree:
+            row.state = "disputed"
+            await audit_report(repos, "report.disputed", now, account, p)
+            await notices.tell_directors(repos, p, now)
+            disputed = notices.news("report.disputed", report=row.id, federation=code)
+            reporter = await repos.accounts.for_player(row.reporter_id)
+            await notices.tell(repos, reporter, f"report:{row.id}:disputed", disputed, now)
+            return Reply.text(t(ctx.language, "report.disputed", report=row.id, federation=code))
+        if p.federation.reports_need_approval:
+            row.state = "confirmed"
+            await audit_report(repos, "report.confirmed", now, account, p)
+            await notices.tell_directors(repos, p, now)
+            waits = notices.news("report.awaits_director", report=row.id, federation=code)
+            reporter = await repos.accounts.for_player(row.reporter_id)
+            await notices.tell(repos, reporter, f"report:{row.id}:confirmed", waits, now)
+            return Reply.text(
+                t(ctx.language, "report.awaits_director", report=row.id, federation=code)
+            )
+        await audit_report(repos, "report.confirmed", now, account, p)
+        version = await count_game(repos, services.systems, account, p, now, ctx.language)
+        return _counted(ctx, p, version.version)
+
+
+async def gameok(services: Services, ctx: RequestContext, args: str) -> Reply:
+    return await _opponent_answer(services, ctx, args, agree=True)
+
+
+async def gamedispute(services: Services, ctx: RequestContext, args: str) -> Reply:
+    return await _opponent_answer(services, ctx, args, agree=False)
+
+
+# --- a director decides ------------------------------------------------------------------------
+
+
+async def _director_decision(
+    services: Services, ctx: RequestContext, args: str, approve: bool
+) -> Reply:
+    usage = "/gameapprove <report>" if approve else "/gamereject <report>"
+    report_id = _report_id(ctx, args, usage)
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        row = await repos.game_reports.get(report_id, lock=True)
+        if row is None:
+            raise UserError(t(ctx.language, "report.unknown", report=report_id))
+        p = await parts_of(repos, row, ctx.language)
+        await require_role(repos, ctx, account, p.federation, "director")
+        allowed = ("confirmed", "disputed") if approve else ("reported", "confirmed", "disputed")
+        if row.state not in allowed:
+            raise _not_waiting(ctx, row.id, row.state)
+        now = services.now()
+        if not approve:
+            previous = row.state
+            row.state = "rejected"
+            row.decided_at = now
+            await audit_report(repos, "report.rejected", now, account, p, {"was": previous})
+            rejected = notices.news("report.rejected", report=row.id)
+            await notices.tell_players(repos, p, "rejected", rejected, now, skip=account)
+            return Reply.text(t(ctx.language, "report.rejected", report=row.id))
+        await audit_report(repos, "report.approved", now, account, p, {"was": row.state})
+        version = await count_game(repos, services.systems, account, p, now, ctx.language)
+        return _counted(ctx, p, version.version)
+
+
+async def gameapprove(services: Services, ctx: RequestContext, args: str) -> Reply:
+    return await _director_decision(services, ctx, args, approve=True)
+
+
+async def gamereject(services: Services, ctx: RequestContext, args: str) -> Reply:
+    return await _director_decision(services, ctx, args, approve=False)
