@@ -22,14 +22,14 @@ import typer
 from fedrank.config import ConfigError, Settings, load_settings
 from fedrank.engines.kernel import EngineError
 from fedrank.engines.registry import SYSTEMS, calc_document
-from fedrank.storage.db import safe_url
+from fedrank.storage.database import safe_url
 
 if TYPE_CHECKING:
     from fedrank.bootstrap import Root
     from fedrank.handlers.systems import SystemRegistry
     from fedrank.storage.models import Discipline
     from fedrank.storage.records import Prepared
-    from fedrank.storage.repositories import Repos
+    from fedrank.storage.repos import Repos
 
 app = typer.Typer(
     name="fedrank",

@@ -19,7 +19,7 @@ from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.scheduler.calendar import latest_due
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 Loader = Callable[[Repos, SystemAdapter, Discipline, random.Random, date], Awaitable[None]]
 #: Each system's demo history.

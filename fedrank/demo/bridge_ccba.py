@@ -20,7 +20,7 @@ from typing import Final
 from fedrank.demo.replay import DemoFile, replay
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.storage.models import Discipline
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 #: The hour (UTC) of the 1 January lists the demo publishes.
 PUBLISH_AT: Final = time(9)

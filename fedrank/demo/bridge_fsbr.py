@@ -24,7 +24,7 @@ from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.bridge_fsbr.playerdata import DATA_KEY
 from fedrank.scheduler.calendar import due_dates
 from fedrank.storage.models import Discipline, Player
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 #: When a demo report is written: the evening of the tournament's last day.
 SUBMITTED_AT: Final = time(21)

@@ -20,7 +20,7 @@ from fedrank.demo.replay import DemoFile, replay
 from fedrank.engines.go_ufgo import floating_rank
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.storage.models import Discipline
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 DAYS: Final = 728
 """How far back the history starts."""

@@ -18,7 +18,7 @@ from fedrank.engines import mahjong_rmf as rmf
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.mahjong_rmf import engine_discipline
 from fedrank.storage.models import Discipline
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 _CITIES = (
     "Moscow",

@@ -15,7 +15,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.othello_woc import prepare_round
 from fedrank.storage.models import Discipline, Player
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 ROUNDS = 4
 

@@ -17,7 +17,7 @@ from fedrank.handlers.systems import SystemRegistry
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.scheduler.calendar import due_dates
 from fedrank.storage.models import Discipline
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,9 +26,7 @@ from fedrank.storage.models import (
     Tournament,
     TournamentVersion,
 )
-from fedrank.storage.repositories import Repos
-
-ROLE_RANK = {"player": 0, "director": 1, "admin": 2}
+from fedrank.storage.repos import ROLE_RANK, Repos
 
 T = TypeVar("T")
 
@@ -173,12 +171,7 @@ async def player_by_exact_id(
     Several federations may use one ID: then the one in ``prefer`` (the caller's own
     federations) is meant; without a single answer the request is refused.
     """
-    wanted = federation_player_id.upper()
-    players = [
-        p
-        for p in await repos.players.find(federation_player_id)
-        if p.federation_player_id.upper() == wanted
-    ]
+    players = list(await repos.players.by_exact_id(None, federation_player_id))
     if len(players) > 1 and prefer:
         players = [p for p in players if p.federation_id in prefer]
     if len(players) != 1:

@@ -11,7 +11,6 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from fedrank.handlers.access import (
-    ROLE_RANK,
     caller,
     directed_federations,
     director_of,
@@ -28,7 +27,7 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply
 from fedrank.storage.models import Account, Federation
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import ROLE_RANK, Repos
 
 LINK_CODE_DAYS = 7
 # No 0/O or 1/I: a code is read aloud or copied from paper.

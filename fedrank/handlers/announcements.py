@@ -34,7 +34,7 @@ from fedrank.handlers.notify import new_message
 from fedrank.handlers.reply import Attachment, Reply, bold
 from fedrank.storage.models import Discipline, ListRow, ListSnapshot, Player
 from fedrank.storage.records import NewMessage
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 TOP = 10
 MOVERS = 5

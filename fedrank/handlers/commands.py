@@ -27,7 +27,7 @@ from fedrank.handlers import (
     subscriptions,
     whatif,
 )
-from fedrank.handlers.common import caller, directed_federations
+from fedrank.handlers.access import caller, directed_federations
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold, code

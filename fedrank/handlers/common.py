@@ -1,19 +1,12 @@
 """How replies write players and figures, shared by the use cases.
 
-The caller's account, roles and every lookup that refuses live in :mod:`.access`; the names
-re-exported below keep working for code outside the use cases that imports them from here
-(the Discord roles cog).
+The caller's account, roles and every lookup that refuses live in :mod:`.access`.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-from fedrank.handlers.access import ROLE_RANK as ROLE_RANK
-from fedrank.handlers.access import caller as caller
-from fedrank.handlers.access import directed_federations as directed_federations
-from fedrank.handlers.access import find_one_player as find_one_player
-from fedrank.handlers.access import require_role as require_role
 from fedrank.storage.models import Player
 
 

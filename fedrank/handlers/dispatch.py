@@ -16,7 +16,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply
-from fedrank.storage.repositories import account_language
+from fedrank.storage.repos import account_language
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from typing import Any
 from fedrank.handlers.reply import Reply
 from fedrank.storage.models import Account
 from fedrank.storage.records import NewMessage
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 #: A reply in the recipient's language: called once per recipient with its language.
 Build = Callable[[str], Reply]

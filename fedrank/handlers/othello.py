@@ -32,7 +32,7 @@ from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.results import MAX_UPLOAD, hold_for_confirmation, preview_reply
 from fedrank.handlers.systems.othello_woc import ADAPTER, SYSTEM
 from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 async def _tournament(

@@ -18,7 +18,7 @@ from fedrank.handlers.reply import Reply
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline, Federation, ListSnapshot
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 def local_today(timezone: str, now: datetime) -> date:

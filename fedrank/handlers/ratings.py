@@ -10,7 +10,7 @@ from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import PointTotal, Standing
-from fedrank.storage.repositories import Repos, discipline_by_code, latest_top, rating_cards
+from fedrank.storage.repos import Repos, discipline_by_code, latest_top, rating_cards
 
 TOP_DEFAULT = 10
 TOP_MAX = 50

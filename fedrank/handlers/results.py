@@ -34,7 +34,7 @@ from fedrank.handlers.systems import NoAdapterError
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.storage.models import Account, Discipline, PendingSubmission
 from fedrank.storage.records import Prepared
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 PREVIEW_ROWS = 40
 MAX_UPLOAD = 2_000_000

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Protocol
 
-from fedrank.handlers.common import caller, require_role
+from fedrank.handlers.access import caller, require_role, stored_federation
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
@@ -164,8 +164,7 @@ async def _directed(
         if discipline is None:
             known = ", ".join(d.code for d in await repos.federations.disciplines())
             raise UserError(t(ctx.language, "top.unknown_discipline", query=code, known=known))
-        federation = await repos.federations.get(discipline.federation_id)
-        assert federation is not None
+        federation = await stored_federation(repos, discipline.federation_id)
         await require_role(repos, ctx, account, federation, "director")
         await repos.audit.log(
             action,

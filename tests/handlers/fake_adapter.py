@@ -23,7 +23,7 @@ from fedrank.storage.records import (
     Prepared,
     PreviewLine,
 )
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 class FakeAdapter(SystemAdapter):

@@ -17,7 +17,7 @@ from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.storage.models import Account
 from fedrank.storage.models import Qualification as QualificationRow
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 async def player_name(repos: Repos, player: str) -> str:

@@ -49,7 +49,7 @@ from fedrank.handlers.systems import SystemRegistry
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline, Federation
 from fedrank.storage.models import Qualification as QualificationRow
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 log = logging.getLogger(__name__)
 

@@ -26,7 +26,7 @@ from fedrank.handlers.access import stored, stored_discipline, stored_federation
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.storage.models import Discipline, Federation
 from fedrank.storage.models import Qualification as QualificationRow
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 #: The system whose rulebook has qualification windows (RMF seed 000 section 3).
 SYSTEM = "mahjong_rmf"

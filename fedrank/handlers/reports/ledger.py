@@ -21,7 +21,7 @@ from fedrank.handlers.reports.parts import ReportParts
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
 from fedrank.storage.models import Account, Tournament, TournamentVersion
 from fedrank.storage.records import NewEntry, NewGame, Prepared
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 async def audit_report(

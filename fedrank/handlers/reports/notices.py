@@ -16,7 +16,7 @@ from fedrank.handlers.notify import Build, notify_accounts
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.reports.parts import ReportParts, describe
 from fedrank.storage.models import Account
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 KIND = "game_report"
 

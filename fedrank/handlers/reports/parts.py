@@ -13,7 +13,7 @@ from fedrank.handlers.access import (
 from fedrank.handlers.common import player_label
 from fedrank.handlers.i18n import t
 from fedrank.storage.models import Discipline, Federation, GameReport, Player, Tournament
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from typing import ClassVar
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.storage.models import Discipline, Player, Tournament
 from fedrank.storage.records import ComputedList, NewEntry, NewGame, Prepared, PreviewLine
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 class Unsupported(Exception):  # noqa: N818 - a capability, not an error condition of input

@@ -1,4 +1,4 @@
-"""Alembic environment: runs on the connection fedrank hands over (see storage.db.migrate)."""
+"""Alembic environment: runs on the connection fedrank hands over (see storage.database.migrate)."""
 
 from __future__ import annotations
 
@@ -23,5 +23,5 @@ def run_migrations(connection: Connection) -> None:
 
 connection = context.config.attributes.get("connection")
 if connection is None:
-    raise RuntimeError("run migrations through `fedrank init` (fedrank.storage.db.migrate)")
+    raise RuntimeError("run migrations through `fedrank init` (fedrank.storage.database.migrate)")
 run_migrations(connection)

@@ -10,7 +10,7 @@ from datetime import date
 
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import ComputedList, NewTitle
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 from tests.handlers.fake_adapter import FakeAdapter
 
 

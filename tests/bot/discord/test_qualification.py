@@ -24,7 +24,7 @@ from fedrank.handlers.qualification import advance_all
 from fedrank.handlers.reply import Reply
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 from tests.bot.discord.conftest import FakeInteraction, discord_account, discord_settings, user
 from tests.conftest import Clock
 from tests.factories import seed_federation

@@ -25,7 +25,7 @@ from fedrank.storage.records import (
     Prepared,
     PreviewLine,
 )
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 from tests.bot.telegram.conftest import make_telegram_role
 from tests.bot.telegram.fake_api import FakeTelegram
 from tests.factories import seed_federation

@@ -10,7 +10,7 @@ import pytest
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 from tests.factories import make_director, seed_federation
 from tests.handlers.fake_adapter import World
 from tests.handlers.qualification.helpers import NAMES, at

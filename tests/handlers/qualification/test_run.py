@@ -11,7 +11,7 @@ from fedrank.handlers.context import Services
 from fedrank.handlers.qualification import advance_all
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 from tests.conftest import Clock
 from tests.handlers.fake_adapter import World
 from tests.handlers.qualification.helpers import actions, at, outbox, say, slots

@@ -11,7 +11,7 @@ from fedrank.handlers.systems import SystemRegistry
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline, Tournament
 from fedrank.storage.records import NewAward, NewEntry, NewGame, Prepared
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 from tests.conftest import user
 from tests.handlers.fake_adapter import FakeAdapter
 from tests.handlers.reports.helpers import OPEN, setup

@@ -12,7 +12,7 @@ from fedrank.handlers.systems.bridge_ccba.prepare import prepare as prepare_file
 from fedrank.handlers.systems.bridge_ccba.whatif import whatif as place_simulated
 from fedrank.storage.models import Discipline, Tournament
 from fedrank.storage.records import ComputedList, Prepared, PreviewLine
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 class BridgeCcbaAdapter(SystemAdapter):

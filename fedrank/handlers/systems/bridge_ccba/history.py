@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
+from fedrank.handlers.access import stored_player
 from fedrank.handlers.systems.bridge_ccba.importing import (
     HELD_COLOURS,
     KIND_MP,
@@ -31,7 +32,7 @@ from fedrank.handlers.systems.bridge_ccba.importing import (
 )
 from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
 from fedrank.storage.records import NewAward, Prepared
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 #: The key of this module's membership cache in ``repos.memo`` (player id -> memberships).
 MEMBERSHIPS = "bridge_ccba.memberships"
@@ -177,8 +178,7 @@ class Ctx:
 
     async def player(self, player_id: int) -> Player:
         if player_id not in self.players:
-            got = await self.repos.players.get(player_id)
-            assert got is not None
+            got = await stored_player(self.repos, player_id)
             self.players[player_id] = got
         return self.players[player_id]
 

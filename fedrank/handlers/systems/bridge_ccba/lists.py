@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from fedrank.engines.bridge_ccba.formulas import m_coefficient
 from fedrank.engines.kernel import half_up
+from fedrank.handlers.access import stored_player
 from fedrank.handlers.systems.bridge_ccba.history import covers, stored_events
 from fedrank.handlers.systems.bridge_ccba.importing import (
     HELD_COLOURS,
@@ -29,7 +30,7 @@ from fedrank.handlers.systems.bridge_ccba.importing import (
 )
 from fedrank.storage.models import Discipline, Player
 from fedrank.storage.records import ComputedList, NewListRow
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 #: The latest events a row lists with their awards (what /history shows).
 COUNTED_EVENTS: Final = 5
@@ -87,8 +88,7 @@ async def compute_list(repos: Repos, discipline: Discipline, list_date: date) ->
     players = sorted(set(mp) | set(youth) | set(opening) | set(opening_youth))
     people: dict[int, Player] = {}
     for pid in players:
-        got = await repos.players.get(pid)
-        assert got is not None
+        got = await stored_player(repos, pid)
         people[pid] = got
     totals = {pid: sum(mp[pid].values(), ZERO) + opening[pid] for pid in players}
     order = sorted(players, key=lambda pid: (-totals[pid], people[pid].federation_player_id))

@@ -4,6 +4,7 @@ replayed. Nothing is written; the preview is what a confirmation stores."""
 from __future__ import annotations
 
 from fedrank.engines.kernel import InputError
+from fedrank.handlers.access import stored_federation
 from fedrank.handlers.systems.bridge_ccba.history import (
     Ctx,
     Ledger,
@@ -18,7 +19,7 @@ from fedrank.handlers.systems.bridge_ccba.importing import (
 )
 from fedrank.storage.models import Discipline, Federation, Player
 from fedrank.storage.records import Prepared
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 async def _players(
@@ -58,8 +59,7 @@ async def prepare(repos: Repos, discipline: Discipline, text: str, filename: str
     event = ef.parsed.event
     held_on = event.event_date
     assert held_on is not None
-    federation = await repos.federations.get(discipline.federation_id)
-    assert federation is not None
+    federation = await stored_federation(repos, discipline.federation_id)
     ids, found = await _players(repos, federation, ef)
     code = ef.code or default_code(event.name, held_on)
     ledger = await Ledger.load(repos, discipline)

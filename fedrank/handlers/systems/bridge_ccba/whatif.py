@@ -39,7 +39,7 @@ from fedrank.handlers.systems.bridge_ccba.importing import (
 from fedrank.handlers.systems.places import moved_places
 from fedrank.storage.models import Discipline, Tournament
 from fedrank.storage.records import PreviewLine
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 RULE_WHATIF: Final = (
     "fedrank bridge_ccba /whatif: a place is simulated in an event stored by this adapter"

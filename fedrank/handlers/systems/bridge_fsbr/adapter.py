@@ -10,7 +10,7 @@ from fedrank.handlers.systems.bridge_fsbr import lists, playerdata, prepare, wha
 from fedrank.handlers.systems.bridge_fsbr.ledger import SYSTEM_ID
 from fedrank.storage.models import Discipline, Player, Tournament
 from fedrank.storage.records import ComputedList, Prepared, PreviewLine
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 class BridgeFsbrAdapter(SystemAdapter):

@@ -19,7 +19,7 @@ from fedrank.engines.kernel import RuleError
 from fedrank.handlers.systems.bridge_fsbr.ledger import Row, ledger_line, month_start
 from fedrank.handlers.systems.bridge_fsbr.playerdata import BEGINNER_RK, player_data
 from fedrank.storage.models import Discipline, ListSnapshot, Player
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 async def start_rk(

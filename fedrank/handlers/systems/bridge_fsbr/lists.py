@@ -28,7 +28,7 @@ from fedrank.handlers.systems.bridge_fsbr.ledger import (
 from fedrank.handlers.systems.bridge_fsbr.playerdata import BEGINNER_RK
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import ComputedList, NewListRow, NewTitle
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 _PERIODS: Final = ("R0", "R1", "R2", "R3")
 

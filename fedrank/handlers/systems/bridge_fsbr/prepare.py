@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from fedrank.engines import bridge_fsbr as fsbr
 from fedrank.engines.kernel import InputError
+from fedrank.handlers.access import stored_federation
 from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.bridge_fsbr.history import histories, start_rk, stored_players
 from fedrank.handlers.systems.bridge_fsbr.importing import (
@@ -30,7 +31,7 @@ from fedrank.handlers.systems.bridge_fsbr.importing import (
 from fedrank.handlers.systems.bridge_fsbr.ledger import PARAMS_FORMAT, SYSTEM_ID
 from fedrank.storage.models import Award, Discipline, Federation, Player
 from fedrank.storage.records import NewAward, Prepared
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 @dataclass(slots=True)
@@ -110,8 +111,7 @@ async def resolve(
 async def prepare(repos: Repos, discipline: Discipline, text: str) -> Prepared:
     """Parse a report, find its players, take their rk from the titles, compute."""
     report = read_report(text)
-    federation = await repos.federations.get(discipline.federation_id)
-    assert federation is not None
+    federation = await stored_federation(repos, discipline.federation_id)
     ids, players = await resolve(repos, federation, report.tournament)
     stored = await repos.ledger.tournament(discipline.id, report.code)
     previous = await repos.ledger.current_version(stored.id) if stored is not None else None

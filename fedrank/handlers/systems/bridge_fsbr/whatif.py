@@ -33,7 +33,7 @@ from fedrank.handlers.systems.bridge_fsbr.prepare import compute
 from fedrank.handlers.systems.places import moved_places, shared_last
 from fedrank.storage.models import Discipline, Tournament
 from fedrank.storage.records import PreviewLine
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 RULE_WHATIF: Final = (
     "fedrank bridge_fsbr /whatif: a place is simulated in a tournament stored by this adapter"

@@ -16,7 +16,7 @@ from fedrank.handlers.systems.go_ufgo import prepare as submission
 from fedrank.handlers.systems.go_ufgo.events import SYSTEM
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import ComputedList, Prepared
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 class GoUfgoAdapter(SystemAdapter):

@@ -29,7 +29,7 @@ from fedrank.handlers.systems.go_ufgo.importing import prepared, rate
 from fedrank.storage.models import Discipline, Player, Title
 from fedrank.storage.models import Tournament as StoredTournament
 from fedrank.storage.records import Prepared
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 _DAN_TITLE: Final = re.compile(r"^([1-7]) dan$")
 

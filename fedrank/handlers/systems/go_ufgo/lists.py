@@ -27,7 +27,7 @@ from fedrank.handlers.systems.go_ufgo.history import History, held_dan
 from fedrank.handlers.systems.go_ufgo.importing import signed
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import ComputedList, NewListRow, NewTitle
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 COUNTED_SHOWN: Final = 10
 """How many of a player's latest tournaments a list row lists under ``counted``."""

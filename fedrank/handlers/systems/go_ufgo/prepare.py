@@ -11,6 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from fedrank.engines.go_ufgo import Submission, parse_submission, tournament_code
+from fedrank.handlers.access import stored_federation
 from fedrank.handlers.systems.go_ufgo.events import LAST, SYSTEM, Key, Seat
 from fedrank.handlers.systems.go_ufgo.history import (
     History,
@@ -22,7 +23,7 @@ from fedrank.handlers.systems.go_ufgo.history import (
 from fedrank.handlers.systems.go_ufgo.importing import seats_of, submitted_event, wanted_ids
 from fedrank.storage.models import Discipline, Federation, Player
 from fedrank.storage.records import Prepared
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 PASTED = "pasted.txt"
 """The name a pasted table comes with: its format is recognised by its content."""
@@ -34,8 +35,7 @@ async def prepare(repos: Repos, discipline: Discipline, text: str, filename: str
     Corrections (same code) and tournaments dated before stored ones re-rate the later
     tournaments (``replays``).
     """
-    federation = await repos.federations.get(discipline.federation_id)
-    assert federation is not None
+    federation = await stored_federation(repos, discipline.federation_id)
     submission = parse_submission(
         text, filename="" if filename == PASTED else filename, federation_code=federation.code
     )

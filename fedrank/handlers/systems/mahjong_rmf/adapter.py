@@ -10,7 +10,7 @@ from fedrank.handlers.systems.mahjong_rmf import lists, prepare, whatif
 from fedrank.handlers.systems.mahjong_rmf.importing import SYSTEM_ID
 from fedrank.storage.models import Discipline, Tournament
 from fedrank.storage.records import ComputedList, Prepared, PreviewLine
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 class MahjongRmfAdapter(SystemAdapter):

@@ -23,7 +23,7 @@ from fedrank.handlers.systems.mahjong_rmf.importing import (
 )
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import NewTitle
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 #: The key of this unit of work's stored versions in ``repos.memo``.
 _MEMO = f"{SYSTEM_ID}.versions"

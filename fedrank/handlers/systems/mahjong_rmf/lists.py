@@ -16,7 +16,7 @@ from fedrank.handlers.systems.mahjong_rmf.history import Titles, list_dates, sto
 from fedrank.handlers.systems.mahjong_rmf.importing import SYSTEM_ID, engine_discipline
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import ComputedList, NewListRow
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 def counted_json(c: rmf.Counted) -> dict[str, object]:

@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.engines.kernel import InputError, RuleError
+from fedrank.handlers.access import stored_federation, stored_player
 from fedrank.handlers.systems.mahjong_rmf.history import (
     Titles,
     changed_later,
@@ -28,7 +29,7 @@ from fedrank.handlers.systems.mahjong_rmf.importing import (
 )
 from fedrank.storage.models import Discipline, Player
 from fedrank.storage.records import NewTitle, Prepared
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 @dataclass(slots=True)
@@ -56,8 +57,7 @@ async def _rated(
     for r in ctx.replay.tournament_result(t.id).results:
         player_id = int(r.player)
         if player_id not in ctx.players:  # a replayed tournament's player
-            got = await ctx.repos.players.get(player_id)
-            assert got is not None
+            got = await stored_player(ctx.repos, player_id)
             ctx.players[player_id] = got
     prepared, changes = rate(
         ctx.replay,
@@ -86,8 +86,7 @@ async def _rated(
 
 async def _players(repos: Repos, discipline: Discipline, t: rmf.Tournament) -> dict[str, Player]:
     """The sheet's players by the ID as written; each ID once and known in the federation."""
-    federation = await repos.federations.get(discipline.federation_id)
-    assert federation is not None
+    federation = await stored_federation(repos, discipline.federation_id)
     seen: dict[str, int] = {}
     for e in t.entries:
         key = e.player.upper()

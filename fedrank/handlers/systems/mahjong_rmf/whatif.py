@@ -22,7 +22,7 @@ from fedrank.handlers.systems.mahjong_rmf.importing import (
 )
 from fedrank.storage.models import Discipline, Tournament
 from fedrank.storage.records import PreviewLine
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 RULE_WHATIF = (
     "fedrank mahjong_rmf /whatif: a place is simulated in a tournament stored by this adapter"

@@ -9,7 +9,7 @@ from fedrank.handlers.systems.othello_woc import lists, prepare, rounds
 from fedrank.handlers.systems.othello_woc.importing import SYSTEM
 from fedrank.storage.models import Discipline, Tournament
 from fedrank.storage.records import ComputedList, Prepared
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 class OthelloWocAdapter(SystemAdapter):

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from datetime import date
 
+from fedrank.handlers.access import current_version
 from fedrank.handlers.systems.othello_woc.importing import KIND
 from fedrank.storage.models import Discipline, Tournament, TournamentVersion
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 async def current(
@@ -46,6 +47,5 @@ async def latest(
         for award, trn in await repos.ledger.awards(found[2], discipline.id)
         if award.version_id == found[1]
     )
-    version = await repos.ledger.current_version(tournament.id)
-    assert version is not None
+    version = await current_version(repos, tournament)
     return tournament, version

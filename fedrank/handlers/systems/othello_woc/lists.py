@@ -16,7 +16,7 @@ from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.othello_woc.history import latest
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import ComputedList, NewListRow
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 def next_text(fid: str, params: dict[str, Any], row: dict[str, Any], leader: Decimal) -> str:

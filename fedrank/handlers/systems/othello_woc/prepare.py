@@ -10,18 +10,18 @@ from typing import Any
 
 from fedrank.engines.othello_woc import parse_document, results
 from fedrank.engines.othello_woc.submission import read_submission
+from fedrank.handlers.access import stored_federation
 from fedrank.handlers.systems.othello_woc.history import current
 from fedrank.handlers.systems.othello_woc.importing import Source, build, engine_source
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import Prepared
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 async def read_source(repos: Repos, discipline: Discipline, text: str) -> Source:
     """The submission's headers read and every player found in the discipline's federation."""
     submission = read_submission(text)
-    federation = await repos.federations.get(discipline.federation_id)
-    assert federation is not None
+    federation = await stored_federation(repos, discipline.federation_id)
     found = await repos.players.by_federation_ids(
         federation.id, [wanted.id for wanted in submission.players]
     )

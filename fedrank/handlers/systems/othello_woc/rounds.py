@@ -13,10 +13,11 @@ from fedrank.engines.kernel import InputError, RuleError
 from fedrank.engines.othello_woc import parse_document, parse_round_text, results
 from fedrank.engines.othello_woc.pairing import total_rounds
 from fedrank.engines.othello_woc.submission import pasted_round
+from fedrank.handlers.access import current_version
 from fedrank.handlers.systems.othello_woc.importing import Source, build, shift
 from fedrank.storage.models import Discipline, Tournament
 from fedrank.storage.records import Prepared
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 async def prepare_round(
@@ -24,8 +25,7 @@ async def prepare_round(
 ) -> Prepared:
     """The stored tournament plus one round's results (or the stage games after the last
     round) as its next version. Errors name the line of ``text`` (1 = its first line)."""
-    version = await repos.ledger.current_version(stored.id)
-    assert version is not None
+    version = await current_version(repos, stored)
     params = version.params
     document = str(params["document"])
     t = parse_document(document).tournament

@@ -14,7 +14,7 @@ from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.reply import Reply
 from fedrank.storage.database import Database
 from fedrank.storage.models import Player
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 from tests.conftest import user
 from tests.factories import make_director
 

@@ -10,7 +10,7 @@ from fedrank.handlers.systems import all_systems
 from fedrank.handlers.systems.base import Unsupported
 from fedrank.handlers.systems.go_ufgo import ADAPTER, GoUfgoAdapter
 from fedrank.storage.models import Discipline, Tournament
-from fedrank.storage.repositories import Repos
+from fedrank.storage.repos import Repos
 
 
 def test_the_registry_hands_out_the_package_adapter() -> None:
