@@ -17,7 +17,7 @@ from datetime import date, time
 from decimal import Decimal
 from typing import Final
 
-from fedrank.demo.replay import DemoFile, replay
+from fedrank.demo.replay import DemoFile, demo_players, replay
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.storage.models import Discipline
 from fedrank.storage.repos import Repos
@@ -30,12 +30,7 @@ async def load(
     repos: Repos, adapter: SystemAdapter, discipline: Discipline, rng: random.Random, today: date
 ) -> None:
     """Generate and store the demo history of one bridge_ccba discipline (at least 40 players)."""
-    federation = await repos.federations.get(discipline.federation_id)
-    assert federation is not None
-    count = await repos.players.count(federation.id)
-    wanted = [f"{federation.code}-{i:04d}" for i in range(1, count + 1)]
-    found = await repos.players.by_federation_ids(federation.id, wanted)
-    pool = [found[w.upper()].federation_player_id for w in wanted if w.upper() in found]
+    pool = [p.federation_player_id for p in await demo_players(repos, discipline)]
     if len(pool) < 40:
         return
     strength = {fid: rng.gauss(0.0, 1.0) for fid in pool}

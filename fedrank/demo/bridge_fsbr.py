@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, Final
 
-from fedrank.demo.replay import DemoFile, replay
+from fedrank.demo.replay import DemoFile, demo_players, replay
 from fedrank.handlers.publication import publish_in
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.handlers.systems.base import SystemAdapter
@@ -36,12 +36,7 @@ async def load(
     repos: Repos, adapter: SystemAdapter, discipline: Discipline, rng: random.Random, today: date
 ) -> None:
     """Generate and store the demo history of one bridge_fsbr discipline."""
-    federation = await repos.federations.get(discipline.federation_id)
-    assert federation is not None
-    count = await repos.players.count(federation.id)
-    wanted = [f"{federation.code}-{i:04d}" for i in range(1, count + 1)]
-    found = await repos.players.by_federation_ids(federation.id, wanted)
-    pool = [found[w.upper()] for w in wanted if w.upper() in found]
+    pool = await demo_players(repos, discipline)
     if len(pool) < 60:
         return
     strength = {p.federation_player_id: rng.gauss(0.0, 1.0) for p in pool}

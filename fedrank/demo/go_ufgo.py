@@ -16,7 +16,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Final, Protocol
 
-from fedrank.demo.replay import DemoFile, replay
+from fedrank.demo.replay import DemoFile, demo_players, replay
 from fedrank.engines.go_ufgo import floating_rank
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.storage.models import Discipline
@@ -44,12 +44,7 @@ async def load(
     repos: Repos, adapter: SystemAdapter, discipline: Discipline, rng: random.Random, today: date
 ) -> None:
     """Generate and store the demo history of one go_ufgo discipline."""
-    federation = await repos.federations.get(discipline.federation_id)
-    assert federation is not None
-    count = await repos.players.count(federation.id)
-    ids = [f"{federation.code}-{i:04d}" for i in range(1, count + 1)]
-    found = await repos.players.by_federation_ids(federation.id, ids)
-    players = [found[i.upper()] for i in ids if i.upper() in found]
+    players = await demo_players(repos, discipline)
     await replay(repos, adapter, discipline, demo_files(players, rng, today))
 
 

@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import date
 
-from fedrank.demo.replay import DemoFile, replay
+from fedrank.demo.replay import DemoFile, demo_players, replay
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.mahjong_rmf import engine_discipline
@@ -97,13 +97,7 @@ async def load(
     """Two years of tournaments of one RMF discipline before ``today`` (none with fewer than
     12 players in the federation: a tournament needs CHUT 12)."""
     kind = engine_discipline(discipline)
-    federation = await repos.federations.get(discipline.federation_id)
-    assert federation is not None
-    count = await repos.players.count(federation.id)
-    found = await repos.players.by_federation_ids(
-        federation.id, [f"{federation.code}-{i:04d}" for i in range(1, count + 1)]
-    )
-    pool = sorted(p.federation_player_id for p in found.values())
+    pool = [p.federation_player_id for p in await demo_players(repos, discipline)]
     if len(pool) < 12:
         return
     skill = {fpid: rng.gauss(0.0, 1.0) for fpid in pool}

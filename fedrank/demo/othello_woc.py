@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from datetime import UTC, date, datetime, time, timedelta
 
+from fedrank.demo.replay import demo_players
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.othello_woc import prepare_round
 from fedrank.storage.models import Discipline, Player
@@ -56,13 +57,7 @@ async def load(
     repos: Repos, adapter: SystemAdapter, discipline: Discipline, rng: random.Random, today: date
 ) -> None:
     """The demo WOC of one discipline, its first four rounds played."""
-    federation = await repos.federations.get(discipline.federation_id)
-    assert federation is not None
-    count = await repos.players.count(federation.id)
-    found = await repos.players.by_federation_ids(
-        federation.id, [f"{federation.code}-{i:04d}" for i in range(1, count + 1)]
-    )
-    players = sorted(found.values(), key=lambda p: p.federation_player_id)
+    players = await demo_players(repos, discipline)
     held_on = today - timedelta(days=1)
     field = demo_field(players, held_on.year)
     for index in rng.sample(range(len(field)), k=min(8, len(field) // 4)):

@@ -12,11 +12,12 @@ from collections.abc import AsyncIterable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
+from fedrank.handlers.access import stored_federation
 from fedrank.handlers.publication import publish_in
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.scheduler.calendar import due_dates
-from fedrank.storage.models import Discipline
+from fedrank.storage.models import Discipline, Player
 from fedrank.storage.repos import Repos
 
 
@@ -85,3 +86,13 @@ async def replay(
         for demo_file in files:
             await each(demo_file)
     return written
+
+
+async def demo_players(repos: Repos, discipline: Discipline) -> list[Player]:
+    """The discipline's federation's demo players, ``CODE-0001``, ``CODE-0002``, … in that order
+    (every system's generator draws from them in this order, so the seed gives the same demo)."""
+    federation = await stored_federation(repos, discipline.federation_id)
+    count = await repos.players.count(federation.id)
+    wanted = [f"{federation.code}-{i:04d}" for i in range(1, count + 1)]
+    found = await repos.players.by_federation_ids(federation.id, wanted)
+    return [found[w.upper()] for w in wanted if w.upper() in found]
