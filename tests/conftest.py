@@ -1,31 +1,55 @@
-"""Shared fixtures: a migrated database on every configured backend, and handler services.
+"""Shared fixtures: a migrated database on every configured backend, the demo, handler services.
 
 SQLite always runs. PostgreSQL runs when ``FEDRANK_TEST_DATABASE_URL`` is set (CI sets it and
 ``FEDRANK_REQUIRE_POSTGRES=1``, which turns a missing URL or zero PostgreSQL tests into a
-failure). Each PostgreSQL test gets its own schema, dropped afterwards.
+failure, counted over every xdist worker). Each PostgreSQL test gets its own schema, dropped
+afterwards.
+
+Alembic runs once per session (per xdist worker), not once per test: a SQLite test gets a file
+copy of a migrated template; a PostgreSQL test's schema is made by Alembic's own SQL for the
+head revision (its offline mode), which ``tests/storage/test_migrations.py`` proves equal to an
+online migration. The demo is loaded once per session in the same way and copied per test.
 """
 
 from __future__ import annotations
 
+import asyncio
+import io
 import os
+import shutil
+import sqlite3
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, TypeVar
 
 import asyncpg
 import pytest
+from alembic import command
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import make_url
 
-from fedrank.handlers.context import RequestContext, Services
+from fedrank.demo import load_demo
+from fedrank.handlers.context import Services
+from fedrank.handlers.systems import all_systems
 from fedrank.storage.database import Database
+from fedrank.storage.db import alembic_config
+from fedrank.storage.models import Base
+from tests.helpers import NOW, Backend, Clock, user
+
+__all__ = ["Backend", "Clock", "user"]  # imported from here by older tests; new ones: tests.helpers
 
 PG_URL = os.environ.get("FEDRANK_TEST_DATABASE_URL", "")
 REQUIRE_PG = os.environ.get("FEDRANK_REQUIRE_POSTGRES") == "1"
 BACKENDS = ["sqlite", "postgresql"] if PG_URL else ["sqlite"]
 
-_pg_passed = 0
+T = TypeVar("T")
+
+
+# --- the PostgreSQL requirement, summed over xdist workers --------------------------------
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -35,78 +59,290 @@ def pytest_configure(config: pytest.Config) -> None:
         )
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Slow tests first, so that xdist starts them early instead of ending on one of them;
+    the tests of the shared demo on one worker, so that the demo is loaded once."""
+    for item in items:
+        if {"demo_db", "demo_services"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.xdist_group("demo"))
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+_pg_passed = 0
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Counted where every report arrives: in the one process, or on xdist's controller,
+    which replays each worker's reports through this hook."""
     global _pg_passed
     if report.when == "call" and report.passed and "[postgresql" in report.nodeid:
         _pg_passed += 1
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    if REQUIRE_PG and _pg_passed == 0 and session.testscollected:
+    if not REQUIRE_PG or hasattr(session.config, "workerinput"):
+        return  # an xdist worker sees only its share; the controller decides
+    if _pg_passed == 0 and session.testscollected:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
         print("\nFEDRANK_REQUIRE_POSTGRES=1: no PostgreSQL test passed; failing the run.")
+
+
+# --- session templates --------------------------------------------------------------------
+
+
+def _in_own_loop(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """Run session setup in a fresh event loop on its own thread: the test's loop belongs to
+    pytest-asyncio, and a template is only files or SQL, never a live connection."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(make())).result()
 
 
 def _asyncpg_dsn(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-@dataclass
-class Backend:
-    name: str
-    url: str
-    connect_args: dict[str, object]
+def _sqlite_url(path: Path) -> str:
+    return f"sqlite+aiosqlite:///{path}"
 
-    def database(self) -> Database:
-        return Database(self.url, connect_args=dict(self.connect_args))
+
+def _settle(path: Path) -> None:
+    """Fold the write-ahead log into the file, so that copying the file copies everything."""
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+
+
+def _head_sql() -> str:
+    """The SQL Alembic itself writes for ``upgrade head`` on PostgreSQL (offline mode)."""
+    cfg = alembic_config()
+    cfg.output_buffer = io.StringIO()
+    cfg.attributes["connection"] = SimpleNamespace(dialect=postgresql.asyncpg.dialect())
+    command.upgrade(cfg, "head", sql=True)
+    script = cfg.output_buffer.getvalue()
+    assert "COMMIT;" in script
+    return script
+
+
+async def _pg_execute(sql: str, *, schema: str | None = None) -> None:
+    """Set-up DDL on its own connection; a test's data need not survive a crash of the server,
+    so its commits do not wait for the disk."""
+    settings = {"synchronous_commit": "off"}
+    if schema:
+        settings["search_path"] = schema
+    conn = await asyncpg.connect(_asyncpg_dsn(PG_URL), server_settings=settings)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+async def _pg_copy_rows(source: str, target: str) -> None:
+    """Every row of ``source``'s tables into ``target``'s (same schema), sequences included."""
+    conn = await asyncpg.connect(
+        _asyncpg_dsn(PG_URL), server_settings={"synchronous_commit": "off"}
+    )
+    try:
+        async with conn.transaction():
+            for table in Base.metadata.sorted_tables:
+                name = table.name  # our own schema and table names, not input
+                await conn.execute(
+                    f'INSERT INTO "{target}"."{name}" SELECT * FROM "{source}"."{name}"'  # noqa: S608
+                )
+            sequences = await conn.fetch(
+                "SELECT sequencename, last_value FROM pg_sequences"
+                " WHERE schemaname = $1 AND last_value IS NOT NULL",
+                source,
+            )
+            for row in sequences:
+                await conn.execute(
+                    "SELECT setval($1::regclass, $2)",
+                    f'"{target}"."{row["sequencename"]}"',
+                    row["last_value"],
+                )
+    finally:
+        await conn.close()
+
+
+@dataclass
+class Templates:
+    """What a worker builds once: a migrated SQLite file, the head SQL for PostgreSQL, and the
+    demo on each backend (built on first use)."""
+
+    folder: Path
+    _head_sql: str | None = None
+    _sqlite_migrated: Path | None = None
+    _sqlite_demo: Path | None = None
+    _pg_demo: str | None = None
+
+    @property
+    def head_sql(self) -> str:
+        if self._head_sql is None:
+            self._head_sql = _head_sql()
+        return self._head_sql
+
+    def sqlite_migrated(self) -> Path:
+        if self._sqlite_migrated is None:
+            path = self.folder / "migrated.db"
+
+            async def migrate() -> None:
+                database = Database(_sqlite_url(path))
+                try:
+                    await database.migrate()
+                finally:
+                    await database.close()
+
+            _in_own_loop(migrate)
+            _settle(path)
+            self._sqlite_migrated = path
+        return self._sqlite_migrated
+
+    async def _load_demo(self, database: Database) -> None:
+        try:
+            await load_demo(database, all_systems())
+        finally:
+            await database.close()
+
+    def sqlite_demo(self) -> Path:
+        if self._sqlite_demo is None:
+            path = self.folder / "demo.db"
+            shutil.copyfile(self.sqlite_migrated(), path)
+            _in_own_loop(lambda: self._load_demo(Database(_sqlite_url(path))))
+            _settle(path)
+            self._sqlite_demo = path
+        return self._sqlite_demo
+
+    def pg_demo(self) -> str:
+        """The schema holding the demo on PostgreSQL (dropped at the end of the session)."""
+        if self._pg_demo is None:
+            schema = f"demo_{uuid.uuid4().hex[:12]}"
+
+            async def build() -> None:
+                await _pg_execute(f'CREATE SCHEMA "{schema}"')
+                await _pg_execute(self.head_sql, schema=schema)
+                await self._load_demo(
+                    Database(PG_URL, connect_args={"server_settings": {"search_path": schema}})
+                )
+
+            _in_own_loop(build)
+            self._pg_demo = schema
+        return self._pg_demo
+
+    def close(self) -> None:
+        if self._pg_demo is not None:
+            schema = self._pg_demo
+            _in_own_loop(lambda: _pg_execute(f'DROP SCHEMA "{schema}" CASCADE'))
+
+
+@pytest.fixture(scope="session")
+def templates(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Templates]:
+    made = Templates(tmp_path_factory.mktemp("templates"))
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+# --- per-test databases -------------------------------------------------------------------
+
+
+class Backends:
+    """Makes databases on one backend for one test, and removes them all after it."""
+
+    def __init__(self, name: str, folder: Path, templates: Templates) -> None:
+        self.name = name
+        self.folder = folder
+        self.templates = templates
+        self._schemas: list[str] = []
+        self._files = 0
+
+    async def empty(self) -> Backend:
+        """An empty database (not migrated): a new SQLite file or PostgreSQL schema."""
+        if self.name == "sqlite":
+            self._files += 1
+            name = "test.db" if self._files == 1 else f"test{self._files}.db"
+            return Backend("sqlite", _sqlite_url(self.folder / name), {})
+        schema = f"t_{uuid.uuid4().hex[:12]}"
+        await _pg_execute(f'CREATE SCHEMA "{schema}"')
+        self._schemas.append(schema)
+        return Backend("postgresql", PG_URL, {"server_settings": {"search_path": schema}})
+
+    async def migrated(self) -> Backend:
+        """A database at the head revision, copied from the session's template."""
+        backend = await self.empty()
+        if self.name == "sqlite":
+            shutil.copyfile(self.templates.sqlite_migrated(), _sqlite_path(backend))
+        else:
+            await _pg_execute(self.templates.head_sql, schema=_schema(backend))
+        return backend
+
+    async def demo(self) -> Backend:
+        """A database holding the whole demo, copied from the session's demo template."""
+        if self.name == "sqlite":
+            backend = await self.empty()
+            shutil.copyfile(self.templates.sqlite_demo(), _sqlite_path(backend))
+            return backend
+        source = self.templates.pg_demo()
+        backend = await self.migrated()
+        await _pg_copy_rows(source, _schema(backend))
+        return backend
+
+    async def drop(self) -> None:
+        for schema in self._schemas:
+            await _pg_execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+def _schema(backend: Backend) -> str:
+    settings = backend.connect_args["server_settings"]
+    assert isinstance(settings, dict)
+    return str(settings["search_path"])
+
+
+def _sqlite_path(backend: Backend) -> Path:
+    return Path(make_url(backend.url).database or "")
 
 
 @pytest.fixture(params=BACKENDS)
-async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
-    """An empty database on one backend (not migrated)."""
-    if request.param == "sqlite":
-        yield Backend("sqlite", f"sqlite+aiosqlite:///{tmp_path / 'test.db'}", {})
-        return
-    schema = f"t_{uuid.uuid4().hex[:12]}"
-    conn = await asyncpg.connect(_asyncpg_dsn(PG_URL))
+async def backends(
+    request: pytest.FixtureRequest, tmp_path: Path, templates: Templates
+) -> AsyncIterator[Backends]:
+    """Databases on one backend (each test runs once per configured backend)."""
+    made = Backends(request.param, tmp_path, templates)
     try:
-        await conn.execute(f'CREATE SCHEMA "{schema}"')
+        yield made
     finally:
-        await conn.close()
-    try:
-        yield Backend("postgresql", PG_URL, {"server_settings": {"search_path": schema}})
-    finally:
-        conn = await asyncpg.connect(_asyncpg_dsn(PG_URL))
-        try:
-            await conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
-        finally:
-            await conn.close()
+        await made.drop()
 
 
 @pytest.fixture
-async def db(backend: Backend) -> AsyncIterator[Database]:
-    """A migrated database."""
-    database = backend.database()
-    await database.migrate()
+async def backend(backends: Backends) -> Backend:
+    """An empty database on one backend (not migrated)."""
+    return await backends.empty()
+
+
+@pytest.fixture
+async def db(backends: Backends) -> AsyncIterator[Database]:
+    """A migrated database: a copy of the session's migrated template."""
+    database = (await backends.migrated()).database()
     try:
         yield database
     finally:
         await database.close()
 
 
-class Clock:
-    """A settable clock for handlers and the scheduler."""
-
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
+@pytest.fixture
+async def demo_db(backends: Backends) -> AsyncIterator[Database]:
+    """A copy of the whole demo (what ``fedrank demo`` loads), loaded once per session."""
+    database = (await backends.demo()).database()
+    try:
+        yield database
+    finally:
+        await database.close()
 
 
 @pytest.fixture
 def clock() -> Clock:
-    return Clock(datetime(2026, 11, 21, 12, 0, tzinfo=UTC))
+    return Clock(NOW)
 
 
 @pytest.fixture
@@ -114,14 +350,10 @@ def services(db: Database, clock: Clock) -> Services:
     return Services(db=db, clock=clock)
 
 
-def user(user_id: str, name: str = "", language: str = "en") -> RequestContext:
-    return RequestContext(
-        platform="console",
-        user_id=user_id,
-        chat_id=user_id,
-        display_name=name or user_id,
-        language=language,
-    )
+@pytest.fixture
+def demo_services(demo_db: Database, clock: Clock) -> Services:
+    """Services on a copy of the demo."""
+    return Services(db=demo_db, clock=clock)
 
 
 @pytest.fixture
