@@ -3,7 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup run test lint demo clean
+# Test worker processes (pytest-xdist): one per core by default, `make test JOBS=1` for one.
+JOBS ?= auto
+
+.PHONY: setup run test test-fast coverage lint demo clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,8 +27,17 @@ lint: setup
 	$(BIN)/ruff format --check fedrank tests bench
 	$(BIN)/mypy fedrank
 
+# The whole suite in parallel; slow tests start first and the demo's tests share one worker.
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(JOBS) --dist loadgroup
+
+# The quick loop while editing: everything but the tests marked slow.
+test-fast: setup
+	$(BIN)/pytest -n $(JOBS) --dist loadgroup -m "not slow"
+
+# Line coverage of fedrank over the whole suite.
+coverage: setup
+	$(BIN)/pytest -n $(JOBS) --dist loadgroup --cov=fedrank --cov-report=term-missing:skip-covered
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage
