@@ -433,6 +433,7 @@ async def test_compute_list_by_hand_and_the_annual_base_coefficient(
         assert "annual_base" not in (await ADAPTER.compute_list(repos, disc, date(2027, 2, 1))).data
 
 
+@pytest.mark.slow
 async def test_the_demo_history_gives_a_list(
     services: Services, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -477,6 +477,7 @@ async def test_player_data_is_checked(db: Database) -> None:
             player_data(player)
 
 
+@pytest.mark.slow
 async def test_the_demo_history_gives_a_list(
     services: Services, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:

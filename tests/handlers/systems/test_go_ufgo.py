@@ -404,6 +404,7 @@ async def test_a_tournament_open_for_game_reports_does_not_block_earlier_submiss
     assert f"Points: IK {_chain([early], start)['UFGO-0002']:f}" in rating
 
 
+@pytest.mark.slow
 async def test_the_demo_history_gives_a_list(
     services: Services, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -380,6 +380,7 @@ def test_next_text_at_the_top_level() -> None:
     )
 
 
+@pytest.mark.slow
 async def test_demo_loads_a_list(services: Services, db: Database) -> None:
     await load_demo(db, all_systems())
     top = (await dispatch(services, user("u1"), "/top rmf-mcr 3")).plain

@@ -12,6 +12,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from fedrank import demo
 from fedrank.engines.othello_woc import calc_document
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
@@ -281,6 +283,7 @@ async def test_a_correction_is_version_two_with_no_replays(
         assert version.reason == "resubmitted file (version 2)"
 
 
+@pytest.mark.slow
 async def test_the_demo_loads_a_list(services: Services, db: Database) -> None:
     await demo.load_demo(db, all_systems())
     top = (await dispatch(services, user("u1"), "/top woc 3")).plain
