@@ -64,7 +64,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Slow tests first, so that xdist starts them early instead of ending on one of them;
     the tests of the shared demo on one worker, so that the demo is loaded once."""
     for item in items:
-        if {"demo_db", "demo_services"} & set(getattr(item, "fixturenames", ())):
+        if "demo_db" in getattr(item, "fixturenames", ()):  # demo_services needs it too
             item.add_marker(pytest.mark.xdist_group("demo"))
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
@@ -174,6 +174,7 @@ class Templates:
     _sqlite_migrated: Path | None = None
     _sqlite_demo: Path | None = None
     _pg_demo: str | None = None
+    demo_message: str = ""
 
     @property
     def head_sql(self) -> str:
@@ -199,7 +200,7 @@ class Templates:
 
     async def _load_demo(self, database: Database) -> None:
         try:
-            await load_demo(database, all_systems())
+            self.demo_message = await load_demo(database, all_systems())
         finally:
             await database.close()
 
@@ -338,6 +339,12 @@ async def demo_db(backends: Backends) -> AsyncIterator[Database]:
         yield database
     finally:
         await database.close()
+
+
+@pytest.fixture
+def demo_message(demo_db: Database, templates: Templates) -> str:
+    """What ``load_demo`` answered when it loaded the demo that ``demo_db`` copies."""
+    return templates.demo_message
 
 
 @pytest.fixture
