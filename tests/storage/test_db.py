@@ -5,7 +5,7 @@ from pathlib import Path
 from sqlalchemy import inspect, text
 
 from fedrank.storage.database import Database
-from tests.conftest import Backend
+from tests.helpers import Backend
 
 
 async def _tables(backend: Backend) -> set[str]:
