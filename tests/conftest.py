@@ -5,15 +5,17 @@ SQLite always runs. PostgreSQL runs when ``FEDRANK_TEST_DATABASE_URL`` is set (C
 failure, counted over every xdist worker). Each PostgreSQL test gets its own schema, dropped
 afterwards.
 
-Alembic runs once per session (per xdist worker), not once per test: a SQLite test gets a file
-copy of a migrated template; a PostgreSQL test's schema is made by Alembic's own SQL for the
-head revision (its offline mode), which ``tests/storage/test_migrations.py`` proves equal to an
-online migration. The demo is loaded once per session in the same way and copied per test.
+Alembic runs once, not once per test: a SQLite test gets a file copy of a migrated template,
+built once per run by whichever xdist worker needs it first; a PostgreSQL test's schema is made
+by Alembic's own SQL for the head revision (its offline mode, written once per worker), which
+``tests/storage/test_migrations.py`` proves equal to an online migration. The demo is loaded
+once in the same way and copied per test.
 """
 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import io
 import os
 import shutil
@@ -21,6 +23,7 @@ import sqlite3
 import uuid
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
@@ -59,13 +62,8 @@ def pytest_configure(config: pytest.Config) -> None:
         )
 
 
-@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Slow tests first, so that xdist starts them early instead of ending on one of them;
-    the tests of the shared demo on one worker, so that the demo is loaded once."""
-    for item in items:
-        if "demo_db" in getattr(item, "fixturenames", ()):  # demo_services needs it too
-            item.add_marker(pytest.mark.xdist_group("demo"))
+    """Slow tests first, so that the xdist workers start them early instead of ending on one."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
@@ -164,17 +162,28 @@ async def _pg_copy_rows(source: str, target: str) -> None:
         await conn.close()
 
 
+@contextmanager
+def _one_builder(lock: Path) -> Iterator[None]:
+    """One process at a time: the first xdist worker to need a template builds it, the
+    others wait for it and then find it made."""
+    with lock.open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 @dataclass
 class Templates:
-    """What a worker builds once: a migrated SQLite file, the head SQL for PostgreSQL, and the
-    demo on each backend (built on first use)."""
+    """What a test run builds once, on first use: the migrated SQLite file and the demo's,
+    shared by the xdist workers of the run (``shared`` is the run's own temporary folder); the
+    head SQL and the demo schema on PostgreSQL, per worker."""
 
-    folder: Path
+    shared: Path
     _head_sql: str | None = None
-    _sqlite_migrated: Path | None = None
-    _sqlite_demo: Path | None = None
     _pg_demo: str | None = None
-    demo_message: str = ""
+    _pg_demo_message: str = ""
 
     @property
     def head_sql(self) -> str:
@@ -182,52 +191,51 @@ class Templates:
             self._head_sql = _head_sql()
         return self._head_sql
 
+    def _sqlite(self, name: str, build: Callable[[Path], None]) -> Path:
+        path = self.shared / name
+        if not path.exists():
+            with _one_builder(self.shared / f"{name}.lock"):
+                if not path.exists():
+                    making = self.shared / f"{name}.making"
+                    build(making)
+                    _settle(making)
+                    making.replace(path)
+        return path
+
     def sqlite_migrated(self) -> Path:
-        if self._sqlite_migrated is None:
-            path = self.folder / "migrated.db"
+        def migrate(path: Path) -> None:
+            _in_own_loop(lambda: _migrate(Database(_sqlite_url(path))))
 
-            async def migrate() -> None:
-                database = Database(_sqlite_url(path))
-                try:
-                    await database.migrate()
-                finally:
-                    await database.close()
-
-            _in_own_loop(migrate)
-            _settle(path)
-            self._sqlite_migrated = path
-        return self._sqlite_migrated
-
-    async def _load_demo(self, database: Database) -> None:
-        try:
-            self.demo_message = await load_demo(database, all_systems())
-        finally:
-            await database.close()
+        return self._sqlite("migrated.db", migrate)
 
     def sqlite_demo(self) -> Path:
-        if self._sqlite_demo is None:
-            path = self.folder / "demo.db"
+        def load(path: Path) -> None:
             shutil.copyfile(self.sqlite_migrated(), path)
-            _in_own_loop(lambda: self._load_demo(Database(_sqlite_url(path))))
-            _settle(path)
-            self._sqlite_demo = path
-        return self._sqlite_demo
+            message = _in_own_loop(lambda: _load_demo(Database(_sqlite_url(path))))
+            (self.shared / "demo.txt").write_text(message, encoding="utf-8")
+
+        return self._sqlite("demo.db", load)
 
     def pg_demo(self) -> str:
         """The schema holding the demo on PostgreSQL (dropped at the end of the session)."""
         if self._pg_demo is None:
             schema = f"demo_{uuid.uuid4().hex[:12]}"
 
-            async def build() -> None:
+            async def build() -> str:
                 await _pg_execute(f'CREATE SCHEMA "{schema}"')
                 await _pg_execute(self.head_sql, schema=schema)
-                await self._load_demo(
-                    Database(PG_URL, connect_args={"server_settings": {"search_path": schema}})
-                )
+                settings = {"server_settings": {"search_path": schema}}
+                return await _load_demo(Database(PG_URL, connect_args=settings))
 
-            _in_own_loop(build)
+            self._pg_demo_message = _in_own_loop(build)
             self._pg_demo = schema
         return self._pg_demo
+
+    def demo_message(self, backend: str) -> str:
+        """What ``load_demo`` answered when it loaded the demo on ``backend``."""
+        if backend == "sqlite":
+            return (self.shared / "demo.txt").read_text(encoding="utf-8")
+        return self._pg_demo_message
 
     def close(self) -> None:
         if self._pg_demo is not None:
@@ -235,9 +243,25 @@ class Templates:
             _in_own_loop(lambda: _pg_execute(f'DROP SCHEMA "{schema}" CASCADE'))
 
 
+async def _migrate(database: Database) -> None:
+    try:
+        await database.migrate()
+    finally:
+        await database.close()
+
+
+async def _load_demo(database: Database) -> str:
+    try:
+        return await load_demo(database, all_systems())
+    finally:
+        await database.close()
+
+
 @pytest.fixture(scope="session")
 def templates(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Templates]:
-    made = Templates(tmp_path_factory.mktemp("templates"))
+    base = tmp_path_factory.getbasetemp()
+    # An xdist worker's folder lies in the run's own; a run without xdist has just its own.
+    made = Templates(base.parent if "PYTEST_XDIST_WORKER" in os.environ else base)
     try:
         yield made
     finally:
@@ -342,9 +366,9 @@ async def demo_db(backends: Backends) -> AsyncIterator[Database]:
 
 
 @pytest.fixture
-def demo_message(demo_db: Database, templates: Templates) -> str:
+def demo_message(demo_db: Database, backends: Backends, templates: Templates) -> str:
     """What ``load_demo`` answered when it loaded the demo that ``demo_db`` copies."""
-    return templates.demo_message
+    return templates.demo_message(backends.name)
 
 
 @pytest.fixture
