@@ -3,7 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup run test lint demo clean
+# Test worker processes (pytest-xdist): one per core by default, `make test JOBS=1` for one.
+JOBS ?= auto
+
+.PHONY: setup run test test-fast coverage lint demo clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,8 +27,18 @@ lint: setup
 	$(BIN)/ruff format --check fedrank tests bench
 	$(BIN)/mypy fedrank
 
+# The whole suite in parallel: slow tests start first, and an idle worker takes over half of
+# a busy one's remaining tests (worksteal), so the run does not end waiting on one worker.
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(JOBS) --dist worksteal
+
+# The quick loop while editing: everything but the tests marked slow.
+test-fast: setup
+	$(BIN)/pytest -n $(JOBS) --dist worksteal -m "not slow"
+
+# Line coverage of fedrank over the whole suite.
+coverage: setup
+	$(BIN)/pytest -n $(JOBS) --dist worksteal --cov=fedrank --cov-report=term-missing:skip-covered
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
+import pytest
+
 from fedrank import demo
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
@@ -13,6 +15,7 @@ from fedrank.storage.database import Database
 from tests.conftest import user
 
 
+@pytest.mark.slow
 async def test_the_demo_history_gives_a_list(services: Services, db: Database) -> None:
     message = await demo.load_demo(db, all_systems(), only={"bridge_ccba"})
     assert "results and lists for ccba" in message

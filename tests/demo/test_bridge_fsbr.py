@@ -16,6 +16,7 @@ from fedrank.storage.database import Database
 from tests.conftest import user
 
 
+@pytest.mark.slow
 async def test_the_demo_history_gives_a_list(
     services: Services, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:

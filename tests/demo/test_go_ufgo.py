@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from itertools import pairwise
 
+import pytest
+
 from fedrank import demo
 from fedrank.demo.go_ufgo import DAYS, demo_files
 from fedrank.engines.go_ufgo import parse_submission, tournament_code
@@ -65,6 +67,7 @@ def test_a_seed_gives_one_history_and_draws_the_same_numbers() -> None:
     assert rng_a.random() == rng_b.random()  # what the next federation draws is unchanged
 
 
+@pytest.mark.slow
 async def test_the_demo_history_gives_a_list(services: Services, db: Database) -> None:
     assert all_systems().adapter("go_ufgo") is ADAPTER
     message = await demo.load_demo(db, all_systems(), only={"go_ufgo"})

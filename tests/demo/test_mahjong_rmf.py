@@ -6,6 +6,8 @@ import random
 from datetime import date
 from decimal import Decimal
 
+import pytest
+
 from fedrank.demo import TODAY, load_demo
 from fedrank.demo.mahjong_rmf import demo_sheets
 from fedrank.engines import mahjong_rmf as rmf
@@ -42,6 +44,7 @@ def test_sheets_are_monthly_oldest_first_and_the_same_for_a_seed() -> None:
     assert not first.levels_given
 
 
+@pytest.mark.slow
 async def test_demo_loads_a_list(services: Services, db: Database) -> None:
     await load_demo(db, all_systems(), only={"mahjong_rmf"})
     top = (await dispatch(services, user("u1"), "/top rmf-mcr 3")).plain

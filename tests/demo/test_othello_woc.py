@@ -6,6 +6,8 @@ import random
 from datetime import date
 from decimal import Decimal
 
+import pytest
+
 from fedrank import demo
 from fedrank.demo.othello_woc import demo_field, demo_game
 from fedrank.engines.othello_woc import calc_document
@@ -47,6 +49,7 @@ def test_a_game_has_64_discs_and_the_same_seed_gives_the_same_game() -> None:
     assert wins > 150  # the much stronger player wins most games
 
 
+@pytest.mark.slow
 async def test_the_demo_loads_a_list(services: Services, db: Database) -> None:
     await demo.load_demo(db, all_systems(), only={"othello_woc"})
     top = (await dispatch(services, user("u1"), "/top woc 3")).plain

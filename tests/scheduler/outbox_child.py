@@ -1,7 +1,8 @@
-"""A delivery worker in its own process, for the crash test: drains the Telegram outbox.
+"""A delivery worker for the crash test: drains the Telegram outbox, then exits.
 
 ``python -m tests.scheduler.outbox_child DATABASE_URL API_URL`` (connect args as JSON in
-``FEDRANK_TEST_CONNECT_ARGS``); exits 0 when nothing is due any more.
+``FEDRANK_TEST_CONNECT_ARGS``) is the process the test kills; :func:`drain` is the same worker
+started afresh after the crash.
 """
 
 from __future__ import annotations
@@ -22,17 +23,21 @@ from tests.bot.telegram.fake_api import TOKEN
 FAST = Limits(per_second=0, chat_interval=0.0, group_per_minute=0)
 
 
-async def main(url: str, api: str) -> None:
-    connect_args = json.loads(os.environ.get("FEDRANK_TEST_CONNECT_ARGS", "{}"))
-    db = Database(url, connect_args=connect_args)
+async def drain(url: str, api: str, connect_args: dict[str, object] | None = None) -> int:
+    """Deliver every due Telegram row of the database at ``url`` through the Bot API at ``api``
+    (recovering the rows a dead worker left claimed first); the number of rows handled."""
+    db = Database(url, connect_args=connect_args or {})
     sender = TelegramSender(TOKEN, api_server=TelegramAPIServer.from_base(api), limits=FAST, rate=0)
     try:
-        worker = DeliveryWorker(db, {"telegram": sender})
-        await worker.drain("telegram")
+        return await DeliveryWorker(db, {"telegram": sender}).drain("telegram")
     finally:
         await sender.close()
         await db.close()
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], sys.argv[2]))
+    asyncio.run(
+        drain(
+            sys.argv[1], sys.argv[2], json.loads(os.environ.get("FEDRANK_TEST_CONNECT_ARGS", "{}"))
+        )
+    )

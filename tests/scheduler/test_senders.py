@@ -66,6 +66,7 @@ async def test_telegram_sends_text_files_and_buttons(
     assert fake.to_chat(-1001)[1].buttons == [("Confirm", "/qconfirm 1")]
 
 
+@pytest.mark.slow
 async def test_telegram_429_is_waited_out_by_the_pacer(
     fake: FakeTelegram, telegram: TelegramSender
 ) -> None:

@@ -13,7 +13,7 @@ from fedrank.storage.database import (
     migrate,
     safe_url,
 )
-from tests.conftest import Backend
+from tests.helpers import Backend
 
 
 async def _tables(backend: Backend) -> set[str]:

@@ -1,17 +1,18 @@
-"""The Discord transport on the test database: dpytest for text commands, and a faked
-:class:`discord.Interaction` for slash commands and buttons (their callbacks are called directly,
-as discord.py would after parsing an interaction)."""
+"""The Discord transport on the test database: dpytest for text commands, and fakes of
+discord.py objects spec'd on the real classes (``create_autospec``) for slash commands and buttons
+(their callbacks are called directly, as discord.py would after parsing an interaction)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import itertools
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
+from unittest.mock import create_autospec
 
 import pytest
 
@@ -86,9 +87,41 @@ async def discord_account(
             await repos.accounts.link(account, found[0].id)
 
 
-# --- a faked Interaction ------------------------------------------------------------------
+# --- spec'd fakes of discord.py objects ---------------------------------------------------
 
 _ids = itertools.count(1_000_000)
+
+
+def spec_of(cls: type, /, *, behaviours: dict[str, Any] | None = None, **values: Any) -> Any:
+    """An instance of ``cls`` as ``create_autospec`` makes it, as strict as the class itself.
+
+    Only ``values`` are set; reading any other public data attribute fails, and so does writing
+    one the class does not have (``spec_set``). Methods keep their real signatures; one without
+    a given behaviour fails when called. So a cog that misspells an attribute or a keyword, or
+    touches something the test did not fake, fails here as it would against Discord.
+    """
+    fake = create_autospec(cls, instance=True, spec_set=True)
+    _restrict(fake, cls, behaviours or {}, values)
+    return fake
+
+
+def _restrict(fake: Any, cls: type, behaviours: dict[str, Any], values: dict[str, Any]) -> None:
+    for name, value in values.items():
+        setattr(fake, name, value)
+    for name in dir(cls):
+        if name.startswith("_") or name in values:
+            continue
+        if inspect.isfunction(inspect.getattr_static(cls, name)):
+            getattr(fake, name).side_effect = behaviours.get(name, _not_faked(cls, name))
+        else:
+            delattr(fake, name)
+
+
+def _not_faked(cls: type, name: str) -> Any:
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError(f"{cls.__name__}.{name} is not faked in this test")
+
+    return refuse
 
 
 @dataclass
@@ -120,74 +153,101 @@ class Sent:
         return "\n".join(p for p in parts if p)
 
 
-@dataclass
 class FakeInteraction:
-    """What the cogs read from an interaction, recording what they send back."""
+    """A :class:`discord.Interaction` spec'd on the real class (see :func:`spec_of`), its
+    response and followup spec'd on theirs, recording what the cogs send back.
 
-    user: Any
-    client: Any
-    guild: Any = None
-    locale: discord.Locale = discord.Locale.american_english
-    channel_id: int = 555
-    message: Any = None
-    sent: list[Sent] = field(default_factory=list)
-    deferred: list[dict[str, Any]] = field(default_factory=list)
-    edits: list[dict[str, Any]] = field(default_factory=list)
-    modals: list[discord.ui.Modal] = field(default_factory=list)
-    deleted: int = 0
-    id: int = field(default_factory=lambda: next(_ids))
+    The interaction itself is spec'd without ``spec_set`` only so that it can carry the
+    records below; what a cog reads or calls on it is checked all the same.
+    """
 
-    def __post_init__(self) -> None:
-        self.response = _Response(self)
-        self.followup = _Followup(self)
+    sent: list[Sent]
+    deferred: list[dict[str, Any]]
+    edits: list[dict[str, Any]]
+    modals: list[discord.ui.Modal]
+    deleted: int
+    response: Any
+    followup: Any
 
-    @property
-    def guild_id(self) -> int | None:
-        return None if self.guild is None else int(self.guild.id)
+    def __new__(
+        cls,
+        user: Any,
+        client: Any,
+        guild: Any = None,
+        locale: discord.Locale = discord.Locale.american_english,
+        channel_id: int = 555,
+        message: Any = None,
+    ) -> FakeInteraction:
+        fake: Any = create_autospec(discord.Interaction, instance=True)
+        fake.sent, fake.deferred, fake.edits, fake.modals, fake.deleted = [], [], [], [], 0
+        answered = [False]
 
-    async def edit_original_response(self, **kwargs: Any) -> None:
-        self.edits.append(kwargs)
+        def answer() -> None:
+            assert not answered[0], "an interaction is answered once"
+            answered[0] = True
 
-    async def delete_original_response(self) -> None:
-        self.deleted += 1
+        async def send_message(
+            content: Any = None, *, ephemeral: bool = False, **kwargs: Any
+        ) -> None:
+            answer()
+            sent = kwargs if content is None else {"content": content, **kwargs}
+            fake.sent.append(Sent(sent, ephemeral, "response"))
 
+        async def send_modal(modal: discord.ui.Modal) -> None:
+            answer()
+            fake.modals.append(modal)
 
-class _Response:
-    def __init__(self, interaction: FakeInteraction) -> None:
-        self.interaction = interaction
-        self.done = False
+        async def defer(*, ephemeral: bool = False, thinking: bool = False) -> None:
+            answer()
+            fake.deferred.append({"ephemeral": ephemeral, "thinking": thinking})
 
-    def is_done(self) -> bool:
-        return self.done
+        async def followup(content: Any = None, *, ephemeral: bool = False, **kwargs: Any) -> None:
+            assert answered[0], "a followup needs an answered interaction"
+            sent = kwargs if content is None else {"content": content, **kwargs}
+            fake.sent.append(Sent(sent, ephemeral, "followup"))
 
-    async def send_message(self, *, ephemeral: bool = False, **kwargs: Any) -> None:
-        assert not self.done, "an interaction is answered once"
-        self.done = True
-        self.interaction.sent.append(Sent(kwargs, ephemeral, "response"))
+        async def edit_original_response(**kwargs: Any) -> None:
+            fake.edits.append(kwargs)
 
-    async def send_modal(self, modal: discord.ui.Modal) -> None:
-        assert not self.done, "an interaction is answered once"
-        self.done = True
-        self.interaction.modals.append(modal)
+        async def delete_original_response() -> None:
+            fake.deleted += 1
 
-    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
-        assert not self.done, "an interaction is answered once"
-        self.done = True
-        self.interaction.deferred.append({"ephemeral": ephemeral, "thinking": thinking})
-
-
-class _Followup:
-    def __init__(self, interaction: FakeInteraction) -> None:
-        self.interaction = interaction
-
-    async def send(self, *, ephemeral: bool = False, **kwargs: Any) -> None:
-        assert self.interaction.response.done, "a followup needs an answered interaction"
-        self.interaction.sent.append(Sent(kwargs, ephemeral, "followup"))
+        response = spec_of(
+            discord.InteractionResponse,
+            behaviours={
+                "is_done": lambda: answered[0],
+                "send_message": send_message,
+                "send_modal": send_modal,
+                "defer": defer,
+            },
+        )
+        _restrict(
+            fake,
+            discord.Interaction,
+            {
+                "edit_original_response": edit_original_response,
+                "delete_original_response": delete_original_response,
+            },
+            {
+                "user": user,
+                "client": client,
+                "guild": guild,
+                "guild_id": None if guild is None else int(guild.id),
+                "locale": locale,
+                "channel_id": channel_id,
+                "message": message,
+                "id": next(_ids),
+                "response": response,
+                "followup": spec_of(discord.Webhook, behaviours={"send": followup}),
+            },
+        )
+        return cast(FakeInteraction, fake)
 
 
 def user(user_id: int, name: str = "", *, manage_roles: bool = False) -> Any:
-    """A Discord user as an interaction carries it."""
-    return SimpleNamespace(
+    """A Discord member as an interaction carries it."""
+    return spec_of(
+        discord.Member,
         id=user_id,
         name=name or f"user{user_id}",
         display_name=name or f"user{user_id}",
@@ -195,16 +255,41 @@ def user(user_id: int, name: str = "", *, manage_roles: bool = False) -> Any:
     )
 
 
-class FakeAttachment:
+def guild(guild_id: int) -> Any:
+    """The server an interaction comes from (only its id is read)."""
+    return spec_of(discord.Guild, id=guild_id)
+
+
+def FakeAttachment(filename: str, content: bytes) -> Any:  # noqa: N802 (the fake's old class name)
     """A slash command's file option."""
 
-    def __init__(self, filename: str, content: bytes) -> None:
-        self.filename = filename
-        self.content = content
-        self.size = len(content)
+    async def read(*, use_cached: bool = False) -> bytes:
+        return content
 
-    async def read(self) -> bytes:
-        return self.content
+    return spec_of(
+        discord.Attachment,
+        behaviours={"read": read},
+        filename=filename,
+        size=len(content),
+    )
+
+
+def message_with_buttons(content: str, rows: list[list[tuple[str, str]]]) -> Any:
+    """A message with rows of buttons (custom_id, label), as Discord returns it."""
+    return spec_of(
+        discord.Message,
+        content=content,
+        components=[
+            spec_of(
+                discord.ActionRow,
+                children=[
+                    spec_of(discord.Button, custom_id=custom_id, label=label)
+                    for custom_id, label in row
+                ],
+            )
+            for row in rows
+        ],
+    )
 
 
 def message_with(sent: Sent) -> Any:
@@ -212,11 +297,11 @@ def message_with(sent: Sent) -> Any:
     view = sent.view
     assert view is not None
     buttons = [
-        SimpleNamespace(custom_id=item.item.custom_id, label=item.item.label)
+        (item.item.custom_id or "", item.item.label or "")
         for item in view.children
         if isinstance(item, discord.ui.DynamicItem)
     ]
-    return SimpleNamespace(content=sent.content, components=[SimpleNamespace(children=buttons)])
+    return message_with_buttons(sent.content, [buttons])
 
 
 def settled(sent: Sent, note: str) -> list[dict[str, Any]]:

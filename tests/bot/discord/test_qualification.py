@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime
 from decimal import Decimal
-from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -25,7 +24,14 @@ from fedrank.handlers.reply import Reply
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline
 from fedrank.storage.repos import Repos
-from tests.bot.discord.conftest import FakeInteraction, discord_account, discord_settings, user
+from tests.bot.discord.conftest import (
+    FakeInteraction,
+    discord_account,
+    discord_settings,
+    guild,
+    message_with_buttons,
+    user,
+)
 from tests.conftest import Clock
 from tests.factories import seed_federation
 from tests.handlers.fake_adapter import World
@@ -89,7 +95,7 @@ async def test_an_invitation_is_answered_with_its_button(
     cog = client.get_cog("Qualification")
     assert isinstance(cog, Qualification)
     clock.now = at("2026-11-21")
-    created = FakeInteraction(BOSS, client, guild=SimpleNamespace(id=1))
+    created = FakeInteraction(BOSS, client, guild=guild(1))
     await cog.qualify.callback(
         cog,
         created,
@@ -110,11 +116,8 @@ async def test_an_invitation_is_answered_with_its_button(
     confirm, decline = action_row["components"]
     assert (confirm["label"], confirm["custom_id"]) == ("Confirm", f"fr:{ANNA.id}:/qconfirm 1")
     assert decline["custom_id"] == f"fr:{ANNA.id}:/qdecline 1"
-    message = SimpleNamespace(
-        content="",
-        components=[
-            SimpleNamespace(children=[SimpleNamespace(**c) for c in action_row["components"]])
-        ],
+    message = message_with_buttons(
+        "", [[(c["custom_id"], c["label"]) for c in action_row["components"]]]
     )
 
     clock.now = at("2026-12-05")

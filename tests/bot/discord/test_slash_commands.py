@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -35,6 +34,7 @@ from tests.bot.discord.conftest import (
     Sent,
     discord_account,
     discord_settings,
+    guild,
     message_with,
     settled,
     user,
@@ -42,7 +42,7 @@ from tests.bot.discord.conftest import (
 from tests.factories import seed_federation
 
 RESULTS = "spring-cup 2026-11-10\nRMF-002 1\nRMF-001 2\n"
-GUILD = SimpleNamespace(id=4242)
+GUILD = guild(4242)
 ANNA = user(101, "anna")
 BOSS = user(202, "boss")
 EVE = user(303, "eve")

@@ -1,4 +1,5 @@
-"""The real aiogram transport running against the fake Bot API server, on the test database."""
+"""The real aiogram transport on the test database: running against the fake Bot API server
+(whole conversations over HTTP), or its dispatcher fed updates directly with a mocked bot."""
 
 from __future__ import annotations
 
@@ -8,14 +9,17 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
 import pytest
+from aiogram import Dispatcher
 from aiogram.client.telegram import TelegramAPIServer
 
 from fedrank.bot.telegram import Limits, run_transport
+from fedrank.bot.telegram.app import make_dispatcher
 from fedrank.bot.telegram.middlewares import ThrottleLimits
 from fedrank.config import Settings
 from fedrank.handlers.context import Services
 from fedrank.storage.database import Database
 from tests.bot.telegram.fake_api import TOKEN, FakeTelegram
+from tests.bot.telegram.mocked_bot import MockedBot
 
 # Real pacing is tested on its own with a fake clock; end to end it would only slow tests down.
 FAST = Limits(per_second=0, chat_interval=0.0, group_per_minute=0)
@@ -92,3 +96,15 @@ async def make_telegram_role(
             "telegram", str(user_id), display_name=f"user {user_id}", language=None, now=now
         )
         await repos.accounts.set_role(account.id, fed.id, role)
+
+
+@pytest.fixture
+def mocked_bot() -> MockedBot:
+    """A bot without a network: its session records requests (see mocked_bot.py)."""
+    return MockedBot()
+
+
+@pytest.fixture
+def dispatcher(services: Services) -> Dispatcher:
+    """fedrank's dispatcher with its middlewares and routers, fed updates by the test."""
+    return make_dispatcher(services, throttle=LENIENT)

@@ -62,6 +62,7 @@ def test_retry_after_holds_the_chat(mono: Monotonic) -> None:
     assert pacer.reserve(9) == 4.0
 
 
+@pytest.mark.slow
 async def test_a_429_is_waited_out_and_the_message_arrives_once(
     telegram: FakeTelegram, services: Services
 ) -> None:
