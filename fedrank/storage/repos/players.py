@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from datetime import date
 from typing import Any
 
-from sqlalchemy import ColumnElement, bindparam, func, select
+from sqlalchemy import ColumnElement, RowMapping, bindparam, func, insert, select, update
 
 from fedrank.storage.models import Membership, Player
 from fedrank.storage.repos.base import Repo, like_pattern
@@ -130,3 +130,66 @@ class PlayerRepo(Repo):
                 .order_by(Membership.starts_on)
             )
         ).all()
+
+    # The registry (``fedrank players import | export``): plain rows read and written in
+    # chunks, so a registry of 100,000 players never holds the event loop long.
+
+    async def registry_rows(
+        self, federation_id: int, *, chunk: int = 2_000
+    ) -> AsyncIterator[Sequence[RowMapping]]:
+        """The federation's players as plain rows (no ORM objects), ``chunk`` at a time."""
+        result = await self.session.stream(
+            select(*_REGISTRY_COLUMNS)
+            .where(Player.federation_id == federation_id)
+            .order_by(Player.federation_player_id)
+        )
+        async for part in result.mappings().partitions(chunk):
+            yield part
+
+    async def registry_memberships(
+        self, federation_id: int, *, chunk: int = 2_000
+    ) -> AsyncIterator[Sequence[RowMapping]]:
+        """Every membership of the federation's players (id, player_id, starts_on, ends_on)."""
+        result = await self.session.stream(
+            select(Membership.id, Membership.player_id, Membership.starts_on, Membership.ends_on)
+            .join(Player, Player.id == Membership.player_id)
+            .where(Player.federation_id == federation_id)
+            .order_by(Membership.player_id, Membership.starts_on)
+        )
+        async for part in result.mappings().partitions(chunk):
+            yield part
+
+    async def add_many(self, rows: Sequence[dict[str, Any]]) -> list[int]:
+        """Insert players (column values by name) in one statement; their ids, in order."""
+        result = await self.session.execute(
+            insert(Player).returning(Player.id, sort_by_parameter_order=True), list(rows)
+        )
+        return list(result.scalars())
+
+    async def update_registry(self, player_id: int, values: dict[str, Any]) -> None:
+        """Set a player's registry facts (column values by name)."""
+        await self.session.execute(update(Player).where(Player.id == player_id).values(values))
+
+    async def add_memberships(self, rows: Sequence[dict[str, Any]]) -> None:
+        """Insert memberships (player_id, starts_on, ends_on) in one statement."""
+        if rows:
+            await self.session.execute(insert(Membership), list(rows))
+
+    async def end_membership(self, membership_id: int, ends_on: date | None) -> None:
+        await self.session.execute(
+            update(Membership).where(Membership.id == membership_id).values(ends_on=ends_on)
+        )
+
+
+_REGISTRY_COLUMNS = (
+    Player.id,
+    Player.federation_player_id,
+    Player.name,
+    Player.latin_name,
+    Player.birth_date,
+    Player.gender,
+    Player.country,
+    Player.club,
+    Player.egd_pin,
+    Player.data,
+)
