@@ -20,7 +20,7 @@ from fedrank.handlers.registry.fileformat import (
 SECTIONS = {"bridge_fsbr"}
 HEADER = ",".join([*BASE_COLUMNS, "bridge_fsbr.initial_rk", "bridge_fsbr.titles"])
 FULL = (
-    'FSBR-0007,Иванов  Иван,Ivanov Ivan,01.02.1990,m,ru,Club A,2020-01-01,2026-12-31,12345678,'
+    "FSBR-0007,Иванов  Иван,Ivanov Ivan,01.02.1990,m,ru,Club A,2020-01-01,2026-12-31,12345678,"
     '-2.5,"[[""2020-05-01"",""WBF Master""]]"'
 )
 
@@ -69,7 +69,11 @@ def test_a_bom_before_the_header_is_not_part_of_the_first_column() -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("2026-03-01", date(2026, 3, 1)), ("1.3.2026", date(2026, 3, 1)), ("31.12.1999", date(1999, 12, 31))],
+    [
+        ("2026-03-01", date(2026, 3, 1)),
+        ("1.3.2026", date(2026, 3, 1)),
+        ("31.12.1999", date(1999, 12, 31)),
+    ],
 )
 def test_dates_in_both_forms(text: str, expected: date) -> None:
     assert parse_date(text) == expected
@@ -158,7 +162,10 @@ def test_other_cells_are_written_as_they_are(cell: str) -> None:
 def test_csv_and_xlsx_exports_read_back_the_same() -> None:
     columns = ["id", "name", "club", "bridge_fsbr.titles"]
     rows = [["A-1", "O'Neil, Pat", "=HYPERLINK(1)", json.dumps([["2020-01-01", "X"]])]]
-    for name, content in (("r.csv", write_csv(columns, rows)), ("r.xlsx", write_xlsx(columns, rows))):
+    for name, content in (
+        ("r.csv", write_csv(columns, rows)),
+        ("r.xlsx", write_xlsx(columns, rows)),
+    ):
         file = parse_registry(name, content, SECTIONS)
         assert file.problems == [], name
         (line,) = file.lines

@@ -1,4 +1,4 @@
-"""The registry import: preview, one transaction, idempotent, updates audited, refusals write nothing."""
+"""The registry import: preview, one transaction, idempotent, audited, refusals write nothing."""
 
 from datetime import date
 
@@ -35,7 +35,9 @@ async def fsbr(db: Database) -> Database:
     return db
 
 
-async def run_import(db: Database, text: str, name: str = "players.csv") -> tuple[list[str], object]:
+async def run_import(
+    db: Database, text: str, name: str = "players.csv"
+) -> tuple[list[str], object]:
     async with db.transaction() as repos:
         plan = await prepare_import(repos, SYSTEMS, "FSBR", name, text.encode())
         preview = preview_lines(plan)
@@ -71,7 +73,9 @@ async def test_new_players_get_ids_after_the_highest_and_every_fact(fsbr: Databa
     assert (ivanov.country, ivanov.club, ivanov.egd_pin) == ("RU", "Club A", "12345678")
     assert ivanov.data == {"bridge_fsbr": {"initial_rk": -2.5}}
     async with fsbr.read() as repos:
-        spans = [(m.starts_on, m.ends_on) for m in await repos.players.memberships(found["FSBR-0011"].id)]
+        spans = [
+            (m.starts_on, m.ends_on) for m in await repos.players.memberships(found["FSBR-0011"].id)
+        ]
     assert spans == [(date(2024, 1, 1), date(2024, 12, 31))]
 
 
@@ -101,7 +105,9 @@ async def test_a_changed_line_updates_that_player_audited_before_and_after(fsbr:
         entries = {
             e.subject: e.details for e in await repos.audit.entries("player.registry_changed")
         }
-        spans = [(m.starts_on, m.ends_on) for m in await repos.players.memberships(found["FSBR-0011"].id)]
+        spans = [
+            (m.starts_on, m.ends_on) for m in await repos.players.memberships(found["FSBR-0011"].id)
+        ]
     assert set(entries) == {"FSBR-0009", "FSBR-0011"}
     assert entries["FSBR-0009"]["before"] == {"club": "Club A", "bridge_fsbr.initial_rk": -2.5}
     assert entries["FSBR-0009"]["after"] == {"club": "Club B", "bridge_fsbr.initial_rk": -3}
@@ -139,7 +145,9 @@ async def test_a_line_without_id_finds_its_player_by_pin_or_name_and_birth_date(
     fsbr: Database,
 ) -> None:
     await run_import(fsbr, FILE)
-    again = "id,name,birth_date,egd_pin,club\n,Other Name,,12345678,X\n,ПЕТРОВА  АННА,05.05.1985,,Y\n"
+    again = (
+        "id,name,birth_date,egd_pin,club\n,Other Name,,12345678,X\n,ПЕТРОВА  АННА,05.05.1985,,Y\n"
+    )
     preview, result = await run_import(fsbr, again)
     assert (result.added, result.updated) == (0, 2), preview
     found = await players(fsbr)
