@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable, Sequence
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import ColumnElement, RowMapping, bindparam, func, insert, select, update
+from sqlalchemy import ColumnElement, RowMapping, Table, bindparam, func, insert, select, update
 
 from fedrank.storage.models import Membership, Player
 from fedrank.storage.repos.base import Repo, like_pattern
@@ -135,7 +135,7 @@ class PlayerRepo(Repo):
     # chunks, so a registry of 100,000 players never holds the event loop long.
 
     async def registry_rows(
-        self, federation_id: int, *, chunk: int = 2_000
+        self, federation_id: int, *, chunk: int = 500
     ) -> AsyncIterator[Sequence[RowMapping]]:
         """The federation's players as plain rows (no ORM objects), ``chunk`` at a time."""
         result = await self.session.stream(
@@ -147,7 +147,7 @@ class PlayerRepo(Repo):
             yield part
 
     async def registry_memberships(
-        self, federation_id: int, *, chunk: int = 2_000
+        self, federation_id: int, *, chunk: int = 500
     ) -> AsyncIterator[Sequence[RowMapping]]:
         """Every membership of the federation's players (id, player_id, starts_on, ends_on)."""
         result = await self.session.stream(
@@ -159,12 +159,18 @@ class PlayerRepo(Repo):
         async for part in result.mappings().partitions(chunk):
             yield part
 
-    async def add_many(self, rows: Sequence[dict[str, Any]]) -> list[int]:
-        """Insert players (column values by name) in one statement; their ids, in order."""
-        result = await self.session.execute(
-            insert(Player).returning(Player.id, sort_by_parameter_order=True), list(rows)
+    async def add_many(self, federation_id: int, rows: Sequence[dict[str, Any]]) -> dict[str, int]:
+        """Insert a federation's players (column values by name) in one executemany; their ids
+        by federation ID. Core, not the ORM's bulk path, which would make a round trip per
+        few rows."""
+        await self.session.execute(insert(_PLAYER_TABLE), list(rows))
+        found = await self.session.execute(
+            select(Player.federation_player_id, Player.id).where(
+                Player.federation_id == federation_id,
+                Player.federation_player_id.in_([r["federation_player_id"] for r in rows]),
+            )
         )
-        return list(result.scalars())
+        return {fpid: player_id for fpid, player_id in found}
 
     async def update_registry(self, player_id: int, values: dict[str, Any]) -> None:
         """Set a player's registry facts (column values by name)."""
@@ -173,7 +179,7 @@ class PlayerRepo(Repo):
     async def add_memberships(self, rows: Sequence[dict[str, Any]]) -> None:
         """Insert memberships (player_id, starts_on, ends_on) in one statement."""
         if rows:
-            await self.session.execute(insert(Membership), list(rows))
+            await self.session.execute(insert(_MEMBERSHIP_TABLE), list(rows))
 
     async def end_membership(self, membership_id: int, ends_on: date | None) -> None:
         await self.session.execute(
@@ -181,6 +187,8 @@ class PlayerRepo(Repo):
         )
 
 
+_PLAYER_TABLE = cast(Table, Player.__table__)
+_MEMBERSHIP_TABLE = cast(Table, Membership.__table__)
 _REGISTRY_COLUMNS = (
     Player.id,
     Player.federation_player_id,
