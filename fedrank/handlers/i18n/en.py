@@ -385,4 +385,14 @@ MESSAGES: dict[str, str] = {
         "Note: the {system} adapter does not rate reported games yet; counted games are"
         " stored in the tournament and rated when its results are submitted."
     ),
+    "cmd.player": "a player's registry card: /player <ID or name>",
+    "card.federation": "Federation",
+    "card.latin_name": "In Latin letters",
+    "card.club": "Club",
+    "card.country": "Country",
+    "card.birth_date": "Born",
+    "card.sex": "Sex",
+    "card.egd_pin": "EGD PIN",
+    "card.memberships": "Memberships",
+    "card.no_membership": "none recorded",
 }

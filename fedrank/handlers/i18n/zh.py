@@ -309,4 +309,14 @@ MESSAGES: dict[str, str] = {
         "注意：{system} 适配器尚不能根据报告的对局计算等级分；已计入的对局保存在比赛中，"
         "提交该比赛成绩时再计算。"
     ),
+    "cmd.player": "选手登记卡：/player <编号或姓名>",
+    "card.federation": "协会",
+    "card.latin_name": "拉丁字母拼写",
+    "card.club": "俱乐部",
+    "card.country": "国家",
+    "card.birth_date": "出生日期",
+    "card.sex": "性别",
+    "card.egd_pin": "EGD PIN",
+    "card.memberships": "会籍",
+    "card.no_membership": "无记录",
 }
