@@ -395,4 +395,12 @@ MESSAGES: dict[str, str] = {
     "card.egd_pin": "EGD PIN",
     "card.memberships": "Memberships",
     "card.no_membership": "none recorded",
+    "cmd.playeradd": (
+        'add a player to the registry: /playeradd <federation> name="…" [column=value …]'
+    ),
+    "cmd.playeredit": "change a player in the registry: /playeredit <ID> column=value …",
+    "registry.added": "Added {player} to the registry.",
+    "registry.saved": "Saved {player}: {fields}.",
+    "registry.unchanged": "Nothing changes for {player}.",
+    "registry.exists": "The registry already has {id}; change it with /playeredit.",
 }

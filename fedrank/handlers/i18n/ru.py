@@ -384,4 +384,12 @@ MESSAGES: dict[str, str] = {
     "card.egd_pin": "EGD PIN",
     "card.memberships": "Членство",
     "card.no_membership": "не записано",
+    "cmd.playeradd": (
+        'добавить игрока в реестр: /playeradd <федерация> name="…" [столбец=значение …]'
+    ),
+    "cmd.playeredit": "изменить игрока в реестре: /playeredit <ID> столбец=значение …",
+    "registry.added": "{player} добавлен в реестр.",
+    "registry.saved": "Сохранено для {player}: {fields}.",
+    "registry.unchanged": "Для {player} ничего не меняется.",
+    "registry.exists": "В реестре уже есть {id}; измените его через /playeredit.",
 }

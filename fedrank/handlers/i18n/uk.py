@@ -392,4 +392,12 @@ MESSAGES: dict[str, str] = {
     "card.egd_pin": "EGD PIN",
     "card.memberships": "Членство",
     "card.no_membership": "не записано",
+    "cmd.playeradd": (
+        'додати гравця до реєстру: /playeradd <федерація> name="…" [стовпець=значення …]'
+    ),
+    "cmd.playeredit": "змінити гравця в реєстрі: /playeredit <ID> стовпець=значення …",
+    "registry.added": "{player} додано до реєстру.",
+    "registry.saved": "Збережено для {player}: {fields}.",
+    "registry.unchanged": "Для {player} нічого не змінюється.",
+    "registry.exists": "У реєстрі вже є {id}; змініть його через /playeredit.",
 }

@@ -319,4 +319,10 @@ MESSAGES: dict[str, str] = {
     "card.egd_pin": "EGD PIN",
     "card.memberships": "会籍",
     "card.no_membership": "无记录",
+    "cmd.playeradd": '向登记册添加选手：/playeradd <协会> name="…" [列=值 …]',
+    "cmd.playeredit": "修改登记册中的选手：/playeredit <编号> 列=值 …",
+    "registry.added": "已将 {player} 加入登记册。",
+    "registry.saved": "已为 {player} 保存：{fields}。",
+    "registry.unchanged": "{player} 没有任何变化。",
+    "registry.exists": "登记册中已有 {id}；请用 /playeredit 修改。",
 }
