@@ -126,3 +126,30 @@ def export_players(
     else:
         out.write_bytes(content)
         typer.echo(f"wrote {out}")
+
+
+@players_app.command("merge")
+def merge_players(
+    federation: Annotated[str, typer.Argument(help="federation code, e.g. UFGO")],
+    keep: Annotated[str, typer.Argument(help="the ID that stays")],
+    drop: Annotated[str, typer.Argument(help="the ID whose rows move to KEEP; it is deleted")],
+) -> None:
+    """Join two records of one person: ledger, titles, links and reports move to KEEP."""
+    from fedrank.bootstrap import opened
+    from fedrank.cli import _run, _settings
+    from fedrank.handlers.registry.importing import UnknownFederationError
+    from fedrank.handlers.registry.merge import MergeRefusedError
+    from fedrank.handlers.registry.merge import merge_players as merge
+
+    async def go() -> str:
+        async with opened(_settings()) as root:
+            await _migrated(root)
+            try:
+                async with root.db.transaction() as repos:
+                    moved = await merge(repos, federation, keep, drop, now=root.services.now())
+            except (MergeRefusedError, UnknownFederationError) as exc:
+                raise _error(str(exc)) from None
+            rows = ", ".join(f"{table} {count}" for table, count in moved.items()) or "no rows"
+            return f"{drop} merged into {keep}: moved {rows}"
+
+    typer.echo(_run(go()))

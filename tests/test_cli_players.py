@@ -105,3 +105,16 @@ def test_an_uninitialised_database_is_named(no_env: Path, monkeypatch: pytest.Mo
     (no_env / "p.csv").write_text(FILE, encoding="utf-8")
     result = CliRunner().invoke(app, ["players", "import", "UFGO", "p.csv", "--yes"])
     assert "run `fedrank init` first" in str(result.exception)
+
+
+def test_merge_joins_two_records_and_names_refusals(empty: Path) -> None:
+    runner = CliRunner()
+    runner.invoke(app, ["players", "import", "UFGO", "players.csv", "--yes"])
+    merged = runner.invoke(app, ["players", "merge", "UFGO", "UFGO-0042", "UFGO-0043"])
+    assert merged.exit_code == 0, merged.output
+    assert merged.output.strip() == "UFGO-0043 merged into UFGO-0042: moved no rows"
+    again = runner.invoke(app, ["players", "merge", "UFGO", "UFGO-0042", "UFGO-0043"])
+    assert isinstance(again.exception, CliError)
+    assert str(again.exception) == "UFGO has no player UFGO-0043"
+    export = runner.invoke(app, ["players", "export", "UFGO"])
+    assert export.output.splitlines()[1:] == ["UFGO-0042,Hnatiuk Vasyl,,,M,,'=Kyiv,,,"]
