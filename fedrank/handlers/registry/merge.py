@@ -24,7 +24,7 @@ class MergeRefusedError(Exception):
 
 _WHY = {
     "tournaments": "both played in {items}",
-    "lists": "both stand in {items} published list row(s) of one list",
+    "lists": "both stand in {items} published list(s)",
     "qualifications": "both hold places in qualification {items}",
     "platforms": "each is linked to its own {items} account",
 }
