@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
+from fedrank.cli_players import players_app
 from fedrank.config import ConfigError, Settings, load_settings
 from fedrank.engines.kernel import EngineError
 from fedrank.engines.registry import SYSTEMS, calc_document
@@ -38,6 +39,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.add_typer(players_app)
 
 T = TypeVar("T")
 

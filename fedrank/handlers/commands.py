@@ -30,6 +30,7 @@ from fedrank.handlers import (
 from fedrank.handlers.access import caller, directed_federations
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.i18n import t
+from fedrank.handlers.registry import card, edit
 from fedrank.handlers.reply import Reply, bold, code
 
 Handler = Callable[[Services, RequestContext, str], Awaitable[Reply]]
@@ -124,3 +125,6 @@ register("qconfirm", qualification.qconfirm)
 register("qdecline", qualification.qdecline)
 register("whatif", whatif.whatif, slow=True)
 register("playerdata", playerdata.playerdata, "director")
+register("player", card.player)
+register("playeradd", edit.playeradd, "director")
+register("playeredit", edit.playeredit, "director")

@@ -110,9 +110,15 @@ class Player(Base):
     birth_date: Mapped[date | None] = mapped_column(Date)
     gender: Mapped[str | None] = mapped_column(String(1))
     data: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # The registry's facts (``fedrank players import``): the name in Latin letters, the club,
+    # and the European Go Database PIN (unique in a federation when set).
+    latin_name: Mapped[str | None] = mapped_column(String(200))
+    club: Mapped[str | None] = mapped_column(String(200))
+    egd_pin: Mapped[str | None] = mapped_column(String(16))
 
 
 Index("ix_player_name", Player.federation_id, Player.name)
+Index("ix_player_egd_pin", Player.federation_id, Player.egd_pin, unique=True)
 Index("ix_player_fpid_upper", func.upper(Player.federation_player_id))
 
 

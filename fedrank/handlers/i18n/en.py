@@ -385,4 +385,22 @@ MESSAGES: dict[str, str] = {
         "Note: the {system} adapter does not rate reported games yet; counted games are"
         " stored in the tournament and rated when its results are submitted."
     ),
+    "cmd.player": "a player's registry card: /player <ID or name>",
+    "card.federation": "Federation",
+    "card.latin_name": "In Latin letters",
+    "card.club": "Club",
+    "card.country": "Country",
+    "card.birth_date": "Born",
+    "card.sex": "Sex",
+    "card.egd_pin": "EGD PIN",
+    "card.memberships": "Memberships",
+    "card.no_membership": "none recorded",
+    "cmd.playeradd": (
+        'add a player to the registry: /playeradd <federation> name="…" [column=value …]'
+    ),
+    "cmd.playeredit": "change a player in the registry: /playeredit <ID> column=value …",
+    "registry.added": "Added {player} to the registry.",
+    "registry.saved": "Saved {player}: {fields}.",
+    "registry.unchanged": "Nothing changes for {player}.",
+    "registry.exists": "The registry already has {id}; change it with /playeredit.",
 }

@@ -374,4 +374,22 @@ MESSAGES: dict[str, str] = {
         "Внимание: адаптер {system} пока не рассчитывает рейтинг по сообщённым партиям;"
         " засчитанные партии хранятся в турнире и учитываются при подаче его результатов."
     ),
+    "cmd.player": "карточка игрока в реестре: /player <ID или имя>",
+    "card.federation": "Федерация",
+    "card.latin_name": "Латиницей",
+    "card.club": "Клуб",
+    "card.country": "Страна",
+    "card.birth_date": "Дата рождения",
+    "card.sex": "Пол",
+    "card.egd_pin": "EGD PIN",
+    "card.memberships": "Членство",
+    "card.no_membership": "не записано",
+    "cmd.playeradd": (
+        'добавить игрока в реестр: /playeradd <федерация> name="…" [столбец=значение …]'
+    ),
+    "cmd.playeredit": "изменить игрока в реестре: /playeredit <ID> столбец=значение …",
+    "registry.added": "{player} добавлен в реестр.",
+    "registry.saved": "Сохранено для {player}: {fields}.",
+    "registry.unchanged": "Для {player} ничего не меняется.",
+    "registry.exists": "В реестре уже есть {id}; измените его через /playeredit.",
 }

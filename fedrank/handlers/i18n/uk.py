@@ -382,4 +382,22 @@ MESSAGES: dict[str, str] = {
         " зараховані партії зберігаються в турнірі й враховуються під час подання його"
         " результатів."
     ),
+    "cmd.player": "картка гравця в реєстрі: /player <ID або ім'я>",
+    "card.federation": "Федерація",
+    "card.latin_name": "Латиницею",
+    "card.club": "Клуб",
+    "card.country": "Країна",
+    "card.birth_date": "Дата народження",
+    "card.sex": "Стать",
+    "card.egd_pin": "EGD PIN",
+    "card.memberships": "Членство",
+    "card.no_membership": "не записано",
+    "cmd.playeradd": (
+        'додати гравця до реєстру: /playeradd <федерація> name="…" [стовпець=значення …]'
+    ),
+    "cmd.playeredit": "змінити гравця в реєстрі: /playeredit <ID> стовпець=значення …",
+    "registry.added": "{player} додано до реєстру.",
+    "registry.saved": "Збережено для {player}: {fields}.",
+    "registry.unchanged": "Для {player} нічого не змінюється.",
+    "registry.exists": "У реєстрі вже є {id}; змініть його через /playeredit.",
 }

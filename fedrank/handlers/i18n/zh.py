@@ -309,4 +309,20 @@ MESSAGES: dict[str, str] = {
         "注意：{system} 适配器尚不能根据报告的对局计算等级分；已计入的对局保存在比赛中，"
         "提交该比赛成绩时再计算。"
     ),
+    "cmd.player": "选手登记卡：/player <编号或姓名>",
+    "card.federation": "协会",
+    "card.latin_name": "拉丁字母拼写",
+    "card.club": "俱乐部",
+    "card.country": "国家",
+    "card.birth_date": "出生日期",
+    "card.sex": "性别",
+    "card.egd_pin": "EGD PIN",
+    "card.memberships": "会籍",
+    "card.no_membership": "无记录",
+    "cmd.playeradd": '向登记册添加选手：/playeradd <协会> name="…" [列=值 …]',
+    "cmd.playeredit": "修改登记册中的选手：/playeredit <编号> 列=值 …",
+    "registry.added": "已将 {player} 加入登记册。",
+    "registry.saved": "已为 {player} 保存：{fields}。",
+    "registry.unchanged": "{player} 没有任何变化。",
+    "registry.exists": "登记册中已有 {id}；请用 /playeredit 修改。",
 }

@@ -2,13 +2,39 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import ColumnElement, bindparam, func, select
+from sqlalchemy import (
+    ColumnElement,
+    RowMapping,
+    Table,
+    bindparam,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.orm import aliased
 
-from fedrank.storage.models import Membership, Player
+from fedrank.storage.models import (
+    Account,
+    Award,
+    Entry,
+    Game,
+    GameReport,
+    LinkCode,
+    LinkRequest,
+    ListRow,
+    Membership,
+    Player,
+    QualificationSlot,
+    Title,
+    Tournament,
+    TournamentVersion,
+)
 from fedrank.storage.repos.base import Repo, like_pattern
 
 
@@ -130,3 +156,151 @@ class PlayerRepo(Repo):
                 .order_by(Membership.starts_on)
             )
         ).all()
+
+    # The registry (``fedrank players import | export``): plain rows read and written in
+    # chunks, so a registry of 100,000 players never holds the event loop long.
+
+    async def registry_rows(
+        self, federation_id: int, *, chunk: int = 500
+    ) -> AsyncIterator[Sequence[RowMapping]]:
+        """The federation's players as plain rows (no ORM objects), ``chunk`` at a time."""
+        result = await self.session.stream(
+            select(*_REGISTRY_COLUMNS)
+            .where(Player.federation_id == federation_id)
+            .order_by(Player.federation_player_id)
+        )
+        async for part in result.mappings().partitions(chunk):
+            yield part
+
+    async def registry_memberships(
+        self, federation_id: int, *, chunk: int = 500
+    ) -> AsyncIterator[Sequence[RowMapping]]:
+        """Every membership of the federation's players (id, player_id, starts_on, ends_on)."""
+        result = await self.session.stream(
+            select(Membership.id, Membership.player_id, Membership.starts_on, Membership.ends_on)
+            .join(Player, Player.id == Membership.player_id)
+            .where(Player.federation_id == federation_id)
+            .order_by(Membership.player_id, Membership.starts_on)
+        )
+        async for part in result.mappings().partitions(chunk):
+            yield part
+
+    async def add_many(self, federation_id: int, rows: Sequence[dict[str, Any]]) -> dict[str, int]:
+        """Insert a federation's players (column values by name) in one executemany; their ids
+        by federation ID. Core, not the ORM's bulk path, which would make a round trip per
+        few rows."""
+        await self.session.execute(insert(_PLAYER_TABLE), list(rows))
+        found = await self.session.execute(
+            select(Player.federation_player_id, Player.id).where(
+                Player.federation_id == federation_id,
+                Player.federation_player_id.in_([r["federation_player_id"] for r in rows]),
+            )
+        )
+        return {fpid: player_id for fpid, player_id in found}
+
+    async def update_registry(self, player_id: int, values: dict[str, Any]) -> None:
+        """Set a player's registry facts (column values by name)."""
+        await self.session.execute(update(Player).where(Player.id == player_id).values(values))
+
+    async def add_memberships(self, rows: Sequence[dict[str, Any]]) -> None:
+        """Insert memberships (player_id, starts_on, ends_on) in one statement."""
+        if rows:
+            await self.session.execute(insert(_MEMBERSHIP_TABLE), list(rows))
+
+    async def end_membership(self, membership_id: int, ends_on: date | None) -> None:
+        await self.session.execute(
+            update(Membership).where(Membership.id == membership_id).values(ends_on=ends_on)
+        )
+
+    # Merging two records of one person (``fedrank players merge``).
+
+    async def merge_conflicts(self, keep_id: int, drop_id: int) -> dict[str, list[str]]:
+        """What keeps two records apart: tournaments both played (any version), lists and
+        qualifications both are in, platforms where each has its own linked account."""
+        a, b = aliased(Entry), aliased(Entry)
+        va, vb = aliased(TournamentVersion), aliased(TournamentVersion)
+        tournaments = await self.session.scalars(
+            select(Tournament.code)
+            .join(va, va.tournament_id == Tournament.id)
+            .join(a, a.version_id == va.id)
+            .join(vb, vb.tournament_id == Tournament.id)
+            .join(b, b.version_id == vb.id)
+            .where(a.player_id == keep_id, b.player_id == drop_id)
+            .distinct()
+            .order_by(Tournament.code)
+        )
+        ra, rb = aliased(ListRow), aliased(ListRow)
+        lists = await self.session.scalars(
+            select(func.count())
+            .select_from(ra)
+            .join(rb, rb.snapshot_id == ra.snapshot_id)
+            .where(ra.player_id == keep_id, rb.player_id == drop_id)
+        )
+        qa, qb = aliased(QualificationSlot), aliased(QualificationSlot)
+        qualifications = await self.session.scalars(
+            select(qa.qualification_id)
+            .join(qb, qb.qualification_id == qa.qualification_id)
+            .where(qa.player_id == keep_id, qb.player_id == drop_id)
+        )
+        aa, ab = aliased(Account), aliased(Account)
+        platforms = await self.session.scalars(
+            select(aa.platform)
+            .join(ab, ab.platform == aa.platform)
+            .where(aa.player_id == keep_id, ab.player_id == drop_id, aa.id != ab.id)
+            .distinct()
+        )
+        shared_lists = int(lists.one() or 0)
+        return {
+            "tournaments": list(tournaments),
+            "lists": [str(shared_lists)] if shared_lists else [],
+            "qualifications": [str(q) for q in qualifications],
+            "platforms": list(platforms),
+        }
+
+    async def merge_into(self, keep_id: int, drop_id: int) -> dict[str, int]:
+        """Move every row of ``drop_id`` to ``keep_id`` and delete the dropped player: rows
+        moved by table. The caller checks :meth:`merge_conflicts` first."""
+        moved: dict[str, int] = {}
+        for column in _PLAYER_REFERENCES:
+            result = await self.session.execute(
+                update(column.table).where(column == drop_id).values({column.key: keep_id})
+            )
+            count = int(getattr(result, "rowcount", 0) or 0)
+            if count:
+                name = f"{column.table.name}.{column.key}"
+                moved[name] = count
+        await self.session.execute(delete(Player).where(Player.id == drop_id))
+        return moved
+
+
+_PLAYER_TABLE = cast(Table, Player.__table__)
+_MEMBERSHIP_TABLE = cast(Table, Membership.__table__)
+_REGISTRY_COLUMNS = (
+    Player.id,
+    Player.federation_player_id,
+    Player.name,
+    Player.latin_name,
+    Player.birth_date,
+    Player.gender,
+    Player.country,
+    Player.club,
+    Player.egd_pin,
+    Player.data,
+)
+
+#: Every column that names a player: what a merge moves.
+_PLAYER_REFERENCES = (
+    Membership.__table__.c.player_id,
+    Account.__table__.c.player_id,
+    LinkRequest.__table__.c.player_id,
+    LinkCode.__table__.c.player_id,
+    Entry.__table__.c.player_id,
+    Game.__table__.c.player1_id,
+    Game.__table__.c.player2_id,
+    GameReport.__table__.c.reporter_id,
+    GameReport.__table__.c.opponent_id,
+    Award.__table__.c.player_id,
+    Title.__table__.c.player_id,
+    ListRow.__table__.c.player_id,
+    QualificationSlot.__table__.c.player_id,
+)
