@@ -35,8 +35,8 @@ from fedrank.handlers.spreadsheet import (
     read_first_sheet,
     serial_text,
 )
-from fedrank.handlers.systems import all_systems
-from fedrank.handlers.systems.mahjong_rmf import ADAPTER as RMF_ADAPTER
+from fedrank.handlers.systems import SystemRegistry, all_systems
+from fedrank.handlers.systems.mahjong_rmf import MahjongRmfAdapter
 from fedrank.storage.database import Database
 from tests.conftest import user
 from tests.handlers.systems.go_ufgo.support import seed as seed_ufgo
@@ -433,9 +433,7 @@ async def test_go_workbook_previews_like_the_csv(services: Services, db: Databas
     assert "2503" in as_book.plain and "2377" in as_book.plain  # test_go_ufgo's hand figures
 
 
-async def test_refusals_through_submit(
-    services: Services, db: Database, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_refusals_through_submit(services: Services, db: Database) -> None:
     await seed_rmf(db)
     boss = user("boss")
     for name, content, answer in [
@@ -455,11 +453,17 @@ async def test_refusals_through_submit(
     ru = replace(boss, language="ru")
     reply = await dispatch(services, attach(ru, "r.xlsx", b"junk"), "/submit rmf-mcr")
     assert "не корректная книга Excel" in reply.plain
-    monkeypatch.setattr(RMF_ADAPTER, "sheet_separator", None, raising=False)
+    services.systems = SystemRegistry([_NoSheets()])
     reply = await dispatch(services, attach(boss, "r.xlsx", xlsx(rmf_rows())), "/submit rmf-mcr")
     assert reply.plain == (
         "The mahjong_rmf format cannot come from a spreadsheet; send its text file."
     )
+
+
+class _NoSheets(MahjongRmfAdapter):
+    """The mahjong adapter of a system whose format cannot come from a spreadsheet."""
+
+    sheet_separator = None
 
 
 # --- every format from a workbook ---------------------------------------------------------------
