@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from fedrank.handlers.context import RequestContext
+from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.dispatch import dispatch
 from fedrank.storage.database import Database
 from tests.factories import NOW, Seeded, make_director, seed_federation
 
@@ -21,7 +23,9 @@ __all__ = [
     "Seeded",
     "make_director",
     "seed_federation",
+    "submit_and_confirm",
     "user",
+    "version_of",
 ]
 
 
@@ -56,3 +60,24 @@ def user(user_id: str, name: str = "", language: str = "en") -> RequestContext:
         display_name=name or user_id,
         language=language,
     )
+
+
+async def submit_and_confirm(services: Services, discipline: str, text: str) -> str:
+    """The director "boss" submits ``text`` to ``discipline`` and confirms the preview."""
+    preview = await dispatch(services, user("boss"), f"/submit {discipline}\n" + text)
+    assert preview.buttons, preview.plain
+    saved = await dispatch(services, user("boss"), preview.buttons[0].action)
+    return saved.plain
+
+
+async def version_of(db: Database, discipline: str, code: str) -> tuple[int, dict[str, Any], str]:
+    """(version number, params, reason) of a stored tournament's current version; 0 if none."""
+    async with db.read() as repos:
+        found = await repos.federations.discipline_by_code(discipline)
+        assert found is not None
+        tournament = await repos.ledger.tournament(found.id, code)
+        if tournament is None:
+            return 0, {}, ""
+        current = await repos.ledger.current_version(tournament.id)
+        assert current is not None
+        return current.version, dict(current.params), current.reason

@@ -15,9 +15,8 @@ from __future__ import annotations
 from datetime import date
 
 from fedrank.handlers.context import Services
-from fedrank.handlers.dispatch import dispatch
 from fedrank.storage.database import Database
-from tests.conftest import user
+from tests import helpers as shared
 from tests.factories import make_director
 
 PLAYERS = 16
@@ -73,22 +72,11 @@ async def seed(db: Database, *, ended: dict[int, date] | None = None) -> int:
 
 
 async def submit_and_confirm(services: Services, text: str) -> str:
-    preview = await dispatch(services, user("boss"), "/submit ccba\n" + text)
-    assert preview.buttons, preview.plain
-    saved = await dispatch(services, user("boss"), preview.buttons[0].action)
-    return saved.plain
+    return await shared.submit_and_confirm(services, "ccba", text)
 
 
 async def version_of(db: Database, code: str) -> tuple[int, dict[str, object], str]:
-    async with db.read() as repos:
-        discipline = await repos.federations.discipline_by_code("ccba")
-        assert discipline is not None
-        tournament = await repos.ledger.tournament(discipline.id, code)
-        if tournament is None:
-            return 0, {}, ""
-        current = await repos.ledger.current_version(tournament.id)
-        assert current is not None
-        return current.version, dict(current.params), current.reason
+    return await shared.version_of(db, "ccba", code)
 
 
 def figures(params: dict[str, object]) -> tuple[str, str]:

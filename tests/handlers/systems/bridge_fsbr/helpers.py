@@ -20,11 +20,10 @@ from decimal import Decimal
 from typing import Any
 
 from fedrank.handlers.context import Services
-from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.systems.bridge_fsbr import DATA_KEY
 from fedrank.storage.database import Database
 from fedrank.storage.records import NewAward
-from tests.conftest import user
+from tests import helpers as shared
 from tests.factories import NOW, make_director
 
 PLAYERS = 40
@@ -86,22 +85,11 @@ async def seed(db: Database, *, initial: str | None = None) -> int:
 
 
 async def submit_and_confirm(services: Services, text: str) -> str:
-    preview = await dispatch(services, user("boss"), "/submit fsbr\n" + text)
-    assert preview.buttons, preview.plain
-    saved = await dispatch(services, user("boss"), preview.buttons[0].action)
-    return saved.plain
+    return await shared.submit_and_confirm(services, "fsbr", text)
 
 
 async def version_of(db: Database, code: str) -> tuple[int, dict[str, Any], str]:
-    async with db.read() as repos:
-        discipline = await repos.federations.discipline_by_code("fsbr")
-        assert discipline is not None
-        tournament = await repos.ledger.tournament(discipline.id, code)
-        if tournament is None:
-            return 0, {}, ""
-        current = await repos.ledger.current_version(tournament.id)
-        assert current is not None
-        return current.version, dict(current.params), current.reason
+    return await shared.version_of(db, "fsbr", code)
 
 
 def hand_mb(kq: float, n: int = 8, d: int = 48) -> list[int]:

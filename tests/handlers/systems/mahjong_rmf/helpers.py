@@ -10,9 +10,8 @@ After it the players hold 6k, 7k x7, 8k x2, 9k, 10k x2, 11k, 12k x2: EU sum 3050
 from __future__ import annotations
 
 from fedrank.handlers.context import Services
-from fedrank.handlers.dispatch import dispatch
 from fedrank.storage.database import Database
-from tests.conftest import user
+from tests import helpers as shared
 from tests.factories import make_director
 
 PLAYERS = 16
@@ -71,19 +70,8 @@ async def seed(db: Database) -> dict[str, int]:
 
 
 async def submit_and_confirm(services: Services, text: str) -> str:
-    preview = await dispatch(services, user("boss"), "/submit rmf-mcr\n" + text)
-    assert preview.buttons, preview.plain
-    saved = await dispatch(services, user("boss"), preview.buttons[0].action)
-    return saved.plain
+    return await shared.submit_and_confirm(services, "rmf-mcr", text)
 
 
 async def version_of(db: Database, code: str) -> tuple[int, dict[str, object], str]:
-    async with db.read() as repos:
-        discipline = await repos.federations.discipline_by_code("rmf-mcr")
-        assert discipline is not None
-        tournament = await repos.ledger.tournament(discipline.id, code)
-        if tournament is None:
-            return 0, {}, ""
-        current = await repos.ledger.current_version(tournament.id)
-        assert current is not None
-        return current.version, dict(current.params), current.reason
+    return await shared.version_of(db, "rmf-mcr", code)
