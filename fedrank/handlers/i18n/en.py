@@ -403,4 +403,20 @@ MESSAGES: dict[str, str] = {
     "registry.saved": "Saved {player}: {fields}.",
     "registry.unchanged": "Nothing changes for {player}.",
     "registry.exists": "The registry already has {id}; change it with /playeredit.",
+    # ── setup: begin (keys of the setup work go between begin and end) ──
+    # ── setup: end ──
+    # ── links: begin (keys of the links work go between begin and end) ──
+    # ── links: end ──
+    # ── names: begin (keys of the names work go between begin and end) ──
+    # ── names: end ──
+    # ── scheduler: begin (keys of the scheduler work go between begin and end) ──
+    # ── scheduler: end ──
+    # ── figures: begin (keys of the figures work go between begin and end) ──
+    # ── figures: end ──
+    # ── corrections: begin (keys of the corrections work go between begin and end) ──
+    # ── corrections: end ──
+    # ── security: begin (keys of the security work go between begin and end) ──
+    # ── security: end ──
+    # ── files: begin (keys of the files work go between begin and end) ──
+    # ── files: end ──
 }
