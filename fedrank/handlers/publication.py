@@ -14,11 +14,13 @@ from fedrank.handlers.announcements import announce_in
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
+from fedrank.handlers.notify import new_message, to_accounts
 from fedrank.handlers.reply import Reply
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
 from fedrank.storage.database import Database
-from fedrank.storage.models import Discipline, Federation, ListSnapshot
+from fedrank.storage.models import Discipline, Federation, ListSnapshot, PublicationFailure
 from fedrank.storage.repos import Repos
+from fedrank.storage.repos.roles import ADMIN
 
 
 def local_today(timezone: str, now: datetime) -> date:
@@ -167,3 +169,130 @@ async def publish(services: Services, ctx: RequestContext, args: str) -> Reply:
         return Reply.text(
             t(ctx.language, key, discipline=discipline.name, date=list_date.isoformat(), size=size)
         )
+
+
+async def record_failure(
+    repos: Repos,
+    discipline: Discipline,
+    list_date: date,
+    error: str,
+    *,
+    now: datetime,
+    retry_at: datetime,
+) -> tuple[PublicationFailure, bool]:
+    """A scheduled list could not be published: count the attempt; (row, state changed).
+
+    The first failure (and a failure with a different error) is a change of state: it is
+    written to the audit log, and the first is reported once to the federation's admins
+    (an outbox row per admin keyed by the list, so a retry never tells them again)."""
+    before = await repos.publications.failure(discipline.id, list_date)
+    previous_error = before.error if before is not None else None
+    row = await repos.publications.record_failure(discipline.id, list_date, error, now, retry_at)
+    changed = previous_error != row.error
+    if changed:
+        await repos.audit.log(
+            "list.publication_failed",
+            at=now,
+            federation_id=discipline.federation_id,
+            subject=f"{discipline.code} {list_date.isoformat()}",
+            details={"error": row.error, "attempts": row.attempts},
+        )
+    if before is None:
+        admins = [
+            a for a, role in await repos.roles.holders(discipline.federation_id) if role == ADMIN
+        ]
+
+        def build(language: str) -> Reply:
+            return Reply.text(
+                t(
+                    language,
+                    "schedule.failed_admin",
+                    discipline=discipline.name,
+                    code=discipline.code,
+                    date=list_date.isoformat(),
+                    error=row.error,
+                    retry=retry_at.strftime("%Y-%m-%d %H:%M UTC"),
+                ),
+                private=True,
+            )
+
+        key = f"pubfail:{discipline.id}:{list_date.isoformat()}"
+        await repos.outbox.enqueue(to_accounts(admins, key, build, kind="publication_failed"), now)
+    return row, changed
+
+
+async def clear_failure(
+    repos: Repos, discipline: Discipline, list_date: date, *, now: datetime
+) -> PublicationFailure | None:
+    """The list was published after failing: forget the failure (audited); the row it was."""
+    before = await repos.publications.failure(discipline.id, list_date)
+    if before is None:
+        return None
+    await repos.publications.clear_failure(discipline.id, list_date)
+    await repos.audit.log(
+        "list.publication_recovered",
+        at=now,
+        federation_id=discipline.federation_id,
+        subject=f"{discipline.code} {list_date.isoformat()}",
+        details={"attempts": before.attempts, "error": before.error},
+    )
+    return before
+
+
+async def unpublish(
+    repos: Repos, discipline: Discipline, list_date: date, *, now: datetime, reason: str = ""
+) -> tuple[int, int]:
+    """Withdraw a published list in the caller's transaction: (rows it had, chats told).
+
+    The snapshot, its rows and the titles its publication wrote are removed; the audit log
+    keeps what it was (date, size, top 10, when it was published); every chat its
+    announcement reached gets a message saying the list is withdrawn; announcements not sent
+    yet are dropped. A LookupError when no list of that date exists."""
+    snapshot = await repos.lists.snapshot(discipline.id, list_date)
+    if snapshot is None:
+        raise LookupError(f"no list of {discipline.code} dated {list_date.isoformat()}")
+    size = await repos.lists.size(snapshot.id)
+    top = [
+        {"position": row.position, "player": player.federation_player_id, "rating": str(row.rating)}
+        for row, player in await repos.lists.top(snapshot.id, 10)
+    ]
+    reached = await repos.publications.announced_to(snapshot.id)
+    messages = []
+    for row in reached:
+        language = str(row.payload.get("language") or "en")
+        direct = bool(row.payload.get("direct", False))
+        text = t(
+            language,
+            "schedule.withdrawn",
+            discipline=discipline.name,
+            date=list_date.isoformat(),
+        )
+        messages.append(
+            new_message(
+                f"withdrawn:{discipline.id}:{list_date.isoformat()}:"
+                f"{snapshot.created_at.timestamp():.0f}:{row.platform}:{row.chat_id}",
+                row.platform,
+                row.chat_id,
+                Reply.text(text, private=direct),
+                language=language,
+                kind="list_withdrawn",
+                direct=direct,
+            )
+        )
+    told = await repos.outbox.enqueue(messages, now)
+    await repos.publications.withdraw(snapshot, now)
+    await repos.audit.log(
+        "list.withdrawn",
+        at=now,
+        federation_id=discipline.federation_id,
+        subject=f"{discipline.code} {list_date.isoformat()}",
+        details={
+            "rows": size,
+            "published_at": snapshot.created_at.isoformat(),
+            "on_demand": snapshot.on_demand,
+            "top": top,
+            "chats_told": told,
+            "reason": reason,
+        },
+    )
+    return size, told

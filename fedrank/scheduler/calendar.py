@@ -51,3 +51,20 @@ def due_dates(calendar: str, last_published: date | None, today: date) -> list[d
         while cursor.month not in MONTHS[calendar]:
             cursor = _previous_month(cursor)
     return sorted(out)
+
+
+def next_due(calendar: str, today: date) -> date | None:
+    """The first list date after ``today`` (None for on-demand calendars)."""
+    months = MONTHS[calendar]
+    if not months:
+        return None
+    cursor = (
+        date(today.year + 1, 1, 1) if today.month == 12 else date(today.year, today.month + 1, 1)
+    )
+    while cursor.month not in months:
+        cursor = (
+            date(cursor.year + 1, 1, 1)
+            if cursor.month == 12
+            else cursor.replace(month=cursor.month + 1)
+        )
+    return cursor

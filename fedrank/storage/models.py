@@ -433,6 +433,28 @@ class Outbox(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     error: Mapped[str | None] = mapped_column(String(500))
+    # How many of the message's parts (API calls: texts, then files) were delivered: a retry
+    # resumes after them, so a part is never sent twice because a later one failed.
+    parts_done: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class PublicationFailure(Base):
+    """A scheduled list whose publication failed: its error, its retries, its one report.
+
+    One row per discipline and list date while it keeps failing; removed when the list is
+    published (the audit log keeps both events)."""
+
+    __tablename__ = "publication_failure"
+    __table_args__ = (UniqueConstraint("discipline_id", "list_date"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    discipline_id: Mapped[int] = mapped_column(ForeignKey("discipline.id"))
+    list_date: Mapped[date] = mapped_column(Date)
+    attempts: Mapped[int] = mapped_column(Integer, default=1)
+    error: Mapped[str] = mapped_column(String(500))
+    first_failed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_failed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    next_attempt_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class AuditLog(Base):

@@ -410,6 +410,14 @@ MESSAGES: dict[str, str] = {
     # ── names: begin (keys of the names work go between begin and end) ──
     # ── names: end ──
     # ── scheduler: begin (keys of the scheduler work go between begin and end) ──
+    "schedule.failed_admin": (
+        "The list of {discipline} ({code}) dated {date} could not be published: {error}. "
+        "The other lists are not held up; this one is retried automatically (next attempt "
+        "{retry}). Operators: fedrank schedule shows the failures."
+    ),
+    "schedule.withdrawn": (
+        "The list of {discipline} dated {date} has been withdrawn: please disregard it."
+    ),
     # ── scheduler: end ──
     # ── figures: begin (keys of the figures work go between begin and end) ──
     # ── figures: end ──

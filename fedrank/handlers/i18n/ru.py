@@ -399,6 +399,14 @@ MESSAGES: dict[str, str] = {
     # ── names: begin (keys of the names work go between begin and end) ──
     # ── names: end ──
     # ── scheduler: begin (keys of the scheduler work go between begin and end) ──
+    "schedule.failed_admin": (
+        "Не удалось опубликовать рейтинг-лист {discipline} ({code}) на {date}: {error}. "
+        "Остальные листы не задерживаются; этот будет опубликован повторно автоматически "
+        "(следующая попытка {retry}). Операторам: fedrank schedule показывает сбои."
+    ),
+    "schedule.withdrawn": (
+        "Рейтинг-лист {discipline} на {date} отозван: пожалуйста, не учитывайте его."
+    ),
     # ── scheduler: end ──
     # ── figures: begin (keys of the figures work go between begin and end) ──
     # ── figures: end ──

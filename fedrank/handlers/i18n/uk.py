@@ -407,6 +407,14 @@ MESSAGES: dict[str, str] = {
     # ── names: begin (keys of the names work go between begin and end) ──
     # ── names: end ──
     # ── scheduler: begin (keys of the scheduler work go between begin and end) ──
+    "schedule.failed_admin": (
+        "Не вдалося опублікувати рейтинг-лист {discipline} ({code}) на {date}: {error}. "
+        "Інші листи не затримуються; цей буде опубліковано повторно автоматично "
+        "(наступна спроба {retry}). Операторам: fedrank schedule показує збої."
+    ),
+    "schedule.withdrawn": (
+        "Рейтинг-лист {discipline} на {date} відкликано: будь ласка, не враховуйте його."
+    ),
     # ── scheduler: end ──
     # ── figures: begin (keys of the figures work go between begin and end) ──
     # ── figures: end ──

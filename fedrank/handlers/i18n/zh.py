@@ -332,6 +332,12 @@ MESSAGES: dict[str, str] = {
     # ── names: begin (keys of the names work go between begin and end) ──
     # ── names: end ──
     # ── scheduler: begin (keys of the scheduler work go between begin and end) ──
+    "schedule.failed_admin": (
+        "{discipline}（{code}）{date} 的排名表未能发布：{error}。"
+        "其他排名表不受影响；此表将自动重试（下次尝试 {retry}）。"
+        "运维人员：fedrank schedule 可查看失败记录。"
+    ),
+    "schedule.withdrawn": "{discipline} {date} 的排名表已撤回：请忽略该表。",
     # ── scheduler: end ──
     # ── figures: begin (keys of the figures work go between begin and end) ──
     # ── figures: end ──

@@ -22,6 +22,7 @@ from fedrank.storage.repos.ledger import LedgerRepo
 from fedrank.storage.repos.lists import ListRepo, latest_top, rating_cards
 from fedrank.storage.repos.outbox import OutboxRepo
 from fedrank.storage.repos.players import PlayerRepo
+from fedrank.storage.repos.publications import PublicationRepo
 from fedrank.storage.repos.qualifications import QualificationRepo
 from fedrank.storage.repos.role_rules import RoleRuleRepo
 from fedrank.storage.repos.roles import ROLE_RANK, RoleRepo, at_least
@@ -39,6 +40,7 @@ __all__ = [
     "ListRepo",
     "OutboxRepo",
     "PlayerRepo",
+    "PublicationRepo",
     "QualificationRepo",
     "Repos",
     "RoleRepo",
@@ -76,3 +78,4 @@ class Repos:
         self.qualifications = QualificationRepo(session)
         self.role_rules = RoleRuleRepo(session)
         self.game_reports = GameReportRepo(session)
+        self.publications = PublicationRepo(session)
