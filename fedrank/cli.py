@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from fedrank.cli_players import players_app
+from fedrank.cli_schedule import ScheduleError, publish_due_command, schedule, unpublish
 from fedrank.config import ConfigError, Settings, load_settings
 from fedrank.engines.kernel import EngineError
 from fedrank.engines.registry import SYSTEMS, calc_document
@@ -40,6 +41,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(players_app)
+app.command()(schedule)
+app.command()(unpublish)
 
 T = TypeVar("T")
 
@@ -196,12 +199,30 @@ def import_(
 
 @app.command()
 def publish(
-    discipline: Annotated[str, typer.Argument(help="discipline code, e.g. ufgo")],
+    discipline: Annotated[
+        str | None, typer.Argument(help="discipline code, e.g. ufgo (not with --due)")
+    ] = None,
     on: Annotated[
         str | None, typer.Option("--date", help="list date YYYY-MM-DD (default: today, UTC)")
     ] = None,
+    due: Annotated[
+        bool, typer.Option("--due", help="run the scheduler's tick once: every list due")
+    ] = False,
+    today: Annotated[
+        str | None, typer.Option("--today", help="with --due: as if at 12:00 UTC that day")
+    ] = None,
 ) -> None:
-    """Publish a discipline's list on a date (once: a second call reports the stored list)."""
+    """Publish a discipline's list on a date (once: a second call reports the stored list),
+    or with --due everything the scheduler would run now (or --today), once."""
+    if due:
+        if discipline is not None or on is not None:
+            raise CliError("--due publishes every list due; it takes no discipline or --date")
+        typer.echo(publish_due_command(today))
+        return
+    if discipline is None:
+        raise CliError("name a discipline, or use --due")
+    if today is not None:
+        raise CliError("--today goes with --due; a single list takes --date")
     from datetime import UTC, date, datetime
 
     from fedrank.bootstrap import opened
@@ -320,7 +341,7 @@ def main() -> None:
     """Console script: run the app, turning known failures into one line and exit code 2."""
     try:
         app(standalone_mode=True)
-    except (CliError, ConfigError, EngineError) as exc:
+    except (CliError, ConfigError, EngineError, ScheduleError) as exc:
         typer.echo(f"fedrank: error: {exc}", err=True)
         raise SystemExit(2) from None
     except OSError as exc:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from fedrank.engines.kernel import EngineError
 from fedrank.handlers.announcements import announce_in, announce_recent
 from fedrank.handlers.publication import clear_failure, publish_in, record_failure
 from fedrank.handlers.systems import SystemRegistry
@@ -33,7 +34,8 @@ RETRY_MAX = timedelta(hours=24)
 
 def retry_delay(attempts: int) -> timedelta:
     """How long to wait after the ``attempts``-th failure of a list (10 min, 20, 40 … 24 h)."""
-    return min(RETRY_FIRST * 2 ** max(attempts - 1, 0), RETRY_MAX)
+    factor: int = 2 ** min(max(attempts - 1, 0), 16)
+    return min(RETRY_FIRST * factor, RETRY_MAX)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +196,8 @@ async def _failed(db: Database, due: Due, exc: Exception, now: datetime) -> str:
             due.list_date,
             row.error,
             retry_at.isoformat(timespec="minutes"),
-            exc_info=exc if row.attempts == 1 else None,
+            # A rule an engine states is its own explanation; anything else is a bug to trace.
+            exc_info=exc if row.attempts == 1 and not isinstance(exc, EngineError) else None,
         )
     else:
         log.debug("list %s of %s failed again (attempt %d)", due.code, due.list_date, row.attempts)

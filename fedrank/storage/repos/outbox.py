@@ -125,6 +125,12 @@ class OutboxRepo(Repo):
         )
         return {state: int(n) for state, n in rows}
 
+    async def oldest_due(self) -> datetime | None:
+        """When the longest-waiting row still to deliver was due (None: nothing waits)."""
+        return await self.session.scalar(
+            select(func.min(Outbox.due_at)).where(Outbox.state.in_(("pending", "sending")))
+        )
+
     async def by_prefix(self, prefix: str) -> Sequence[Outbox]:
         escaped = like_pattern(prefix)
         return (

@@ -1,0 +1,227 @@
+"""The operator's clock: ``fedrank schedule``, ``fedrank publish --due`` and ``fedrank unpublish``.
+
+``--today YYYY-MM-DD`` stands for the scheduler's clock at 12:00 UTC that day (the date every
+federation's time zone from UTC-11 to UTC+11 calls that day), so an operator or a test sees and
+runs what the scheduler would, without faking the system clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine, Sequence
+from datetime import UTC, date, datetime, time, timedelta
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from fedrank.bootstrap import Root
+    from fedrank.handlers.systems import SystemRegistry
+    from fedrank.storage.database import Database
+    from fedrank.storage.repos import Repos
+
+
+class ScheduleError(Exception):
+    """An operator's mistake here: one line on standard error, exit code 2 (see cli.main)."""
+
+
+def moment(today: str | None) -> datetime:
+    """The scheduler's "now" for ``--today`` (12:00 UTC on that date), or the real clock."""
+    if today is None:
+        return datetime.now(UTC)
+    try:
+        day = date.fromisoformat(today)
+    except ValueError:
+        raise ScheduleError(f"--today must be YYYY-MM-DD, not {today!r}") from None
+    return datetime.combine(day, time(12), tzinfo=UTC)
+
+
+def _day(value: datetime | date | None) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, datetime):
+        aware = value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+        return aware.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return value.isoformat()
+
+
+async def _qualification_steps(repos: Repos, today: date) -> list[str]:
+    """Each open qualification window's next step (see handlers/qualification/run.py)."""
+    from fedrank.handlers.qualification.run import REMIND_DAYS
+
+    lines = []
+    for row in await repos.qualifications.open_ones(today - timedelta(days=1)):
+        discipline = await repos.federations.discipline(row.discipline_id)
+        code = discipline.code if discipline is not None else "?"
+        head = f"  #{row.id} {code} {row.name!r} (event {row.event_date.isoformat()}): "
+        if row.frozen_at is None:
+            lines.append(
+                f"{head}freeze the list and invite on {row.qualification_date.isoformat()}"
+            )
+            continue
+        waiting = [
+            s.deadline
+            for s in await repos.qualifications.slots(row.id)
+            if s.state == "invited" and s.deadline
+        ]
+        if not waiting:
+            lines.append(f"{head}no answer awaited")
+            continue
+        deadline = min(waiting)
+        remind = deadline - timedelta(days=REMIND_DAYS)
+        step = f"reminder on {remind.isoformat()}, " if remind >= today else ""
+        lines.append(
+            f"{head}{len(waiting)} invitation(s) awaiting an answer; {step}"
+            f"first deadline {deadline.isoformat()} (expiry on "
+            f"{(deadline + timedelta(days=1)).isoformat()})"
+        )
+    return lines
+
+
+async def schedule_text(db: Database, systems: SystemRegistry, now: datetime) -> str:
+    """What is due at ``now`` and when the next things happen."""
+    from fedrank.scheduler.jobs import due_lists, upcoming
+
+    due = await due_lists(db, now, systems=systems)
+    out = [f"schedule at {_day(now)}", "", "publications:"]
+    rows = [("discipline", "federation", "calendar", "last list", "due now", "next list")]
+    for item in await upcoming(db, now, systems=systems):
+        owed = [d for d in due if d.discipline_id == item.discipline_id]
+        waiting = [
+            f"{d.list_date.isoformat()} (retry {_day(d.retry_at)})"
+            if d.retry_at is not None and d.retry_at > now
+            else d.list_date.isoformat()
+            for d in owed
+        ]
+        rows.append(
+            (
+                item.code,
+                item.federation,
+                item.calendar,
+                _day(item.last),
+                ", ".join(waiting) or "—",
+                _day(item.next) if item.next else "on demand",
+            )
+        )
+    out += _table(rows)
+    async with db.read() as repos:
+        today = now.date()
+        steps = await _qualification_steps(repos, today)
+        out += ["", "qualification steps:", *(steps or ["  none"])]
+        counts = await repos.outbox.counts()
+        oldest = await repos.outbox.oldest_due()
+        backlog = counts.get("pending", 0) + counts.get("sending", 0)
+        states = ", ".join(f"{n} {state}" for state, n in sorted(counts.items())) or "empty"
+        out += ["", f"outbox: {backlog} to deliver ({states})"]
+        if oldest is not None:
+            out.append(f"  oldest due {_day(oldest)}")
+        failures = await repos.publications.failures()
+        out += ["", "failures:"]
+        if not failures:
+            out.append("  none")
+        for failure in failures:
+            discipline = await repos.federations.discipline(failure.discipline_id)
+            code = discipline.code if discipline is not None else "?"
+            out.append(
+                f"  {code} {failure.list_date.isoformat()}: {failure.attempts} attempt(s) "
+                f"since {_day(failure.first_failed_at)}, next {_day(failure.next_attempt_at)}"
+                f": {failure.error}"
+            )
+    return "\n".join(out)
+
+
+def _table(rows: Sequence[tuple[str, ...]]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return [
+        "  " + "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
+    ]
+
+
+async def publish_due_text(db: Database, systems: SystemRegistry, now: datetime) -> str:
+    """One tick of the scheduler at ``now`` (publications, announcements, qualification
+    windows), as its report; the outbox is left to the running process to deliver."""
+    from fedrank.scheduler.jobs import advance_qualifications, announce_pending, publish_due
+
+    async with db.read() as repos:
+        before = sum((await repos.outbox.counts()).values())
+    done = await publish_due(db, now, systems=systems)
+    await announce_pending(db, now)
+    await advance_qualifications(db, now, systems=systems)
+    async with db.read() as repos:
+        enqueued = sum((await repos.outbox.counts()).values()) - before
+    lines = [f"tick at {_day(now)}"]
+    for item in done:
+        if item.error:
+            lines.append(f"  {item.discipline} {item.list_date}: FAILED ({item.error})")
+        else:
+            state = "published" if item.created else "already published"
+            lines.append(f"  {item.discipline} {item.list_date}: {state}, {item.rows} players")
+    if not done:
+        lines.append("  nothing due")
+    lines.append(f"messages enqueued: {enqueued} (delivered by the running fedrank)")
+    return "\n".join(lines)
+
+
+def schedule(
+    today: Annotated[
+        str | None,
+        typer.Option("--today", help="act as if it were 12:00 UTC on YYYY-MM-DD"),
+    ] = None,
+) -> None:
+    """Show what the scheduler has due and what comes next (lists, qualifications, outbox)."""
+    now = moment(today)
+    typer.echo(_with_root(lambda root: schedule_text(root.db, root.systems, now)))
+
+
+def unpublish(
+    discipline: Annotated[str, typer.Argument(help="discipline code, e.g. ufgo")],
+    on: Annotated[str, typer.Option("--date", help="the list's date YYYY-MM-DD")],
+    reason: Annotated[str, typer.Option("--reason", help="kept in the audit log")] = "",
+) -> None:
+    """Withdraw a wrong list: removed, kept in the audit log, announced as withdrawn."""
+    from fedrank.handlers.publication import unpublish as withdraw
+
+    try:
+        list_date = date.fromisoformat(on)
+    except ValueError:
+        raise ScheduleError(f"--date must be YYYY-MM-DD, not {on!r}") from None
+
+    async def go(root: Root) -> str:
+        async with root.db.transaction() as repos:
+            found = await repos.federations.discipline_by_code(discipline)
+            if found is None:
+                raise ScheduleError(f"unknown discipline {discipline!r}")
+            try:
+                size, told = await withdraw(
+                    repos, found, list_date, now=root.services.now(), reason=reason
+                )
+            except LookupError as exc:
+                raise ScheduleError(str(exc)) from None
+        return (
+            f"{found.code} {list_date.isoformat()}: withdrawn ({size} players);"
+            f" {told} chat(s) will be told"
+        )
+
+    typer.echo(_with_root(go))
+
+
+def publish_due_command(today: str | None) -> str:
+    """``fedrank publish --due [--today]``: one tick, then exit."""
+    now = moment(today)
+    return _with_root(lambda root: publish_due_text(root.db, root.systems, now))
+
+
+def _with_root(action: Callable[[Root], Coroutine[Any, Any, str]]) -> str:
+    """Run ``action`` with the composition root of the configured database."""
+    from fedrank.bootstrap import opened
+    from fedrank.config import load_settings
+
+    settings = load_settings()
+
+    async def go() -> str:
+        async with opened(settings) as root:
+            if not await root.db.is_migrated():
+                raise ScheduleError("the database is not initialised; run `fedrank init` first")
+            return await action(root)
+
+    return asyncio.run(go())
