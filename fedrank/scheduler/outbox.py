@@ -39,14 +39,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import random
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Any, Protocol
 
 from fedrank.handlers.reply import Reply
-from fedrank.storage.database import Database
+from fedrank.storage.database import Database, is_sqlite
 
 log = logging.getLogger(__name__)
 
@@ -70,15 +71,30 @@ class SendResult:
     error: str = ""
 
 
+#: Told how many of a message's parts were delivered, after each part but the last.
+Progress = Callable[[int], Awaitable[None]]
+
+
 @dataclass(frozen=True, slots=True)
 class OutgoingMessage:
-    """A row's payload, decoded: what to send to whom, in which language."""
+    """A row's payload, decoded: what to send to whom, in which language.
+
+    A message is one or more *parts* (API calls: its texts, then its files). A sender skips
+    the first ``done`` parts (delivered by an earlier attempt) and awaits ``progress(n)``
+    after the n-th part when more follow, so that a retry resumes after the last part
+    delivered instead of sending the text again."""
 
     chat_id: str
     reply: Reply
     language: str
     # A private message to a user (Discord opens a DM channel for it first).
     direct: bool
+    done: int = 0
+    progress: Progress | None = None
+
+    async def delivered(self, parts: int) -> None:
+        if self.progress is not None:
+            await self.progress(parts)
 
 
 class Sender(Protocol):
@@ -125,19 +141,31 @@ class DeliveryWorker:
         clock: Callable[[], datetime] = _utcnow,
         batch: int = 20,
         idle: float = 1.0,
+        guard: Callable[[], Awaitable[bool]] | None = None,
+        jitter: Callable[[], float] = random.random,
     ) -> None:
         self.db = db
         self.senders = dict(senders)
         self.clock = clock
         self.batch = batch
         self.idle = idle
+        #: Asked before every message: False when this process is no longer the leader; the
+        #: worker then hands back what it claimed and stops.
+        self.guard = guard
+        #: A number in [0, 1) per retry: spreads the retries of many rows over time.
+        self.jitter = jitter
         self.stats = Stats()
+        self.lost = False
         self._recovered = False
 
     async def recover(self) -> int:
-        """Rows left ``sending`` by a process that died go back to pending (see module doc)."""
+        """Rows claimed by a worker that is gone go back to pending (see module doc): on
+        PostgreSQL only those whose lease expired (another live process may hold the rest),
+        on SQLite (one process) every one."""
         async with self.db.transaction() as repos:
-            count = await repos.outbox.recover(self.clock())
+            count = await repos.outbox.recover(
+                self.clock(), expired_only=not is_sqlite(self.db.url)
+            )
         if count:
             log.warning("outbox: %d rows were claimed by a process that stopped; resending", count)
         self._recovered = True
@@ -148,12 +176,18 @@ class DeliveryWorker:
         if not self._recovered:
             await self.recover()
         sender = self.senders[platform]
+        if self.lost or not await self._still_leader():
+            return 0
         async with self.db.transaction() as repos:
             rows = await repos.outbox.claim(platform, self.clock(), limit=self.batch, lease=LEASE)
-            claimed = [(r.id, r.chat_id, r.payload, r.attempts) for r in rows]
+            claimed = [(r.id, r.chat_id, r.payload, r.attempts, r.parts_done) for r in rows]
             blocked = await repos.outbox.unreachable(platform, [r.chat_id for r in rows])
-        for row_id, chat_id, payload, attempts in claimed:
-            message = decode(chat_id, payload)
+        for index, (row_id, chat_id, payload, attempts, done) in enumerate(claimed):
+            if index and not await self._still_leader():
+                async with self.db.transaction() as repos:
+                    await repos.outbox.release([c[0] for c in claimed[index:]], self.clock())
+                return index
+            message = replace(decode(chat_id, payload), done=done, progress=self._progress(row_id))
             if message.direct and chat_id in blocked:
                 result = SendResult(Outcome.BLOCKED, error="the user blocked the bot earlier")
             else:
@@ -162,6 +196,21 @@ class DeliveryWorker:
             if result.outcome is Outcome.BLOCKED and message.direct:
                 blocked.add(chat_id)
         return len(claimed)
+
+    async def _still_leader(self) -> bool:
+        if self.guard is None or await self.guard():
+            return True
+        if not self.lost:
+            log.error("outbox: this process is no longer the scheduler's leader; delivery stops")
+        self.lost = True
+        return False
+
+    def _progress(self, row_id: int) -> Progress:
+        async def record(parts: int) -> None:
+            async with self.db.transaction() as repos:
+                await repos.outbox.progress(row_id, parts)
+
+        return record
 
     async def _record(
         self,
@@ -190,7 +239,9 @@ class DeliveryWorker:
                 await repos.outbox.finish(row_id, "failed", now, result.error)
             else:
                 self.stats.retried += 1
-                delay = max(result.retry_after, min(2.0**attempts, 600.0))
+                base = max(result.retry_after, min(2.0**attempts, 600.0))
+                # Never sooner than asked (retry_after), up to half as long again at random.
+                delay = base * (1.0 + 0.5 * self.jitter())
                 await repos.outbox.retry(row_id, now + timedelta(seconds=delay), result.error)
 
     async def drain(self, platform: str) -> int:
@@ -201,7 +252,7 @@ class DeliveryWorker:
         return total
 
     async def _loop(self, platform: str, stop: asyncio.Event) -> None:
-        while not stop.is_set():
+        while not stop.is_set() and not self.lost:
             try:
                 handled = await self.run_once(platform)
             except Exception:

@@ -68,19 +68,32 @@ class Scheduler:
             log.exception("scheduled job %s failed; it will be retried on the next tick", name)
 
     async def tick(self) -> None:
+        # The lock is verified (or taken again) at every tick: a lock whose connection died
+        # was released by the server, and another process may lead now.
+        was_leader = self._leader
+        self._leader = await self.lock.hold()
+        if was_leader and not self._leader:
+            log.error("the scheduler's lock was lost; this process stops leading")
+            await self.stop_delivery()
         if not self._leader:
-            self._leader = await self.lock.acquire()
-            if not self._leader:
-                return
+            return
+        if not was_leader:
+            log.info("this process leads the scheduler")
         await self._job("publication", partial(publish_due, systems=self.systems))
         await self._job("announcements", announce_pending)
         await self._job("qualifications", partial(advance_qualifications, systems=self.systems))
 
     def start_delivery(self) -> None:
-        """Start the outbox worker (once this process is the leader)."""
-        if self._delivery is not None or self._senders is None:
+        """Start the outbox worker (once this process is the leader). It asks the lock before
+        every message and stops at once when this process no longer leads."""
+        if self._senders is None:
             return
-        self.worker = DeliveryWorker(self.db, self._senders, clock=self.clock)
+        if self._delivery is not None and not self._delivery.done():
+            return
+        self._stop = asyncio.Event()
+        self.worker = DeliveryWorker(
+            self.db, self._senders, clock=self.clock, guard=self.lock.verify
+        )
         self._delivery = asyncio.create_task(self.worker.run_forever(self._stop))
 
     async def stop_delivery(self) -> None:

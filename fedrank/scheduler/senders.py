@@ -147,23 +147,26 @@ class TelegramSender:
         chat = self._chat(message.chat_id)
         rendered = render_html(message.reply, language=message.language)
         markup = keyboard(rendered.buttons)
+        # The parts, in order: each text, then each file; the buttons go with the last one.
+        parts: list[str | Attachment] = [*rendered.messages, *rendered.files]
         try:
-            for index, text in enumerate(rendered.messages):
-                last = index == len(rendered.messages) - 1 and not rendered.files
+            for number, part in enumerate(parts, start=1):
+                if number <= message.done:
+                    continue  # delivered by an earlier attempt
+                last = number == len(parts)
                 await self.rate.take()
-                await self.bot.send_message(chat, text, reply_markup=markup if last else None)
-            for index, attachment in enumerate(rendered.files):
-                last = index == len(rendered.files) - 1
-                upload = BufferedInputFile(attachment.content, filename=attachment.filename)
-                caption = attachment.caption[:CAPTION_LIMIT] or None
-                await self.rate.take()
-                await self.bot.send_document(
-                    chat,
-                    upload,
-                    caption=caption,
-                    parse_mode=None,
-                    reply_markup=markup if last else None,
-                )
+                if isinstance(part, str):
+                    await self.bot.send_message(chat, part, reply_markup=markup if last else None)
+                else:
+                    await self.bot.send_document(
+                        chat,
+                        BufferedInputFile(part.content, filename=part.filename),
+                        caption=part.caption[:CAPTION_LIMIT] or None,
+                        parse_mode=None,
+                        reply_markup=markup if last else None,
+                    )
+                if not last:
+                    await message.delivered(number)
         except TelegramRetryAfter as exc:
             return SendResult(Outcome.RETRY, float(exc.retry_after), "429 Too Many Requests")
         except TelegramForbiddenError as exc:
@@ -276,7 +279,7 @@ class DiscordSender:
     async def _request(
         self, path: str, *, payload: dict[str, Any], files: list[Attachment] | None = None
     ) -> tuple[int, Any]:
-        if self._session is None:
+        if self._session is None or self._session.closed:
             self._session = aiohttp.ClientSession(
                 headers={"Authorization": f"Bot {self._token}", "User-Agent": "fedrank"}
             )
@@ -339,24 +342,23 @@ class DiscordSender:
             owner = message.chat_id if message.direct else "0"
             components = discord_components(message.reply, owner)
             none: dict[str, Any] = {"parse": []}
-            for index, text in enumerate(texts):
-                last = index == len(texts) - 1
-                extra = files if last else None
+            # The parts: one request per text (the files and buttons ride on the last one),
+            # or a single request with the files when there is no text.
+            parts = texts or [""] if texts or files else []
+            for number, text in enumerate(parts, start=1):
+                if number <= message.done:
+                    continue  # delivered by an earlier attempt
+                last = number == len(parts)
                 payload: dict[str, Any] = {"content": text, "allowed_mentions": none}
                 if last and components:
                     payload["components"] = components
                 status, body = await self._request(
-                    f"/channels/{channel}/messages", payload=payload, files=extra
+                    f"/channels/{channel}/messages", payload=payload, files=files if last else None
                 )
                 if status >= 300:
                     return self._failure(status, body, message)
-            if not texts and files:
-                payload = {"content": "", "allowed_mentions": none, "components": components}
-                status, body = await self._request(
-                    f"/channels/{channel}/messages", payload=payload, files=files
-                )
-                if status >= 300:
-                    return self._failure(status, body, message)
+                if not last:
+                    await message.delivered(number)
         except (aiohttp.ClientError, TimeoutError) as exc:
             return SendResult(Outcome.RETRY, error=f"{type(exc).__name__}: {exc}")
         return SendResult(Outcome.SENT)

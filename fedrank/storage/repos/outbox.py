@@ -47,12 +47,35 @@ class OutboxRepo(Repo):
             inserted += max(int(getattr(result, "rowcount", 0) or 0), 0)
         return inserted
 
-    async def recover(self, now: datetime) -> int:
-        """Rows a dead worker left claimed are due again now (only the leader delivers)."""
-        result = await self.session.execute(
-            update(Outbox).where(Outbox.state == "sending").values(state="pending", due_at=now)
-        )
+    async def recover(self, now: datetime, *, expired_only: bool = True) -> int:
+        """Rows claimed by a worker that is gone are due again now: those whose lease ran out
+        (a row's ``due_at`` is its lease's end while it is ``sending``), or with
+        ``expired_only=False`` every ``sending`` row (SQLite, where one process serves)."""
+        query = update(Outbox).where(Outbox.state == "sending")
+        if expired_only:
+            query = query.where(Outbox.due_at <= now)
+        result = await self.session.execute(query.values(state="pending", due_at=now))
         return int(getattr(result, "rowcount", 0) or 0)
+
+    async def release(self, row_ids: Sequence[int], now: datetime) -> None:
+        """Rows claimed but not sent by a worker that must stop: pending again, due now, the
+        claim's attempt not counted."""
+        if row_ids:
+            await self.session.execute(
+                update(Outbox)
+                .where(Outbox.id.in_(row_ids), Outbox.state == "sending")
+                .values(state="pending", due_at=now, attempts=Outbox.attempts - 1)
+                .execution_options(synchronize_session=False)
+            )
+
+    async def progress(self, row_id: int, parts_done: int) -> None:
+        """``parts_done`` of the row's parts were delivered (a retry resumes after them)."""
+        await self.session.execute(
+            update(Outbox)
+            .where(Outbox.id == row_id)
+            .values(parts_done=parts_done)
+            .execution_options(synchronize_session=False)
+        )
 
     async def claim(
         self, platform: str, now: datetime, *, limit: int, lease: timedelta
