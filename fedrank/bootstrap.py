@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
+import logging
+import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -24,8 +26,18 @@ from fedrank.scheduler.outbox import Sender
 from fedrank.scheduler.runner import Scheduler
 from fedrank.storage.database import Database
 
+log = logging.getLogger(__name__)
+
 #: A chat transport: runs until cancelled, answering through the services.
 Transport = Callable[[Settings, Services], Coroutine[Any, Any, None]]
+
+#: A transport that cannot reach its platform tries again after this many seconds, doubled
+#: after each failure up to :data:`RECONNECT_MAX`.
+RECONNECT_FIRST = 2.0
+RECONNECT_MAX = 300.0
+#: A transport that ran this long before failing had connected: its next outage starts the
+#: delays from the beginning again.
+RECONNECT_RESET = 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +104,76 @@ def transports(settings: Settings, *, webhook: bool) -> list[Transport]:
         async def run_one(s: Settings, services: Services, _start: Any = start) -> None:
             await _start(s, services, webhook=webhook)
 
+        run_one.__name__ = name
         found.append(run_one)
     if webhook and settings.telegram_token is None:
         raise ConfigError("--webhook needs FEDRANK_TELEGRAM_TOKEN")
     return found
+
+
+def network_errors() -> tuple[type[BaseException], ...]:
+    """The failures that mean "the network is not there yet" (DNS, refused, reset, timeouts,
+    the platform's 5xx), as opposed to a configuration a retry cannot fix (a bad token)."""
+    import aiohttp
+
+    found: list[type[BaseException]] = [OSError, TimeoutError, aiohttp.ClientError]
+    with contextlib.suppress(ImportError):
+        from aiogram.exceptions import TelegramNetworkError, TelegramServerError
+
+        found += [TelegramNetworkError, TelegramServerError]
+    with contextlib.suppress(ImportError):
+        import discord
+
+        found += [discord.GatewayNotFound, discord.DiscordServerError, discord.ConnectionClosed]
+    return tuple(found)
+
+
+async def supervised(
+    start: Transport,
+    settings: Settings,
+    services: Services,
+    *,
+    sleep: Callable[[float], Coroutine[Any, Any, None]] = asyncio.sleep,
+    first: float = RECONNECT_FIRST,
+) -> None:
+    """Run a transport; when it cannot reach its platform (at start or later), wait and start
+    it again, each wait twice the last (up to :data:`RECONNECT_MAX`), so that ``fedrank run``
+    survives a network that is down at start while the scheduler and the console go on."""
+    name = getattr(start, "__name__", "transport")
+    delay = first
+    while True:
+        began = time.monotonic()
+        try:
+            await start(settings, services)
+            return
+        except network_errors() as exc:
+            if time.monotonic() - began > RECONNECT_RESET:
+                delay = first
+            log.warning(
+                "%s: the platform cannot be reached (%s: %s); trying again in %.0f s",
+                name,
+                type(exc).__name__,
+                exc,
+                delay,
+            )
+        await sleep(delay)
+        delay = min(delay * 2, RECONNECT_MAX)
+
+
+async def log_next_publications(root: Root) -> None:
+    """What the scheduler will publish, said once at start (an operator sees it in the log)."""
+    from datetime import UTC, datetime
+
+    from fedrank.scheduler.jobs import due_lists, upcoming
+
+    now = datetime.now(UTC)
+    due = await due_lists(root.db, now, systems=root.systems)
+    for item in await upcoming(root.db, now, systems=root.systems):
+        owed = [d.list_date.isoformat() for d in due if d.discipline_id == item.discipline_id]
+        if owed:
+            log.info("publication: %s due now (%s)", item.code, ", ".join(owed))
+        elif item.next is not None:
+            log.info("publication: %s next on %s", item.code, item.next.isoformat())
 
 
 async def serve(
@@ -113,10 +191,16 @@ async def serve(
     settings = root.settings
     if not await root.db.is_migrated():
         await root.db.migrate()
+    try:
+        await log_next_publications(root)
+    except Exception:  # a report only: never a reason not to start
+        log.exception("the next publications could not be listed")
     scheduler = asyncio.create_task(root.scheduler().run_forever())
     try:
         if chats:
-            await asyncio.gather(*(start(settings, root.services) for start in chats))
+            await asyncio.gather(
+                *(supervised(s, settings, root.services, first=RECONNECT_FIRST) for s in chats)
+            )
             return
         await run_console(
             root.services,

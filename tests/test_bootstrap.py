@@ -66,3 +66,71 @@ async def test_run_without_tokens_is_the_console_chat(tmp_path: Path) -> None:
         async with root.db.read() as repos:
             assert await repos.accounts.by_platform("console", "op") is None  # /fly: no use case
     assert out.getvalue().startswith("Невідома команда /fly.")
+
+
+async def test_run_survives_a_network_that_is_down_at_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """DNS fails at start: the transport tries again with growing waits while the scheduler
+    ticks; once the network is back the transport runs (issue 17, item 14)."""
+    import asyncio
+    import socket
+
+    from aiogram.exceptions import TelegramNetworkError
+    from aiogram.methods import GetMe
+
+    from fedrank import bootstrap as root_module
+    from fedrank.handlers.context import Services
+    from fedrank.scheduler import runner
+
+    monkeypatch.setattr(root_module, "RECONNECT_FIRST", 0.01)
+    ticked = asyncio.Event()
+
+    async def tick(self: runner.Scheduler) -> None:
+        ticked.set()
+
+    monkeypatch.setattr(runner.Scheduler, "tick", tick)
+    failures: list[BaseException] = [
+        socket.gaierror(-3, "Temporary failure in name resolution"),
+        TelegramNetworkError(GetMe(), "Cannot connect to host api.telegram.org:443"),
+    ]
+    connected = asyncio.Event()
+    attempts = 0
+
+    async def telegram(s: Settings, services: Services) -> None:
+        nonlocal attempts
+        attempts += 1
+        if failures:
+            raise failures.pop(0)
+        connected.set()
+        await asyncio.Event().wait()  # serves until stopped
+
+    telegram.__name__ = "telegram"
+    async with opened(settings(tmp_path)) as root:
+        running = asyncio.create_task(
+            serve(root, [telegram], stdin=io.StringIO(), stdout=io.StringIO(), interactive=False)
+        )
+        await asyncio.wait_for(connected.wait(), 30)
+        await asyncio.wait_for(ticked.wait(), 30)
+        assert not running.done()
+        running.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await running
+    assert attempts == 3
+    warned = [r.getMessage() for r in caplog.records if "cannot be reached" in r.getMessage()]
+    assert len(warned) == 2
+    assert warned[0].startswith("telegram: the platform cannot be reached (gaierror")
+
+
+async def test_a_transport_that_fails_for_another_reason_still_stops_the_run(
+    tmp_path: Path,
+) -> None:
+    from fedrank.bootstrap import supervised
+    from fedrank.handlers.context import Services
+
+    async def broken(s: Settings, services: Services) -> None:
+        raise ConfigError("FEDRANK_WEBHOOK_SECRET is not valid")
+
+    async with opened(settings(tmp_path)) as root:
+        with pytest.raises(ConfigError):
+            await supervised(broken, root.settings, root.services, first=0.0)
