@@ -55,9 +55,9 @@ async def _qualification_steps(repos: Repos, today: date) -> list[str]:
         code = discipline.code if discipline is not None else "?"
         head = f"  #{row.id} {code} {row.name!r} (event {row.event_date.isoformat()}): "
         if row.frozen_at is None:
-            lines.append(
-                f"{head}freeze the list and invite on {row.qualification_date.isoformat()}"
-            )
+            when = row.qualification_date
+            due = " (due now)" if when <= today else ""
+            lines.append(f"{head}freeze the list and invite on {when.isoformat()}{due}")
             continue
         waiting = [
             s.deadline
@@ -140,8 +140,16 @@ def _table(rows: Sequence[tuple[str, ...]]) -> list[str]:
 async def publish_due_text(db: Database, systems: SystemRegistry, now: datetime) -> str:
     """One tick of the scheduler at ``now`` (publications, announcements, qualification
     windows), as its report; the outbox is left to the running process to deliver."""
-    from fedrank.scheduler.jobs import advance_qualifications, announce_pending, publish_due
+    from fedrank.scheduler.jobs import (
+        advance_qualifications,
+        announce_pending,
+        due_lists,
+        publish_due,
+    )
 
+    waiting = [
+        d for d in await due_lists(db, now, systems=systems) if d.retry_at and d.retry_at > now
+    ]
     async with db.read() as repos:
         before = sum((await repos.outbox.counts()).values())
     done = await publish_due(db, now, systems=systems)
@@ -156,7 +164,12 @@ async def publish_due_text(db: Database, systems: SystemRegistry, now: datetime)
         else:
             state = "published" if item.created else "already published"
             lines.append(f"  {item.discipline} {item.list_date}: {state}, {item.rows} players")
-    if not done:
+    for held in waiting:
+        lines.append(
+            f"  {held.code} {held.list_date}: failed {held.attempts} time(s),"
+            f" next attempt {_day(held.retry_at)}"
+        )
+    if not done and not waiting:
         lines.append("  nothing due")
     lines.append(f"messages enqueued: {enqueued} (delivered by the running fedrank)")
     return "\n".join(lines)
