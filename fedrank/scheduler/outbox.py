@@ -18,8 +18,10 @@ answers:
 - network trouble or a 5xx: back to ``pending`` with a growing delay, ``failed`` after
   :data:`MAX_ATTEMPTS`.
 
-**A crash.** On start (and when a lease runs out) rows left ``sending`` go back to pending and
-are sent. Because a row's outcome is committed right after its answer and only one request is
+**A crash.** On start rows left ``sending`` go back to pending and are sent: on SQLite (one
+process) all of them, on PostgreSQL only those whose lease ran out, since another live process
+(a leader that just lost its lock) may still hold the others; it stops at its next message
+(``guard``) and hands back what it had not sent. Because a row's outcome is committed right after its answer and only one request is
 in flight per platform, the rows found ``sending`` after a crash are the rows claimed but not
 yet sent, plus at most one whose request was on the wire when the process died. That one is
 sent again: delivery is at-least-once for it, because the Bot API has no idempotency key to
