@@ -21,15 +21,15 @@ answers:
 **A crash.** On start rows left ``sending`` go back to pending and are sent: on SQLite (one
 process) all of them, on PostgreSQL only those whose lease ran out, since another live process
 (a leader that just lost its lock) may still hold the others; it stops at its next message
-(``guard``) and hands back what it had not sent. Because a row's outcome is committed right after its answer and only one request is
-in flight per platform, the rows found ``sending`` after a crash are the rows claimed but not
-yet sent, plus at most one whose request was on the wire when the process died. That one is
-sent again: delivery is at-least-once for it, because the Bot API has no idempotency key to
-ask whether it arrived, and a lost qualification invitation (with a deadline running) is worse
-than a repeated announcement. So a crash repeats at most one message per platform and loses
-none; ``tests/scheduler/test_crash.py`` kills a worker with SIGKILL in the middle of a
-2,000-recipient broadcast while a request is in flight, before the fake server delivered it,
-and finds every recipient served exactly once.
+(``guard``) and hands back what it had not sent. Because a row's outcome is committed right
+after its answer and only one request is in flight per platform, the rows found ``sending``
+after a crash are the rows claimed but not yet sent, plus at most one whose request was on the
+wire when the process died. That one is sent again: delivery is at-least-once for it, because
+the Bot API has no idempotency key to ask whether it arrived, and a lost qualification
+invitation (with a deadline running) is worse than a repeated announcement. So a crash repeats
+at most one message per platform and loses none; ``tests/scheduler/test_crash.py`` kills a
+worker with SIGKILL in the middle of a 2,000-recipient broadcast while a request is in flight,
+before the fake server delivered it, and finds every recipient served exactly once.
 
 **Pacing.** Each sender keeps under its platform's limits (see :mod:`.senders`); the outbox's
 Telegram bot uses a lower overall rate than the transport's so that interactive replies keep

@@ -212,3 +212,29 @@ async def test_rate_window_keeps_the_limit_and_catches_up_after_a_pause() -> Non
     assert 300 / sent[-1] == pytest.approx(28.0, rel=0.04)  # the pause cost nothing in the end
     assert sent[102] - sent[101] == pytest.approx(0.01)  # caught up at once after the pause
     assert sent[51] - sent[50] == pytest.approx(1 / 28)  # evenly spread before it
+
+
+async def test_discord_resumes_after_the_parts_already_delivered(
+    discord: tuple[FakeDiscord, str],
+) -> None:
+    """A message of three texts whose third request fails: the retry sends only the third."""
+    fake, url = discord
+    sender = DiscordSender("secret", base_url=url, per_second=0, sleep=_no_sleep)
+    reply = Reply.text(*["x" * 1500, "y" * 1500, "z" * 1500])
+    recorded: list[int] = []
+
+    async def progress(parts: int) -> None:
+        recorded.append(parts)
+
+    try:
+        first = OutgoingMessage("555", reply, "en", False, progress=progress)
+        fake.posts.clear()
+        fake.script.extend([(200, {"id": "1"}), (200, {"id": "2"}), (502, {"message": "down"})])
+        result = await sender.send(first)
+        assert result.outcome is Outcome.RETRY
+        assert recorded == [1, 2]
+        again = OutgoingMessage("555", reply, "en", False, done=recorded[-1], progress=progress)
+        assert (await sender.send(again)).outcome is Outcome.SENT
+        assert [body["content"][0] for _, body in fake.posts] == ["z"]
+    finally:
+        await sender.close()
