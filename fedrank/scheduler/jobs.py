@@ -96,14 +96,14 @@ async def due_lists(db: Database, now: datetime, *, systems: SystemRegistry) -> 
             assert federation is not None
             today = now.astimezone(ZoneInfo(federation.timezone)).date()
             snapshots = await repos.lists.snapshots(discipline.id)
-            scheduled = [s.list_date for s in snapshots if not s.on_demand]
+            scheduled = {s.list_date for s in snapshots if not s.on_demand}
             last = max(scheduled) if scheduled else None
             # A list that failed stays owed until it is published, even when the calendar
             # alone would start a never-published discipline at a later date.
             owed = {
                 day
                 for (did, day) in failures
-                if did == discipline.id and day <= today and day not in set(scheduled)
+                if did == discipline.id and day <= today and day not in scheduled
             }
             for list_date in sorted(owed | set(due_dates(discipline.calendar, last, today))):
                 failed = failures.get((discipline.id, list_date))
