@@ -1,6 +1,6 @@
 """publication failures: a failing scheduled list is recorded and retried apart; outbox parts
 
-Revision ID: 0008
+Revision ID: 0006
 Revises: 0005
 Create Date: 2026-11-24
 """
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0008"
+revision: str = "0006"
 down_revision: str | None = "0005"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
