@@ -62,7 +62,7 @@ def test_table2_is_the_seed_and_rows_are_contiguous() -> None:
         assert weak + strong == 1
     for (_, hi, _, _), (lo_next, hi_next, _, _) in itertools.pairwise(seed):
         # "> 735" follows "620 - 735": the last row starts above the previous row's end
-        assert hi is not None and hi + 1 == lo_next or (hi_next is None and hi == lo_next)
+        assert (hi is not None and hi + 1 == lo_next) or (hi_next is None and hi == lo_next)
 
 
 @pytest.mark.parametrize(("lo", "weak", "strong"), [(b, w, s) for b, w, s in TABLE2])
