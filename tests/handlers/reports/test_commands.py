@@ -194,7 +194,7 @@ REFUSALS = [
     ("u1", "/report kyiv-league RMF-002 win", "No tournament kyiv-league"),
     ("u1", "/report moscow-open-2026 RMF-002 win", "No tournament moscow-open-2026"),
     ("u1", "/report league-2026 RMF-002 win 10-20", "does not match “win”"),
-    ("u1", "/report league-2026 RMF-002 draw 3-2", "does not match 'draw'"),
+    ("u1", "/report league-2026 RMF-002 draw 3-2", "does not match “draw”"),
     ("u1", "/report league-2026 RMF-002 won", "Usage"),
     ("u1", "/report league-2026 RMF-002 win forty", "Usage"),
     ("u3", "/report league-2026 RMF-001 win", "already reported (#1)"),
