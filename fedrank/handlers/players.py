@@ -16,6 +16,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Attachment, Reply, bold, code
+from fedrank.handlers.since import list_since_note
 from fedrank.storage.models import Player
 from fedrank.storage.repos import Repos
 
@@ -148,6 +149,9 @@ async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
                 headers, table = _counted_rows(counted)
                 reply.line(t(ctx.language, "history.counted"))
                 reply.table(headers, table)
+            note = await list_since_note(repos, ctx, discipline.id)
+            if note:
+                reply.line(note)
         if not found:
             reply.line(t(ctx.language, "rating.nothing", player=player.name))
         return reply

@@ -454,6 +454,10 @@ MESSAGES: dict[str, str] = {
     "{position} of {size}, rating {value}",
     "figures.since_not_listed": "The list of {date} would not list {player}.",
     "figures.title_listed": "Title: {title}",
+    "figures.list_since": (
+        "Stored since this list: {stored}. The list counts them from its next publication; "
+        "/rating shows each player's figures with them."
+    ),
     # ── figures: end ──
     # ── corrections: begin (keys of the corrections work go between begin and end) ──
     # ── corrections: end ──

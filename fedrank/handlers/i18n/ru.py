@@ -443,6 +443,10 @@ MESSAGES: dict[str, str] = {
     "{position} из {size}, рейтинг {value}",
     "figures.since_not_listed": "В списке на {date} {player} не было бы.",
     "figures.title_listed": "Звание: {title}",
+    "figures.list_since": (
+        "Сохранено после этого списка: {stored}. Список учтёт это со следующей публикации; "
+        "/rating показывает цифры игрока с учётом этого."
+    ),
     # ── figures: end ──
     # ── corrections: begin (keys of the corrections work go between begin and end) ──
     # ── corrections: end ──

@@ -450,6 +450,10 @@ MESSAGES: dict[str, str] = {
     "{position} з {size}, рейтинг {value}",
     "figures.since_not_listed": "У списку на {date} {player} не було б.",
     "figures.title_listed": "Звання: {title}",
+    "figures.list_since": (
+        "Збережено після цього списку: {stored}. Список урахує це з наступної публікації; "
+        "/rating показує цифри гравця з урахуванням цього."
+    ),
     # ── figures: end ──
     # ── corrections: begin (keys of the corrections work go between begin and end) ──
     # ── corrections: end ──

@@ -369,6 +369,9 @@ MESSAGES: dict[str, str] = {
     "等级分 {value}",
     "figures.since_not_listed": "{date} 排名中将没有 {player}。",
     "figures.title_listed": "级别：{title}",
+    "figures.list_since": (
+        "此排名之后已保存：{stored}。排名将从下次发布起计入；/rating 显示计入后的选手数据。"
+    ),
     # ── figures: end ──
     # ── corrections: begin (keys of the corrections work go between begin and end) ──
     # ── corrections: end ──
