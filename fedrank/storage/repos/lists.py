@@ -141,7 +141,8 @@ def _rating_cards_statement(by: str) -> Select[Any]:
     )
     listed_title = aliased(Title)
     title_on_list = (
-        title_in_force(select(Title.id), Player.id, Discipline.id, on=ListSnapshot.list_date)
+        title_in_force(select(Title.id), Player.id, Discipline.id)
+        .where(Title.since <= ListSnapshot.list_date)
         .correlate(Discipline, Player, ListSnapshot)
         .scalar_subquery()
     )
