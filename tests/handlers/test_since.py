@@ -15,6 +15,7 @@ from decimal import Decimal
 
 from sqlalchemy import select
 
+from fedrank.bot.discord.render import render
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.since import next_list_date
@@ -98,7 +99,15 @@ async def test_ufgo_card_after_a_stored_tournament(
     """IK: the list's rating, IK and "N more" agree; the live block's too."""
     code = await _store_copy(demo_services, demo_db, "ufgo", "UFGO")
     fid = await _moved_player(demo_db, "ufgo", code)
-    text = (await dispatch(demo_services, user("u"), f"/rating {fid}")).plain
+    reply = await dispatch(demo_services, user("u"), f"/rating {fid}")
+    text = reply.plain
+    # Discord: the list and what was stored since are two fields of the embed
+    (message,) = render(reply, language="en", embed=True).messages
+    assert message.embed is not None
+    fields = [(f.name, f.value) for f in message.embed.fields]
+    assert fields[0][0] == "UFGO rating"
+    assert fields[1][0].startswith("Since the list of 2026-11-01: ")
+    assert "Next:" in fields[0][1] and "Next:" in fields[1][1]
     official, live = _blocks(text, "UFGO rating")
     assert official[0].endswith("in the list of 2026-11-01")
     rating = _value(official, "Rating: ")
