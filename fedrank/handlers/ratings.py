@@ -74,6 +74,7 @@ async def _card(services: Services, ctx: RequestContext, card: RatingCard) -> Re
                 blocks[standing.discipline_id] = await since_block(
                     repos,
                     services.systems,
+                    services.live_lists,
                     ctx,
                     standing,
                     card.player_id,

@@ -18,7 +18,7 @@ from fedrank.handlers.context import RequestContext
 from fedrank.handlers.i18n import t
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
 from fedrank.storage.models import Discipline, ListSnapshot
-from fedrank.storage.records import PointTotal, Standing
+from fedrank.storage.records import ComputedList, PointTotal, Standing
 from fedrank.storage.repos import Repos
 
 #: The months in which each calendar publishes (on the 1st); on-demand lists have none.
@@ -29,6 +29,8 @@ CALENDAR_MONTHS: Final = {
 }
 #: How many tournaments stored since a list the block names (then "and N more").
 NAMED: Final = 2
+#: How many computed lists a process keeps (one per discipline and ledger state).
+CACHED_LISTS: Final = 8
 
 
 def next_list_date(calendar: str, after: date) -> date:
@@ -66,6 +68,7 @@ def stored_text(ctx: RequestContext, stored: list[tuple[str, str, date]]) -> str
 async def since_block(
     repos: Repos,
     systems: SystemRegistry,
+    cache: dict[tuple[object, ...], object],
     ctx: RequestContext,
     standing: Standing,
     player_id: int,
@@ -99,14 +102,38 @@ async def since_block(
     else:
         heading = t(ctx.language, "figures.since_none", stored=stored_text(ctx, stored))
     lines = await _live_lines(
-        repos, systems, ctx, discipline, standing, player_id, player_name, today
+        repos, systems, cache, ctx, discipline, standing, player_id, player_name, today
     )
     return heading, lines, listed_totals
+
+
+async def _computed(
+    repos: Repos,
+    systems: SystemRegistry,
+    cache: dict[tuple[object, ...], object],
+    discipline: Discipline,
+    on: date,
+) -> ComputedList | None:
+    """The discipline's list of ``on`` from what is stored now, computed once per ledger state
+    (every player of the discipline asking /rating reads the same one)."""
+    key = (discipline.id, on, await repos.lists.ledger_state())
+    kept = cache.get(key)
+    if isinstance(kept, ComputedList):
+        return kept
+    try:
+        computed = await systems.adapter(discipline.system).compute_list(repos, discipline, on)
+    except NoAdapterError:
+        return None
+    while len(cache) >= CACHED_LISTS:
+        cache.pop(next(iter(cache)))
+    cache[key] = computed
+    return computed
 
 
 async def _live_lines(
     repos: Repos,
     systems: SystemRegistry,
+    cache: dict[tuple[object, ...], object],
     ctx: RequestContext,
     discipline: Discipline,
     standing: Standing,
@@ -121,10 +148,7 @@ async def _live_lines(
     on = next_list_date(discipline.calendar, after)
     row = None
     size = 0
-    try:
-        computed = await systems.adapter(discipline.system).compute_list(repos, discipline, on)
-    except NoAdapterError:
-        computed = None
+    computed = await _computed(repos, systems, cache, discipline, on)
     if computed is not None:
         size = len(computed.rows)
         row = next((r for r in computed.rows if r.player_id == player_id), None)

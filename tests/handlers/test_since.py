@@ -123,6 +123,17 @@ async def test_ufgo_card_after_a_stored_tournament(
         assert match, nxt
         assert int(match.group(1)) - int(match.group(2)) == int(ik), (nxt, ik)
 
+    # The next list computed for the block is kept per ledger state: a tournament stored
+    # later is in the next answer.
+    _, source, _ = await _latest_source(demo_db, "ufgo")
+    again = source.replace(code, "newer-ufgo").replace(NEW_DAY, "2026-11-16")
+    assert "version 1" in await submit_and_confirm(demo_services, "ufgo", again)
+    text = (await dispatch(demo_services, user("u"), f"/rating {fid}")).plain
+    _, later = _blocks(text, "UFGO rating")
+    assert "(2026-11-15), " in later[0]
+    assert "(2026-11-16)" in later[0]
+    assert _value(later, "Points: ") == f"IK {_live_rating(later)}" != f"IK {now}"
+
 
 async def test_ccba_card_after_a_stored_tournament(
     demo_services: Services, demo_db: Database

@@ -19,6 +19,7 @@ from sqlalchemy.orm import aliased
 
 from fedrank.storage.models import (
     Account,
+    AuditLog,
     Award,
     Discipline,
     Entry,
@@ -437,6 +438,22 @@ class ListRepo(Repo):
                 and_(ListRow.snapshot_id == snapshot_id, ListRow.player_id == player_id)
             )
         )
+
+    async def ledger_state(self) -> tuple[int, ...]:
+        """The newest id of every table a computed list reads and only grows (tournament
+        versions, lists, titles, the audit log, which records every other change): equal
+        states mean an equal list, so a computed list can be kept for a state."""
+        row = (
+            await self.session.execute(
+                select(
+                    select(func.max(TournamentVersion.id)).scalar_subquery(),
+                    select(func.max(ListSnapshot.id)).scalar_subquery(),
+                    select(func.max(Title.id)).scalar_subquery(),
+                    select(func.max(AuditLog.id)).scalar_subquery(),
+                )
+            )
+        ).one()
+        return tuple(int(x or 0) for x in row)
 
     async def totals_as_listed(
         self, player_id: int, discipline_id: int, snapshot: ListSnapshot
