@@ -254,9 +254,10 @@ def publish(
             except LookupError as exc:
                 if isinstance(exc, NoAdapterError):
                     raise CliError(f"lists of {exc} cannot be computed yet") from None
-                raise CliError(str(exc).strip("'\"")) from None
+                raise CliError(str(exc)) from None
             state = "published" if created else "already published"
-            return f"{discipline} {list_date.isoformat()}: {state}, {size} players"
+            players = "1 player" if size == 1 else f"{size} players"
+            return f"{discipline} {list_date.isoformat()}: {state}, {players}"
 
     typer.echo(_run(go()))
 

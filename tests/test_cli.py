@@ -147,6 +147,14 @@ def test_init_demo_and_console_rating(run: Cli) -> None:
     bad_date = run(["publish", "rmf-sichuan", "--date", "1.12.2026"])
     assert bad_date.returncode == 2
     assert "--date must be YYYY-MM-DD" in bad_date.stderr
+    unknown = run(["publish", "nosuch"])
+    assert unknown.returncode == 2
+    assert "unknown discipline 'nosuch'" in unknown.stderr  # the closing quote is kept
+    early = run(["publish", "ufgo", "--date", "2020-01-01"])
+    assert early.returncode == 2
+    assert "a list of ufgo cannot be dated 2020-01-01, before the discipline's first" in (
+        early.stderr
+    )
 
 
 def test_calc_prints_json_for_every_example(run: Cli) -> None:

@@ -54,8 +54,8 @@ async def require_role(
         raise AccessDeniedError(
             t(
                 ctx.language,
-                "error.forbidden",
-                role=t(ctx.language, f"role.{role}"),
+                "figures.forbidden",
+                role=t(ctx.language, f"figures.a_role.{role}"),
                 federation=federation.code,
             )
         )
@@ -151,14 +151,22 @@ async def director_discipline(
     return discipline, await director_of(repos, ctx, account, discipline.federation_id)
 
 
+#: How many players a name matching several lists (then "… and N more").
+CHOICES_SHOWN = 8
+
+
 async def find_one_player(repos: Repos, ctx: RequestContext, query: str) -> Player:
     """The one player ``query`` names (ID or part of a name), or a UserError listing choices."""
-    players = await repos.players.find(query, limit=8)
+    players = await repos.players.find(query, limit=CHOICES_SHOWN)
     if not players:
         raise UserError(t(ctx.language, "player.not_found", query=query))
     if len(players) > 1:
         lines = [t(ctx.language, "player.choose", query=query)]
         lines += [f"{p.federation_player_id} — {p.name}" for p in players]
+        if len(players) == CHOICES_SHOWN:
+            hidden = await repos.players.count_named(query) - CHOICES_SHOWN
+            if hidden > 0:
+                lines.append(t(ctx.language, "submit.more", count=hidden))
         raise UserError("\n".join(lines))
     return players[0]
 

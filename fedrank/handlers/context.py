@@ -109,6 +109,9 @@ class Services:
     systems: SystemRegistry = field(default_factory=all_systems)
     default_language: str = "en"
     languages: LanguageCache = field(default_factory=LanguageCache)
+    #: Lists computed for /rating's "since the list" block, by discipline, date and ledger
+    #: state (:mod:`fedrank.handlers.since`).
+    live_lists: dict[tuple[object, ...], object] = field(default_factory=dict)
 
     def now(self) -> datetime:
         return self.clock()

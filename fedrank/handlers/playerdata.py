@@ -18,8 +18,21 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold, code
 from fedrank.handlers.systems import NoAdapterError
+from fedrank.storage.repos import Repos
 
 USAGE = "/playerdata <ID> [section.key <JSON value | ->]"
+
+
+async def _valid_keys(services: Services, repos: Repos, federation_id: int) -> list[str]:
+    """``section.key`` of every fact the federation's systems read, in a stable order."""
+    keys: list[str] = []
+    for discipline in await repos.federations.disciplines(federation_id):
+        try:
+            adapter = services.systems.adapter(discipline.system)
+        except NoAdapterError:
+            continue
+        keys += [f"{adapter.system}.{k}" for k in adapter.player_data_keys]
+    return sorted(set(keys))
 
 
 async def playerdata(services: Services, ctx: RequestContext, args: str) -> Reply:
@@ -45,6 +58,17 @@ async def playerdata(services: Services, ctx: RequestContext, args: str) -> Repl
                 raise UserError(t(ctx.language, "playerdata.bad_json", error=exc.msg)) from None
         data = json.loads(json.dumps(player.data or {}))
         before = (data.get(section) or {}).get(key)
+        valid = await _valid_keys(services, repos, federation.id)
+        # a key nobody reads is refused; removing one that is stored (an old typo) is not
+        if parts[1] not in valid and not (value is None and before is not None):
+            raise UserError(
+                t(
+                    ctx.language,
+                    "figures.playerdata_unknown_key",
+                    key=parts[1],
+                    valid=", ".join(valid) or "—",
+                )
+            )
         if value is None:
             (data.get(section) or {}).pop(key, None)
         else:

@@ -16,6 +16,9 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Attachment, Reply, bold, code
+from fedrank.handlers.since import list_since_note
+from fedrank.storage.models import Player
+from fedrank.storage.repos import Repos
 
 MAX_TRACE_STEPS = 60
 
@@ -30,6 +33,36 @@ def _step(step: dict[str, Any]) -> str:
     return text
 
 
+async def _not_of_another_federation(
+    repos: Repos, ctx: RequestContext, query: str, player: Player, disciplines: list[int]
+) -> None:
+    """Refuse, saying so, a tournament that exists only in another federation's disciplines
+    (``/why`` reads the player's own federation)."""
+    if await repos.ledger.find_tournaments(query, disciplines, limit=1):
+        return
+    found = await repos.ledger.find_tournaments(query, None, limit=10)
+    exact = [x for x in found if x.code.lower() == query.lower()]
+    elsewhere = [x for x in exact or found if await repos.ledger.current_version(x.id)]
+    if not elsewhere:
+        return
+    tournament = elsewhere[0]
+    discipline = await repos.federations.discipline(tournament.discipline_id)
+    own = await repos.federations.get(player.federation_id)
+    other = (
+        await repos.federations.get(discipline.federation_id) if discipline is not None else None
+    )
+    raise UserError(
+        t(
+            ctx.language,
+            "figures.why_other_federation",
+            tournament=tournament.code,
+            federation=other.code if other is not None else "?",
+            player=player_label(player),
+            own=own.code if own is not None else "?",
+        )
+    )
+
+
 async def why(services: Services, ctx: RequestContext, args: str) -> Reply:
     """``/why <tournament> [player]``: the trace of the player's awards in that tournament."""
     query, _, who = args.strip().partition(" ")
@@ -38,6 +71,7 @@ async def why(services: Services, ctx: RequestContext, args: str) -> Reply:
     async with services.db.read() as repos:
         player = await subject_player(repos, ctx, who.strip())
         disciplines = [d.id for d in await repos.federations.disciplines(player.federation_id)]
+        await _not_of_another_federation(repos, ctx, query, player, disciplines)
         tournament = await one_tournament(
             repos,
             ctx,
@@ -115,6 +149,9 @@ async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
                 headers, table = _counted_rows(counted)
                 reply.line(t(ctx.language, "history.counted"))
                 reply.table(headers, table)
+            note = await list_since_note(repos, ctx, discipline.id)
+            if note:
+                reply.line(note)
         if not found:
             reply.line(t(ctx.language, "rating.nothing", player=player.name))
         return reply

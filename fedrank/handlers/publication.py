@@ -14,6 +14,7 @@ from fedrank.handlers.announcements import announce_in
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
+from fedrank.handlers.i18n.plural import counted
 from fedrank.handlers.notify import new_message, to_accounts
 from fedrank.handlers.reply import Reply
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
@@ -62,6 +63,26 @@ class FutureListError(ValueError):
         super().__init__(f"a list cannot be dated after today ({today.isoformat()})")
 
 
+class EarlyListError(ValueError):
+    """A list dated before the discipline's first stored result: it could only be empty."""
+
+    def __init__(self, discipline: str, list_date: date, first: date | None) -> None:
+        self.discipline = discipline
+        self.list_date = list_date
+        self.first = first
+        after = f"its first stored result is of {first.isoformat()}" if first else "it has none"
+        super().__init__(
+            f"a list of {discipline} cannot be dated {list_date.isoformat()}, before the "
+            f"discipline's first stored result ({after})"
+        )
+
+
+async def first_result(repos: Repos, discipline: Discipline) -> date | None:
+    """The date of the discipline's earliest stored tournament (current versions)."""
+    stored = await repos.ledger.current_versions(discipline.id)
+    return min((version.held_on for _, version in stored), default=None)
+
+
 async def publish_dated(
     repos: Repos,
     systems: SystemRegistry,
@@ -77,12 +98,17 @@ async def publish_dated(
     """Publish a list in the caller's transaction: (snapshot, created, number of rows).
 
     The one way a person publishes (the operator's ``fedrank publish``, a director's
-    ``/publish``): refused for a future date, stored once, announced at once when new and
+    ``/publish``): refused for a future date and, on demand, for a date before the
+    discipline's first stored result; stored once, announced at once when new and
     ``announce`` is set, and written to the audit log, repeated or not.
     """
     today = local_today(federation.timezone, now)
     if list_date > today:
         raise FutureListError(today)
+    if on_demand and await repos.lists.snapshot(discipline.id, list_date) is None:
+        first = await first_result(repos, discipline)
+        if first is None or list_date < first:
+            raise EarlyListError(discipline.code, list_date, first)
     snapshot, created = await publish_in(
         repos, systems, discipline, list_date, now=now, on_demand=on_demand
     )
@@ -161,13 +187,31 @@ async def publish(services: Services, ctx: RequestContext, args: str) -> Reply:
             raise UserError(
                 t(ctx.language, "publish.future", today=exc.today.isoformat())
             ) from None
+        except EarlyListError as exc:
+            key = "figures.publish_before_first" if exc.first else "figures.publish_no_results"
+            raise UserError(
+                t(
+                    ctx.language,
+                    key,
+                    discipline=discipline.name,
+                    date=list_date.isoformat(),
+                    first=exc.first.isoformat() if exc.first else "",
+                )
+            ) from None
         except NoAdapterError:
             raise UserError(
                 t(ctx.language, "submit.no_adapter", system=discipline.system)
             ) from None
-        key = "publish.done" if created else "publish.exists"
+        key = "figures.publish_done" if created else "publish.exists"
+        players = counted(ctx.language, "figures.players", size)
         return Reply.text(
-            t(ctx.language, key, discipline=discipline.name, date=list_date.isoformat(), size=size)
+            t(
+                ctx.language,
+                key,
+                discipline=discipline.name,
+                date=list_date.isoformat(),
+                players=players,
+            )
         )
 
 

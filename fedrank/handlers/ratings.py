@@ -7,52 +7,95 @@ from fedrank.handlers.common import fmt, label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
+from fedrank.handlers.publication import local_today
 from fedrank.handlers.reply import Reply, bold
+from fedrank.handlers.since import list_since_note, points_text, since_block
 from fedrank.storage.models import Discipline
-from fedrank.storage.records import PointTotal, Standing
+from fedrank.storage.records import PointTotal, RatingCard, Standing
 from fedrank.storage.repos import Repos, discipline_by_code, latest_top, rating_cards
 
 TOP_DEFAULT = 10
 TOP_MAX = 50
 
 
-def _points(totals: list[PointTotal]) -> str:
-    parts = []
-    for total in totals:
-        label = f"{total.kind} {total.colour}" if total.colour else total.kind
-        parts.append(f"{label} {fmt(total.amount)}")
-    return ", ".join(parts)
+def _standing_lines(
+    ctx: RequestContext, standing: Standing, listed_totals: list[PointTotal] | None = None
+) -> list[str]:
+    """The lines of one discipline in /rating; empty when the player has nothing there.
 
-
-def _standing_lines(ctx: RequestContext, standing: Standing) -> list[str]:
-    """The lines of one discipline in /rating; empty when the player has nothing there."""
+    In the list: what the list says (position, rating, the list's title, the ledger lines it
+    counted, its "Next"). Not in it: his live title and points (the block of what was stored
+    since, :mod:`.since`, then adds what the next list would show)."""
     lines: list[str] = []
-    if standing.position is not None and standing.list_date is not None:
+    listed = standing.position is not None and standing.list_date is not None
+    if listed:
         lines.append(
             t(
                 ctx.language,
                 "rating.position",
                 position=standing.position,
                 size=standing.list_size,
-                date=standing.list_date.isoformat(),
+                date=standing.list_date.isoformat() if standing.list_date else "",
             )
         )
         lines.append(t(ctx.language, "rating.rating", value=fmt(standing.rating)))
-    if standing.title is not None and standing.title_since is not None:
-        lines.append(
-            t(
-                ctx.language,
-                "rating.title",
-                title=standing.title,
-                since=standing.title_since.isoformat(),
-            )
+        title, since, totals = (
+            standing.listed_title,
+            standing.listed_title_since,
+            standing.listed_totals if listed_totals is None else listed_totals,
         )
-    if standing.totals:
-        lines.append(t(ctx.language, "rating.points", points=_points(standing.totals)))
-    next_title = standing.row_data.get("next") if standing.row_data is not None else None
+    else:
+        title, since, totals = standing.title, standing.title_since, standing.totals
+    if title is not None and since is not None:
+        lines.append(t(ctx.language, "rating.title", title=title, since=since.isoformat()))
+    elif title is not None:
+        lines.append(t(ctx.language, "figures.title_listed", title=title))
+    if totals:
+        lines.append(t(ctx.language, "rating.points", points=points_text(totals)))
+    next_title = standing.row_data.get("next") if listed and standing.row_data else None
     if next_title:
         lines.append(t(ctx.language, "rating.next", next=str(next_title)))
     return lines
+
+
+async def _card(services: Services, ctx: RequestContext, card: RatingCard) -> Reply:
+    reply = Reply().line(
+        bold(label(card.player_name, card.federation_player_id)),
+        f" — {card.federation_name}",
+    )
+    changed = [s for s in card.standings if s.stored_since or s.listed_totals != s.totals]
+    blocks: dict[int, tuple[str, list[str], list[PointTotal] | None]] = {}
+    if changed:
+        async with services.db.read() as repos:
+            federation = await repos.federations.get(card.federation_id)
+            zone = federation.timezone if federation is not None else "UTC"
+            today = local_today(zone, services.now())
+            for standing in changed:
+                blocks[standing.discipline_id] = await since_block(
+                    repos,
+                    services.systems,
+                    services.live_lists,
+                    ctx,
+                    standing,
+                    card.player_id,
+                    card.player_name,
+                    today,
+                )
+    for standing in card.standings:
+        heading, live, listed = blocks.get(standing.discipline_id, ("", [], None))
+        lines = _standing_lines(ctx, standing, listed)
+        if not lines and not heading:
+            continue
+        reply.line(bold(standing.discipline_name))
+        for line in lines:
+            reply.line("  " + line)
+        if heading:
+            reply.line("  ", bold(heading))
+            for line in live:
+                reply.line("    " + line)
+    if len(reply.blocks) == 1:
+        reply.line(t(ctx.language, "rating.nothing", player=card.player_name))
+    return reply
 
 
 async def rating(services: Services, ctx: RequestContext, args: str) -> Reply:
@@ -70,20 +113,7 @@ async def rating(services: Services, ctx: RequestContext, args: str) -> Reply:
         async with services.db.read() as repos:
             player = await find_one_player(repos, ctx, query)
             cards = await repos.lists.rating_cards(player_id=player.id)
-    card = cards[0]
-    reply = Reply().line(
-        bold(label(card.player_name, card.federation_player_id)),
-        f" — {card.federation_name}",
-    )
-    for standing in card.standings:
-        lines = _standing_lines(ctx, standing)
-        if lines:
-            reply.line(bold(standing.discipline_name))
-            for line in lines:
-                reply.line("  " + line)
-    if len(reply.blocks) == 1:
-        reply.line(t(ctx.language, "rating.nothing", player=card.player_name))
-    return reply
+    return await _card(services, ctx, cards[0])
 
 
 async def _discipline(repos: Repos, ctx: RequestContext, query: str | None) -> Discipline:
@@ -124,6 +154,8 @@ async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
     name = found[1]
     if head is None:
         return Reply.text(t(ctx.language, "top.no_list", discipline=name))
+    async with services.db.read() as repos:
+        note = await list_since_note(repos, ctx, found[0])
     headers = tuple(t(ctx.language, "top.headers").split("|"))
     reply = Reply().line(
         bold(
@@ -149,4 +181,6 @@ async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
             for row in head.rows
         ],
     )
+    if note:
+        reply.line(note)
     return reply

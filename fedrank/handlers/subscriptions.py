@@ -26,6 +26,11 @@ async def _toggle(services: Services, ctx: RequestContext, args: str, on: bool) 
         if kind == "personal":
             if account.player_id is None:
                 raise UserError(t(ctx.language, "rating.unlinked"))
+            # Subscribing is refused without a record there; unsubscribing is always allowed.
+            if on and not await repos.players.has_record(account.player_id, discipline.id):
+                raise UserError(
+                    t(ctx.language, "figures.sub_no_record", discipline=discipline.name)
+                )
             chat = ctx.user_id
         else:
             chat = ctx.chat_id

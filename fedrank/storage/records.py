@@ -39,6 +39,15 @@ class Standing:
     title: str | None
     title_since: date | None
     totals: list[PointTotal]
+    #: What the published list says (its row's title, the title history's since for it on
+    #: the list date, the ledger lines dated before the list date) and whether anything of the
+    #: player's was stored since the list was published (or dated on or after it): then the
+    #: live ``title``/``totals`` may differ from the list's, and /rating shows both apart.
+    listed_title: str | None = None
+    listed_title_since: date | None = None
+    listed_totals: list[PointTotal] = field(default_factory=list)
+    stored_since: bool = False
+    snapshot_created_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

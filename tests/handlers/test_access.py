@@ -42,7 +42,7 @@ async def test_roles(db: Database, services: Services, seeded: Seeded) -> None:
         await access.require_role(repos, user("boss"), boss, rmf, "director")
         with pytest.raises(AccessDeniedError) as refused:
             await access.require_role(repos, user("boss"), boss, rmf, "admin")
-        assert refused.value.message == "Only a administrator of RMF may do this."
+        assert refused.value.message == "Only an administrator of RMF may do this."
         with pytest.raises(AccessDeniedError):
             await access.require_role(repos, user("u1"), player, rmf, "director")
         assert [f.code for f in await access.directed_federations(repos, boss)] == ["RMF"]

@@ -104,7 +104,7 @@ async def test_grant_needs_admin_for_admin_role(services: Services, db: Database
     made = await dispatch(services, user("boss"), "/grant console:u1 RMF director")
     assert "is now director of RMF" in made.plain
     refused = await dispatch(services, user("boss"), "/grant console:u1 RMF admin")
-    assert refused.plain == "Only a administrator of RMF may do this."
+    assert refused.plain == "Only an administrator of RMF may do this."
     usage = await dispatch(services, user("boss"), "/grant u1 RMF")
     assert usage.plain.startswith("Usage: /grant")
 

@@ -105,13 +105,13 @@ async def test_discipline_refusals_write_nothing(services: Services, db: Databas
     await make_admin(db, "chief")
     await make_admin(db, "ugf-chief", "UGF")
     refusals = [
-        ("boss", "/discipline add RMF rmf-x mahjong_rmf monthly X", "Only a administrator of RMF"),
+        ("boss", "/discipline add RMF rmf-x mahjong_rmf monthly X", "Only an administrator of RMF"),
         (
             "ugf-chief",
             "/discipline add RMF rmf-x mahjong_rmf monthly X",
-            "Only a administrator of RMF",
+            "Only an administrator of RMF",
         ),
-        ("u", "/discipline add RMF rmf-x mahjong_rmf monthly X", "Only a administrator of RMF"),
+        ("u", "/discipline add RMF rmf-x mahjong_rmf monthly X", "Only an administrator of RMF"),
         ("chief", "/discipline add RMF rmf-x chess_fide monthly X", "Unknown system “chess_fide”"),
         ("chief", "/discipline add RMF rmf-x mahjong_rmf weekly X", "Unknown calendar “weekly”"),
         ("chief", "/discipline add RMF ugf-go go_ufgo monthly Go", "ugf-go exists already"),

@@ -115,7 +115,7 @@ async def test_a_director_enters_a_round_previews_confirms_and_the_pairing_is_pu
         black = next(x for x in lines if x.startswith(f"Player {int(p['black'][4:])} ("))
         assert "| — | " not in black  # the stored version's standing is the "before"
         assert "| #" in black and "· 0 pts · BQ 0 | #" in black
-        assert f"· 1 pts · BQ 40 | R1 won 40-24 v {p['white']}; R2 table " in black
+        assert f"· 1 pt · BQ 40 | R1 won 40-24 v {p['white']}; R2 table " in black
         white = next(x for x in lines if x.startswith(f"Player {int(p['white'][4:])} ("))
         assert f"· 0 pts · BQ 30 | R1 lost 24-40 v {p['black']}; R2 table " in white
     assert "The pairing below is published when you confirm." in preview.plain
@@ -302,7 +302,7 @@ async def test_after_the_last_round_the_ifrl_and_day_three(
 async def test_unknown_tournament_and_usage(services: Services, db: Database) -> None:
     await _start(services, db)
     reply = await dispatch(services, user("reader"), "/standings nowhere-2030")
-    assert reply.plain == "No Othello tournament matches 'nowhere-2030'."
+    assert reply.plain == "No Othello tournament matches “nowhere-2030”."
     reply = await dispatch(services, user("reader"), "/pairing")
     assert reply.plain == "Usage: /pairing <tournament>"
     by_name = await dispatch(services, user("reader"), "/standings Othello Open")
@@ -326,7 +326,7 @@ async def test_a_withdrawal_brings_in_a_bye(services: Services, db: Database) ->
     # Appendix A.3 c: a game against a withdrawn opponent counts 32 + C x own points = 38,
     # not 40 + 6 x 0 = 40.
     won = next(x for x in rows if x.startswith(f"Player {int(winner[4:])} ("))
-    assert f"· 1 pts · BQ 38 | R1 won 40-24 v {leaving}; R2 " in won
+    assert f"· 1 pt · BQ 38 | R1 won 40-24 v {leaving}; R2 " in won
     bye_line = next(x for x in preview.plain.splitlines() if x.startswith("Bye: "))
     await dispatch(services, user("boss"), f"/confirm {_token(preview)}")
     _, params = await _params(db)

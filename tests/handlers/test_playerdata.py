@@ -57,3 +57,26 @@ async def test_only_directors(services: Services, db: Database) -> None:
     assert reply.plain == "Only a director of FSBR may do this."
     async with db.read() as repos:
         assert (await repos.players.find("FSBR-0001"))[0].data == {}
+
+
+async def test_an_unknown_key_is_refused_naming_the_valid_ones(
+    services: Services, db: Database
+) -> None:
+    """A typo is not kept silently: the key nobody reads is refused, the valid ones listed;
+    removing a key already stored (an old typo) is allowed."""
+    await _fsbr(db)
+    typo = await dispatch(
+        services, user("boss"), '/playerdata FSBR-0001 bridge_fsbr.ebl_point [["2025-05-01", 12]]'
+    )
+    assert typo.plain == (
+        "No rulebook of this federation reads “bridge_fsbr.ebl_point”, so it is not saved. "
+        "Keys: bridge_fsbr.ebl_points, bridge_fsbr.initial_rk, bridge_fsbr.titles."
+    )
+    other = await dispatch(services, user("boss"), "/playerdata FSBR-0001 go_ufgo.ik 5")
+    assert other.plain.startswith("No rulebook of this federation reads “go_ufgo.ik”")
+    async with db.transaction() as repos:
+        player = (await repos.players.find("FSBR-0001"))[0]
+        assert player.data in (None, {})
+        player.data = {"bridge_fsbr": {"old_typo": 1}}
+    removed = await dispatch(services, user("boss"), "/playerdata FSBR-0001 bridge_fsbr.old_typo -")
+    assert removed.plain.startswith("Saved")

@@ -86,3 +86,71 @@ async def test_subscriptions(services: Services, db: Database) -> None:
     assert "private message about your own line" in mine.plain
     off = await dispatch(services, user("u1"), "/unsubscribe rmf-mcr")
     assert off.plain == "Unsubscribed from Sports mahjong."
+
+
+async def test_why_of_a_tournament_of_another_federation_says_so(
+    services: Services, db: Database
+) -> None:
+    await seed_federation(db)
+    async with db.transaction() as repos:
+        fed = await repos.federations.add("UFGO", "Ukrainian Go Federation", "Europe/Kyiv")
+        disc = await repos.federations.add_discipline(
+            fed, "ufgo", "UFGO rating", "go_ufgo", "quarterly"
+        )
+        await repos.ledger.record_tournament(
+            discipline_id=disc.id,
+            code="kyiv-cup-2026",
+            name="Kyiv Cup 2026",
+            held_on=date(2026, 10, 1),
+            params={},
+            entries=[],
+            games=[],
+            awards=[],
+            now=NOW,
+        )
+    reply = await dispatch(services, user("u1"), "/why kyiv-cup-2026 RMF-001")
+    assert reply.plain == (
+        "Tournament “kyiv-cup-2026” is of UFGO, not of RMF: /why shows the awards of "
+        "Anna Ivanova (RMF-001) in the tournaments of RMF."
+    )
+    none = await dispatch(services, user("u1"), "/why nowhere-2030 RMF-001")
+    assert none.plain == "No tournament matches “nowhere-2030”."
+
+
+async def test_subscribe_me_needs_a_record_in_the_discipline(
+    services: Services, db: Database
+) -> None:
+    """A player with nothing in a discipline cannot ask for his line of its lists."""
+    await seed_federation(db)
+    async with db.transaction() as repos:
+        fed = await repos.federations.by_code("RMF")
+        assert fed is not None
+        await repos.federations.add_discipline(
+            fed, "rmf-sichuan", "Sichuan mahjong", "mahjong_rmf", "monthly"
+        )
+        account = await repos.accounts.get_or_create(
+            "console", "u1", display_name="u1", language=None, now=NOW
+        )
+        await repos.accounts.link(account, (await repos.players.find("RMF-001"))[0].id)
+    refused = await dispatch(services, user("u1"), "/subscribe rmf-sichuan me")
+    assert refused.plain == (
+        "You have no results in Sichuan mahjong, so there is nothing to send you about its lists."
+    )
+    ok = await dispatch(services, user("u1"), "/subscribe rmf-mcr me")
+    assert ok.plain.startswith("Subscribed")
+    off = await dispatch(services, user("u1"), "/unsubscribe rmf-sichuan me")
+    assert "Sichuan mahjong" in off.plain
+
+
+async def test_a_name_matching_many_lists_eight_and_how_many_more(
+    services: Services, db: Database
+) -> None:
+    names = {f"RMF-{n:03d}": f"Player {n:02d}" for n in range(1, 13)}
+    await seed_federation(db, names=names)
+    reply = await dispatch(services, user("u1"), "/rating player")
+    lines = reply.plain.splitlines()
+    assert lines[0] == "Several players match “player”; ask again with an ID:"
+    assert lines[1:9] == [f"RMF-{n:03d} — Player {n:02d}" for n in range(1, 9)]
+    assert lines[9:] == ["… and 4 more."]
+    three = await dispatch(services, user("u1"), "/rating Player 1")
+    assert "more" not in three.plain and "RMF-012 — Player 12" in three.plain

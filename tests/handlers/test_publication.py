@@ -127,3 +127,38 @@ async def test_the_chat_and_the_operator_publish_the_same_way(
             on_demand=True,
         )
     assert future.value.today == date(2026, 11, 21)
+
+
+async def test_a_list_cannot_be_dated_before_the_first_result(
+    services: Services, db: Database
+) -> None:
+    """The first stored result is of 2026-10-10: a list of 2020-01-01 would be empty."""
+    await seed_federation(db)
+    await make_director(db, "boss")
+    early = await dispatch(services, user("boss"), "/publish rmf-mcr 2020-01-01")
+    assert early.plain == (
+        "A list of Sports mahjong cannot be dated 2020-01-01: that is before its first stored "
+        "result (2026-10-10), so it would be empty."
+    )
+    with pytest.raises(publication.EarlyListError, match="first stored result is of 2026-10-10"):
+        await publication.publish_list(
+            db,
+            SystemRegistry([FakeAdapter()]),
+            "rmf-mcr",
+            date(2026, 10, 9),
+            now=datetime(2026, 11, 21, tzinfo=UTC),
+            on_demand=True,
+        )
+    async with db.read() as repos:
+        assert [a.action for a in await repos.audit.entries()] == []
+    on_the_day = await dispatch(services, user("boss"), "/publish rmf-mcr 2026-10-10")
+    assert on_the_day.plain.startswith("Published the list of Sports mahjong on 2026-10-10")
+
+
+async def test_the_players_of_a_list_are_counted_in_each_language(
+    services: Services, db: Database
+) -> None:
+    await seed_federation(db, names={"RMF-001": "Anna Ivanova"})
+    await make_director(db, "boss")
+    one = await dispatch(services, user("boss"), "/publish rmf-mcr 2026-11-15")
+    assert one.plain == "Published the list of Sports mahjong on 2026-11-15: 1 player."

@@ -21,6 +21,7 @@ gives рк 3 (one-year norm, 2.2).
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -35,6 +36,7 @@ from tests.handlers.systems.bridge_ccba import helpers as ccba_t
 from tests.handlers.systems.bridge_fsbr import helpers as fsbr_t
 from tests.handlers.test_whatif import stored
 
+ROOT = Path(__file__).parents[2]
 SEPT = "chengdu-2026-09"
 OCT = "chengdu-2026-10"
 
@@ -243,3 +245,26 @@ async def test_fsbr_ties(services: Services, db: Database) -> None:
     up = await dispatch(services, user("u"), "/whatif club-2026-09 1 FSBR-0009")
     assert "place in club-2026-09 | 5-6 | 1 | P05: the whole pair moves" in up.plain
     assert "MB in club-2026-09 | 0 | 22 | " in up.plain
+
+
+async def test_fsbr_a_team_match_winner_moved_to_second_loses_its_mb(
+    services: Services, db: Database
+) -> None:
+    """7.6 (seed 003): MB are for a match *won*. The club match example (Аврора 53 : 31
+    Нева) with the demo's IDs; moved to second, Аврора has lost by the same 22 IMPs, so its
+    players get no MB (the IMPs follow the places), and Нева moved first would win them."""
+    await fsbr_t.seed(db)
+    text = (ROOT / "examples" / "bridge_fsbr" / "club_match_2025.fsbr").read_text("utf-8")
+    for number in range(1, 10):
+        text = text.replace(f"3000{number} |", f"FSBR-{number:04d} |")
+    assert "version 1" in await fsbr_t.submit_and_confirm(services, text)
+    before = await stored(db)
+    winner = await dispatch(services, user("u"), "/whatif club-match-2025-10 2 FSBR-0001")
+    mb = next(line for line in winner.plain.splitlines() if line.startswith("MB in "))
+    stored_mb = mb.split(" | ")[1]
+    assert int(stored_mb) > 0
+    assert mb == f"MB in club-match-2025-10 | {stored_mb} | 0 | "
+    loser = await dispatch(services, user("u"), "/whatif club-match-2025-10 1 FSBR-0006")
+    assert "MB in club-match-2025-10 | 0 | " in loser.plain
+    assert "MB in club-match-2025-10 | 0 | 0" not in loser.plain
+    assert await stored(db) == before

@@ -1,37 +1,60 @@
 """The 240 cap (seed 001 §2.9.7): no unit receives more than 240 from one formula event.
 
-If one would, every V of the event (and the win figure built from M L E) is scaled by k240
-and the event computed again; the consolation event has a cap of its own.
+If one would, the event value is lowered (RULES.md Decision): every V of the event (and the
+win figure built from M L E) is scaled by k240, each scaled V rounded down to two decimals,
+and k240 is the largest factor at which no unit's total exceeds 240. So V lands on the
+largest two-decimal value the cap allows, and where the cap binds the best total is 240.00
+whenever some two-decimal V gives exactly that. The consolation event has a cap of its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
+from typing import Final
 
 from fedrank.engines.bridge_ccba.field import Component
 from fedrank.engines.bridge_ccba.procedures import cap_factor
 from fedrank.engines.bridge_ccba.tables import MAX_AWARD
 
-_STEP = Decimal("0.0001")
+#: k240 is searched to six decimals: fine enough that every cent of a V up to 10,000 is
+#: reachable (10,000 x 0.000001 = 0.01), so V is lowered to the largest two-decimal value.
+K_PLACES: Final = 6
+_SCALE: Final = 10**K_PLACES
 
 
 def capped(
     compute: Callable[[Decimal], dict[str, list[Component]]],
 ) -> tuple[dict[str, list[Component]], Decimal]:
-    """``compute(k)`` with k = 1, or with the largest k240 that keeps every unit's total
-    at most 240 (§2.9.7). Returns (components, k)."""
+    """``compute(k)`` with k = 1, or with the largest k240 (six decimals) that keeps every
+    unit's total at most 240 (§2.9.7). Returns (components, k).
+
+    The totals never fall when k grows (V and every award are rounded monotonically), so
+    a bisection between a factor that keeps the cap and 1 (which breaks it) finds the
+    largest one."""
     k = Decimal(1)
     result = compute(k)
     top = _max_total(result)
     if top <= MAX_AWARD:
         return result, k
-    k = cap_factor(top)
-    while True:
-        result = compute(k)
-        if _max_total(result) <= MAX_AWARD:
-            return result, k
-        k -= _STEP  # pragma: no cover - rounding made a unit cross the cap again
+    low = int(cap_factor(top) * _SCALE)  # 240 / top, rounded down: below the answer or at it
+    best = compute(_factor(low))
+    while _max_total(best) > MAX_AWARD and low > 1:  # pragma: no cover - rounding up
+        low //= 2
+        best = compute(_factor(low))
+    high = _SCALE  # breaks the cap
+    while high - low > 1:
+        middle = (low + high) // 2
+        tried = compute(_factor(middle))
+        if _max_total(tried) <= MAX_AWARD:
+            low, best = middle, tried
+        else:
+            high = middle
+    return best, _factor(low)
+
+
+def _factor(units: int) -> Decimal:
+    return Decimal(units).scaleb(-K_PLACES)
 
 
 def _max_total(result: Mapping[str, Sequence[Component]]) -> Decimal:

@@ -33,11 +33,10 @@ from fedrank.engines.go_ufgo.tables import (
     BELOW_100_WIN,
     BOARD_DIVISOR,
     BOARDS,
-    FAST_K1_STRONG,
-    FAST_K1_WEAK,
     FAST_K2,
     FAST_K3,
     FAST_NO_K3,
+    K1_BY_DIFF,
     K3_CAP_BOUND,
     K3_CAP_HIGH,
     K3_CAP_LOW,
@@ -258,8 +257,7 @@ def run_pass(p: Prepared, start: Sequence[int], sink: list[Event] | None = None)
     bonus = [0] * n
     caps = [K3_CAP_LOW if t < K3_CAP_BOUND * 10 else K3_CAP_HIGH for t in start]
     high = TIME_HIGH_IK * 10 if p.limited_high else 1 << 62
-    k1w = FAST_K1_WEAK
-    k1s = FAST_K1_STRONG
+    k1t = K1_BY_DIFF
     k2t = FAST_K2
     k3t = FAST_K3 if p.official else FAST_NO_K3
     low = 10000 * s
@@ -272,14 +270,10 @@ def run_pass(p: Prepared, start: Sequence[int], sink: list[Event] | None = None)
             ia = cur[a]
             ib = cur[b]
             if ia >= 1000 and ib >= 1000:
-                if ia >= ib:
-                    row = (ia - ib) // 10
-                    k1a = k1s[row]
-                    k1b = k1w[row]
-                else:
-                    row = (ib - ia) // 10
-                    k1a = k1w[row]
-                    k1b = k1s[row]
+                # K1 by the difference in tenths (table 2's last row is "> 735": 735.5 reads
+                # it, 735.0 does not); every row sums to 1.
+                k1a = k1t[ia - ib]
+                k1b = 100 - k1a
                 if ia <= high:
                     j = ia // 10
                     k2 = k2t[j]

@@ -37,7 +37,9 @@ TABLE1: Final[tuple[tuple[int, int], ...]] = (
 )
 
 # --- Table 2 (§4.2): (lower bound of R12, K1 of the weaker < 0.5, K1 of the stronger > 0.5),
-# K1 in hundredths. The last row is "> 735"; by the Decision 735.5 still reads the row 620-735.
+# K1 in hundredths. The last row is printed "> 735" and is kept so: its bound is 735, read
+# strictly (RULES.md go_ufgo Decision: every difference above 735, 735.1 or 735.5, reads
+# K1 = 0 / 1; 735 itself reads the row 620-735).
 TABLE2: Final[tuple[tuple[int, int, int], ...]] = (
     (0, 50, 50),
     (4, 49, 51),
@@ -89,7 +91,7 @@ TABLE2: Final[tuple[tuple[int, int, int], ...]] = (
     (518, 3, 97),
     (560, 2, 98),
     (620, 1, 99),
-    (736, 0, 100),
+    (735, 0, 100),
 )
 
 # --- Table 3 (§4.2): (lower bound of IK, K2, K3). "< 600" starts at 0; "> 2000" holds 2000
@@ -167,9 +169,18 @@ def table1_grade(ik: Number) -> int:
     return TABLE1[_row(_T1_BOUNDS, dec(ik), "table 1")][1]
 
 
+T2_ABOVE: Final = TABLE2[-1][0]
+"""The bound of table 2's last row, "> 735": read strictly (the Decision above)."""
+
+
 def k1(r12: Number, *, stronger: bool) -> Decimal:
-    """Table 2: K1 for the difference R12; the stronger player reads the column above 0.5."""
-    _, weak, strong = TABLE2[_row(_T2_BOUNDS, dec(r12), "table 2")]
+    """Table 2: K1 for the difference R12; the stronger player reads the column above 0.5.
+    A difference above 735 reads the last row, 735 itself the row 620-735."""
+    value = dec(r12)
+    row = _row(_T2_BOUNDS, value, "table 2")
+    if row == len(TABLE2) - 1 and value == T2_ABOVE:
+        row -= 1
+    _, weak, strong = TABLE2[row]
     return Decimal(strong if stronger else weak) / 100
 
 
@@ -210,20 +221,23 @@ MAX_START_IK: Final = 10000
 FAST_REACH: Final = 20000
 
 
-def _spread(bounds: list[int], values: list[int], per_point: int, last: int) -> list[int]:
+def _spread(
+    bounds: list[int], values: list[int], per_point: int, last: int, *, above: bool = False
+) -> list[int]:
     """A table's column by index 0..``last`` (``per_point`` indices per whole point), each
     row from its lower bound to the next row's; values below the first bound read ``values``
-    of the first row."""
+    of the first row. ``above``: the last row starts one index after its bound (table 2's
+    "> 735")."""
+    starts = [b * per_point if i else 0 for i, b in enumerate(bounds)]
+    if above:
+        starts[-1] += 1
     out: list[int] = []
     for i, value in enumerate(values):
-        start = bounds[i] * per_point if i else 0
-        end = bounds[i + 1] * per_point if i + 1 < len(bounds) else last + 1
-        out += [value] * (end - start)
+        end = starts[i + 1] if i + 1 < len(starts) else last + 1
+        out += [value] * (end - starts[i])
     return out
 
 
-FAST_K1_WEAK: Final = _spread(_T2_BOUNDS, [w for _, w, _ in TABLE2], 1, FAST_REACH)
-FAST_K1_STRONG: Final = _spread(_T2_BOUNDS, [s for _, _, s in TABLE2], 1, FAST_REACH)
 FAST_K2: Final = _spread(_T3_BOUNDS, [k2 for _, k2, _ in TABLE3], 1, FAST_REACH)
 FAST_K3: Final = _spread(_T3_BOUNDS, [k3 for _, _, k3 in TABLE3], 1, FAST_REACH)
 TABLE4_ROW: Final = _spread(_T4_BOUNDS, list(range(len(TABLE4))), 1, FAST_REACH)
@@ -243,9 +257,11 @@ TENTHS_REACH: Final = FAST_REACH * 10 + 9
 
 TENTHS_K2: Final = _spread(_T3_BOUNDS, [k2 for _, k2, _ in TABLE3], 10, TENTHS_REACH)
 TENTHS_K3: Final = _spread(_T3_BOUNDS, [k3 for _, _, k3 in TABLE3], 10, TENTHS_REACH)
-_K1_WEAK_BY_TENTHS: Final = _spread(_T2_BOUNDS, [w for _, w, _ in TABLE2], 10, TENTHS_REACH)
+_K1_WEAK_BY_TENTHS: Final = _spread(
+    _T2_BOUNDS, [w for _, w, _ in TABLE2], 10, TENTHS_REACH, above=True
+)
 K1_BY_DIFF: Final = [
-    *_spread(_T2_BOUNDS, [s for _, _, s in TABLE2], 10, TENTHS_REACH),
+    *_spread(_T2_BOUNDS, [s for _, _, s in TABLE2], 10, TENTHS_REACH, above=True),
     *_K1_WEAK_BY_TENTHS[:0:-1],
 ]
 """K1 in hundredths of the player whose IK minus his opponent's is ``d`` tenths, read as

@@ -138,7 +138,8 @@ def standings(t: Tournament, *, seed: int | None = None) -> list[Standing]:
                         f"R{r.number}",
                         tidy(own_discs + C * points[opp]),
                         rule="seed 004 A.3 b",
-                        note=f"{own_discs} discs vs {opp}, who has {points[opp]} pts",
+                        note=f"{own_discs} discs vs {opp}, who has {points[opp]} "
+                        + ("pt" if points[opp] == 1 else "pts"),
                     )
             elif p.id in r.byes or p.id in r.unplayed:
                 neutral += 1

@@ -153,7 +153,7 @@ MESSAGES: dict[str, str] = {
     "cmd.pairing": "the next round's pairing of an Othello tournament: /pairing <tournament>",
     "cmd.standings": "the standings of an Othello tournament: /standings <tournament>",
     "cmd.round": "enter an Othello round's results (pasted below the command): /round <tournament>",
-    "othello.unknown_tournament": "No Othello tournament matches '{query}'.",
+    "othello.unknown_tournament": "No Othello tournament matches “{query}”.",
     "othello.pairing_title": "{name}: pairing of round {round} of {total} ({system}, seed {seed})",
     "othello.pairing_headers": "Table|Black|White",
     "othello.byes": "Bye: {players}",
@@ -197,7 +197,7 @@ MESSAGES: dict[str, str] = {
     ),
     "report.self": "You cannot report a game against yourself.",
     "report.score_mismatch": (
-        "The score {score} does not match '{result}' (your score comes first)."
+        "The score {score} does not match “{result}” (your score comes first)."
     ),
     "report.duplicate": (
         "Your game with {opponent} in {tournament} is already reported (#{report}) and"
@@ -318,7 +318,7 @@ MESSAGES: dict[str, str] = {
         "that date is frozen and the invitations sent at the scheduler's next run (within "
         "minutes)."
     ),
-    "qual.bad_quota": "The quota must be a whole number of at least 1, not '{quota}'.",
+    "qual.bad_quota": "The quota must be a whole number of at least 1, not “{quota}”.",
     "qual.no_rules": (
         "{discipline} has no qualification rules in fedrank (only RMF mahjong has them)."
     ),
@@ -420,6 +420,52 @@ MESSAGES: dict[str, str] = {
     ),
     # ── scheduler: end ──
     # ── figures: begin (keys of the figures work go between begin and end) ──
+    "figures.forbidden": "Only {role} of {federation} may do this.",
+    "figures.a_role.player": "a player",
+    "figures.a_role.director": "a director",
+    "figures.a_role.admin": "an administrator",
+    "figures.players.one": "{n} player",
+    "figures.players.few": "{n} players",
+    "figures.players.many": "{n} players",
+    "figures.publish_done": "Published the list of {discipline} on {date}: {players}.",
+    "figures.publish_before_first": (
+        "A list of {discipline} cannot be dated {date}: that is before its first stored "
+        "result ({first}), so it would be empty."
+    ),
+    "figures.publish_no_results": (
+        "A list of {discipline} cannot be published yet: no result is stored in it."
+    ),
+    "figures.playerdata_unknown_key": (
+        "No rulebook of this federation reads “{key}”, so it is not saved. Keys: {valid}."
+    ),
+    "figures.why_other_federation": (
+        "Tournament “{tournament}” is of {federation}, not of {own}: /why shows the awards "
+        "of {player} in the tournaments of {own}."
+    ),
+    "figures.sub_no_record": (
+        "You have no results in {discipline}, so there is nothing to send you about its lists."
+    ),
+    "figures.reports_places": (
+        "Games cannot be reported in {discipline}: its results are places, submitted as a "
+        "whole with /submit."
+    ),
+    "figures.qual_created_today": (
+        "Qualification {id} created: {event} ({discipline}) on {event_date}, quota {quota} "
+        "({presidium} by the Presidium). Its qualification date is today, {date}: the list of "
+        "this date is frozen and the invitations sent at the scheduler's next run (within "
+        "minutes)."
+    ),
+    "figures.since": "Since the list of {date}: {stored}",
+    "figures.since_none": "Not in a published list yet: {stored}",
+    "figures.since_more": "and {count} more",
+    "figures.since_list": "The list of {date} would show, from what is stored now: position "
+    "{position} of {size}, rating {value}",
+    "figures.since_not_listed": "The list of {date} would not list {player}.",
+    "figures.title_listed": "Title: {title}",
+    "figures.list_since": (
+        "Stored since this list: {stored}. The list counts them from its next publication; "
+        "/rating shows each player's figures with them."
+    ),
     # ── figures: end ──
     # ── corrections: begin (keys of the corrections work go between begin and end) ──
     # ── corrections: end ──

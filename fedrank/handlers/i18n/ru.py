@@ -193,7 +193,7 @@ MESSAGES: dict[str, str] = {
         " только игрок."
     ),
     "report.self": "Нельзя сообщить о партии против самого себя.",
-    "report.score_mismatch": "Счёт {score} не соответствует '{result}' (ваш счёт — первым).",
+    "report.score_mismatch": "Счёт {score} не соответствует «{result}» (ваш счёт — первым).",
     "report.duplicate": (
         "О вашей партии с {opponent} в {tournament} уже сообщено (#{report}), ответа"
         " ещё нет; одна партия — одно сообщение."
@@ -409,6 +409,52 @@ MESSAGES: dict[str, str] = {
     ),
     # ── scheduler: end ──
     # ── figures: begin (keys of the figures work go between begin and end) ──
+    "figures.forbidden": "Это может только {role} федерации {federation}.",
+    "figures.a_role.player": "игрок",
+    "figures.a_role.director": "директор",
+    "figures.a_role.admin": "администратор",
+    "figures.players.one": "{n} игрок",
+    "figures.players.few": "{n} игрока",
+    "figures.players.many": "{n} игроков",
+    "figures.publish_done": "Опубликован список «{discipline}» на {date}: {players}.",
+    "figures.publish_before_first": (
+        "Список «{discipline}» нельзя датировать {date}: это раньше первого сохранённого "
+        "результата ({first}), список был бы пустым."
+    ),
+    "figures.publish_no_results": (
+        "Список «{discipline}» пока нельзя опубликовать: в нём нет ни одного результата."
+    ),
+    "figures.playerdata_unknown_key": (
+        "Ни один регламент этой федерации не читает «{key}», поэтому это не сохранено. "
+        "Ключи: {valid}."
+    ),
+    "figures.why_other_federation": (
+        "Турнир «{tournament}» относится к {federation}, а не к {own}: /why показывает "
+        "начисления {player} в турнирах {own}."
+    ),
+    "figures.sub_no_record": (
+        "У вас нет результатов в «{discipline}», так что присылать вам о его списках нечего."
+    ),
+    "figures.reports_places": (
+        "В «{discipline}» нельзя сообщать о партиях: результаты там — места, они подаются "
+        "целиком через /submit."
+    ),
+    "figures.qual_created_today": (
+        "Квалификация {id} открыта: {event} ({discipline}), {event_date}, квота {quota} "
+        "(из них Президиумом: {presidium}). Дата квалификации — сегодня, {date}: список на эту "
+        "дату будет зафиксирован, а приглашения уйдут при ближайшем запуске планировщика."
+    ),
+    "figures.since": "После списка на {date}: {stored}",
+    "figures.since_none": "Пока не в опубликованном списке: {stored}",
+    "figures.since_more": "и ещё {count}",
+    "figures.since_list": "Список на {date} показал бы по сохранённому сейчас: место "
+    "{position} из {size}, рейтинг {value}",
+    "figures.since_not_listed": "В списке на {date} {player} не было бы.",
+    "figures.title_listed": "Звание: {title}",
+    "figures.list_since": (
+        "Сохранено после этого списка: {stored}. Список учтёт это со следующей публикации; "
+        "/rating показывает цифры игрока с учётом этого."
+    ),
     # ── figures: end ──
     # ── corrections: begin (keys of the corrections work go between begin and end) ──
     # ── corrections: end ──

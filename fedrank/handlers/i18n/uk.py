@@ -197,7 +197,7 @@ MESSAGES: dict[str, str] = {
         " повідомляє лише гравець."
     ),
     "report.self": "Не можна повідомити про партію проти самого себе.",
-    "report.score_mismatch": "Рахунок {score} не відповідає '{result}' (ваш рахунок — першим).",
+    "report.score_mismatch": "Рахунок {score} не відповідає «{result}» (ваш рахунок — першим).",
     "report.duplicate": (
         "Про вашу партію з {opponent} у {tournament} вже повідомлено (#{report}),"
         " відповіді ще немає; одна партія — одне повідомлення."
@@ -417,6 +417,51 @@ MESSAGES: dict[str, str] = {
     ),
     # ── scheduler: end ──
     # ── figures: begin (keys of the figures work go between begin and end) ──
+    "figures.forbidden": "Це може лише {role} федерації {federation}.",
+    "figures.a_role.player": "гравець",
+    "figures.a_role.director": "директор",
+    "figures.a_role.admin": "адміністратор",
+    "figures.players.one": "{n} гравець",
+    "figures.players.few": "{n} гравці",
+    "figures.players.many": "{n} гравців",
+    "figures.publish_done": "Опубліковано список «{discipline}» на {date}: {players}.",
+    "figures.publish_before_first": (
+        "Список «{discipline}» не можна датувати {date}: це раніше за перший збережений "
+        "результат ({first}), список був би порожнім."
+    ),
+    "figures.publish_no_results": (
+        "Список «{discipline}» поки не можна опублікувати: у ньому немає жодного результату."
+    ),
+    "figures.playerdata_unknown_key": (
+        "Жоден регламент цієї федерації не читає «{key}», тому це не збережено. Ключі: {valid}."
+    ),
+    "figures.why_other_federation": (
+        "Турнір «{tournament}» належить до {federation}, а не до {own}: /why показує "
+        "нарахування {player} у турнірах {own}."
+    ),
+    "figures.sub_no_record": (
+        "У вас немає результатів у «{discipline}», тож надсилати вам про його списки нічого."
+    ),
+    "figures.reports_places": (
+        "У «{discipline}» не можна повідомляти про партії: результати там — місця, їх подають "
+        "цілком через /submit."
+    ),
+    "figures.qual_created_today": (
+        "Кваліфікацію {id} відкрито: {event} ({discipline}), {event_date}, квота {quota} "
+        "(з них Президією: {presidium}). Дата кваліфікації — сьогодні, {date}: список на цю "
+        "дату буде зафіксовано, а запрошення підуть під час найближчого запуску планувальника."
+    ),
+    "figures.since": "Після списку на {date}: {stored}",
+    "figures.since_none": "Поки не в опублікованому списку: {stored}",
+    "figures.since_more": "і ще {count}",
+    "figures.since_list": "Список на {date} показав би за збереженим зараз: місце "
+    "{position} з {size}, рейтинг {value}",
+    "figures.since_not_listed": "У списку на {date} {player} не було б.",
+    "figures.title_listed": "Звання: {title}",
+    "figures.list_since": (
+        "Збережено після цього списку: {stored}. Список урахує це з наступної публікації; "
+        "/rating показує цифри гравця з урахуванням цього."
+    ),
     # ── figures: end ──
     # ── corrections: begin (keys of the corrections work go between begin and end) ──
     # ── corrections: end ──

@@ -340,6 +340,44 @@ MESSAGES: dict[str, str] = {
     "schedule.withdrawn": "{discipline} {date} 的排名表已撤回：请忽略该表。",
     # ── scheduler: end ──
     # ── figures: begin (keys of the figures work go between begin and end) ──
+    "figures.forbidden": "只有 {federation} 的{role}可以执行此操作。",
+    "figures.a_role.player": "选手",
+    "figures.a_role.director": "裁判长",
+    "figures.a_role.admin": "管理员",
+    "figures.players.one": "{n} 人",
+    "figures.players.few": "{n} 人",
+    "figures.players.many": "{n} 人",
+    "figures.publish_done": "已发布 {discipline} {date} 排名：共 {players}。",
+    "figures.publish_before_first": (
+        "{discipline} 的排名不能定在 {date}：早于其第一条已保存成绩（{first}），排名将为空。"
+    ),
+    "figures.publish_no_results": "{discipline} 暂不能发布排名：尚未保存任何成绩。",
+    "figures.playerdata_unknown_key": (
+        "本协会没有任何规则读取“{key}”，因此未保存。可用的键：{valid}。"
+    ),
+    "figures.why_other_federation": (
+        "比赛“{tournament}”属于 {federation}，而不是 {own}：/why 显示 {player} 在 {own} "
+        "比赛中的积分。"
+    ),
+    "figures.sub_no_record": "您在“{discipline}”中没有成绩，因此没有关于其排名的消息可发送。",
+    "figures.reports_places": (
+        "“{discipline}”不能报告对局：其成绩是名次，须通过 /submit 整体提交。"
+    ),
+    "figures.qual_created_today": (
+        "资格选拔 {id} 已创建：{event}（{discipline}），{event_date}，名额 {quota}"
+        "（主席团指定 {presidium} 名）。资格日期就是今天 {date}：将冻结该日排名，"
+        "并在调度程序下次运行时发出邀请。"
+    ),
+    "figures.since": "{date} 排名之后：{stored}",
+    "figures.since_none": "尚未进入已发布的排名：{stored}",
+    "figures.since_more": "另有 {count} 项",
+    "figures.since_list": "按目前已保存的成绩，{date} 排名将为：第 {position} 名，共 {size} 人，"
+    "等级分 {value}",
+    "figures.since_not_listed": "{date} 排名中将没有 {player}。",
+    "figures.title_listed": "级别：{title}",
+    "figures.list_since": (
+        "此排名之后已保存：{stored}。排名将从下次发布起计入；/rating 显示计入后的选手数据。"
+    ),
     # ── figures: end ──
     # ── corrections: begin (keys of the corrections work go between begin and end) ──
     # ── corrections: end ──

@@ -126,7 +126,11 @@ async def qualify(services: Services, ctx: RequestContext, args: str) -> Reply:
         return Reply.text(
             t(
                 lang,
-                "qual.created" if on > today else "qual.created_past",
+                "qual.created"
+                if on > today
+                else "figures.qual_created_today"
+                if on == today
+                else "qual.created_past",
                 id=row.id,
                 event=name,
                 discipline=discipline.name,

@@ -22,7 +22,7 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.reports import notices
-from fedrank.handlers.reports.ledger import audit_report, can_rate, count_game
+from fedrank.handlers.reports.ledger import audit_report, can_rate, count_game, results_are_places
 from fedrank.handlers.reports.parts import ReportParts, describe, parts_of, result_text
 
 #: What a reporter may say, and the stored result with the reporter as player 1.
@@ -74,6 +74,8 @@ async def openreports(services: Services, ctx: RequestContext, args: str) -> Rep
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         discipline, federation = await director_discipline(repos, ctx, account, parts[0])
+        if results_are_places(services.systems, discipline.system):
+            raise UserError(t(ctx.language, "figures.reports_places", discipline=discipline.code))
         now = services.now()
         tournament = await repos.game_reports.tournament(discipline.id, parts[1])
         created = tournament is None

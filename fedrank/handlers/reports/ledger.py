@@ -122,6 +122,14 @@ async def count_game(
     return version
 
 
+def results_are_places(systems: SystemRegistry, system: str) -> bool:
+    """Whether the system ranks places (no games to report: ``/openreports`` is refused)."""
+    try:
+        return systems.adapter(system).results_are_places
+    except NoAdapterError:
+        return False
+
+
 def can_rate(systems: SystemRegistry, system: str) -> bool:
     """Whether the system's adapter rates reported games (``rate_games``)."""
     try:

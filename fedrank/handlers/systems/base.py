@@ -43,6 +43,11 @@ class SystemAdapter(ABC):
     supports_whatif: ClassVar[bool] = False
     supports_reported_games: ClassVar[bool] = False
     supports_qualification: ClassVar[bool] = False
+    #: The system's results are places (a ranking), not games: players cannot report games.
+    results_are_places: ClassVar[bool] = False
+    #: The keys of ``player.data[<system id>]`` this system reads (``/playerdata`` refuses any
+    #: other key, so a typo is never kept silently).
+    player_data_keys: ClassVar[tuple[str, ...]] = ()
 
     @abstractmethod
     async def prepare(

@@ -13,19 +13,23 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ScalarSelect, Select, and_, bindparam, func, select
+from sqlalchemy import ScalarSelect, Select, and_, bindparam, case, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm import aliased
 
 from fedrank.storage.models import (
     Account,
+    AuditLog,
     Award,
     Discipline,
+    Entry,
     Federation,
     ListRow,
     ListSnapshot,
     Player,
     Title,
+    Tournament,
+    TournamentVersion,
 )
 from fedrank.storage.records import (
     NewListRow,
@@ -136,6 +140,22 @@ def _rating_cards_statement(by: str) -> Select[Any]:
         .correlate(Discipline, Player)
         .scalar_subquery()
     )
+    listed_title = aliased(Title)
+    title_on_list = (
+        title_in_force(select(Title.id), Player.id, Discipline.id)
+        .where(Title.since <= ListSnapshot.list_date)
+        .correlate(Discipline, Player, ListSnapshot)
+        .scalar_subquery()
+    )
+    newer = aliased(ListSnapshot)
+    latest_date = (
+        select(newer.list_date)
+        .where(newer.discipline_id == Award.discipline_id)
+        .order_by(newer.list_date.desc())
+        .limit(1)
+        .correlate(Award)
+        .scalar_subquery()
+    )
     totals = (
         select(
             Award.player_id,
@@ -143,10 +163,27 @@ def _rating_cards_statement(by: str) -> Select[Any]:
             Award.kind,
             Award.colour,
             func.sum(Award.amount).label("amount"),
+            func.sum(case((Award.awarded_on < latest_date, Award.amount), else_=0)).label("listed"),
         )
         .where(Award.player_id.in_(chosen), is_current(Award.version_id))
         .group_by(Award.player_id, Award.discipline_id, Award.kind, Award.colour)
         .subquery()
+    )
+    since = (
+        select(TournamentVersion.id)
+        .join(Tournament, Tournament.current_version_id == TournamentVersion.id)
+        .join(Entry, Entry.version_id == TournamentVersion.id)
+        .where(
+            Entry.player_id == Player.id,
+            Tournament.discipline_id == Discipline.id,
+            or_(
+                ListSnapshot.id.is_(None),
+                TournamentVersion.created_at > ListSnapshot.created_at,
+                TournamentVersion.held_on >= ListSnapshot.list_date,
+            ),
+        )
+        .correlate(Player, Discipline, ListSnapshot)
+        .exists()
     )
     return (
         select(
@@ -168,6 +205,12 @@ def _rating_cards_statement(by: str) -> Select[Any]:
             totals.c.kind,
             totals.c.colour,
             totals.c.amount,
+            ListSnapshot.created_at,
+            ListRow.title,
+            listed_title.title,
+            listed_title.since,
+            totals.c.listed,
+            since.label("stored_since"),
         )
         .select_from(Player)
         .join(Federation, Federation.id == Player.federation_id)
@@ -177,6 +220,7 @@ def _rating_cards_statement(by: str) -> Select[Any]:
             ListRow, and_(ListRow.snapshot_id == ListSnapshot.id, ListRow.player_id == Player.id)
         )
         .outerjoin(Title, Title.id == current_title)
+        .outerjoin(listed_title, listed_title.id == title_on_list)
         .outerjoin(
             totals,
             and_(totals.c.player_id == Player.id, totals.c.discipline_id == Discipline.id),
@@ -242,6 +286,12 @@ async def rating_cards(
             kind,
             colour,
             amount,
+            snapshot_created_at,
+            row_title,
+            title_then,
+            title_then_since,
+            listed,
+            stored_since,
         ) = row
         if not cards or cards[-1].player_id != pid:
             cards.append(RatingCard(pid, player_name, fpid, federation_id, federation_name, []))
@@ -265,10 +315,16 @@ async def rating_cards(
                     title=title,
                     title_since=since,
                     totals=[],
+                    listed_title=row_title,
+                    listed_title_since=title_then_since if title_then == row_title else None,
+                    stored_since=bool(stored_since),
+                    snapshot_created_at=snapshot_created_at,
                 )
             )
         if kind is not None:
             standings[-1].totals.append(PointTotal(kind, colour, Decimal(amount)))
+            if listed:
+                standings[-1].listed_totals.append(PointTotal(kind, colour, Decimal(listed)))
     return cards
 
 
@@ -382,6 +438,86 @@ class ListRepo(Repo):
                 and_(ListRow.snapshot_id == snapshot_id, ListRow.player_id == player_id)
             )
         )
+
+    async def ledger_state(self) -> tuple[int, ...]:
+        """The newest id of every table a computed list reads and only grows (tournament
+        versions, lists, titles, the audit log, which records every other change): equal
+        states mean an equal list, so a computed list can be kept for a state."""
+        row = (
+            await self.session.execute(
+                select(
+                    select(func.max(TournamentVersion.id)).scalar_subquery(),
+                    select(func.max(ListSnapshot.id)).scalar_subquery(),
+                    select(func.max(Title.id)).scalar_subquery(),
+                    select(func.max(AuditLog.id)).scalar_subquery(),
+                )
+            )
+        ).one()
+        return tuple(int(x or 0) for x in row)
+
+    async def totals_as_listed(
+        self, player_id: int, discipline_id: int, snapshot: ListSnapshot
+    ) -> list[PointTotal]:
+        """The player's ledger totals as ``snapshot`` counted them: lines dated before its
+        date, of the version of each tournament that was current when it was published (a
+        version stored since, a correction or an Othello round, is not the list's)."""
+        version = aliased(TournamentVersion)
+        newer = aliased(TournamentVersion)
+        superseded = (
+            select(newer.id)
+            .where(
+                newer.tournament_id == version.tournament_id,
+                newer.version > version.version,
+                newer.created_at <= snapshot.created_at,
+            )
+            .exists()
+        )
+        rows = await self.session.execute(
+            select(Award.kind, Award.colour, func.sum(Award.amount))
+            .join(version, version.id == Award.version_id)
+            .where(
+                Award.player_id == player_id,
+                Award.discipline_id == discipline_id,
+                Award.awarded_on < snapshot.list_date,
+                version.created_at <= snapshot.created_at,
+                ~superseded,
+            )
+            .group_by(Award.kind, Award.colour)
+            .order_by(Award.kind, Award.colour)
+        )
+        return [
+            PointTotal(kind, colour, Decimal(amount)) for kind, colour, amount in rows if amount
+        ]
+
+    async def stored_since(
+        self,
+        discipline_id: int,
+        snapshot: ListSnapshot | None,
+        player_id: int | None = None,
+    ) -> list[tuple[str, str, date]]:
+        """(code, name, date) of the discipline's tournaments whose current version was stored
+        after ``snapshot`` was published or is dated on or after its date (every one when
+        ``snapshot`` is None), of the player's when ``player_id`` is given; oldest first."""
+        query = (
+            select(Tournament.code, Tournament.name, TournamentVersion.held_on)
+            .join(TournamentVersion, TournamentVersion.id == Tournament.current_version_id)
+            .where(Tournament.discipline_id == discipline_id)
+            .order_by(TournamentVersion.held_on, Tournament.id)
+        )
+        if snapshot is not None:
+            query = query.where(
+                or_(
+                    TournamentVersion.created_at > snapshot.created_at,
+                    TournamentVersion.held_on >= snapshot.list_date,
+                )
+            )
+        if player_id is not None:
+            query = query.where(
+                select(Entry.id)
+                .where(Entry.version_id == TournamentVersion.id, Entry.player_id == player_id)
+                .exists()
+            )
+        return [(code, name, held) for code, name, held in await self.session.execute(query)]
 
     async def player_rows(
         self, player_id: int, discipline_id: int

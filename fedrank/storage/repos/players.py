@@ -28,6 +28,7 @@ from fedrank.storage.models import (
     LinkCode,
     LinkRequest,
     ListRow,
+    ListSnapshot,
     Membership,
     Player,
     QualificationSlot,
@@ -127,6 +128,38 @@ class PlayerRepo(Repo):
                 .limit(limit)
             )
         ).all()
+
+    async def count_named(self, query: str) -> int:
+        """How many players :meth:`find` would give without a limit (a name match)."""
+        pattern = like_pattern(query.strip().lower())
+        found = await self.session.scalar(
+            select(func.count(Player.id)).where(
+                func.lower(Player.name).like(f"%{pattern}%", escape="\\")
+            )
+        )
+        return int(found or 0)
+
+    async def has_record(self, player_id: int, discipline_id: int) -> bool:
+        """Whether the player has anything in the discipline: an entry of a stored
+        tournament (any version), an award or a row of a published list."""
+        entry = (
+            select(Entry.id)
+            .join(TournamentVersion, TournamentVersion.id == Entry.version_id)
+            .join(Tournament, Tournament.id == TournamentVersion.tournament_id)
+            .where(Entry.player_id == player_id, Tournament.discipline_id == discipline_id)
+        )
+        award = select(Award.id).where(
+            Award.player_id == player_id, Award.discipline_id == discipline_id
+        )
+        row = (
+            select(ListRow.id)
+            .join(ListSnapshot, ListSnapshot.id == ListRow.snapshot_id)
+            .where(ListRow.player_id == player_id, ListSnapshot.discipline_id == discipline_id)
+        )
+        for query in (entry, award, row):
+            if await self.session.scalar(query.limit(1)) is not None:
+                return True
+        return False
 
     async def of_federation(self, federation_id: int) -> Sequence[Player]:
         """Every player of a federation, by federation ID."""

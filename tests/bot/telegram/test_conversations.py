@@ -168,7 +168,11 @@ async def test_director_submits_a_file_confirms_and_the_rating_changes(
 
     await telegram.send(boris, "/rating")
     (after,) = await telegram.replies(PLAYER, after=1)
-    assert "  Points: NRKT 1400" in after.text.splitlines()
+    # the list of 2026-11-01 as it is, then what was stored since it, apart
+    lines = after.text.splitlines()
+    assert "  Points: NRKT 500" in lines
+    assert "  Since the list of 2026-11-01: Kazan Cup 2026 (2026-11-15)" in lines
+    assert "    Points: NRKT 1400" in lines
 
     await telegram.send(director, "/publish rmf-mcr 2026-11-21")
     (published,) = await telegram.replies(DIRECTOR, after=2)

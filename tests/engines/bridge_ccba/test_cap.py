@@ -7,21 +7,50 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fedrank.engines.bridge_ccba.cap import capped
 from fedrank.engines.bridge_ccba.event import compute_event
+from fedrank.engines.bridge_ccba.field import Component
+from fedrank.engines.bridge_ccba.procedures import scaled_value
+from fedrank.engines.kernel import Trace, TraceStep, half_up
 from tests.engines.bridge_ccba.helpers import D, spec, totals, unit
 
 
 def test_cap_of_240_scales_v() -> None:
-    """§2.9.7: 200 teams of four holding 10000 (TEAM AVGM capped at 10000, M = 6 + 10000/1200
-    = 14.33), B = 300 (S = 7), national (L = 1.5): V = 14.33 x 7 x 1.5 = 150.465 -> 150.47.
-    R(1; 200) = lg 200 - lg 2 = 2.00 -> 300.94 > 240: k240 = 240/300.94 -> 0.7975,
-    V = 150.47 x 0.7975 = 119.999825 -> 119.99; 1st 2.00 x 119.99 = 239.98."""
+    """§2.9.7 (RULES.md Decision: V lowered to the largest two-decimal value at which no
+    award exceeds 240): 200 teams of four holding 10000 (TEAM AVGM capped at 10000,
+    M = 6 + 10000/1200 = 14.33), B = 300 (S = 7), national (L = 1.5): V = 14.33 x 7 x 1.5 =
+    150.465 -> 150.47. R(1; 200) = lg 200 - lg 2 = 2.00 -> 300.94 > 240. V = 120.00 is the
+    largest that keeps 2.00 x V <= 240, so the winner gets exactly 240.00 (a factor of four
+    decimals, 0.7975, gave V = 119.99 and 239.98); k240 = 0.797567 is the largest six-decimal
+    factor with 150.47 x k240 rounded down to 120.00."""
     entries = [unit(f"T{i:03d}", [12000] * 4, place=i) for i in range(1, 201)]
     result = compute_event(spec(kind="team", boards=300), entries)
     got = totals(result)
-    assert result.coefficients.get("k240") == D("0.7975")
-    assert got["T001"] == D("239.98")
-    assert max(got.values()) <= 240
+    winner = next(e for e in result.entries if e.entry_id == "T001")
+    assert winner.components[0].trace.get("V") == D("120.00")
+    assert result.coefficients.get("k240") == D("0.797567")
+    assert got["T001"] == D("240.00")
+    assert max(got.values()) == 240
+
+
+def test_cap_lowers_v_to_the_largest_two_decimal_value() -> None:
+    """§2.9.7 where no V gives exactly 240: a unit paid R = 2.3 times V (V = 150.47 before
+    the cap, each award rounded half up to two decimals). 2.3 x 104.35 = 240.005 -> 240.01
+    breaks the cap, 2.3 x 104.34 = 239.982 -> 239.98 keeps it: V = 104.34 and not a cent
+    less."""
+
+    def compute(k: D) -> dict[str, list[Component]]:
+        v = scaled_value(D("150.47"), k)
+        amount = half_up(D("2.3") * v, 2)
+        return {"T1": [Component("place", "red", amount, Trace([TraceStep("V", v)]))]}
+
+    result, k = capped(compute)
+    v = result["T1"][0].trace.get("V")
+    assert isinstance(v, D)
+    assert v == D("104.34")
+    assert result["T1"][0].amount == D("239.98")
+    assert half_up(D("2.3") * (v + D("0.01")), 2) > 240
+    assert scaled_value(D("150.47"), k) == v
 
 
 @settings(max_examples=15, deadline=None)

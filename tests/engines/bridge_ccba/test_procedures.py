@@ -364,7 +364,8 @@ def test_withdrawals() -> None:
 def test_cap_factor_and_scaled_value() -> None:
     """§2.9.7: a top unit due 300.94 gives k240 = 240 / 300.94 = 0.79750 -> 0.7975; V 150.47
     scales to 150.47 x 0.7975 = 119.999825 -> 119.99 (rounded down), and 2.00 x 119.99 =
-    239.98 <= 240."""
+    239.98 <= 240 (the factor :func:`capped` starts its search from; test_cap.py has the
+    largest factor, which gives V = 120.00)."""
     assert cap_factor(D("240")) == 1
     k = cap_factor(D("300.94"))
     assert k == D("0.7975")

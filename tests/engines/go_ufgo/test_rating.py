@@ -105,6 +105,20 @@ def test_decision_r12_in_tenths_reads_row_by_lower_bound() -> None:
     assert values(res["A"], "dR") == [D("-0.3")]
 
 
+def test_decision_above_735_reads_the_last_row_of_table2() -> None:
+    """RULES.md go_ufgo Decision: table 2's last row is "> 735". A at 2235.5 beats B at 1500:
+    R12 = 735.5 reads K1 = 1 for A and 0 for B (the row 620-735 would give 0.99 / 0.01), so
+    A gains K2 (1 - 1) = 0 and B loses 30 (0 - 0) = 0. At R12 = 735 exactly the row 620-735
+    applies: A gains 10 (1 - 0.99) = 0.1."""
+    res = rate([(1, "A", "B", WIN)], {"A": "2235.5", "B": 1500}).by_player()
+    assert values(res["A"], "R12") == [D("735.5")]
+    assert values(res["A"], "K1") == [D(1)] and values(res["B"], "K1") == [D(0)]
+    assert values(res["A"], "dR") == [D(0)] and values(res["B"], "dR") == [D(0)]
+    res = rate([(1, "A", "B", WIN)], {"A": 2235, "B": 1500}).by_player()
+    assert values(res["A"], "K1") == [D("0.99")] and values(res["B"], "K1") == [D("0.01")]
+    assert values(res["A"], "dR") == [D("0.1")]
+
+
 def test_decision_2000_exactly_reads_the_last_row_of_table3() -> None:
     res = rate([(1, "A", "B", WIN)], {"A": 2000, "B": "1999.9"}, official=True).by_player()
     assert values(res["A"], "K2") == [10] and values(res["A"], "K3") == [0]

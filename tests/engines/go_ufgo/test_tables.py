@@ -22,7 +22,8 @@ from fedrank.engines.go_ufgo.tables import (
 )
 from fedrank.engines.kernel import RuleError
 
-# Table 2 as printed in seed 002 (three row groups side by side; "0  3" is the seed's "0 - 3").
+# Table 2 as printed in seed 002 (three row groups side by side; "0  3" is the seed's "0 - 3",
+# "735 -" its last row "> 735").
 SEED_TABLE2 = """
 0 3 0.50 0.50 | 122 129 0.33 0.67 | 279 290 0.16 0.84
 4 10 0.49 0.51 | 130 137 0.32 0.68 | 291 302 0.15 0.85
@@ -40,7 +41,7 @@ SEED_TABLE2 = """
 92 98 0.37 0.63 | 236 245 0.20 0.80 | 518 559 0.03 0.97
 99 106 0.36 0.64 | 246 256 0.19 0.81 | 560 619 0.02 0.98
 107 113 0.35 0.65 | 257 267 0.18 0.82 | 620 735 0.01 0.99
-114 121 0.34 0.66 | 268 278 0.17 0.83 | 736 - 0 1
+114 121 0.34 0.66 | 268 278 0.17 0.83 | 735 - 0 1
 """
 
 
@@ -59,13 +60,21 @@ def test_table2_is_the_seed_and_rows_are_contiguous() -> None:
     for (lo, _, weak, strong), (b, w, s) in zip(seed, TABLE2, strict=True):
         assert (lo, weak, strong) == (b, Decimal(w) / 100, Decimal(s) / 100)
         assert weak + strong == 1
-    for (_, hi, _, _), (lo_next, _, _, _) in itertools.pairwise(seed):
-        assert hi is not None and hi + 1 == lo_next
+    for (_, hi, _, _), (lo_next, hi_next, _, _) in itertools.pairwise(seed):
+        # "> 735" follows "620 - 735": the last row starts above the previous row's end
+        assert (hi is not None and hi + 1 == lo_next) or (hi_next is None and hi == lo_next)
 
 
 @pytest.mark.parametrize(("lo", "weak", "strong"), [(b, w, s) for b, w, s in TABLE2])
 def test_table2_every_row_boundary(lo: int, weak: int, strong: int) -> None:
-    """At the lower bound the row applies; 0.1 below it the previous row (RULES.md Decision)."""
+    """At the lower bound the row applies; 0.1 below it the previous row (RULES.md Decision).
+    The last row, "> 735", applies just above its bound."""
+    if lo == tables.T2_ABOVE:
+        lo_value = Decimal(lo) + Decimal("0.1")
+        assert k1(lo_value, stronger=False) == Decimal(weak) / 100
+        assert k1(lo_value, stronger=True) == Decimal(strong) / 100
+        assert k1(lo, stronger=True) == Decimal("0.99")
+        return
     assert k1(lo, stronger=False) == Decimal(weak) / 100
     assert k1(lo, stronger=True) == Decimal(strong) / 100
     if lo:
@@ -75,13 +84,27 @@ def test_table2_every_row_boundary(lo: int, weak: int, strong: int) -> None:
 
 
 def test_decision_r12_row_by_lower_bound() -> None:
-    """RULES.md go_ufgo Decision: IK to 0.1, R12 3.5 falls in the row 0-3; 735.5 in 620-735."""
+    """RULES.md go_ufgo Decision: IK to 0.1, R12 3.5 falls in the row 0-3; the last row is
+    "> 735", so every difference above 735 (735.1, 735.5) reads K1 = 0 / 1 and 735 itself
+    the row 620-735."""
     assert k1("3.5", stronger=True) == Decimal("0.50")
     assert k1("3.9", stronger=False) == Decimal("0.50")
     assert k1(4, stronger=False) == Decimal("0.49")
-    assert k1("735.5", stronger=True) == Decimal("0.99")
+    assert k1(735, stronger=True) == Decimal("0.99")
+    assert k1(735, stronger=False) == Decimal("0.01")
+    assert k1("735.1", stronger=True) == 1
+    assert k1("735.5", stronger=True) == 1
+    assert k1("735.5", stronger=False) == 0
     assert k1(736, stronger=True) == 1
     assert k1(5000, stronger=False) == 0
+
+
+def test_decision_above_735_in_the_tournament_loop() -> None:
+    """The fast arrays read tenths: a difference of 735.5 (7355 tenths) reads the last row,
+    735.0 the row 620-735, on both sides."""
+    assert tables.K1_BY_DIFF[7350] == 99 and tables.K1_BY_DIFF[-7350] == 1
+    assert tables.K1_BY_DIFF[7351] == 100 and tables.K1_BY_DIFF[-7351] == 0
+    assert tables.K1_BY_DIFF[7355] == 100 and tables.K1_BY_DIFF[-7355] == 0
 
 
 # Table 3 as printed: "< 600 60 20; 600-1099 50 10; 1100-1399 40 5; 1400-1699 30 2;
@@ -218,8 +241,9 @@ def test_fast_arrays_agree_with_the_tables() -> None:
     for points in range(0, 3001):
         assert (tables.FAST_K2[points], tables.FAST_K3[points]) == k2_k3(points)
         assert tables.FAST_GRADE[points] == table1_grade(points)
-        assert Decimal(tables.FAST_K1_WEAK[points]) / 100 == k1(points, stronger=False)
-        assert Decimal(tables.FAST_K1_STRONG[points]) / 100 == k1(points, stronger=True)
+        assert Decimal(tables.K1_BY_DIFF[points * 10]) / 100 == k1(points, stronger=True)
+        if points:
+            assert Decimal(tables.K1_BY_DIFF[-points * 10]) / 100 == k1(points, stronger=False)
         assert tables.FAST_NO_K3[points] == 0
 
 
@@ -239,12 +263,11 @@ def test_tenths_arrays_agree_with_the_tables() -> None:
     assert len(tables.K1_BY_DIFF) == 2 * reach + 1
     for tenths in [*range(0, 30010), reach - 1, reach]:
         points = tenths // 10
+        diff = Decimal(tenths) / 10
         assert tables.TENTHS_K2[tenths] == tables.FAST_K2[points]
         assert tables.TENTHS_K3[tenths] == tables.FAST_K3[points]
-        assert tables.K1_BY_DIFF[tenths] == tables.FAST_K1_STRONG[points]
-        assert tables.K1_BY_DIFF[-tenths] == (
-            tables.FAST_K1_WEAK[points] if tenths else tables.FAST_K1_STRONG[0]
-        )
+        assert Decimal(tables.K1_BY_DIFF[tenths]) / 100 == k1(diff, stronger=True)
+        assert Decimal(tables.K1_BY_DIFF[-tenths]) / 100 == k1(diff, stronger=bool(not tenths))
     assert Decimal(tables.K1_BY_DIFF[-35]) / 100 == k1(Decimal("3.5"), stronger=False)
     assert Decimal(tables.K1_BY_DIFF[7360]) / 100 == k1(736, stronger=True)
 
@@ -272,14 +295,9 @@ def test_arrays_cover_their_whole_range_row_by_lower_bound() -> None:
     for i in range(tables.FAST_REACH + 1):
         assert tables.FAST_K2[i] == tables.TABLE3[row(tables.TABLE3, i)][1]
         assert tables.FAST_K3[i] == tables.TABLE3[row(tables.TABLE3, i)][2]
-        assert tables.FAST_K1_WEAK[i] == tables.TABLE2[row(tables.TABLE2, i)][1]
-        assert tables.FAST_K1_STRONG[i] == tables.TABLE2[row(tables.TABLE2, i)][2]
         assert tables.FAST_GRADE[i] == tables.TABLE1[row(tables.TABLE1, i)][1]
         assert tables.TABLE4_ROW[i] == row(tables.TABLE4, i)
         assert tables.TABLE5_ROW[i] == (row(tables.TABLE5, i) if i >= 100 else -1)
     assert len(tables.FAST_GRADE) == len(tables.TABLE4_ROW) == tables.FAST_REACH + 1
     assert [k for k in tables.FAST_K2 for _ in range(10)] == tables.TENTHS_K2
     assert [k for k in tables.FAST_K3 for _ in range(10)] == tables.TENTHS_K3
-    strong = [k for k in tables.FAST_K1_STRONG for _ in range(10)]
-    weak = [k for k in tables.FAST_K1_WEAK for _ in range(10)]
-    assert strong + weak[:0:-1] == tables.K1_BY_DIFF

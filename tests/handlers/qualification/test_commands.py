@@ -42,6 +42,16 @@ async def test_a_window_whose_date_has_passed_says_so(
     assert "will be frozen" not in reply.plain
 
 
+async def test_a_window_whose_date_is_today_does_not_say_it_has_passed(
+    services: Services, clock: Clock, world: World
+) -> None:
+    """On the qualification date itself the date is today, not passed (no off-by-one)."""
+    clock.now = at("2026-09-01")
+    reply = await say(services, "boss", '/qualify rmf-mcr 2027-03-10 2 "Spring Cup"')
+    assert "Its qualification date is today, 2026-09-01:" in reply.plain
+    assert "has passed" not in reply.plain
+
+
 @pytest.mark.parametrize(
     ("who", "command", "expected"),
     [

@@ -23,7 +23,7 @@ async def test_a_reported_game_counts_only_after_the_opponent_confirms(
     await setup(db)
     opened = await dispatch(services, user("boss"), OPEN)
     assert "league-2026 (Autumn club league, rmf-mcr) is open" in opened.plain
-    assert "Note: the mahjong_rmf adapter does not rate reported games yet" in opened.plain
+    assert "Note: the go_ufgo adapter does not rate reported games yet" in opened.plain
 
     made = await dispatch(services, user("u1"), "/report league-2026 RMF-002 win 40-24")
     assert made.plain == (
@@ -193,8 +193,8 @@ REFUSALS = [
     ("u1", "/report league-2026 UGF-9 win", "UGF-9"),
     ("u1", "/report kyiv-league RMF-002 win", "No tournament kyiv-league"),
     ("u1", "/report moscow-open-2026 RMF-002 win", "No tournament moscow-open-2026"),
-    ("u1", "/report league-2026 RMF-002 win 10-20", "does not match 'win'"),
-    ("u1", "/report league-2026 RMF-002 draw 3-2", "does not match 'draw'"),
+    ("u1", "/report league-2026 RMF-002 win 10-20", "does not match “win”"),
+    ("u1", "/report league-2026 RMF-002 draw 3-2", "does not match “draw”"),
     ("u1", "/report league-2026 RMF-002 won", "Usage"),
     ("u1", "/report league-2026 RMF-002 win forty", "Usage"),
     ("u3", "/report league-2026 RMF-001 win", "already reported (#1)"),
@@ -212,6 +212,7 @@ REFUSALS = [
     ("boss", "/openreports rmf-mcr", "Usage"),
     ("boss", "/openreports rmf-mcr bad/code", "Usage"),
     ("boss", "/openreports nope x", "Unknown discipline"),
+    ("boss", "/openreports rmf-places x", "Games cannot be reported in rmf-places: its results"),
     ("u1", "/closereports rmf-mcr league-2026", "Only a director of RMF"),
     ("boss", "/closereports rmf-mcr moscow-open-2026", "No tournament moscow-open-2026"),
 ]
@@ -222,6 +223,12 @@ async def test_refusals_write_nothing(services: Services, db: Database) -> None:
     (one database for all: a refusal that wrote would also upset the ones after it)."""
     await setup(db)
     await _other_federation(db)
+    async with db.transaction() as repos:  # a discipline whose results are places
+        rmf = await repos.federations.by_code("RMF")
+        assert rmf is not None
+        await repos.federations.add_discipline(
+            rmf, "rmf-places", "Sports mahjong", "mahjong_rmf", "monthly"
+        )
     await dispatch(services, user("boss"), OPEN)
     await dispatch(services, user("u1"), "/report league-2026 RMF-003 win")  # #1 (u3 is asked)
     before = await state(db)

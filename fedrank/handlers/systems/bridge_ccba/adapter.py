@@ -19,6 +19,7 @@ class BridgeCcbaAdapter(SystemAdapter):
     """The CCBA adapter: import an event file, compute the masterpoint list, ``/whatif``."""
 
     system = SYSTEM_ID
+    results_are_places = True
     supports_whatif = True
     #: ``.ccba`` lines are whitespace-separated tokens (``entry P01 place=1``, ``player ID
     #: mp=12``); ``key = value`` lines read the same from one cell or three. A workbook's cells

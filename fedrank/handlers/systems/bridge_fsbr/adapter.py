@@ -17,6 +17,7 @@ class BridgeFsbrAdapter(SystemAdapter):
     """Import a ``.fsbr`` report, compute the monthly list, simulate a place."""
 
     system = SYSTEM_ID
+    results_are_places = True
     supports_whatif = True
     #: ``[entries]``/``[players]``/session rows are ``|``-separated columns, so a workbook's
     #: cells are joined by `` | ``; header lines (``key = value``) and section names are
@@ -25,6 +26,7 @@ class BridgeFsbrAdapter(SystemAdapter):
     sheet_extension = ".fsbr"
     #: The section of ``player.data`` this system reads (set by ``/playerdata``).
     data_key: ClassVar[str] = playerdata.DATA_KEY
+    player_data_keys: ClassVar[tuple[str, ...]] = ("ebl_points", "titles", "initial_rk")
 
     def check_player_data(self, player: Player) -> None:
         """Refuse player data this system could not read (raises InputError)."""

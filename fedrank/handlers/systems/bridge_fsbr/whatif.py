@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Final
 
 from fedrank.engines import bridge_fsbr as fsbr
+from fedrank.engines.bridge_fsbr.model import Entry
 from fedrank.engines.kernel import InputError, RuleError
 from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.bridge_fsbr.history import stored_players
@@ -44,6 +45,18 @@ _ZERO: Final = Decimal(0)
 def _achievement_text(awards: Mapping[str, Decimal]) -> str:
     levels = sorted(level for kind in awards if (level := achievement_level(kind)) is not None)
     return ", ".join(f"level {level}" for level in levels)
+
+
+def _match_scores_follow_places(entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
+    """A match is won by its IMPs (7.6), not by a place: the team moved to first takes the
+    higher score and the other the lower, so a team moved to second has lost the match (and
+    its MB for a match won) by the same margin."""
+    scores = sorted((e.imps for e in entries if e.imps is not None), reverse=True)
+    if len(scores) != len(entries):
+        return entries
+    order = sorted(entries, key=lambda e: e.place)
+    by_entry = {e.entry: score for e, score in zip(order, scores, strict=True)}
+    return tuple(replace(e, imps=by_entry[e.entry]) for e in entries)
 
 
 async def whatif(
@@ -89,6 +102,8 @@ async def whatif(
         )
         for e in t.entries
     )
+    if t.form == "match":
+        entries = _match_scores_follow_places(entries)
     players = await stored_players(repos, code, ids)
     computed = await compute(
         repos,

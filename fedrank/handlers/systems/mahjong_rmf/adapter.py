@@ -17,6 +17,7 @@ class MahjongRmfAdapter(SystemAdapter):
     """Import a sheet, compute a list, simulate a place, freeze a qualification list."""
 
     system = SYSTEM_ID
+    results_are_places = True
     supports_whatif = True
     supports_qualification = True
     #: A workbook row as a sheet line: a tab (the parser's other separator) keeps a header

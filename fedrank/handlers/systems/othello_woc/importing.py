@@ -111,7 +111,9 @@ def shift(exc: InputError | RuleError, offset: int) -> InputError | RuleError:
 
 
 def _standing_text(row: dict[str, Any]) -> str:
-    return f"#{row['rank']} · {row['points']} pts · BQ {row['BQ']}"
+    amount = Decimal(str(row["points"]))
+    unit = "pt" if amount == 1 else "pts"
+    return f"#{row['rank']} · {row['points']} {unit} · BQ {row['BQ']}"
 
 
 def round_notes(doc: Document, pairing: dict[str, Any] | None) -> dict[str, str]:

@@ -19,16 +19,21 @@ from fedrank.storage.records import ComputedList, NewListRow
 from fedrank.storage.repos import Repos
 
 
+def points(value: Decimal | str | int) -> str:
+    """A score in Othello points: "1 pt", "0.5 pts", "2 pts" (one point is singular)."""
+    amount = Decimal(str(value))
+    return f"{fmt(amount)} {'pt' if amount == 1 else 'pts'}"
+
+
 def next_text(fid: str, params: dict[str, Any], row: dict[str, Any], leader: Decimal) -> str:
     """What the player still has ahead of him, as one readable string."""
     played, total = params["rounds_played"], params["rounds_total"]
     if row.get("withdrawn"):
-        return f"withdrew (II.7); {row['points']} pts after round {played} of {total}"
+        return f"withdrew (II.7); {points(row['points'])} after round {played} of {total}"
     pairing = params.get("next_round")
     if pairing is not None:
         gap = leader - Decimal(row["points"])
-        unit = "pt" if gap == 1 else "pts"
-        standing = "leads" if gap == 0 else f"{fmt(gap)} {unit} behind the leader"
+        standing = "leads" if gap == 0 else f"{points(gap)} behind the leader"
         where = f"round {pairing['round']}: not paired"
         for pair in pairing["pairs"]:
             if fid in (pair["black"], pair["white"]):

@@ -25,7 +25,7 @@ async def test_a_correction_is_version_two_with_no_replays(
     fixed = four("WOF-0001 WOF-0002 40-24\nWOF-0003 WOF-0004 33-31")
     preview = await dispatch(services, user("boss"), "/submit woc\n" + fixed)
     row = row_of(preview, "Laura Bianchi (WOF-0003)")
-    assert "· 0.5 pts · BQ 35 | #" in row and "· 1 pts · BQ 33 | R1 won 33-31 v WOF-0004" in row
+    assert "· 0.5 pts · BQ 35 | #" in row and "· 1 pt · BQ 33 | R1 won 33-31 v WOF-0004" in row
     assert "Later tournaments" not in preview.plain
     saved = await dispatch(services, user("boss"), f"/confirm {token(preview)}")
     assert saved.plain == "Saved: Club Othello Evening, version 2."

@@ -94,7 +94,7 @@ def test_a_state_becomes_entries_games_awards_and_the_preview() -> None:
     assert (first.label, first.before, first.after) == (
         "Takeshi Tamenori (WOF-0001)",
         "—",
-        "#1 · 1 pts · BQ 40",
+        "#1 · 1 pt · BQ 40",
     )
     assert first.note.startswith("R1 won 40-24 v WOF-0002; R2 table")
     assert prepared.entries[0].data is not None and prepared.entries[0].data["flags"] == []
@@ -109,7 +109,7 @@ def test_a_state_becomes_entries_games_awards_and_the_preview() -> None:
     assert prepared.params["warnings"] is prepared.warnings
     # The stored standing is the next version's "before".
     again = build(source, doc, results(doc.tournament), prepared.params, [], "")
-    assert again.preview[0].before == "#1 · 1 pts · BQ 40"
+    assert again.preview[0].before == "#1 · 1 pt · BQ 40"
 
 
 def test_champions_and_their_titles_after_day_three() -> None:

@@ -43,6 +43,10 @@ def test_during_the_rounds_the_gap_and_the_next_table() -> None:
     assert next_text("WOF-0003", params, withdrawn, Decimal(1)) == (
         "withdrew (II.7); 0.5 pts after round 1 of 6"
     )
+    winner = {**_row(params, "WOF-0001"), "withdrawn": True}
+    assert next_text("WOF-0001", params, winner, Decimal(1)) == (
+        "withdrew (II.7); 1 pt after round 1 of 6"
+    )
 
 
 def test_after_the_first_two_days_the_ifrl_place() -> None:

@@ -102,7 +102,7 @@ async def test_a_pasted_table_worked_by_hand(services: Services, db: Database) -
         preview.plain
     )
     assert row_of(preview, "Takeshi Tamenori (WOF-0001)").startswith(
-        "Takeshi Tamenori (WOF-0001) | — | #1 · 1 pts · BQ 40 | R1 won 40-24 v WOF-0002; R2 table"
+        "Takeshi Tamenori (WOF-0001) | — | #1 · 1 pt · BQ 40 | R1 won 40-24 v WOF-0002; R2 table"
     )
     assert "| #4 · 0 pts · BQ 30 | R1 lost 24-40 v WOF-0001;" in row_of(preview, "Marc Tastet")
     assert "· 0.5 pts · BQ 35 | R1 drew 32-32 v WOF-0004;" in row_of(preview, "Laura Bianchi")

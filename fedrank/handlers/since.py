@@ -1,0 +1,199 @@
+"""What was stored since a discipline's last published list, shown apart from the list.
+
+A published list is the official truth of its date: /rating, /top and /history show its figures
+as they are. Tournaments stored afterwards (or dated on or after the list's date, which it does
+not count) change the ledger, not the list; /rating then adds a block "Since the list of …"
+with the live figures and, computed from the same figures by the system's adapter, what the
+next list would show: position, rating, title and "Next". So every "Next" is printed beside the
+figures it was computed from.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Final
+
+from fedrank.handlers.common import fmt
+from fedrank.handlers.context import RequestContext
+from fedrank.handlers.i18n import t
+from fedrank.handlers.systems import NoAdapterError, SystemRegistry
+from fedrank.storage.models import Discipline, ListSnapshot
+from fedrank.storage.records import ComputedList, PointTotal, Standing
+from fedrank.storage.repos import Repos
+
+#: The months in which each calendar publishes (on the 1st); on-demand lists have none.
+CALENDAR_MONTHS: Final = {
+    "monthly": tuple(range(1, 13)),
+    "quarterly": (1, 4, 7, 10),
+    "yearly": (1,),
+}
+#: How many tournaments stored since a list the block names (then "and N more").
+NAMED: Final = 2
+#: How many computed lists a process keeps (one per discipline and ledger state).
+CACHED_LISTS: Final = 8
+
+
+def next_list_date(calendar: str, after: date) -> date:
+    """The first list date of ``calendar`` after ``after``; the next day for on-demand lists."""
+    months = CALENDAR_MONTHS.get(calendar)
+    if not months:
+        return after + timedelta(days=1)
+    year, month = after.year, after.month
+    while True:
+        month += 1
+        if month == 13:
+            year, month = year + 1, 1
+        if month in months:
+            return date(year, month, 1)
+
+
+def points_text(totals: list[PointTotal]) -> str:
+    """Ledger totals as /rating prints them: "IK 44", "masterpoints red 5.18, …"."""
+    parts = []
+    for total in totals:
+        name = f"{total.kind} {total.colour}" if total.colour else total.kind
+        parts.append(f"{name} {fmt(total.amount)}")
+    return ", ".join(parts)
+
+
+def stored_text(ctx: RequestContext, stored: list[tuple[str, str, date]]) -> str:
+    """The tournaments stored since a list: "Kyiv Cup (2026-11-15), … and 2 more"."""
+    named = [f"{name} ({held.isoformat()})" for _, name, held in stored[:NAMED]]
+    text = ", ".join(named)
+    if len(stored) > NAMED:
+        text += " " + t(ctx.language, "figures.since_more", count=len(stored) - NAMED)
+    return text
+
+
+async def since_block(
+    repos: Repos,
+    systems: SystemRegistry,
+    cache: dict[tuple[object, ...], object],
+    ctx: RequestContext,
+    standing: Standing,
+    player_id: int,
+    player_name: str,
+    today: date,
+) -> tuple[str, list[str], list[PointTotal] | None]:
+    """(heading, lines, the list's totals) of one discipline of a /rating card: the live
+    figures under a heading, empty when nothing of the player's was stored since the list,
+    and the ledger totals as the list counted them (None: the card's own are right)."""
+    discipline = await repos.federations.discipline(standing.discipline_id)
+    if discipline is None:
+        return "", [], None
+    snapshot: ListSnapshot | None = None
+    listed_totals: list[PointTotal] | None = None
+    if standing.snapshot_id is not None:
+        snapshot = await repos.lists.latest(discipline.id)
+    if snapshot is not None:
+        listed_totals = await repos.lists.totals_as_listed(player_id, discipline.id, snapshot)
+    stored = await repos.lists.stored_since(discipline.id, snapshot, player_id)
+    if not stored and (snapshot is None or listed_totals == standing.totals):
+        return "", [], listed_totals
+    listed = snapshot is not None and standing.position is not None
+    if listed:
+        assert standing.list_date is not None
+        heading = t(
+            ctx.language,
+            "figures.since",
+            date=standing.list_date.isoformat(),
+            stored=stored_text(ctx, stored),
+        )
+    else:
+        heading = t(ctx.language, "figures.since_none", stored=stored_text(ctx, stored))
+    lines = await _live_lines(
+        repos, systems, cache, ctx, discipline, standing, player_id, player_name, today
+    )
+    return heading, lines, listed_totals
+
+
+async def _computed(
+    repos: Repos,
+    systems: SystemRegistry,
+    cache: dict[tuple[object, ...], object],
+    discipline: Discipline,
+    on: date,
+) -> ComputedList | None:
+    """The discipline's list of ``on`` from what is stored now, computed once per ledger state
+    (every player of the discipline asking /rating reads the same one)."""
+    key = (discipline.id, on, await repos.lists.ledger_state())
+    kept = cache.get(key)
+    if isinstance(kept, ComputedList):
+        return kept
+    try:
+        computed = await systems.adapter(discipline.system).compute_list(repos, discipline, on)
+    except NoAdapterError:
+        return None
+    while len(cache) >= CACHED_LISTS:
+        cache.pop(next(iter(cache)))
+    cache[key] = computed
+    return computed
+
+
+async def _live_lines(
+    repos: Repos,
+    systems: SystemRegistry,
+    cache: dict[tuple[object, ...], object],
+    ctx: RequestContext,
+    discipline: Discipline,
+    standing: Standing,
+    player_id: int,
+    player_name: str,
+    today: date,
+) -> list[str]:
+    """The next list computed from what is stored now, the player's row of it, and his live
+    ledger totals: the figures and the "Next" printed together come from one computation."""
+    lines: list[str] = []
+    after = max(today, standing.list_date) if standing.list_date is not None else today
+    on = next_list_date(discipline.calendar, after)
+    row = None
+    size = 0
+    computed = await _computed(repos, systems, cache, discipline, on)
+    if computed is not None:
+        size = len(computed.rows)
+        row = next((r for r in computed.rows if r.player_id == player_id), None)
+    if row is None:
+        lines.append(
+            t(ctx.language, "figures.since_not_listed", date=on.isoformat(), player=player_name)
+        )
+    else:
+        lines.append(
+            t(
+                ctx.language,
+                "figures.since_list",
+                date=on.isoformat(),
+                position=row.position,
+                size=size,
+                value=fmt(row.rating),
+            )
+        )
+        if row.title:
+            if row.title == standing.title and standing.title_since is not None:
+                lines.append(
+                    t(
+                        ctx.language,
+                        "rating.title",
+                        title=row.title,
+                        since=standing.title_since.isoformat(),
+                    )
+                )
+            else:
+                lines.append(t(ctx.language, "figures.title_listed", title=row.title))
+    if standing.totals:
+        lines.append(t(ctx.language, "rating.points", points=points_text(standing.totals)))
+    next_text = (row.data or {}).get("next") if row is not None else None
+    if next_text:
+        lines.append(t(ctx.language, "rating.next", next=str(next_text)))
+    return lines
+
+
+async def list_since_note(repos: Repos, ctx: RequestContext, discipline_id: int) -> str:
+    """What /top and /history say under a discipline's latest list when tournaments were
+    stored since it (empty when none were, or there is no list)."""
+    snapshot = await repos.lists.latest(discipline_id)
+    if snapshot is None:
+        return ""
+    stored = await repos.lists.stored_since(discipline_id, snapshot)
+    if not stored:
+        return ""
+    return t(ctx.language, "figures.list_since", stored=stored_text(ctx, stored))
