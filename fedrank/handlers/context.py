@@ -109,6 +109,8 @@ class Services:
     systems: SystemRegistry = field(default_factory=all_systems)
     default_language: str = "en"
     languages: LanguageCache = field(default_factory=LanguageCache)
+    # The operator's FEDRANK_SECRET_KEY (link codes' HMAC key, with the database's own secret).
+    secret_key: str | None = None
 
     def now(self) -> datetime:
         return self.clock()

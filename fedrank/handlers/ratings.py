@@ -9,7 +9,7 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.storage.models import Discipline
-from fedrank.storage.records import PointTotal, Standing
+from fedrank.storage.records import PointTotal, RatingCard, Standing
 from fedrank.storage.repos import Repos, discipline_by_code, latest_top, rating_cards
 
 TOP_DEFAULT = 10
@@ -66,11 +66,21 @@ async def rating(services: Services, ctx: RequestContext, args: str) -> Reply:
             cards = await rating_cards(conn, account=(ctx.platform, ctx.user_id))
     if not query and not cards:
         raise UserError(t(ctx.language, "rating.unlinked"))
+    if not query and len(cards) > 1:
+        # An account linked in several federations: one card per player.
+        whole = Reply()
+        for card in cards:
+            whole.blocks.extend(_card(ctx, card).blocks)
+        return whole
     if len(cards) != 1:
         async with services.db.read() as repos:
             player = await find_one_player(repos, ctx, query)
             cards = await repos.lists.rating_cards(player_id=player.id)
-    card = cards[0]
+    return _card(ctx, cards[0])
+
+
+def _card(ctx: RequestContext, card: RatingCard) -> Reply:
+    """One player's /rating: his list rows, titles and points in each discipline."""
     reply = Reply().line(
         bold(label(card.player_name, card.federation_player_id)),
         f" — {card.federation_name}",
@@ -93,8 +103,8 @@ async def _discipline(repos: Repos, ctx: RequestContext, query: str | None) -> D
     disciplines = await repos.federations.disciplines()
     if len(disciplines) == 1:
         return disciplines[0]
-    player = await repos.accounts.linked_player(ctx.platform, ctx.user_id)
-    own = [d for d in disciplines if player and d.federation_id == player.federation_id]
+    mine = {p.federation_id for p in await repos.accounts.linked_players(ctx.platform, ctx.user_id)}
+    own = [d for d in disciplines if d.federation_id in mine]
     if len(own) == 1:
         return own[0]
     known = ", ".join(d.code for d in disciplines)

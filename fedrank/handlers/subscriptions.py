@@ -24,7 +24,7 @@ async def _toggle(services: Services, ctx: RequestContext, args: str, on: bool) 
         account = await caller(repos, services, ctx)
         discipline = await known_discipline(repos, ctx, parts[0])
         if kind == "personal":
-            if account.player_id is None:
+            if await repos.accounts.player_in(account.id, discipline.federation_id) is None:
                 raise UserError(t(ctx.language, "rating.unlinked"))
             chat = ctx.user_id
         else:
