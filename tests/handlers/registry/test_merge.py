@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from fedrank.handlers.registry.merge import MergeRefusedError, merge_players
 from fedrank.storage.database import Database
-from fedrank.storage.models import Account, Award, Membership
+from fedrank.storage.models import AccountLink, Award, Membership
 from fedrank.storage.records import NewAward, NewEntry
 from tests.factories import NOW, seed_federation
 
@@ -39,7 +39,7 @@ async def _second_record(db: Database) -> int:
         account = await repos.accounts.get_or_create(
             "console", "anna", display_name="anna", language=None, now=NOW
         )
-        account.player_id = dup.id
+        await repos.accounts.link(account, dup.id)
         return dup.id
 
 
@@ -51,7 +51,7 @@ async def test_everything_moves_to_keep_audited(db: Database) -> None:
         moved = await merge_players(repos, "RMF", "RMF-001", "RMF-009", now=NOW)
     assert moved == {
         "membership.player_id": 1,
-        "account.player_id": 1,
+        "account_link.player_id": 1,
         "entry.player_id": 1,
         "award.player_id": 1,
     }
@@ -61,7 +61,7 @@ async def test_everything_moves_to_keep_audited(db: Database) -> None:
         assert player is not None
         assert (player.egd_pin, player.birth_date) == ("777", date(1990, 1, 2))
         session = repos.session
-        assert (await session.scalars(select(Account.player_id))).all() == [keep]
+        assert (await session.scalars(select(AccountLink.player_id))).all() == [keep]
         assert set((await session.scalars(select(Award.player_id))).all()) <= set(
             seeded.players.values()
         )
