@@ -28,9 +28,10 @@ _PLATFORMS = "platform IN ('telegram', 'discord', 'console')"
 
 @contextmanager
 def _account_batch(recreate: str = "auto") -> Iterator[BatchOperations]:
-    """The account table in batch mode. SQLite's copy reflects the player table the foreign
-    key names, and warns that it cannot see player's expression index: harmless here (player
-    is not copied), so that one warning is silenced."""
+    """The account table in batch mode (SQLite copies it: ``storage.database.migrate`` runs
+    with foreign keys off for that). The copy reflects the player table the foreign key
+    names, and warns that it cannot see player's expression index: harmless here (player is
+    not copied), so that one warning is silenced."""
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", "Skipped unsupported reflection of expression-based")
         with op.batch_alter_table("account", recreate=recreate) as batch:
