@@ -12,8 +12,7 @@ ACCOUNT = (
     " VALUES"
 )
 LINK = (
-    "INSERT INTO account_link (account_id, player_id, federation_id, platform, created_at)"
-    " VALUES"
+    "INSERT INTO account_link (account_id, player_id, federation_id, platform, created_at) VALUES"
 )
 AT = "'2026-11-01 00:00:00+00'"
 

@@ -97,3 +97,20 @@ async def test_unknown_or_same_ids_are_refused(
     with pytest.raises(MergeRefusedError, match=message):
         async with db.transaction() as repos:
             await merge_players(repos, "RMF", keep, drop, now=NOW)
+
+
+async def test_two_players_held_by_accounts_of_one_platform_are_not_merged(db: Database) -> None:
+    """The link moves with the merge; two links of one platform would break the rule that
+    one account of a platform holds a player, so that merge is refused."""
+    seeded = await seed_federation(db)
+    dropped = await _second_record(db)  # held by console:anna
+    async with db.transaction() as repos:
+        other = await repos.accounts.get_or_create(
+            "console", "boris", display_name="boris", language=None, now=NOW
+        )
+        await repos.accounts.link(other, seeded.players["RMF-003"])
+    with pytest.raises(MergeRefusedError, match="each is linked to its own console account"):
+        async with db.transaction() as repos:
+            await merge_players(repos, "RMF", "RMF-003", "RMF-009", now=NOW)
+    async with db.read() as repos:
+        assert await repos.players.get(dropped) is not None

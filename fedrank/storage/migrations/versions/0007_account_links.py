@@ -13,6 +13,7 @@ the link and the later ones lose it. Down again, an account keeps the first of i
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Literal
 
 import sqlalchemy as sa
 from alembic import op
@@ -27,7 +28,7 @@ _PLATFORMS = "platform IN ('telegram', 'discord', 'console')"
 
 
 @contextmanager
-def _account_batch(recreate: str = "auto") -> Iterator[BatchOperations]:
+def _account_batch(recreate: Literal["auto", "always"] = "auto") -> Iterator[BatchOperations]:
     """The account table in batch mode (SQLite copies it: ``storage.database.migrate`` runs
     with foreign keys off for that). The copy reflects the player table the foreign key
     names, and warns that it cannot see player's expression index: harmless here (player is
@@ -60,9 +61,7 @@ def upgrade() -> None:
             ["player_id"], ["player.id"], name=op.f("fk_account_link_player_id_player")
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_account_link")),
-        sa.UniqueConstraint(
-            "account_id", "federation_id", name=op.f("uq_account_link_account_id")
-        ),
+        sa.UniqueConstraint("account_id", "federation_id", name=op.f("uq_account_link_account_id")),
     )
     op.create_index(
         "ix_account_link_player_platform", "account_link", ["player_id", "platform"], unique=True
@@ -110,7 +109,8 @@ def downgrade() -> None:
         for name, nullable in (("unreachable_since", True), ("created_at", False)):
             op.alter_column("account", name, new_column_name=f"{name}_old")
             op.add_column("account", sa.Column(name, sa.DateTime(timezone=True), nullable=True))
-            op.execute(f"UPDATE account SET {name} = {name}_old")
+            old: sa.ColumnClause[object] = sa.column(f"{name}_old")
+            op.execute(sa.table("account", sa.column(name), old).update().values({name: old}))
             op.drop_column("account", f"{name}_old")
             op.alter_column("account", name, nullable=nullable)
         op.create_foreign_key(
@@ -122,9 +122,7 @@ def downgrade() -> None:
             batch.add_column(
                 sa.Column("player_id", sa.Integer(), nullable=True), insert_after="language"
             )
-            batch.create_foreign_key(
-                "fk_account_player_id_player", "player", ["player_id"], ["id"]
-            )
+            batch.create_foreign_key("fk_account_player_id_player", "player", ["player_id"], ["id"])
             batch.create_index("ix_account_player_id", ["player_id"], unique=False)
     op.execute(
         """
