@@ -1,4 +1,4 @@
-"""Use cases about who a user is: /start, /lang, linking to a player, roles.
+"""Use cases about who a user is: /start, /lang and roles.
 
 Linking an account to players is :mod:`fedrank.handlers.linking`.
 """
