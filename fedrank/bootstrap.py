@@ -72,6 +72,7 @@ def bootstrap(settings: Settings | None = None) -> Root:
         systems=systems,
         default_language=settings.default_language,
         languages=LanguageCache(),
+        secret_key=settings.secret_key.get_secret_value() if settings.secret_key else None,
     )
     return Root(settings, db, systems, services)
 

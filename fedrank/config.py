@@ -73,6 +73,9 @@ class Settings(BaseSettings):
     webhook_host: str = "127.0.0.1"
     webhook_port: int = Field(default=8080, ge=1, le=65535)
     webhook_secret: SecretStr | None = None
+    # Keys the link codes' HMAC (with a random secret the database makes for itself): set it
+    # so that a copy of the database alone cannot be used to test codes.
+    secret_key: SecretStr | None = None
     default_language: Literal["en", "ru", "uk", "zh"] = "en"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     # Who the console chat speaks as: a console account id and its display name.
@@ -94,7 +97,9 @@ class Settings(BaseSettings):
             )
         return value
 
-    @field_validator("telegram_token", "discord_token", "webhook_secret", mode="before")
+    @field_validator(
+        "telegram_token", "discord_token", "webhook_secret", "secret_key", mode="before"
+    )
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value == "" else value

@@ -187,25 +187,39 @@ async def player_by_exact_id(
     return players[0]
 
 
-async def linked_player(
+async def linked_players(
     repos: Repos, ctx: RequestContext, account: Account | None, *, unlinked: str
-) -> Player:
-    """The player the account is linked to; ``unlinked`` is the refusal's message key."""
-    if account is None or account.player_id is None:
+) -> list[Player]:
+    """The players the account is linked to (one per federation, at least one);
+    ``unlinked`` is the refusal's message key."""
+    players = await repos.accounts.players_of(account.id) if account is not None else []
+    if not players:
         raise UserError(t(ctx.language, unlinked))
-    return await stored_player(repos, account.player_id, ctx.language)
+    return players
 
 
 async def subject_player(
-    repos: Repos, ctx: RequestContext, query: str, *, unlinked: str = "rating.unlinked"
+    repos: Repos,
+    ctx: RequestContext,
+    query: str,
+    *,
+    unlinked: str = "rating.unlinked",
+    federations: Collection[int] | None = None,
 ) -> Player:
-    """The player ``query`` names, or the caller's own linked player when it names none."""
+    """The player ``query`` names, or the caller's own linked player when it names none: of
+    the ``federations`` the request is about when given (a tournament's, a discipline's); an
+    account linked in several federations with nothing to choose by is asked to name one."""
     if query:
         return await find_one_player(repos, ctx, query)
-    player = await repos.accounts.linked_player(ctx.platform, ctx.user_id)
-    if player is None:
+    players = await repos.accounts.linked_players(ctx.platform, ctx.user_id)
+    if federations is not None:
+        players = [p for p in players if p.federation_id in federations]
+    if not players:
         raise UserError(t(ctx.language, unlinked))
-    return player
+    if len(players) > 1:
+        labels = ", ".join(f"{p.name} ({p.federation_player_id})" for p in players)
+        raise UserError(t(ctx.language, "link.name_one", players=labels))
+    return players[0]
 
 
 async def one_tournament(

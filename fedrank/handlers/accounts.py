@@ -1,25 +1,17 @@
-"""Use cases about who a user is: /start, /lang, linking to a player, roles.
+"""Use cases about who a user is: /start, /lang and roles.
 
-An account is linked to a player only through verification: either a director approves the
-player's request, or the player enters a one-time code a director issued to him in person.
+Linking an account to players is :mod:`fedrank.handlers.linking`.
 """
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from fedrank.handlers.access import (
     caller,
-    directed_federations,
-    director_of,
     known_federation,
-    player_by_exact_id,
     require_role,
-    stored_account,
-    stored_federation,
-    stored_player,
 )
 from fedrank.handlers.common import player_label
 from fedrank.handlers.context import LANGUAGES, RequestContext, Services
@@ -28,10 +20,6 @@ from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply
 from fedrank.storage.models import Account, Federation
 from fedrank.storage.repos import ROLE_RANK, Repos
-
-LINK_CODE_DAYS = 7
-# No 0/O or 1/I: a code is read aloud or copied from paper.
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
 async def start(services: Services, ctx: RequestContext, args: str) -> Reply:
@@ -48,9 +36,10 @@ async def start(services: Services, ctx: RequestContext, args: str) -> Reply:
             ),
             t(ctx.language, "start.what"),
         )
-        if account.player_id is not None:
-            player = await stored_player(repos, account.player_id, ctx.language)
-            reply.line(t(ctx.language, "start.linked", player=player_label(player)))
+        mine = await repos.accounts.players_of(account.id)
+        if mine:
+            labels = ", ".join(player_label(p) for p in mine)
+            reply.line(t(ctx.language, "start.linked", player=labels))
         else:
             reply.line(t(ctx.language, "start.unlinked"))
         return reply
@@ -64,191 +53,6 @@ async def lang(services: Services, ctx: RequestContext, args: str) -> Reply:
         account = await caller(repos, services, ctx)
         account.language = choice
     return Reply.text(t(choice, "lang.set"))
-
-
-async def link(services: Services, ctx: RequestContext, args: str) -> Reply:
-    parts = args.split()
-    async with services.db.transaction() as repos:
-        account = await caller(repos, services, ctx)
-        if not parts:
-            if account.player_id is not None:
-                player = await stored_player(repos, account.player_id, ctx.language)
-                return Reply.text(
-                    t(ctx.language, "link.status_linked", player=player_label(player))
-                )
-            raise UserError(t(ctx.language, "error.usage", usage="/link <ID> [code]"))
-        if len(parts) > 2:
-            raise UserError(t(ctx.language, "error.usage", usage="/link <ID> [code]"))
-        player = await player_by_exact_id(repos, ctx, parts[0])
-        holders = [a for a in await repos.accounts.for_player(player.id) if a.id != account.id]
-        if any(a.platform == account.platform for a in holders):
-            raise UserError(t(ctx.language, "link.taken", player=player_label(player)))
-        federation = await stored_federation(repos, player.federation_id, ctx.language)
-        now = services.now()
-        if len(parts) == 2:
-            link_code = await repos.accounts.link_code(parts[1])
-            if (
-                link_code is None
-                or link_code.player_id != player.id
-                or link_code.used_at is not None
-                or link_code.expires_at.replace(tzinfo=now.tzinfo) < now
-            ):
-                await repos.audit.log(
-                    "link.code_refused",
-                    at=now,
-                    account_id=account.id,
-                    federation_id=federation.id,
-                    subject=player.federation_player_id,
-                )
-                # An answer, not an error: the refusal itself must stay in the audit log.
-                return Reply.text(t(ctx.language, "link.bad_code", id=player.federation_player_id))
-            link_code.used_at = now
-            link_code.used_by = account.id
-            await repos.accounts.link(account, player.id)
-            await repos.audit.log(
-                "link.by_code",
-                at=now,
-                account_id=account.id,
-                federation_id=federation.id,
-                subject=player.federation_player_id,
-            )
-            return Reply.text(t(ctx.language, "link.done", player=player_label(player)))
-        pending = await repos.accounts.pending_link_request(account.id, player.id)
-        if pending is not None:
-            return Reply.text(
-                t(
-                    ctx.language,
-                    "link.already_requested",
-                    request=pending.id,
-                    player=player_label(player),
-                )
-            )
-        request = await repos.accounts.add_link_request(account.id, player.id, now)
-        await repos.audit.log(
-            "link.requested",
-            at=now,
-            account_id=account.id,
-            federation_id=federation.id,
-            subject=player.federation_player_id,
-            details={"request": request.id},
-        )
-        return Reply.text(
-            t(
-                ctx.language,
-                "link.requested",
-                request=request.id,
-                player=player_label(player),
-                federation=federation.code,
-                id=player.federation_player_id,
-            )
-        )
-
-
-async def links(services: Services, ctx: RequestContext, args: str) -> Reply:
-    async with services.db.transaction() as repos:
-        account = await caller(repos, services, ctx)
-        federations = await directed_federations(repos, account)
-        if not federations:
-            raise UserError(t(ctx.language, "error.not_director"))
-        reply = Reply(private=True)
-        for federation in federations:
-            for request in await repos.accounts.pending_link_requests(federation.id):
-                asker = await stored_account(repos, request.account_id, ctx.language)
-                player = await stored_player(repos, request.player_id, ctx.language)
-                reply.line(
-                    t(
-                        ctx.language,
-                        "link.pending_line",
-                        request=request.id,
-                        account=f"{asker.display_name} ({asker.platform}:{asker.platform_user_id})",
-                        player=player_label(player),
-                    )
-                )
-                reply.button(f"✓ #{request.id}", f"/approve {request.id}")
-                reply.button(f"✗ #{request.id}", f"/reject {request.id}")
-        if not reply.blocks:
-            reply.line(t(ctx.language, "link.none_pending"))
-        return reply
-
-
-async def _decide(services: Services, ctx: RequestContext, args: str, approve: bool) -> Reply:
-    usage = "/approve <request>" if approve else "/reject <request>"
-    if not args.strip().lstrip("#").isdigit():
-        raise UserError(t(ctx.language, "error.usage", usage=usage))
-    request_id = int(args.strip().lstrip("#"))
-    async with services.db.transaction() as repos:
-        account = await caller(repos, services, ctx)
-        request = await repos.accounts.link_request(request_id)
-        if request is None or request.state != "pending":
-            raise UserError(t(ctx.language, "link.no_request", request=request_id))
-        player = await stored_player(repos, request.player_id, ctx.language)
-        federation = await director_of(repos, ctx, account, player.federation_id)
-        asker = await stored_account(repos, request.account_id, ctx.language)
-        now = services.now()
-        request.state = "approved" if approve else "rejected"
-        request.decided_at = now
-        request.decided_by = account.id
-        if approve:
-            await repos.accounts.link(asker, player.id)
-        await repos.audit.log(
-            "link.approved" if approve else "link.rejected",
-            at=now,
-            account_id=account.id,
-            federation_id=federation.id,
-            subject=player.federation_player_id,
-            details={"request": request.id, "account": asker.id},
-        )
-        if approve:
-            return Reply.text(
-                t(
-                    ctx.language,
-                    "link.approved",
-                    request=request.id,
-                    account=asker.display_name,
-                    player=player_label(player),
-                )
-            )
-        return Reply.text(t(ctx.language, "link.rejected", request=request.id))
-
-
-async def approve(services: Services, ctx: RequestContext, args: str) -> Reply:
-    return await _decide(services, ctx, args, approve=True)
-
-
-async def reject(services: Services, ctx: RequestContext, args: str) -> Reply:
-    return await _decide(services, ctx, args, approve=False)
-
-
-async def linkcode(services: Services, ctx: RequestContext, args: str) -> Reply:
-    query = args.strip()
-    if not query or len(query.split()) != 1:
-        raise UserError(t(ctx.language, "error.usage", usage="/linkcode <ID>"))
-    async with services.db.transaction() as repos:
-        account = await caller(repos, services, ctx)
-        player = await player_by_exact_id(repos, ctx, query)
-        federation = await director_of(repos, ctx, account, player.federation_id)
-        now = services.now()
-        one_time = "".join(secrets.choice(CODE_ALPHABET) for _ in range(8))
-        until = now + timedelta(days=LINK_CODE_DAYS)
-        await repos.accounts.add_link_code(player.id, one_time, account.id, until)
-        await repos.audit.log(
-            "link.code_issued",
-            at=now,
-            account_id=account.id,
-            federation_id=federation.id,
-            subject=player.federation_player_id,
-        )
-        return Reply.text(
-            t(
-                ctx.language,
-                "link.code_issued",
-                player=player_label(player),
-                code=one_time,
-                until=until.date().isoformat(),
-                id=player.federation_player_id,
-            ),
-            private=True,
-        )
 
 
 async def grant(services: Services, ctx: RequestContext, args: str) -> Reply:

@@ -119,7 +119,7 @@ async def roles(services: Services, ctx: RequestContext, args: str) -> Reply:
         await require_role(repos, ctx, account, federation, "director")
         rows = []
         for holder, role in await repos.roles.holders(federation.id):
-            player = await repos.players.get(holder.player_id) if holder.player_id else None
+            player = await repos.accounts.player_in(holder.id, federation.id)
             rows.append(
                 (
                     f"{holder.platform}:{holder.platform_user_id}",
@@ -153,7 +153,7 @@ async def unlink(services: Services, ctx: RequestContext, args: str) -> Reply:
         if not linked:
             raise UserError(t(ctx.language, "unlink.none", player=player_label(player)))
         for holder in linked:
-            holder.player_id = None
+            await repos.accounts.unlink(holder.id, player.id)
         names = [f"{a.platform}:{a.platform_user_id}" for a in linked]
         await repos.audit.log(
             "link.removed",

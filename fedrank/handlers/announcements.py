@@ -426,10 +426,14 @@ async def announce_in(repos: Repos, snapshot: ListSnapshot, now: datetime) -> in
         )
     for sub in await repos.subscriptions.for_discipline(discipline.id, "personal"):
         account = await repos.accounts.by_platform(sub.platform, sub.chat_id)
-        if account is None or account.player_id is None:
+        if account is None:
+            continue
+        # The account's player in this discipline's federation (one per federation).
+        player = await repos.accounts.player_in(account.id, discipline.federation_id)
+        if player is None:
             continue
         language = sub.language or account.language or "en"
-        reply = personal(lists, account.player_id, language)
+        reply = personal(lists, player.id, language)
         if reply is None:
             continue
         messages.append(

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fedrank.handlers import (
     accounts,
     admin,
+    linking,
     othello,
     playerdata,
     players,
@@ -87,7 +88,7 @@ async def help_(services: Services, ctx: RequestContext, args: str) -> Reply:
 
 register("start", accounts.start)
 register("help", help_)
-register("link", accounts.link)
+register("link", linking.link)
 register("rating", ratings.rating, embedded=True)
 register("top", ratings.top, embedded=True)
 register("why", players.why, slow=True)
@@ -95,10 +96,10 @@ register("history", players.history, slow=True, embedded=True)
 register("subscribe", subscriptions.subscribe)
 register("unsubscribe", subscriptions.unsubscribe)
 register("lang", accounts.lang)
-register("links", accounts.links, "director", private=True)
-register("approve", accounts.approve, "director")
-register("reject", accounts.reject, "director")
-register("linkcode", accounts.linkcode, "director", private=True)
+register("links", linking.links, "director", private=True)
+register("approve", linking.approve, "director")
+register("reject", linking.reject, "director")
+register("linkcode", linking.linkcode, "director", private=True)
 register("grant", accounts.grant, "director")
 register("submit", results.submit, "director", slow=True, takes_file=True)
 register("confirm", results.confirm, "director", slow=True)

@@ -112,6 +112,8 @@ class Services:
     #: Lists computed for /rating's "since the list" block, by discipline, date and ledger
     #: state (:mod:`fedrank.handlers.since`).
     live_lists: dict[tuple[object, ...], object] = field(default_factory=dict)
+    # The operator's FEDRANK_SECRET_KEY (link codes' HMAC key, with the database's own secret).
+    secret_key: str | None = None
 
     def now(self) -> datetime:
         return self.clock()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fedrank.handlers.access import one_tournament, subject_player
+from fedrank.handlers.access import one_tournament, stored_discipline, subject_player
 from fedrank.handlers.chart import rating_chart
 from fedrank.handlers.common import fmt, player_label
 from fedrank.handlers.context import RequestContext, Services
@@ -69,9 +69,18 @@ async def why(services: Services, ctx: RequestContext, args: str) -> Reply:
     if not query:
         raise UserError(t(ctx.language, "error.usage", usage="/why <tournament> [player]"))
     async with services.db.read() as repos:
-        player = await subject_player(repos, ctx, who.strip())
-        disciplines = [d.id for d in await repos.federations.disciplines(player.federation_id)]
-        await _not_of_another_federation(repos, ctx, query, player, disciplines)
+        if who.strip():
+            named = [await subject_player(repos, ctx, who.strip())]
+        else:
+            # The caller's own players: the tournament's federation says which one is meant.
+            named = await repos.accounts.linked_players(ctx.platform, ctx.user_id)
+            if not named:
+                raise UserError(t(ctx.language, "rating.unlinked"))
+        federations = {p.federation_id for p in named}
+        disciplines = [
+            d.id for d in await repos.federations.disciplines() if d.federation_id in federations
+        ]
+        await _not_of_another_federation(repos, ctx, query, named[0], disciplines)
         tournament = await one_tournament(
             repos,
             ctx,
@@ -80,6 +89,8 @@ async def why(services: Services, ctx: RequestContext, args: str) -> Reply:
             choose="why.choose",
             disciplines=disciplines,
         )
+        discipline = await stored_discipline(repos, tournament.discipline_id, ctx.language)
+        player = next(p for p in named if p.federation_id == discipline.federation_id)
         awards = [
             award for award, trn in await repos.ledger.awards(player.id) if trn.id == tournament.id
         ]

@@ -109,6 +109,12 @@ async def rating(services: Services, ctx: RequestContext, args: str) -> Reply:
             cards = await rating_cards(conn, account=(ctx.platform, ctx.user_id))
     if not query and not cards:
         raise UserError(t(ctx.language, "rating.unlinked"))
+    if not query and len(cards) > 1:
+        # An account linked in several federations: one card per player.
+        whole = Reply()
+        for card in cards:
+            whole.blocks.extend((await _card(services, ctx, card)).blocks)
+        return whole
     if len(cards) != 1:
         async with services.db.read() as repos:
             player = await find_one_player(repos, ctx, query)
@@ -123,8 +129,8 @@ async def _discipline(repos: Repos, ctx: RequestContext, query: str | None) -> D
     disciplines = await repos.federations.disciplines()
     if len(disciplines) == 1:
         return disciplines[0]
-    player = await repos.accounts.linked_player(ctx.platform, ctx.user_id)
-    own = [d for d in disciplines if player and d.federation_id == player.federation_id]
+    mine = {p.federation_id for p in await repos.accounts.linked_players(ctx.platform, ctx.user_id)}
+    own = [d for d in disciplines if d.federation_id in mine]
     if len(own) == 1:
         return own[0]
     known = ", ".join(d.code for d in disciplines)

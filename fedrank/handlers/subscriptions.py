@@ -24,10 +24,11 @@ async def _toggle(services: Services, ctx: RequestContext, args: str, on: bool) 
         account = await caller(repos, services, ctx)
         discipline = await known_discipline(repos, ctx, parts[0])
         if kind == "personal":
-            if account.player_id is None:
+            player = await repos.accounts.player_in(account.id, discipline.federation_id)
+            if player is None:
                 raise UserError(t(ctx.language, "rating.unlinked"))
             # Subscribing is refused without a record there; unsubscribing is always allowed.
-            if on and not await repos.players.has_record(account.player_id, discipline.id):
+            if on and not await repos.players.has_record(player.id, discipline.id):
                 raise UserError(
                     t(ctx.language, "figures.sub_no_record", discipline=discipline.name)
                 )

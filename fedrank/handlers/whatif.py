@@ -32,10 +32,14 @@ async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
         tournament = await one_tournament(
             repos, ctx, parts[0], unknown="whatif.no_tournament", choose="whatif.choose", limit=8
         )
-        player = await subject_player(
-            repos, ctx, parts[2].strip() if len(parts) == 3 else "", unlinked="whatif.unlinked"
-        )
         discipline = await stored_discipline(repos, tournament.discipline_id, ctx.language)
+        player = await subject_player(
+            repos,
+            ctx,
+            parts[2].strip() if len(parts) == 3 else "",
+            unlinked="whatif.unlinked",
+            federations=[discipline.federation_id],
+        )
         if player.federation_id != discipline.federation_id:
             raise UserError(
                 t(

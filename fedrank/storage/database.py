@@ -93,15 +93,37 @@ def _run(connection: Connection, action: str, revision: str) -> None:
         command.downgrade(cfg, revision)
 
 
+async def _migrate(engine: AsyncEngine, action: str, revision: str) -> None:
+    """Run the migrations in one transaction. On SQLite, a change to a table that other rows
+    name (an account, a player) copies the table, drops the old one and renames the copy:
+    foreign keys are switched off around it, as SQLite documents for such a rebuild, and
+    checked as a whole before the commit."""
+    async with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            # Only outside a transaction does this pragma take effect.
+            await conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            await conn.commit()
+        try:
+            async with conn.begin():
+                await conn.run_sync(_run, action, revision)
+                if sqlite:
+                    broken = (await conn.exec_driver_sql("PRAGMA foreign_key_check")).all()
+                    if broken:
+                        raise RuntimeError(f"migration broke foreign keys: {broken[:5]}")
+        finally:
+            if sqlite:
+                await conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                await conn.commit()
+
+
 async def migrate(engine: AsyncEngine, revision: str = "head") -> None:
     """Bring the schema up to ``revision`` (the only way fedrank creates tables)."""
-    async with engine.begin() as conn:
-        await conn.run_sync(_run, "upgrade", revision)
+    await _migrate(engine, "upgrade", revision)
 
 
 async def downgrade(engine: AsyncEngine, revision: str = "base") -> None:
-    async with engine.begin() as conn:
-        await conn.run_sync(_run, "downgrade", revision)
+    await _migrate(engine, "downgrade", revision)
 
 
 class Database:

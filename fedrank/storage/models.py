@@ -146,9 +146,30 @@ class Account(Base):
     platform_user_id: Mapped[str] = mapped_column(String(64))
     display_name: Mapped[str] = mapped_column(String(200), default="")
     language: Mapped[str | None] = mapped_column(String(8))
-    player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"), index=True)
     # Set when the platform says the user blocked the bot or closed DMs: do not retry.
     unreachable_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountLink(Base):
+    """An account linked to a player: at most one player per federation for an account (one
+    person may play in several federations), and at most one account per platform for a
+    player (the unique index is the last word when two approvals race)."""
+
+    __tablename__ = "account_link"
+    __table_args__ = (
+        UniqueConstraint("account_id", "federation_id"),
+        CheckConstraint(_in("platform", PLATFORMS), name="platform"),
+        Index("ix_account_link_player_platform", "player_id", "platform", unique=True),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("account.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    # The player's federation and the account's platform, copied so that the two rules above
+    # are plain unique constraints.
+    federation_id: Mapped[int] = mapped_column(ForeignKey("federation.id"))
+    platform: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -194,6 +215,34 @@ class LinkCode(Base):
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     used_by: Mapped[int | None] = mapped_column(ForeignKey("account.id"))
+
+
+class LinkAttempts(Base):
+    """Wrong link codes of one account or aimed at one player, counted in a window: one row
+    per subject updated in place (never a row per attempt), and the lockout they caused."""
+
+    __tablename__ = "link_attempts"
+    __table_args__ = (
+        UniqueConstraint("scope", "subject_id"),
+        CheckConstraint("scope IN ('account', 'player')", name="scope"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    scope: Mapped[str] = mapped_column(String(16))
+    subject_id: Mapped[int] = mapped_column(Integer)
+    window_start: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    locked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class ServerSecret(Base):
+    """A random secret made once per database (the link codes' HMAC key when the operator set
+    no ``FEDRANK_SECRET_KEY``, and mixed into it when he did)."""
+
+    __tablename__ = "server_secret"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
 
 
 class Tournament(Base):

@@ -31,7 +31,8 @@ async def test_caller_is_created_once(db: Database, services: Services) -> None:
     async with db.transaction() as repos:
         first = await access.caller(repos, services, user("u1", "Anna"))
         again = await access.caller(repos, services, user("u1", "Anna"))
-    assert first.id == again.id and first.display_name == "Anna" and first.player_id is None
+        assert await repos.accounts.players_of(first.id) == []
+    assert first.id == again.id and first.display_name == "Anna"
 
 
 async def test_roles(db: Database, services: Services, seeded: Seeded) -> None:
@@ -122,7 +123,7 @@ async def test_the_subject_of_a_question(db: Database, services: Services, seede
         with pytest.raises(UserError, match="not linked"):
             await access.subject_player(repos, user("u1"), "")
         with pytest.raises(UserError, match="Link your account"):
-            await access.linked_player(repos, user("u1"), account, unlinked="report.unlinked")
+            await access.linked_players(repos, user("u1"), account, unlinked="report.unlinked")
         await repos.accounts.link(account, seeded.players["RMF-003"])
     async with db.read() as repos:
         mine = await access.subject_player(repos, user("u1"), "")

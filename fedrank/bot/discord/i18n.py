@@ -252,6 +252,12 @@ MESSAGES: dict[str, M] = {
         "uk": "номер запиту на зв'язок",
         "zh": "关联申请的编号",
     },
+    "dc.arg.page": {
+        "en": "the page of the list (ten requests a page)",
+        "ru": "страница списка (по десять запросов)",
+        "uk": "сторінка списку (по десять запитів)",
+        "zh": "列表的页码（每页十个申请）",
+    },
     "dc.arg.account": {
         "en": "the account as platform:user, e.g. discord:123456789",
         "ru": "аккаунт в виде платформа:пользователь, например discord:123456789",

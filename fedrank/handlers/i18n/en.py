@@ -406,6 +406,38 @@ MESSAGES: dict[str, str] = {
     # ── setup: begin (keys of the setup work go between begin and end) ──
     # ── setup: end ──
     # ── links: begin (keys of the links work go between begin and end) ──
+    "link.already_linked": "Your account is already linked to {player}.",
+    "link.relink_note": "Once a director approves it, it replaces your link to {current}.",
+    "link.too_many_requests": (
+        "You already have {max} link requests waiting; wait for a director's answer before "
+        "asking again."
+    ),
+    "link.code_locked": (
+        "Too many wrong codes: linking by code is locked until {until}. Try again later, or "
+        "send /link with your ID alone and a director will confirm it."
+    ),
+    "link.own_code": (
+        "You cannot link yourself with a code you issued, nor issue one for a player you asked "
+        "to be: another director or an admin of {federation} must do it."
+    ),
+    "link.replaced": "It replaces your link to {player}.",
+    "link.page": "Page {page} of {pages} ({total} requests waiting).",
+    "link.pending_relink": (
+        "#{request}: {account} asks to be {player} instead of {current} (re-link)"
+    ),
+    "link.own_request_note": "your own request: another director or an admin decides it",
+    "link.page_back": "‹ Back",
+    "link.page_next": "Next ›",
+    "link.own_request": (
+        "You cannot approve your own link request: another director or an admin of "
+        "{federation} must."
+    ),
+    "link.taken_now": (
+        "{player} is already linked to another account of that platform: this request cannot "
+        "be approved; reject it."
+    ),
+    "link.approved_replaces": "It replaces {account}'s link to {player}.",
+    "link.name_one": "You are linked to several players: {players}. Name the one you mean.",
     # ── links: end ──
     # ── names: begin (keys of the names work go between begin and end) ──
     # ── names: end ──

@@ -395,6 +395,40 @@ MESSAGES: dict[str, str] = {
     # ── setup: begin (keys of the setup work go between begin and end) ──
     # ── setup: end ──
     # ── links: begin (keys of the links work go between begin and end) ──
+    "link.already_linked": "Ваш аккаунт уже связан с {player}.",
+    "link.relink_note": "Когда директор подтвердит запрос, он заменит вашу связь с {current}.",
+    "link.too_many_requests": (
+        "У вас уже {max} запросов на связь в ожидании; дождитесь ответа директора, прежде чем "
+        "просить снова."
+    ),
+    "link.code_locked": (
+        "Слишком много неверных кодов: связь по коду заблокирована до {until}. Попробуйте "
+        "позже или отправьте /link только с вашим ID, и директор подтвердит запрос."
+    ),
+    "link.own_code": (
+        "Нельзя связать себя кодом, который вы выдали сами, или выдать код игроку, которым вы "
+        "просите стать: это должен сделать другой директор или администратор {federation}."
+    ),
+    "link.replaced": "Она заменяет вашу связь с {player}.",
+    "link.page": "Страница {page} из {pages} (ожидает запросов: {total}).",
+    "link.pending_relink": (
+        "№{request}: {account} просит связать с {player} вместо {current} (перепривязка)"
+    ),
+    "link.own_request_note": "ваш собственный запрос: его решает другой директор или администратор",
+    "link.page_back": "‹ Назад",
+    "link.page_next": "Далее ›",
+    "link.own_request": (
+        "Нельзя подтвердить собственный запрос на связь: это должен сделать другой директор "
+        "или администратор {federation}."
+    ),
+    "link.taken_now": (
+        "{player} уже связан с другим аккаунтом этой платформы: запрос нельзя подтвердить; "
+        "отклоните его."
+    ),
+    "link.approved_replaces": "Она заменяет связь {account} с {player}.",
+    "link.name_one": (
+        "Вы связаны с несколькими игроками: {players}. Укажите, кого вы имеете в виду."
+    ),
     # ── links: end ──
     # ── names: begin (keys of the names work go between begin and end) ──
     # ── names: end ──

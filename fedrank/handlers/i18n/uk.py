@@ -403,6 +403,40 @@ MESSAGES: dict[str, str] = {
     # ── setup: begin (keys of the setup work go between begin and end) ──
     # ── setup: end ──
     # ── links: begin (keys of the links work go between begin and end) ──
+    "link.already_linked": "Ваш акаунт уже пов'язаний з {player}.",
+    "link.relink_note": "Коли директор підтвердить запит, він замінить ваш зв'язок з {current}.",
+    "link.too_many_requests": (
+        "У вас уже {max} запитів на зв'язок в очікуванні; дочекайтеся відповіді директора, "
+        "перш ніж просити знову."
+    ),
+    "link.code_locked": (
+        "Забагато невірних кодів: зв'язок за кодом заблоковано до {until}. Спробуйте пізніше "
+        "або надішліть /link лише з вашим ID, і директор підтвердить запит."
+    ),
+    "link.own_code": (
+        "Не можна пов'язати себе кодом, який ви видали самі, або видати код гравцеві, яким ви "
+        "просите стати: це має зробити інший директор або адміністратор {federation}."
+    ),
+    "link.replaced": "Він замінює ваш зв'язок з {player}.",
+    "link.page": "Сторінка {page} з {pages} (очікує запитів: {total}).",
+    "link.pending_relink": (
+        "№{request}: {account} просить пов'язати з {player} замість {current} (перепривʼязка)"
+    ),
+    "link.own_request_note": "ваш власний запит: його вирішує інший директор або адміністратор",
+    "link.page_back": "‹ Назад",
+    "link.page_next": "Далі ›",
+    "link.own_request": (
+        "Не можна підтвердити власний запит на зв'язок: це має зробити інший директор або "
+        "адміністратор {federation}."
+    ),
+    "link.taken_now": (
+        "{player} уже пов'язаний з іншим акаунтом цієї платформи: запит не можна підтвердити; "
+        "відхиліть його."
+    ),
+    "link.approved_replaces": "Він замінює зв'язок {account} з {player}.",
+    "link.name_one": (
+        "Ви пов'язані з кількома гравцями: {players}. Вкажіть, кого ви маєте на увазі."
+    ),
     # ── links: end ──
     # ── names: begin (keys of the names work go between begin and end) ──
     # ── names: end ──

@@ -328,6 +328,29 @@ MESSAGES: dict[str, str] = {
     # ── setup: begin (keys of the setup work go between begin and end) ──
     # ── setup: end ──
     # ── links: begin (keys of the links work go between begin and end) ──
+    "link.already_linked": "您的账号已关联到 {player}。",
+    "link.relink_note": "裁判长批准后，它将取代您与 {current} 的关联。",
+    "link.too_many_requests": "您已有 {max} 个关联申请在等待中；请等裁判长答复后再申请。",
+    "link.code_locked": (
+        "错误验证码次数过多：验证码关联已锁定至 {until}。"
+        "请稍后再试，或只发送 /link 加您的编号，由裁判长确认。"
+    ),
+    "link.own_code": (
+        "您不能用自己签发的验证码关联自己，也不能为自己申请的选手签发验证码："
+        "须由 {federation} 的其他裁判长或管理员办理。"
+    ),
+    "link.replaced": "它取代了您与 {player} 的关联。",
+    "link.page": "第 {page} 页，共 {pages} 页（{total} 个申请等待中）。",
+    "link.pending_relink": (
+        "第 {request} 号：{account} 申请关联 {player}，取代 {current}（重新关联）"
+    ),
+    "link.own_request_note": "您本人的申请：由其他裁判长或管理员决定",
+    "link.page_back": "‹ 上一页",
+    "link.page_next": "下一页 ›",
+    "link.own_request": "您不能批准自己的关联申请：须由 {federation} 的其他裁判长或管理员批准。",
+    "link.taken_now": "{player} 已关联到该平台的另一个账号：此申请无法批准，请拒绝。",
+    "link.approved_replaces": "它取代了 {account} 与 {player} 的关联。",
+    "link.name_one": "您关联了多名选手：{players}。请指明是哪一位。",
     # ── links: end ──
     # ── names: begin (keys of the names work go between begin and end) ──
     # ── names: end ──

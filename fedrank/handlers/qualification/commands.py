@@ -153,19 +153,21 @@ async def _answer(services: Services, ctx: RequestContext, args: str, consent: b
         row = await repos.qualifications.get(int(args), lock=True)
         if row is None or "state" not in row.data:
             raise UserError(t(lang, "qual.not_found", id=args.strip()))
-        if account.player_id is None:
-            raise UserError(t(lang, "rating.unlinked"))
         discipline, federation = await window_of(repos, row, lang)
+        # The caller's player in the qualification's federation (one per federation).
+        player = await repos.accounts.player_in(account.id, federation.id)
+        if player is None:
+            raise UserError(t(lang, "rating.unlinked"))
         run = QualificationRun(repos, row, discipline, federation, now)
         q = state_from_json(run.event, row.data["state"])
         step = advance(q, run.today)  # an expiry due before the answer happens first
         await run.transitions(step)
         q = await run.handle(step.qualification, step.notifications)
         try:
-            answered = record_answer(q, str(account.player_id), consent=consent, on=run.today)
+            answered = record_answer(q, str(player.id), consent=consent, on=run.today)
         except RuleError:
             await run.save(q)
-            slot = q.slot(str(account.player_id))
+            slot = q.slot(str(player.id))
             state = slot.status.value if slot is not None else "none"
             return Reply.text(
                 t(lang, "qual.cannot_answer", id=row.id, state=t(lang, f"qual.state_{state}")),
@@ -176,14 +178,14 @@ async def _answer(services: Services, ctx: RequestContext, args: str, consent: b
         await run.filled(q)
         await run.save(q)
         for slot_row in await repos.qualifications.slots(row.id):
-            if slot_row.player_id == account.player_id:
+            if slot_row.player_id == player.id:
                 slot_row.answered_at = now
         await repos.audit.log(
             "qualification.answer",
             at=now,
             account_id=account.id,
             federation_id=federation.id,
-            subject=f"qualification {row.id} player {account.player_id}",
+            subject=f"qualification {row.id} player {player.id}",
             details={"consent": consent, "at": now.isoformat()},
         )
         key = "qual.confirmed" if consent else "qual.declined"

@@ -9,7 +9,7 @@ from fedrank.handlers.access import (
     caller,
     directed_federations,
     director_discipline,
-    linked_player,
+    linked_players,
     require_role,
     stored,
     stored_discipline,
@@ -173,15 +173,21 @@ async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
     lang = ctx.language
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        player = await linked_player(repos, ctx, account, unlinked="report.unlinked")
+        mine = await linked_players(repos, ctx, account, unlinked="report.unlinked")
         reports = repos.game_reports
-        found = await reports.open_tournaments(player.federation_id, parts[0])
-        if len(found) != 1:
+        # The tournament's federation says which of the caller's players reports.
+        candidates = [
+            (own, tournament)
+            for own in mine
+            for tournament in await reports.open_tournaments(own.federation_id, parts[0])
+        ]
+        if len(candidates) != 1:
             # None open (or several of one code in different disciplines: never created by
             # /openreports, which is per discipline, but refused rather than guessed).
             raise UserError(t(lang, "reports.not_open", tournament=parts[0]))
-        locked = await reports.lock_tournament(found[0].id)
-        tournament = stored(locked, "Tournament", found[0].id, lang)
+        player, found = candidates[0]
+        locked = await reports.lock_tournament(found.id)
+        tournament = stored(locked, "Tournament", found.id, lang)
         opponent = await repos.players.by_federation_id(player.federation_id, parts[1])
         if opponent is None:
             raise UserError(t(lang, "player.not_found", query=parts[1]))
@@ -255,19 +261,19 @@ async def reports(services: Services, ctx: RequestContext, args: str) -> Reply:
         account = await caller(repos, services, ctx)
         repo = repos.game_reports
         reply = Reply(private=True)
-        if account.player_id is not None:
-            asked = await repo.waiting_for_player(account.player_id)
-            if asked:
-                reply.line(bold(t(lang, "reports.to_confirm")))
-            for row in asked:
-                reply.line(describe(lang, await parts_of(repos, row, lang)))
-                reply.button(t(lang, "report.confirm", report=row.id), f"/gameok {row.id}")
-                reply.button(t(lang, "report.dispute", report=row.id), f"/gamedispute {row.id}")
-            sent = await repo.sent_by_player(account.player_id)
-            if sent:
-                reply.line(bold(t(lang, "reports.sent")))
-            for row in sent:
-                reply.line(describe(lang, await parts_of(repos, row, lang)))
+        mine = await repos.accounts.players_of(account.id)
+        asked = [row for own in mine for row in await repo.waiting_for_player(own.id)]
+        if asked:
+            reply.line(bold(t(lang, "reports.to_confirm")))
+        for row in asked:
+            reply.line(describe(lang, await parts_of(repos, row, lang)))
+            reply.button(t(lang, "report.confirm", report=row.id), f"/gameok {row.id}")
+            reply.button(t(lang, "report.dispute", report=row.id), f"/gamedispute {row.id}")
+        sent = [row for own in mine for row in await repo.sent_by_player(own.id)]
+        if sent:
+            reply.line(bold(t(lang, "reports.sent")))
+        for row in sent:
+            reply.line(describe(lang, await parts_of(repos, row, lang)))
         federations = await directed_federations(repos, account)
         decide = await repo.waiting_for_directors(
             [f.id for f in federations], ("confirmed", "disputed")
@@ -294,7 +300,8 @@ async def _opponent_answer(
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         row = await repos.game_reports.get(report_id, lock=True)
-        if row is None or account.player_id is None or row.opponent_id != account.player_id:
+        mine = {p.id for p in await repos.accounts.players_of(account.id)}
+        if row is None or row.opponent_id not in mine:
             raise UserError(t(ctx.language, "report.not_yours", report=report_id))
         if row.state != "reported":
             raise _not_waiting(ctx, row.id, row.state)

@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from fedrank.storage.repos.accounts import AccountRepo, account_language, hash_code
+from fedrank.storage.repos.accounts import AccountRepo, account_language, hash_code, normal_code
 from fedrank.storage.repos.audit import AuditRepo
 from fedrank.storage.repos.federations import FederationRepo, discipline_by_code
 from fedrank.storage.repos.game_reports import IN_FLIGHT, GameReportRepo
@@ -52,6 +52,7 @@ __all__ = [
     "discipline_by_code",
     "hash_code",
     "latest_top",
+    "normal_code",
     "rating_cards",
 ]
 

@@ -4,20 +4,37 @@ to link one to a player: a request a director approves, or a one-time code a dir
 from __future__ import annotations
 
 import hashlib
+import hmac
+import secrets
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import ColumnElement, and_, bindparam, select
+from sqlalchemy import ColumnElement, and_, bindparam, delete, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from fedrank.storage.models import Account, AccountRole, LinkCode, LinkRequest, Player
+from fedrank.storage.models import (
+    Account,
+    AccountLink,
+    AccountRole,
+    LinkAttempts,
+    LinkCode,
+    LinkRequest,
+    Player,
+    ServerSecret,
+)
 from fedrank.storage.repos.base import Repo, insert_for
 from fedrank.storage.repos.roles import PLAYER
 
 
-def hash_code(code: str) -> str:
-    """One-time link codes are stored hashed: a leaked database does not leak codes."""
-    return hashlib.sha256(code.strip().upper().encode()).hexdigest()
+def normal_code(code: str) -> str:
+    """A code as typed (any case, with the dashes and spaces it is shown with) in one spelling."""
+    return "".join(code.split()).replace("-", "").upper()
+
+
+def hash_code(code: str, key: bytes) -> str:
+    """One-time link codes are stored as an HMAC-SHA256 under a server secret: a leaked
+    database alone gives no table to look codes up in, and each guess costs the secret."""
+    return hmac.new(key, normal_code(code).encode(), hashlib.sha256).hexdigest()
 
 
 def account_is() -> ColumnElement[bool]:
@@ -31,7 +48,13 @@ def account_is() -> ColumnElement[bool]:
 # The hot path's small statements, built once (building costs about as much as running them).
 _ACCOUNT_BY_PLATFORM = select(Account).where(account_is())
 _ACCOUNT_LANGUAGE = select(Account.language).where(account_is())
-_LINKED_PLAYER = select(Player).join(Account, Account.player_id == Player.id).where(account_is())
+_LINKED_PLAYERS = (
+    select(Player)
+    .join(AccountLink, AccountLink.player_id == Player.id)
+    .join(Account, Account.id == AccountLink.account_id)
+    .where(account_is())
+    .order_by(AccountLink.federation_id)
+)
 
 
 async def account_language(
@@ -82,32 +105,75 @@ class AccountRepo(Repo):
     async def get(self, account_id: int) -> Account | None:
         return await self.session.get(Account, account_id)
 
-    async def linked_player(self, platform: str, platform_user_id: str) -> Player | None:
-        """The player the user's account is linked to (None when unknown or unlinked), in one
-        query instead of ``by_platform`` and then ``PlayerRepo.get``."""
-        return await self.session.scalar(
-            _LINKED_PLAYER, {"platform": platform, "user": platform_user_id}
+    async def linked_players(self, platform: str, platform_user_id: str) -> list[Player]:
+        """The players the user's account is linked to, one per federation in federation
+        order (empty when unknown or unlinked), in one query."""
+        found = await self.session.scalars(
+            _LINKED_PLAYERS, {"platform": platform, "user": platform_user_id}
         )
+        return list(found)
+
+    async def linked_player(
+        self, platform: str, platform_user_id: str, federation_id: int | None = None
+    ) -> Player | None:
+        """The user's player in ``federation_id``; without one, his only player (None when he
+        has none, or several and nothing says which is meant)."""
+        players = await self.linked_players(platform, platform_user_id)
+        if federation_id is not None:
+            players = [p for p in players if p.federation_id == federation_id]
+        return players[0] if len(players) == 1 else None
 
     async def language(self, platform: str, platform_user_id: str) -> str | None:
         """:func:`account_language` in this unit of work."""
         return await account_language(self.session, platform, platform_user_id)
 
     async def for_player(self, player_id: int) -> Sequence[Account]:
+        """The accounts linked to the player (at most one per platform)."""
         return (
-            await self.session.scalars(select(Account).where(Account.player_id == player_id))
+            await self.session.scalars(
+                select(Account)
+                .join(AccountLink, AccountLink.account_id == Account.id)
+                .where(AccountLink.player_id == player_id)
+                .order_by(Account.id)
+            )
         ).all()
+
+    async def players_of(self, account_id: int) -> list[Player]:
+        """The players the account is linked to, one per federation, in federation order."""
+        found = await self.session.scalars(
+            select(Player)
+            .join(AccountLink, AccountLink.player_id == Player.id)
+            .where(AccountLink.account_id == account_id)
+            .order_by(AccountLink.federation_id)
+        )
+        return list(found)
+
+    async def player_in(self, account_id: int, federation_id: int) -> Player | None:
+        """The account's player in the federation (None when not linked there)."""
+        return await self.session.scalar(
+            select(Player)
+            .join(AccountLink, AccountLink.player_id == Player.id)
+            .where(AccountLink.account_id == account_id, AccountLink.federation_id == federation_id)
+        )
+
+    async def holder(self, player_id: int, platform: str) -> Account | None:
+        """The account of ``platform`` linked to the player, if any."""
+        return await self.session.scalar(
+            select(Account)
+            .join(AccountLink, AccountLink.account_id == Account.id)
+            .where(AccountLink.player_id == player_id, AccountLink.platform == platform)
+        )
 
     async def linked(self, platform: str, federation_id: int) -> list[tuple[str, int]]:
         """(platform user id, player id) of every account of ``platform`` linked to a player
         of the federation."""
         rows = await self.session.execute(
-            select(Account.platform_user_id, Account.player_id)
-            .join(Player, Player.id == Account.player_id)
-            .where(Account.platform == platform, Player.federation_id == federation_id)
+            select(Account.platform_user_id, AccountLink.player_id)
+            .join(AccountLink, AccountLink.account_id == Account.id)
+            .where(AccountLink.platform == platform, AccountLink.federation_id == federation_id)
             .order_by(Account.id)
         )
-        return [(user_id, player_id) for user_id, player_id in rows if player_id is not None]
+        return [(user_id, player_id) for user_id, player_id in rows]
 
     async def role(self, account_id: int, federation_id: int) -> str:
         """The account's role in the federation; everyone is a player unless granted more."""
@@ -141,9 +207,46 @@ class AccountRepo(Repo):
             existing.role = role
         await self.session.flush()
 
-    async def link(self, account: Account, player_id: int) -> None:
-        account.player_id = player_id
+    async def link(
+        self, account: Account, player_id: int, now: datetime | None = None
+    ) -> Player | None:
+        """Link the account to the player, replacing its link in the player's federation: the
+        player it replaces (None when it had none there). The unique index refuses a player
+        another account of the platform holds (the caller checks first, for a clear answer)."""
+        player = await self.session.get(Player, player_id)
+        if player is None:
+            raise LookupError(f"no player {player_id}")
+        existing = await self.session.scalar(
+            select(AccountLink).where(
+                AccountLink.account_id == account.id,
+                AccountLink.federation_id == player.federation_id,
+            )
+        )
+        replaced: Player | None = None
+        if existing is not None:
+            if existing.player_id == player_id:
+                return None
+            replaced = await self.session.get(Player, existing.player_id)
+            existing.player_id = player_id
+        else:
+            self.session.add(
+                AccountLink(
+                    account_id=account.id,
+                    player_id=player_id,
+                    federation_id=player.federation_id,
+                    platform=account.platform,
+                    created_at=now or account.created_at,
+                )
+            )
         await self.session.flush()
+        return replaced
+
+    async def unlink(self, account_id: int, player_id: int) -> None:
+        await self.session.execute(
+            delete(AccountLink).where(
+                AccountLink.account_id == account_id, AccountLink.player_id == player_id
+            )
+        )
 
     async def add_link_request(self, account_id: int, player_id: int, now: datetime) -> LinkRequest:
         request = LinkRequest(account_id=account_id, player_id=player_id, created_at=now)
@@ -163,22 +266,48 @@ class AccountRepo(Repo):
     async def link_request(self, request_id: int) -> LinkRequest | None:
         return await self.session.get(LinkRequest, request_id)
 
-    async def pending_link_requests(self, federation_id: int) -> Sequence[LinkRequest]:
+    async def pending_link_requests(
+        self, federation_ids: Sequence[int], *, offset: int = 0, limit: int | None = None
+    ) -> tuple[int, Sequence[LinkRequest]]:
+        """The pending requests for players of the federations, oldest first: how many there
+        are, and the page ``offset``, ``limit`` of them."""
+        where = (
+            LinkRequest.state == "pending",
+            Player.federation_id.in_(federation_ids),
+        )
+        joined = select(LinkRequest).join(Player, Player.id == LinkRequest.player_id)
+        total = await self.session.scalar(
+            select(func.count()).select_from(joined.where(*where).subquery())
+        )
+        page = await self.session.scalars(
+            joined.where(*where).order_by(LinkRequest.id).offset(offset).limit(limit)
+        )
+        return int(total or 0), page.all()
+
+    async def pending_requests_of(self, account_id: int) -> int:
+        """How many link requests of the account wait for a director."""
+        count = await self.session.scalar(
+            select(func.count())
+            .select_from(LinkRequest)
+            .where(LinkRequest.account_id == account_id, LinkRequest.state == "pending")
+        )
+        return int(count or 0)
+
+    async def pending_for_player(self, player_id: int) -> Sequence[LinkRequest]:
         return (
             await self.session.scalars(
-                select(LinkRequest)
-                .join(Player, Player.id == LinkRequest.player_id)
-                .where(LinkRequest.state == "pending", Player.federation_id == federation_id)
-                .order_by(LinkRequest.id)
+                select(LinkRequest).where(
+                    LinkRequest.player_id == player_id, LinkRequest.state == "pending"
+                )
             )
         ).all()
 
     async def add_link_code(
-        self, player_id: int, code: str, issued_by: int, expires_at: datetime
+        self, player_id: int, code: str, issued_by: int, expires_at: datetime, *, key: bytes
     ) -> LinkCode:
         link_code = LinkCode(
             player_id=player_id,
-            code_hash=hash_code(code),
+            code_hash=hash_code(code, key),
             issued_by=issued_by,
             expires_at=expires_at,
         )
@@ -186,7 +315,54 @@ class AccountRepo(Repo):
         await self.session.flush()
         return link_code
 
-    async def link_code(self, code: str) -> LinkCode | None:
+    async def link_code(self, code: str, *, key: bytes) -> LinkCode | None:
         return await self.session.scalar(
-            select(LinkCode).where(LinkCode.code_hash == hash_code(code))
+            select(LinkCode).where(LinkCode.code_hash == hash_code(code, key))
         )
+
+    async def server_secret(self, name: str) -> str:
+        """The database's own random secret ``name``, made on first use (by whichever of two
+        processes inserts first)."""
+        value = await self.session.scalar(
+            select(ServerSecret.value).where(ServerSecret.name == name)
+        )
+        if value is None:
+            await self.session.execute(
+                insert_for(self.session)(ServerSecret)
+                .values(name=name, value=secrets.token_hex(32))
+                .on_conflict_do_nothing(index_elements=["name"])
+            )
+            value = await self.session.scalar(
+                select(ServerSecret.value).where(ServerSecret.name == name)
+            )
+            assert value is not None
+        return value
+
+    async def link_attempts(self, scope: str, subject_id: int, now: datetime) -> LinkAttempts:
+        """The wrong-code counter of an account or a player, made on first use and locked for
+        this unit of work (two wrong codes at once count twice)."""
+        await self.session.execute(
+            insert_for(self.session)(LinkAttempts)
+            .values(scope=scope, subject_id=subject_id, window_start=now, failures=0)
+            .on_conflict_do_nothing(index_elements=["scope", "subject_id"])
+        )
+        row = await self.session.scalar(
+            select(LinkAttempts)
+            .where(LinkAttempts.scope == scope, LinkAttempts.subject_id == subject_id)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        )
+        assert row is not None
+        return row
+
+    async def locked_until(self, subjects: Sequence[tuple[str, int]]) -> datetime | None:
+        """The latest lockout among the (scope, subject id) counters (None: none recorded)."""
+        found = [
+            await self.session.scalar(
+                select(LinkAttempts.locked_until).where(
+                    LinkAttempts.scope == scope, LinkAttempts.subject_id == subject_id
+                )
+            )
+            for scope, subject_id in subjects
+        ]
+        return max((f for f in found if f is not None), default=None)

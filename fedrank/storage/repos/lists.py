@@ -19,6 +19,7 @@ from sqlalchemy.orm import aliased
 
 from fedrank.storage.models import (
     Account,
+    AccountLink,
     AuditLog,
     Award,
     Discipline,
@@ -133,7 +134,11 @@ def _rating_cards_statement(by: str) -> Select[Any]:
     elif by == "federation_player_id":
         chosen = select(Player.id).where(federation_id_is("fpid"))
     else:
-        chosen = select(Account.player_id).where(account_is())
+        chosen = (
+            select(AccountLink.player_id)
+            .join(Account, Account.id == AccountLink.account_id)
+            .where(account_is())
+        )
     latest = newest_snapshot_id(Discipline.id, correlate=[Discipline])
     current_title = (
         title_in_force(select(Title.id), Player.id, Discipline.id)

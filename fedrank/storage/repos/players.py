@@ -20,7 +20,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import aliased
 
 from fedrank.storage.models import (
-    Account,
+    AccountLink,
     Award,
     Entry,
     Game,
@@ -275,11 +275,11 @@ class PlayerRepo(Repo):
             .join(qb, qb.qualification_id == qa.qualification_id)
             .where(qa.player_id == keep_id, qb.player_id == drop_id)
         )
-        aa, ab = aliased(Account), aliased(Account)
+        la, lb = aliased(AccountLink), aliased(AccountLink)
         platforms = await self.session.scalars(
-            select(aa.platform)
-            .join(ab, ab.platform == aa.platform)
-            .where(aa.player_id == keep_id, ab.player_id == drop_id, aa.id != ab.id)
+            select(la.platform)
+            .join(lb, lb.platform == la.platform)
+            .where(la.player_id == keep_id, lb.player_id == drop_id, la.id != lb.id)
             .distinct()
         )
         shared_lists = int(lists.one() or 0)
@@ -324,7 +324,7 @@ _REGISTRY_COLUMNS = (
 #: Every column that names a player: what a merge moves.
 _PLAYER_REFERENCES = (
     Membership.__table__.c.player_id,
-    Account.__table__.c.player_id,
+    AccountLink.__table__.c.player_id,
     LinkRequest.__table__.c.player_id,
     LinkCode.__table__.c.player_id,
     Entry.__table__.c.player_id,

@@ -315,6 +315,7 @@ async def test_every_dispatcher_command_exists_in_both_forms(client: FedrankBot)
         (Players, "subscribe", {"discipline": "rmf-mcr", "me": True}, "/subscribe rmf-mcr me"),
         (Players, "lang", {"language": "zh"}, "/lang zh"),
         (Links, "link", {"player_id": "RMF-001", "code": "AB12CD34"}, "/link RMF-001 AB12CD34"),
+        (Links, "links", {"page": 2}, "/links 2"),
         (
             Links,
             "grant",

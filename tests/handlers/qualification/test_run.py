@@ -167,7 +167,7 @@ async def test_a_player_the_bot_cannot_reach_is_invited_through_the_directors(
     the same day."""
     async with db.transaction() as repos:
         for account in await repos.accounts.for_player(world["1"]):
-            account.player_id = None
+            await repos.accounts.unlink(account.id, world["1"])
     clock.now = at("2026-11-21")
     await say(services, "boss", "/qualify rmf-mcr 2027-06-20 1 Cup")
     await advance_all(db, at("2026-12-01"), systems=world.systems)

@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from fedrank.handlers.registry.merge import MergeRefusedError, merge_players
 from fedrank.storage.database import Database
-from fedrank.storage.models import Account, Award, Membership
+from fedrank.storage.models import AccountLink, Award, Membership
 from fedrank.storage.records import NewAward, NewEntry
 from tests.factories import NOW, seed_federation
 
@@ -39,7 +39,7 @@ async def _second_record(db: Database) -> int:
         account = await repos.accounts.get_or_create(
             "console", "anna", display_name="anna", language=None, now=NOW
         )
-        account.player_id = dup.id
+        await repos.accounts.link(account, dup.id)
         return dup.id
 
 
@@ -51,7 +51,7 @@ async def test_everything_moves_to_keep_audited(db: Database) -> None:
         moved = await merge_players(repos, "RMF", "RMF-001", "RMF-009", now=NOW)
     assert moved == {
         "membership.player_id": 1,
-        "account.player_id": 1,
+        "account_link.player_id": 1,
         "entry.player_id": 1,
         "award.player_id": 1,
     }
@@ -61,7 +61,7 @@ async def test_everything_moves_to_keep_audited(db: Database) -> None:
         assert player is not None
         assert (player.egd_pin, player.birth_date) == ("777", date(1990, 1, 2))
         session = repos.session
-        assert (await session.scalars(select(Account.player_id))).all() == [keep]
+        assert (await session.scalars(select(AccountLink.player_id))).all() == [keep]
         assert set((await session.scalars(select(Award.player_id))).all()) <= set(
             seeded.players.values()
         )
@@ -97,3 +97,20 @@ async def test_unknown_or_same_ids_are_refused(
     with pytest.raises(MergeRefusedError, match=message):
         async with db.transaction() as repos:
             await merge_players(repos, "RMF", keep, drop, now=NOW)
+
+
+async def test_two_players_held_by_accounts_of_one_platform_are_not_merged(db: Database) -> None:
+    """The link moves with the merge; two links of one platform would break the rule that
+    one account of a platform holds a player, so that merge is refused."""
+    seeded = await seed_federation(db)
+    dropped = await _second_record(db)  # held by console:anna
+    async with db.transaction() as repos:
+        other = await repos.accounts.get_or_create(
+            "console", "boris", display_name="boris", language=None, now=NOW
+        )
+        await repos.accounts.link(other, seeded.players["RMF-003"])
+    with pytest.raises(MergeRefusedError, match="each is linked to its own console account"):
+        async with db.transaction() as repos:
+            await merge_players(repos, "RMF", "RMF-003", "RMF-009", now=NOW)
+    async with db.read() as repos:
+        assert await repos.players.get(dropped) is not None

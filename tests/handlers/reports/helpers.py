@@ -14,11 +14,11 @@ from tests.factories import NOW, make_director, seed_federation
 OPEN = "/openreports rmf-mcr league-2026 Autumn club league"
 
 
-async def link(db: Database, user_id: str, fpid: str) -> None:
-    """Link a console account to a player as a director's approval would."""
+async def link(db: Database, user_id: str, fpid: str, platform: str = "console") -> None:
+    """Link an account (console unless told) to a player as a director's approval would."""
     async with db.transaction() as repos:
         account = await repos.accounts.get_or_create(
-            "console", user_id, display_name=user_id, language=None, now=NOW
+            platform, user_id, display_name=user_id, language=None, now=NOW
         )
         players = await repos.players.find(fpid)
         assert len(players) == 1

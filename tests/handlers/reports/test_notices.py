@@ -13,9 +13,9 @@ async def test_the_other_side_is_sent_each_step(services: Services, db: Database
     """The opponent is asked with buttons, the directors get what waits for them, the players
     hear the outcome; in each account's language, once per step."""
     await setup(db, approval=True)
-    await link(db, "u2-tg", "RMF-002")  # a second account of the opponent
+    await link(db, "u2-tg", "RMF-002", "telegram")  # the opponent's other platform
     async with db.transaction() as repos:
-        account = await repos.accounts.by_platform("console", "u2-tg")
+        account = await repos.accounts.by_platform("telegram", "u2-tg")
         assert account is not None
         account.language = "ru"
     await dispatch(services, user("boss"), OPEN)
@@ -27,7 +27,7 @@ async def test_the_other_side_is_sent_each_step(services: Services, db: Database
             ["/gameok 1", "/gamedispute 1"],
         ),
         (
-            "report:1:ask:console:u2-tg",
+            "report:1:ask:telegram:u2-tg",
             "Соперник сообщил о партии: подтвердите или оспорьте.",
             ["/gameok 1", "/gamedispute 1"],
         ),
@@ -56,7 +56,7 @@ async def test_the_other_side_is_sent_each_step(services: Services, db: Database
             "Report #1 counted: the game is in league-2026 (version 2).",
         ),
         (
-            "report:1:counted:console:u2-tg",
+            "report:1:counted:telegram:u2-tg",
             "Сообщение #1 засчитано: партия внесена в league-2026 (версия 2).",
         ),
     ]

@@ -55,9 +55,13 @@ async def test_a_link_code_is_found_by_its_hash_in_any_case(db: Database) -> Non
         director = await repos.accounts.get_or_create(
             "console", "d", display_name="d", language=None, now=NOW
         )
-        stored = await repos.accounts.add_link_code(player.id, "ab12cd", director.id, NOW)
-        assert stored.code_hash == hash_code(" AB12CD ") != "ab12cd"
+        stored = await repos.accounts.add_link_code(
+            player.id, "ab12-cd34", director.id, NOW, key=b"k"
+        )
+        assert stored.code_hash == hash_code(" AB12CD34 ", b"k") != hash_code("AB12CD34", b"j")
     async with db.read() as repos:
-        found = await repos.accounts.link_code("Ab12Cd")
+        found = await repos.accounts.link_code("Ab12 cD34", key=b"k")
         assert found is not None and found.player_id == player.id
-        assert await repos.accounts.link_code("ab12ce") is None
+        assert await repos.accounts.link_code("ab12cd35", key=b"k") is None
+        # Under another key (another server or database) the code is worth nothing.
+        assert await repos.accounts.link_code("ab12cd34", key=b"j") is None

@@ -23,8 +23,9 @@ class Links(FeatureCog):
         await self.slash(interaction, "link", player_id, code)
 
     @app_commands.command(name=name("links"), description=description("cmd.links"))
-    async def links(self, interaction: discord.Interaction[Any]) -> None:
-        await self.slash(interaction, "links")
+    @app_commands.describe(page=arg("page"))
+    async def links(self, interaction: discord.Interaction[Any], page: int | None = None) -> None:
+        await self.slash(interaction, "links", str(page) if page is not None else None)
 
     @app_commands.command(name=name("approve"), description=description("cmd.approve"))
     @app_commands.describe(request=arg("request"))
