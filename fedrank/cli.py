@@ -292,7 +292,7 @@ def grant(
     if platform not in ("telegram", "discord", "console"):
         raise CliError(f"platform must be telegram, discord or console, not '{platform}'")
     from fedrank.bootstrap import opened
-    from fedrank.handlers.accounts import operator_grant
+    from fedrank.handlers.grants import operator_grant
 
     settings = _settings()
 

@@ -57,7 +57,8 @@ async def require_role(
                 "error.forbidden",
                 role=t(ctx.language, f"role.{role}"),
                 federation=federation.code,
-            )
+            ),
+            federation_id=federation.id,
         )
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fedrank.handlers import (
     accounts,
     admin,
+    grants,
     othello,
     playerdata,
     players,
@@ -99,7 +100,7 @@ register("links", accounts.links, "director", private=True)
 register("approve", accounts.approve, "director")
 register("reject", accounts.reject, "director")
 register("linkcode", accounts.linkcode, "director", private=True)
-register("grant", accounts.grant, "director")
+register("grant", grants.grant, "director")
 register("submit", results.submit, "director", slow=True, takes_file=True)
 register("confirm", results.confirm, "director", slow=True)
 register("cancel", results.cancel, "director", slow=True)
