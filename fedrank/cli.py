@@ -23,6 +23,7 @@ from fedrank.cli_players import players_app
 from fedrank.config import ConfigError, Settings, load_settings
 from fedrank.engines.kernel import EngineError
 from fedrank.engines.registry import SYSTEMS, calc_document
+from fedrank.logsafe import install_for
 from fedrank.storage.database import safe_url
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ def _configure_logging(settings: Settings) -> None:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
+    install_for(settings)  # every handler masks tokens and passwords (fedrank.logsafe)
     # APScheduler reports every tick at INFO; only its problems interest an operator.
     logging.getLogger("apscheduler").setLevel(
         max(logging.WARNING, logging.getLevelName(settings.log_level))
