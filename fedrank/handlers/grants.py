@@ -104,18 +104,25 @@ async def grant_role(
     it (checked by the caller), or None for the operator's CLI, whose authority is the server's
     own: it is the way back when every chat admin is lost, so only a change in chat must leave
     the federation an admin (:class:`LastAdminError` otherwise)."""
+    last_admin = LastAdminError(
+        t(
+            language,
+            "grant.last_admin",
+            account=f"{target.platform}:{target.platform_user_id}",
+            federation=federation.code,
+        )
+    )
+    lowers_admin = False
     if by is not None and role != ADMIN:
         admins = await repos.roles.admins_locked(federation.id)
+        lowers_admin = target.id in admins
         if admins == [target.id]:
-            raise LastAdminError(
-                t(
-                    language,
-                    "grant.last_admin",
-                    account=f"{target.platform}:{target.platform_user_id}",
-                    federation=federation.code,
-                )
-            )
+            raise last_admin
     await repos.accounts.set_role(target.id, federation.id, role)
+    # Counted again under the write: on SQLite the count above may be read before another
+    # transaction lowered the other admin (reads take no lock there); this one rolls back then.
+    if lowers_admin and not await repos.roles.admins_locked(federation.id):
+        raise last_admin
     details: dict[str, object] = {"role": role}
     if by is None:
         details["by"] = "cli"

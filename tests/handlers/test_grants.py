@@ -1,5 +1,7 @@
 """Roles cannot be turned against the federation: /grant's rules, the last admin, the way back."""
 
+import asyncio
+
 import pytest
 
 from fedrank.handlers.context import Services
@@ -121,3 +123,19 @@ async def test_the_last_admin_stays_and_the_operator_is_the_way_back(
     assert await _role(db, "chief") == "director"
     assert await operator_grant(services, "console", "chief", "RMF", "admin") is not None
     assert await _role(db, "chief") == "admin"
+
+
+async def test_two_admins_lowering_each_other_at_once_leave_one(
+    services: Services, db: Database
+) -> None:
+    await seed_federation(db)
+    await _set(db, "a", "admin")
+    await _set(db, "b", "admin")
+    replies = await asyncio.gather(
+        dispatch(services, user("a"), "/grant console:b RMF director"),
+        dispatch(services, user("b"), "/grant console:a RMF director"),
+    )
+    roles = sorted([await _role(db, "a"), await _role(db, "b")])
+    assert roles == ["admin", "director"], [r.plain for r in replies]
+    # The other is refused: as the last admin, or (if he came second) as a director by then.
+    assert sorted("is now director" in r.plain for r in replies) == [False, True]
