@@ -21,7 +21,7 @@ from fedrank.handlers.access import (
 )
 from fedrank.handlers.common import player_label
 from fedrank.handlers.context import LANGUAGES, RequestContext, Services
-from fedrank.handlers.errors import UserError
+from fedrank.handlers.errors import AccessDeniedError, UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply
 
@@ -145,7 +145,7 @@ async def links(services: Services, ctx: RequestContext, args: str) -> Reply:
         account = await caller(repos, services, ctx)
         federations = await directed_federations(repos, account)
         if not federations:
-            raise UserError(t(ctx.language, "error.not_director"))
+            raise AccessDeniedError(t(ctx.language, "error.not_director"))
         reply = Reply(private=True)
         for federation in federations:
             for request in await repos.accounts.pending_link_requests(federation.id):

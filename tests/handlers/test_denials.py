@@ -58,12 +58,14 @@ async def test_a_flood_of_refusals_is_one_row_per_account_and_minute(
     clock.now = NOW + timedelta(minutes=1)  # a new minute: a new row
     await dispatch(services, user("mallory"), "/roles RMF")
     await dispatch(services, user("eve"), "/roles RMF")  # another account: its own row
+    await dispatch(services, user("eve"), "/links")  # a director's command, no federation named
     rows = await _denied(db)
-    assert [(who, d["count"]) for who, _, _, d in rows] == [
-        ("console:mallory", 45),
-        ("console:mallory", 1),
-        ("console:eve", 1),
+    assert [(who, subject, d["count"]) for who, _, subject, d in rows] == [
+        ("console:mallory", "RMF /submit", 45),
+        ("console:mallory", "RMF /roles", 1),
+        ("console:eve", "RMF /roles", 2),
     ]
+    assert rows[-1][3]["refused"] == {"RMF /roles": 1, "- /links": 1}
 
 
 async def test_only_refusals_of_access_are_counted(services: Services, db: Database) -> None:
