@@ -25,7 +25,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -36,14 +35,23 @@ INVISIBLE: Final = frozenset(("Cc", "Cf", "Cs"))
 #: White space a text (not a name) keeps.
 KEPT: Final = "\t\n\r"
 
-_ASCII_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Every character of the INVISIBLE categories (Unicode 14, Python 3.11's) but KEPT, as ranges:
+# a regular expression is some 30 times faster than asking unicodedata of each character, and
+# a test compares the ranges with unicodedata, so a newer Unicode cannot slip by unnoticed.
+_INVISIBLE_RANGES: Final = (
+    "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f"
+    "\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f"
+    "\ud800-\udfff\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U00013438"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f"
+)
+_INVISIBLE = re.compile(f"[{_INVISIBLE_RANGES}]")
 
 
-def visible(text: str, keep: str = KEPT) -> str:
-    """``text`` without invisible control and format characters (``keep`` excepted)."""
-    if text.isascii() and keep == KEPT:
-        return text if text.isprintable() else _ASCII_CONTROLS.sub("", text)
-    return "".join(ch for ch in text if ch in keep or unicodedata.category(ch) not in INVISIBLE)
+def visible(text: str) -> str:
+    """``text`` without invisible control and format characters (but tabs and line ends)."""
+    if text.isprintable():
+        return text
+    return _INVISIBLE.sub("", text)
 
 
 def clean_name(text: str) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
+import sys
+import unicodedata
 from dataclasses import replace
 from decimal import Decimal
 
@@ -14,7 +16,15 @@ from fedrank.handlers.context import IncomingFile, Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.registry.fileformat import parse_registry, write_csv
 from fedrank.handlers.registry.importing import prepare_import, write_import
-from fedrank.handlers.safetext import clean_name, csv_bytes, inert, uncell, visible
+from fedrank.handlers.safetext import (
+    INVISIBLE,
+    KEPT,
+    clean_name,
+    csv_bytes,
+    inert,
+    uncell,
+    visible,
+)
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.storage.database import Database
 from tests.handlers.fake_adapter import FakeAdapter
@@ -32,6 +42,17 @@ def test_invisible_controls_are_taken_out_and_white_space_kept() -> None:
     assert visible("plain ascii") == "plain ascii"
     assert visible("a\x00b\x1bc") == "abc"
     assert visible("\ud800lone surrogate") == "lone surrogate"
+
+
+def test_every_invisible_character_of_this_unicode_is_taken_out() -> None:
+    """The ranges written out in safetext are exactly unicodedata's Cc, Cf and Cs (a newer
+    Unicode with a new format character fails here until the ranges have it)."""
+    everything = "".join(map(chr, range(sys.maxunicode + 1)))
+    invisible = "".join(
+        ch for ch in everything if unicodedata.category(ch) in INVISIBLE and ch not in KEPT
+    )
+    assert visible(invisible) == ""  # each one is taken out
+    assert len(visible(everything)) == len(everything) - len(invisible)  # and nothing else
 
 
 def test_a_name_has_no_invisible_character_and_single_spaces() -> None:
