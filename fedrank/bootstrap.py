@@ -22,6 +22,7 @@ from typing import Any, TextIO
 from fedrank.config import ConfigError, Settings, load_settings
 from fedrank.handlers.context import LanguageCache, Services
 from fedrank.handlers.systems import SystemRegistry, all_systems
+from fedrank.logsafe import install_for
 from fedrank.scheduler.outbox import Sender
 from fedrank.scheduler.runner import Scheduler
 from fedrank.storage.database import Database
@@ -65,6 +66,7 @@ class Root:
 def bootstrap(settings: Settings | None = None) -> Root:
     """Build the root from ``settings`` (read from the environment and ``.env`` if not given)."""
     settings = settings if settings is not None else load_settings()
+    install_for(settings)  # no token or password in any log from here on
     db = Database(settings.database_url)
     systems = all_systems()
     services = Services(

@@ -24,6 +24,7 @@ from fedrank.cli_schedule import ScheduleError, publish_due_command, schedule, u
 from fedrank.config import ConfigError, Settings, load_settings
 from fedrank.engines.kernel import EngineError
 from fedrank.engines.registry import SYSTEMS, calc_document
+from fedrank.logsafe import install_for
 from fedrank.storage.database import safe_url
 
 if TYPE_CHECKING:
@@ -65,6 +66,7 @@ def _configure_logging(settings: Settings) -> None:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
+    install_for(settings)  # every handler masks tokens and passwords (fedrank.logsafe)
     # APScheduler reports every tick at INFO; only its problems interest an operator.
     logging.getLogger("apscheduler").setLevel(
         max(logging.WARNING, logging.getLevelName(settings.log_level))
@@ -314,7 +316,7 @@ def grant(
     if platform not in ("telegram", "discord", "console"):
         raise CliError(f"platform must be telegram, discord or console, not '{platform}'")
     from fedrank.bootstrap import opened
-    from fedrank.handlers.accounts import operator_grant
+    from fedrank.handlers.grants import operator_grant
 
     settings = _settings()
 

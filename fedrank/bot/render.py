@@ -1,10 +1,15 @@
-"""Plain-text rendering of a :class:`~fedrank.handlers.reply.Reply` (console, logs, files)."""
+"""Plain-text rendering of a :class:`~fedrank.handlers.reply.Reply` (console, logs, files).
+
+User text is shown :func:`~fedrank.handlers.safetext.visible`: a bidi control in a name cannot
+reverse the rest of a line or a table's columns.
+"""
 
 from __future__ import annotations
 
 import unicodedata
 
 from fedrank.handlers.reply import Attachment, Paragraph, Reply, Table
+from fedrank.handlers.safetext import visible
 
 
 def _width(text: str) -> int:
@@ -17,15 +22,16 @@ def _pad(text: str, width: int) -> str:
 
 
 def render_table(table: Table) -> list[str]:
-    widths = [_width(h) for h in table.headers]
-    for row in table.rows:
+    headers = [visible(h) for h in table.headers]
+    rows = [[visible(c) for c in row] for row in table.rows]
+    widths = [_width(h) for h in headers]
+    for row in rows:
         for i, cell in enumerate(row):
             widths[i] = max(widths[i], _width(cell))
-    lines = ["  ".join(_pad(h, w) for h, w in zip(table.headers, widths, strict=True)).rstrip()]
+    lines = ["  ".join(_pad(h, w) for h, w in zip(headers, widths, strict=True)).rstrip()]
     lines.append("  ".join("-" * w for w in widths))
     lines += [
-        "  ".join(_pad(c, w) for c, w in zip(row, widths, strict=True)).rstrip()
-        for row in table.rows
+        "  ".join(_pad(c, w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows
     ]
     return lines
 
@@ -35,13 +41,12 @@ def render_plain(reply: Reply) -> str:
     out: list[str] = []
     for block in reply.blocks:
         if isinstance(block, Paragraph):
-            out.append(block.plain)
+            out.append(visible(block.plain))
         elif isinstance(block, Table):
             out.extend(render_table(block))
         elif isinstance(block, Attachment):
-            out.append(
-                f"[file {block.filename}, {len(block.content)} bytes] {block.caption}".rstrip()
-            )
+            line = f"[file {block.filename}, {len(block.content)} bytes] {block.caption}"
+            out.append(visible(line.rstrip()))
     for button in reply.buttons:
-        out.append(f"[{button.label}] -> {button.action}")
+        out.append(visible(f"[{button.label}] -> {button.action}"))
     return "\n".join(out)

@@ -18,6 +18,7 @@ from typing import TypeVar
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import AccessDeniedError, NotFoundError, UserError
 from fedrank.handlers.i18n import t
+from fedrank.handlers.safetext import clean_name
 from fedrank.storage.models import (
     Account,
     Discipline,
@@ -35,11 +36,12 @@ T = TypeVar("T")
 
 
 async def caller(repos: Repos, services: Services, ctx: RequestContext) -> Account:
-    """The caller's account, created on first contact (unlinked, role player everywhere)."""
+    """The caller's account, created on first contact (unlinked, role player everywhere); its
+    display name is the platform's, without invisible controls (:func:`clean_name`)."""
     return await repos.accounts.get_or_create(
         ctx.platform,
         ctx.user_id,
-        display_name=ctx.display_name,
+        display_name=clean_name(ctx.display_name),
         language=None,
         now=services.now(),
     )
@@ -57,7 +59,8 @@ async def require_role(
                 "figures.forbidden",
                 role=t(ctx.language, f"figures.a_role.{role}"),
                 federation=federation.code,
-            )
+            ),
+            federation_id=federation.id,
         )
 
 

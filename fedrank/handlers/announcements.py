@@ -17,7 +17,6 @@ Google Sheets open; no dependency is needed for that.
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 import zipfile
@@ -32,6 +31,7 @@ from fedrank.handlers.common import fmt
 from fedrank.handlers.i18n import t
 from fedrank.handlers.notify import new_message
 from fedrank.handlers.reply import Attachment, Reply, bold
+from fedrank.handlers.safetext import csv_bytes, visible
 from fedrank.storage.models import Discipline, ListRow, ListSnapshot, Player
 from fedrank.storage.records import NewMessage
 from fedrank.storage.repos import Repos
@@ -158,11 +158,9 @@ def _cells(line: Line) -> tuple[str, str, str, str, str]:
 
 
 def list_csv(lines: list[Line], language: str) -> bytes:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(_columns(language))
-    writer.writerows(_cells(line) for line in lines)
-    return ("\ufeff" + out.getvalue()).encode("utf-8")  # the BOM makes Excel read UTF-8
+    """The list as CSV (UTF-8 with a BOM for Excel), every cell inert: a player named
+    ``=HYPERLINK(…)`` is text, not a formula."""
+    return csv_bytes(_columns(language), (_cells(line) for line in lines))
 
 
 def _col(index: int) -> str:
@@ -181,7 +179,7 @@ def xlsx(headers: tuple[str, ...], rows: list[tuple[str | Decimal | int, ...]]) 
         s = f' s="{style}"' if style else ""
         if isinstance(value, int | Decimal):
             return f'<c r="{ref}"{s}><v>{value}</v></c>'
-        text = xml_escape(value)
+        text = xml_escape(visible(value))
         return f'<c r="{ref}"{s} t="inlineStr"><is><t xml:space="preserve">{text}</t></is></c>'
 
     sheet_rows = []
@@ -262,11 +260,12 @@ def list_xlsx(lines: list[Line], language: str) -> bytes:
 
 def list_html(title: str, lines: list[Line], digest_lines: list[str], language: str) -> bytes:
     """A standalone page (no external resource): the digest and the full list."""
-    head = "".join(f"<th>{escape(h)}</th>" for h in _columns(language))
+    head = "".join(f"<th>{escape(visible(h))}</th>" for h in _columns(language))
     body = "\n".join(
-        "<tr>" + "".join(f"<td>{escape(c)}</td>" for c in _cells(line)) + "</tr>" for line in lines
+        "<tr>" + "".join(f"<td>{escape(visible(c))}</td>" for c in _cells(line)) + "</tr>"
+        for line in lines
     )
-    notes = "".join(f"<li>{escape(d)}</li>" for d in digest_lines)
+    notes = "".join(f"<li>{escape(visible(d))}</li>" for d in digest_lines)
     page = f"""<!DOCTYPE html>
 <html lang="{escape(language)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fedrank.handlers import (
     accounts,
     admin,
+    grants,
     linking,
     othello,
     playerdata,
@@ -100,7 +101,7 @@ register("links", linking.links, "director", private=True)
 register("approve", linking.approve, "director")
 register("reject", linking.reject, "director")
 register("linkcode", linking.linkcode, "director", private=True)
-register("grant", accounts.grant, "director")
+register("grant", grants.grant, "director")
 register("submit", results.submit, "director", slow=True, takes_file=True)
 register("confirm", results.confirm, "director", slow=True)
 register("cancel", results.cancel, "director", slow=True)

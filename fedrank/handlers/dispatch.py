@@ -2,8 +2,9 @@
 
 Transports call :func:`dispatch` with the text the user sent (or a button's action); it finds
 the use case in the registry (:mod:`fedrank.handlers.commands`), applies the user's chosen
-language, and turns refusals into answers. Nothing a user types can raise out of here:
-unexpected errors are logged (without secrets) and answered.
+language, and turns refusals into answers (a refusal of access is also counted in the audit
+log as ``access.denied``: :mod:`fedrank.handlers.denials`). Nothing a user types can raise out
+of here: unexpected errors are logged (without secrets) and answered.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from dataclasses import replace
 
 from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import RequestContext, Services
-from fedrank.handlers.errors import UserError
+from fedrank.handlers.denials import record_denial
+from fedrank.handlers.errors import AccessDeniedError, UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply
 from fedrank.storage.repos import account_language
@@ -45,6 +47,7 @@ async def _language(services: Services, ctx: RequestContext) -> RequestContext:
 
 async def dispatch(services: Services, ctx: RequestContext, text: str) -> Reply:
     """Answer one message or button press."""
+    name = ""
     try:
         ctx = await _language(services, ctx)
         parsed = parse_command(text)
@@ -60,6 +63,9 @@ async def dispatch(services: Services, ctx: RequestContext, text: str) -> Reply:
             finally:
                 services.languages.clear((ctx.platform, ctx.user_id))
         return await command.handler(services, ctx, args)
+    except AccessDeniedError as exc:
+        await record_denial(services, ctx, name, exc)
+        return Reply.text(exc.message)
     except UserError as exc:
         return Reply.text(exc.message)
     except Exception:

@@ -12,7 +12,16 @@ class UserError(Exception):
 
 
 class AccessDeniedError(UserError):
-    """The caller's role in the federation does not allow the action."""
+    """The caller's role in the federation does not allow the action.
+
+    ``federation_id`` says where: the dispatcher records the refusal as ``access.denied`` in a
+    transaction of its own (:mod:`fedrank.handlers.denials`), since the use case's transaction
+    rolls back.
+    """
+
+    def __init__(self, message: str, *, federation_id: int | None = None) -> None:
+        super().__init__(message)
+        self.federation_id = federation_id
 
 
 class NotFoundError(UserError):

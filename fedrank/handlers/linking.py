@@ -275,7 +275,7 @@ async def links(services: Services, ctx: RequestContext, args: str) -> Reply:
         account = await caller(repos, services, ctx)
         federations = await directed_federations(repos, account)
         if not federations:
-            raise UserError(t(lang, "error.not_director"))
+            raise AccessDeniedError(t(lang, "error.not_director"))
         ids = [f.id for f in federations]
         total, _ = await repos.accounts.pending_link_requests(ids, limit=0)
         pages = max((total + LINKS_PAGE - 1) // LINKS_PAGE, 1)

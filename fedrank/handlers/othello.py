@@ -30,6 +30,7 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.results import MAX_UPLOAD, hold_for_confirmation, preview_reply
+from fedrank.handlers.safetext import visible
 from fedrank.handlers.systems.othello_woc import ADAPTER, SYSTEM
 from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
 from fedrank.storage.repos import Repos
@@ -178,7 +179,7 @@ async def round_(services: Services, ctx: RequestContext, args: str) -> Reply:
         tournament, discipline, version = await _tournament(repos, ctx, query)
         await director_of(repos, ctx, account, discipline.federation_id)
         number = int(version.params["rounds_played"]) + 1
-        text = _results_text(ctx, rest)
+        text = visible(_results_text(ctx, rest))  # no invisible control in its names
         if not text.strip():
             raise UserError(t(ctx.language, "othello.round_empty", round=number))
         try:

@@ -10,6 +10,7 @@ of whom they have seen and call these functions; the account is read and written
 from __future__ import annotations
 
 from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.safetext import clean_name
 
 
 async def chosen_language(services: Services, ctx: RequestContext) -> str:
@@ -41,7 +42,11 @@ async def mark_unreachable(
                 return False
         else:
             account = await repos.accounts.get_or_create(
-                platform, user_id, display_name=display_name, language=None, now=services.now()
+                platform,
+                user_id,
+                display_name=clean_name(display_name),
+                language=None,
+                now=services.now(),
             )
         if account.unreachable_since is not None:
             return False

@@ -24,6 +24,7 @@ from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
+from fedrank.handlers.safetext import visible
 from fedrank.handlers.spreadsheet import (
     Sheet,
     SheetError,
@@ -111,6 +112,7 @@ async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
                 t(ctx.language, "submit.no_adapter", system=discipline.system)
             ) from None
         text, filename, sheet = _text_of(ctx, rest, system_adapter)
+        text = visible(text)  # no bidi or other invisible control in the names it brings
         if not text.strip():
             raise UserError(t(ctx.language, "submit.empty"))
         try:

@@ -22,7 +22,8 @@ from typing import Protocol
 
 from fedrank.handlers.access import caller, require_role, stored_federation
 from fedrank.handlers.context import RequestContext, Services
-from fedrank.handlers.errors import UserError
+from fedrank.handlers.denials import record_denial
+from fedrank.handlers.errors import AccessDeniedError, UserError
 from fedrank.handlers.i18n import t
 from fedrank.storage.models import Discipline
 
@@ -157,7 +158,26 @@ async def wanted_roles(services: Services, rules: list[RoleRule]) -> dict[int, s
 async def _directed(
     services: Services, ctx: RequestContext, code: str, action: str, subject: str
 ) -> Discipline:
-    """The discipline, once the caller is shown to direct its federation; ``action`` is logged."""
+    """The discipline, once the caller is shown to direct its federation; ``action`` is logged,
+    and a refusal is counted as ``access.denied`` (as the dispatcher does for chat commands)."""
+    try:
+        return await _checked(services, ctx, code, action, subject)
+    except AccessDeniedError as exc:
+        await record_denial(services, ctx, _COMMANDS.get(action, action), exc)
+        raise
+
+
+#: The Discord command behind each logged action (what an ``access.denied`` row names).
+_COMMANDS = {
+    "discord.rolemap.set": "rolemap",
+    "discord.rolemap.removed": "roleunmap",
+    "discord.rolesync": "rolesync",
+}
+
+
+async def _checked(
+    services: Services, ctx: RequestContext, code: str, action: str, subject: str
+) -> Discipline:
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         discipline = await repos.federations.discipline_by_code(code)

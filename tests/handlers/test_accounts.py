@@ -4,7 +4,7 @@ from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.storage.database import Database
 from tests.conftest import user
-from tests.factories import make_director, seed_federation
+from tests.factories import seed_federation
 
 
 async def test_start_greets_and_says_how_to_link(services: Services, db: Database) -> None:
@@ -13,18 +13,6 @@ async def test_start_greets_and_says_how_to_link(services: Services, db: Databas
     assert "Hello, Anna" in reply.plain
     assert "Russian Mahjong Federation" in reply.plain
     assert "/link <ID>" in reply.plain
-
-
-async def test_grant_needs_admin_for_admin_role(services: Services, db: Database) -> None:
-    await seed_federation(db)
-    await make_director(db, "boss")
-    await dispatch(services, user("u1"), "/start")
-    made = await dispatch(services, user("boss"), "/grant console:u1 RMF director")
-    assert "is now director of RMF" in made.plain
-    refused = await dispatch(services, user("boss"), "/grant console:u1 RMF admin")
-    assert refused.plain == "Only an administrator of RMF may do this."
-    usage = await dispatch(services, user("boss"), "/grant u1 RMF")
-    assert usage.plain.startswith("Usage: /grant")
 
 
 async def test_language_choice_is_remembered(services: Services, db: Database) -> None:

@@ -80,7 +80,7 @@ async def test_a_player_cannot_approve_his_own_request(services: Services, db: D
     reply = await dispatch(services, user("u1"), "/approve 1")
     assert reply.plain == "Only a director of RMF may do this."
     assert await _linked(db, "u1") == []
-    assert await _actions(db) == ["link.requested"]
+    assert await _actions(db) == ["link.requested", "access.denied"]
 
 
 async def test_one_person_links_players_of_several_federations(

@@ -113,7 +113,7 @@ async def test_only_a_director_maps_and_every_change_is_logged(services: Service
             services, discord_user("7"), rules, guild_id=1, code="nope", key=dan, role_id=9
         )
     assert await rules.rules(1) == []
-    assert await audit(services) == []
+    assert await audit(services) == [("access.denied", "RMF /rolemap")]
 
     await discord_director(services, "8")
     boss = discord_user("8")
@@ -131,6 +131,7 @@ async def test_only_a_director_maps_and_every_change_is_logged(services: Service
     _, again = await unmap_title(services, boss, rules, guild_id=1, code="rmf-mcr", key=dan)
     assert not again
     assert await audit(services) == [
+        ("access.denied", "RMF /rolemap"),
         ("discord.rolemap.set", "guild 1: 1 dan -> role 9"),
         ("discord.rolesync", "guild 1"),
         ("discord.rolemap.removed", "guild 1: 1 dan"),

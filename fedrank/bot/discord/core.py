@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -52,6 +53,10 @@ from fedrank.handlers.reply import Reply, bold, code
 from fedrank.handlers.results import MAX_UPLOAD
 
 log = logging.getLogger(__name__)
+
+#: What fetching an attachment may raise: Discord's refusal, or the network's (the user is
+#: asked to send the file again; the error's text, which names the URL, is not logged).
+DOWNLOAD_ERRORS = (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError)
 
 DEFER_AFTER = 0.3
 
@@ -217,8 +222,8 @@ class Core:
         else:
             try:
                 return IncomingFile(file.filename, await file.read())
-            except (discord.HTTPException, OSError) as exc:
-                log.warning("download of %s failed: %s", file.filename, exc)
+            except DOWNLOAD_ERRORS as exc:
+                log.warning("download of %s failed: %s", file.filename, type(exc).__name__)
                 problem = t(language, "dc.file_failed")
         await self.say(interaction, problem, ephemeral=True)
         return None
@@ -311,8 +316,8 @@ class Core:
                 return Reply.text(note)
             try:
                 content = await attachment.read()
-            except (discord.HTTPException, OSError) as exc:
-                log.warning("download of %s failed: %s", attachment.filename, exc)
+            except DOWNLOAD_ERRORS as exc:
+                log.warning("download of %s failed: %s", attachment.filename, type(exc).__name__)
                 language = await self.chosen_language(request)
                 reply = Reply.text(t(language, "dc.file_failed"))
                 await self.to_channel(ctx, reply, language, command)

@@ -25,6 +25,7 @@ import discord
 from fedrank.bot.discord.i18n import t
 from fedrank.bot.render import render_plain, render_table
 from fedrank.handlers.reply import Attachment, Block, Button, Paragraph, Reply, Span, Table
+from fedrank.handlers.safetext import visible
 
 MESSAGE_LIMIT = 2000
 TITLE_LIMIT = 256
@@ -52,15 +53,17 @@ def dc_len(text: str) -> int:
 
 
 def escape(text: str) -> str:
-    """User text made inert: no markdown, no mention, no channel/emoji/timestamp syntax."""
-    escaped = discord.utils.escape_markdown(text)
+    """User text made inert: no markdown, no mention, no channel/emoji/timestamp syntax, no
+    invisible control (a bidi mark would reverse the rest of the line)."""
+    escaped = discord.utils.escape_markdown(visible(text))
     escaped = discord.utils.escape_mentions(escaped)
     return escaped.replace("<", "\\<")
 
 
 def in_code(text: str) -> str:
-    """Text for inside inline code or a code block: a backtick would end it, so none is left."""
-    return text.replace("`", _TICK)
+    """Text for inside inline code or a code block: a backtick would end it, so none is left
+    (nor an invisible control)."""
+    return visible(text).replace("`", _TICK)
 
 
 def _span(span: Span) -> str:
@@ -152,7 +155,7 @@ def _buttons(reply: Reply, owner: int | str, language: str) -> tuple[list[Button
     hints: list[str] = []
     for button in reply.buttons:
         if len(fitting) < MAX_BUTTONS and len(custom_id(owner, button.action)) <= CUSTOM_ID_LIMIT:
-            fitting.append(Button(button.label[:BUTTON_LABEL_LIMIT], button.action))
+            fitting.append(Button(visible(button.label)[:BUTTON_LABEL_LIMIT], button.action))
         else:
             hints.append(
                 escape(t(language, "dc.type_to_press", label=button.label, command=button.action))

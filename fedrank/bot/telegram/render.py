@@ -1,7 +1,8 @@
 """A :class:`~fedrank.handlers.reply.Reply` in Telegram's HTML parse mode.
 
 Every text of a reply may come from a user (player names, display names, tournament names), so
-every span is escaped with :func:`html.escape` and the only markup is the one added here: ``<b>``,
+every span is escaped with :func:`html.escape` (after taking out invisible controls: a bidi mark
+would reverse the rest of a line) and the only markup is the one added here: ``<b>``,
 ``<code>`` and ``<pre>``. A message may hold at most 4,096 characters, so the text is cut into
 several messages, between paragraphs when possible and never inside a tag or an entity; a table
 too long for a chat message is sent as a text file instead. Buttons become an inline keyboard
@@ -18,6 +19,7 @@ from html import escape
 from fedrank.bot.render import render_table
 from fedrank.bot.telegram.i18n import t
 from fedrank.handlers.reply import Attachment, Button, Paragraph, Reply, Span, Table
+from fedrank.handlers.safetext import visible
 
 MESSAGE_LIMIT = 4096
 CALLBACK_DATA_LIMIT = 64
@@ -25,6 +27,12 @@ CALLBACK_DATA_LIMIT = 64
 TABLE_MAX_ROWS = 40
 TABLE_MAX_CHARS = 3000
 _WORDS = re.compile(r"(\s+)")
+
+
+def _escape(text: str) -> str:
+    """User text as HTML: escaped, and without invisible controls (a bidi mark would reverse
+    the rest of the line)."""
+    return escape(visible(text))
 
 
 def tg_len(text: str) -> int:
@@ -51,7 +59,7 @@ def _wrap(html: str, span: Span) -> str:
 
 def _span_pieces(span: Span, budget: int) -> list[str]:
     """The span as HTML pieces no longer than ``budget``, cut at white space when possible."""
-    whole = _wrap(escape(span.text), span)
+    whole = _wrap(_escape(span.text), span)
     if tg_len(whole) <= budget:
         return [whole]
     overhead = tg_len(_wrap("", span))
@@ -60,32 +68,32 @@ def _span_pieces(span: Span, budget: int) -> list[str]:
     current = ""
     for word in _WORDS.split(span.text):
         while word:
-            escaped = escape(word)
-            if tg_len(escape(current)) + tg_len(escaped) <= room:
+            escaped = _escape(word)
+            if tg_len(_escape(current)) + tg_len(escaped) <= room:
                 current += word
                 word = ""
             elif current:
-                pieces.append(_wrap(escape(current), span))
+                pieces.append(_wrap(_escape(current), span))
                 current = ""
             else:
                 # A single word longer than a message: cut it by characters.
                 low, high = 1, len(word)
                 while low < high:
                     mid = (low + high + 1) // 2
-                    if tg_len(escape(word[:mid])) <= room:
+                    if tg_len(_escape(word[:mid])) <= room:
                         low = mid
                     else:
                         high = mid - 1
                 cut = low
-                pieces.append(_wrap(escape(word[:cut]), span))
+                pieces.append(_wrap(_escape(word[:cut]), span))
                 word = word[cut:]
     if current:
-        pieces.append(_wrap(escape(current), span))
+        pieces.append(_wrap(_escape(current), span))
     return pieces
 
 
 def _paragraph_pieces(paragraph: Paragraph) -> list[str]:
-    html = "".join(_wrap(escape(s.text), s) for s in paragraph.spans)
+    html = "".join(_wrap(_escape(s.text), s) for s in paragraph.spans)
     if tg_len(html) <= MESSAGE_LIMIT:
         return [html]
     pieces: list[str] = []
@@ -126,25 +134,25 @@ def render_html(reply: Reply, *, language: str = "en") -> Rendered:
                 tables += 1
                 filename = f"table-{tables}.txt"
                 out.files.append(Attachment(filename, (text + "\n").encode(), "text/plain"))
-                blocks.append([escape(t(language, "tg.table_file", filename=filename))])
+                blocks.append([_escape(t(language, "tg.table_file", filename=filename))])
             else:
-                blocks.append([f"<pre>{escape(text)}</pre>"])
+                blocks.append([f"<pre>{_escape(text)}</pre>"])
         elif isinstance(block, Attachment):
             out.files.append(block)
     for button in reply.buttons:
         if len(button.action.encode()) <= CALLBACK_DATA_LIMIT:
-            out.buttons.append(button)
+            out.buttons.append(Button(visible(button.label), button.action))
         else:
             line = t(language, "tg.type_to_press", label="\x00", command="\x01")
             before, _, rest = line.partition("\x00")
             middle, _, after = rest.partition("\x01")
             blocks.append(
                 [
-                    escape(before)
-                    + escape(button.label)
-                    + escape(middle)
-                    + f"<code>{escape(button.action)}</code>"
-                    + escape(after)
+                    _escape(before)
+                    + _escape(button.label)
+                    + _escape(middle)
+                    + f"<code>{_escape(button.action)}</code>"
+                    + _escape(after)
                 ]
             )
     out.messages = _pack(blocks)
@@ -153,7 +161,7 @@ def render_html(reply: Reply, *, language: str = "en") -> Rendered:
 
 def _table_is_file(table: Table) -> bool:
     text = "\n".join(render_table(table))
-    return len(table.rows) > TABLE_MAX_ROWS or tg_len(escape(text)) > TABLE_MAX_CHARS
+    return len(table.rows) > TABLE_MAX_ROWS or tg_len(_escape(text)) > TABLE_MAX_CHARS
 
 
 def needs_own_lines(reply: Reply) -> bool:

@@ -502,6 +502,15 @@ MESSAGES: dict[str, str] = {
     # ── corrections: begin (keys of the corrections work go between begin and end) ──
     # ── corrections: end ──
     # ── security: begin (keys of the security work go between begin and end) ──
+    "grant.not_below": (
+        "{account} is {held} of {federation}; a {role} may change only the roles of accounts"
+        " below his own."
+    ),
+    "grant.too_high": "A {role} of {federation} may give only roles below his own.",
+    "grant.last_admin": (
+        "{account} is the last administrator of {federation}: make another account"
+        " administrator first (the operator can always do it with fedrank grant)."
+    ),
     # ── security: end ──
     # ── files: begin (keys of the files work go between begin and end) ──
     # ── files: end ──

@@ -493,6 +493,15 @@ MESSAGES: dict[str, str] = {
     # ── corrections: begin (keys of the corrections work go between begin and end) ──
     # ── corrections: end ──
     # ── security: begin (keys of the security work go between begin and end) ──
+    "grant.not_below": (
+        "{account} — {held} федерации {federation}; с ролью «{role}» можно менять роли только"
+        " тех, у кого роль ниже."
+    ),
+    "grant.too_high": "С ролью «{role}» в федерации {federation} можно давать только роли ниже.",
+    "grant.last_admin": (
+        "{account} — последний администратор федерации {federation}: сначала сделайте"
+        " администратором другой аккаунт (оператор всегда может это сделать: fedrank grant)."
+    ),
     # ── security: end ──
     # ── files: begin (keys of the files work go between begin and end) ──
     # ── files: end ──

@@ -500,6 +500,15 @@ MESSAGES: dict[str, str] = {
     # ── corrections: begin (keys of the corrections work go between begin and end) ──
     # ── corrections: end ──
     # ── security: begin (keys of the security work go between begin and end) ──
+    "grant.not_below": (
+        "{account} — {held} федерації {federation}; з роллю «{role}» можна змінювати ролі лише"
+        " тих, у кого роль нижча."
+    ),
+    "grant.too_high": "З роллю «{role}» у федерації {federation} можна надавати лише нижчі ролі.",
+    "grant.last_admin": (
+        "{account} — останній адміністратор федерації {federation}: спершу зробіть"
+        " адміністратором інший акаунт (оператор завжди може це зробити: fedrank grant)."
+    ),
     # ── security: end ──
     # ── files: begin (keys of the files work go between begin and end) ──
     # ── files: end ──

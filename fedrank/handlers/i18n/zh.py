@@ -405,6 +405,14 @@ MESSAGES: dict[str, str] = {
     # ── corrections: begin (keys of the corrections work go between begin and end) ──
     # ── corrections: end ──
     # ── security: begin (keys of the security work go between begin and end) ──
+    "grant.not_below": (
+        "{account} 是 {federation} 的{held}；{role}只能更改角色低于自己的账号的角色。"
+    ),
+    "grant.too_high": "{federation} 的{role}只能授予低于自己的角色。",
+    "grant.last_admin": (
+        "{account} 是 {federation} 的最后一位管理员：请先将另一个账号设为管理员"
+        "（运营者随时可以用 fedrank grant 完成）。"
+    ),
     # ── security: end ──
     # ── files: begin (keys of the files work go between begin and end) ──
     # ── files: end ──

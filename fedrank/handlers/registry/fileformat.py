@@ -9,8 +9,10 @@ for each system the federation runs, whose cell is a JSON value as ``/playerdata
 
 A column the file leaves out is left as it is in the registry; an empty cell of a column it has
 clears that fact. Every problem of the file is collected (file, line, field), so one refusal
-lists them all. Writing escapes a cell that a spreadsheet would run as a formula with a leading
-apostrophe, which reading takes off again: an export imports back unchanged.
+lists them all. Invisible control characters (bidi marks, …) are taken out of every cell
+(:mod:`fedrank.handlers.safetext`). Writing escapes a cell that a spreadsheet would run as a
+formula with a leading apostrophe, which reading takes off again: an export imports back
+unchanged.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any, Final
 from xml.sax.saxutils import escape
 
 from fedrank.handlers.i18n import t
+from fedrank.handlers.safetext import csv_bytes, uncell, visible
 from fedrank.handlers.spreadsheet import SheetError, looks_like_xlsx, read_first_sheet
 
 BASE_COLUMNS: Final = (
@@ -45,8 +48,6 @@ REQUIRED_COLUMNS: Final = ("id", "name")
 MAX_PROBLEMS: Final = 50
 #: A workbook's unpacked size at most (a registry of 100,000 players is about 20 MB).
 MAX_WORKBOOK: Final = 256_000_000
-#: What a spreadsheet runs as a formula when a cell begins with it.
-FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t")
 
 _SYSTEM_COLUMN = re.compile(r"^([a-z][a-z0-9_]*)\.([A-Za-z_][A-Za-z0-9_]*)$")
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -132,23 +133,6 @@ def parse_date(text: str) -> date:
     if dotted:
         return date(int(dotted.group(3)), int(dotted.group(2)), int(dotted.group(1)))
     raise ValueError(text)
-
-
-def uncell(text: str) -> str:
-    """A cell's value: the apostrophe :func:`inert` put before a formula start taken off."""
-    if len(text) > 1 and text[0] == "'" and (text[1] in FORMULA_STARTS or text[1] == "'"):
-        return text[1:]
-    return text
-
-
-def inert(text: str) -> str:
-    """A cell a spreadsheet shows as text: an apostrophe before a formula start (or before an
-    apostrophe that :func:`uncell` would take off)."""
-    if text.startswith(FORMULA_STARTS) or (
-        len(text) > 1 and text[0] == "'" and (text[1] in FORMULA_STARTS or text[1] == "'")
-    ):
-        return "'" + text
-    return text
 
 
 def _records(filename: str, content: bytes) -> tuple[list[tuple[int, list[str]]], Problem | None]:
@@ -295,7 +279,7 @@ def parse_registry(filename: str, content: bytes, sections: Collection[str]) -> 
                 Problem(number, "", f"{len(cells)} cells, the header has {len(columns)}")
             )
         values = {
-            column: uncell(cell.strip())
+            column: uncell(visible(cell).strip())
             for column, cell in zip(columns, cells, strict=False)
             if column is not None
         }
@@ -318,13 +302,9 @@ def parse_registry(filename: str, content: bytes, sections: Collection[str]) -> 
 
 
 def write_csv(columns: Sequence[str], rows: Iterable[Sequence[str]]) -> bytes:
-    """The registry as CSV UTF-8 (with a BOM, so spreadsheets read it as UTF-8), cells inert."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(columns)
-    for row in rows:
-        writer.writerow([inert(cell) for cell in row])
-    return out.getvalue().encode("utf-8-sig")
+    """The registry as CSV UTF-8 (with a BOM, so spreadsheets read it as UTF-8), cells inert
+    (:func:`fedrank.handlers.safetext.csv_bytes`, as every CSV fedrank writes)."""
+    return csv_bytes(columns, rows)
 
 
 def _cell_xml(column: int, row: int, value: str) -> str:

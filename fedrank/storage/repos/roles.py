@@ -54,3 +54,15 @@ class RoleRepo(Repo):
             _granted(federation_id, at_least(DIRECTOR)).order_by(Account.id)
         )
         return [account for account, _ in rows]
+
+    async def admins_locked(self, federation_id: int) -> list[int]:
+        """Ids of the accounts that administer the federation, their rows locked until the
+        transaction ends (PostgreSQL: ``FOR UPDATE``; SQLite has one writer at a time), so two
+        admins lowering each other at once cannot both see the other one still there."""
+        rows = await self.session.scalars(
+            select(AccountRole.account_id)
+            .where(AccountRole.federation_id == federation_id, AccountRole.role == ADMIN)
+            .order_by(AccountRole.account_id)
+            .with_for_update()
+        )
+        return list(rows)

@@ -205,3 +205,33 @@ async def test_no_request_where_the_bot_may_not_write(bot: FedrankBot, db: Datab
     assert not channel.permissions_for(channel.guild.me).send_messages
     await dpytest.message("!rating RMF-002", member=anna)
     assert dpytest.sent_queue.empty()
+
+
+async def test_a_file_the_network_fails_to_give_is_asked_again(
+    bot: FedrankBot,
+    db: Database,
+    system: Any,
+    tmp_path: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """On main only ``discord.HTTPException`` and ``OSError`` were caught: an aiohttp error (its
+    text the file's URL) went out of the command unanswered."""
+    import aiohttp
+    from yarl import URL
+
+    await seed_federation(db)
+    _, boss, _ = members()
+    await discord_account(db, boss.id, role="director")
+    results = tmp_path / "cup.txt"
+    results.write_text(RESULTS)
+    url = URL("https://cdn.discordapp.com/attachments/1/2/cup.txt?ex=secret-signature")
+
+    async def broken(self: discord.Attachment, **kwargs: Any) -> bytes:
+        raise aiohttp.ClientPayloadError(f"Response payload is not completed: {url}")
+
+    monkeypatch.setattr(discord.Attachment, "read", broken)
+    await dpytest.message("!submit rmf-mcr", member=boss, attachments=[str(results)])
+    assert dpytest.get_message().content == "I could not download the file; please send it again."
+    assert "secret-signature" not in caplog.text
+    assert await _versions(db, "spring-cup") == 0

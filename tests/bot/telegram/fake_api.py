@@ -165,6 +165,8 @@ class FakeTelegram:
         self._message_ids = itertools.count(1000)
         self._file_ids = itertools.count(1)
         self._files: dict[str, tuple[str, bytes]] = {}
+        # Set to an HTTP status to make the file host fail every download with it.
+        self.file_status: int | None = None
         self._by_id: dict[tuple[int, int], Delivered] = {}
         self._changed = asyncio.Condition()
         self._client: aiohttp.ClientSession | None = None
@@ -615,6 +617,8 @@ class FakeTelegram:
     async def _file(self, request: web.Request) -> web.Response:
         if request.match_info["token"] != self.token:
             return web.Response(status=401)
+        if self.file_status is not None:
+            return web.Response(status=self.file_status)
         for path, content in self._files.values():
             if path == request.match_info["path"]:
                 return web.Response(body=content)

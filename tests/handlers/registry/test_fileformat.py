@@ -9,13 +9,12 @@ from fedrank.handlers.registry.fileformat import (
     BASE_COLUMNS,
     MAX_PROBLEMS,
     RegistryFileError,
-    inert,
     parse_date,
     parse_registry,
-    uncell,
     write_csv,
     write_xlsx,
 )
+from fedrank.handlers.safetext import inert, uncell
 
 SECTIONS = {"bridge_fsbr"}
 HEADER = ",".join([*BASE_COLUMNS, "bridge_fsbr.initial_rk", "bridge_fsbr.titles"])

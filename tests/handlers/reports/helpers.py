@@ -46,7 +46,8 @@ async def setup(db: Database, *, approval: bool = False) -> None:
 
 
 async def state(db: Database) -> dict[str, Any]:
-    """What a refusal must leave untouched: reports, versions, audit lines."""
+    """What a refusal must leave untouched: reports, versions, audit lines (but the
+    ``access.denied`` a refusal of access counts)."""
     async with db.read() as repos:
         reports = (
             await repos.session.execute(
@@ -57,7 +58,9 @@ async def state(db: Database) -> dict[str, Any]:
         for t in (await repos.session.scalars(select(Tournament))).all():
             current = await repos.ledger.current_version(t.id)
             versions[t.code] = (current.version if current else 0, t.open_for_reports)
-        audit = await repos.session.scalar(select(func.count(AuditLog.id)))
+        audit = await repos.session.scalar(
+            select(func.count(AuditLog.id)).where(AuditLog.action != "access.denied")
+        )
     return {"reports": [tuple(r) for r in reports], "versions": versions, "audit": audit}
 
 

@@ -120,7 +120,13 @@ async def test_a_director_approves_where_the_federation_requires_it(
     approved = await dispatch(services, user("boss"), "/gameapprove 1")
     assert approved.plain == "Report #1 counted: the game is in league-2026 (version 2)."
     assert await games(db, "league-2026") == [(1, "RMF-001", "RMF-002", "win1", None, None)]
-    assert (await actions(db))[-3:] == ["report.confirmed", "report.approved", "report.counted"]
+    assert (await actions(db))[-5:] == [
+        "report.confirmed",
+        "access.denied",  # the two refusals above, one per account
+        "access.denied",
+        "report.approved",
+        "report.counted",
+    ]
 
 
 async def test_a_dispute_goes_to_the_directors(services: Services, db: Database) -> None:

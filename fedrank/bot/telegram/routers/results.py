@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 
+import aiohttp
 from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, StateFilter
@@ -55,7 +56,8 @@ async def _say(
 async def _download(
     bot: Bot, services: Services, ctx: RequestContext, document: Document
 ) -> IncomingFile | None:
-    """The document's content, or None after telling the user why not."""
+    """The document's content, or None after telling the user why not (too large; or the
+    file host failed: "send it again")."""
     if document.file_size is not None and document.file_size > MAX_UPLOAD:
         await _say(
             bot,
@@ -68,8 +70,10 @@ async def _download(
         return None
     try:
         data = await bot.download(document)
-    except TelegramAPIError as exc:
-        log.warning("download of %s failed: %s", document.file_id, exc)
+    except (TelegramAPIError, aiohttp.ClientError, TimeoutError, OSError) as exc:
+        # The error's text may hold the file's URL, and with it the bot token: only its kind
+        # is logged (and fedrank.logsafe masks tokens in every record anyway).
+        log.warning("download of %s failed: %s", document.file_id, type(exc).__name__)
         data = None
     if data is None:
         await _say(bot, services, ctx, "tg.file_failed")
