@@ -206,8 +206,8 @@ class _Registry:
         self.labels: dict[str, Candidate] = {}
         for pid, fpid, name, latin in rows:
             candidate = Candidate(fpid, name)
-            for spelling in {name_key(name), name_key(latin or "")} - {""}:
-                self.by_key[word_set(spelling)].append((pid, candidate))
+            for spelling in {word_set(name), word_set(latin or "")} - {""}:
+                self.by_key[spelling].append((pid, candidate))
                 self.labels.setdefault(spelling, candidate)
                 for word in spelling.split():
                     self.by_word[word].add(spelling)
@@ -219,12 +219,12 @@ class _Registry:
         return list(seen.values())
 
     def closest(self, name: str) -> tuple[Candidate, ...]:
-        key = name_key(name)
+        key = word_set(name)
         if len(self.labels) <= _FULL_SCAN:
             pool: Iterable[str] = self.labels
         else:
             pool = set().union(*(self.by_word.get(w, set()) for w in key.split()))
-        found = difflib.get_close_matches(key, list(pool), n=SUGGESTIONS * 2, cutoff=0.5)
+        found = difflib.get_close_matches(key, list(pool), n=SUGGESTIONS * 2, cutoff=0.6)
         out: list[Candidate] = []
         for spelling in found:
             candidate = self.labels[spelling]
