@@ -149,6 +149,7 @@ async def _preview_or_names(
 ) -> Reply:
     """The preview to confirm, or, while names are unsettled, their list to answer."""
     text, filename, sheet = source
+    shown = ctx.attachment.filename if ctx.attachment is not None else ""
     system_adapter = services.systems.adapter(discipline.system)
     try:
         prepared = await prepare_named(system_adapter, repos, discipline, text, filename, names)
@@ -161,7 +162,11 @@ async def _preview_or_names(
             "unresolved": [u.wanted.key for u in exc.unresolved],
         }
         await repos.submissions.add(token, account.id, discipline.id, payload, services.now())
-        return unresolved_reply(ctx, exc, filename, token)
+        reply = unresolved_reply(ctx, exc, shown or filename, token)
+        if sheet is not None:
+            cells = "; ".join(sheet.locate(u.wanted.line, u.wanted.written) for u in exc.unresolved)
+            reply.line(t(ctx.language, "sheet.where", cell=cells, sheet=sheet.name))
+        return reply
     except EngineError as exc:
         error = str(exc)
         line = getattr(exc, "line", None)
