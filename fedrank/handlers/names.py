@@ -32,6 +32,9 @@ from fedrank.storage.models import Discipline
 from fedrank.storage.records import NewPlayer, Prepared, PreviewLine
 from fedrank.storage.repos import Repos
 
+#: Names listed in one answer (a chat message has a size limit); the rest are answered by
+#: number all the same, or all at once with ``new``.
+MAX_LISTED = 40
 #: Buttons offered for the candidates of ambiguous names (the rest are typed).
 MAX_PICK_BUTTONS = 8
 USAGE = "/names <token> new | <number>=<ID or new> …"
@@ -149,8 +152,10 @@ def unresolved_reply(
             )
         )
     )
-    for number, u in enumerate(error.unresolved, start=1):
+    for number, u in enumerate(error.unresolved[:MAX_LISTED], start=1):
         reply.line(entry_text(lang, number, u))
+    if len(error.unresolved) > MAX_LISTED:
+        reply.line(t(lang, "submit.more", count=len(error.unresolved) - MAX_LISTED))
     if error.hint:
         reply.line(f"({error.hint})")
     reply.line(t(lang, "names.how", token=token))

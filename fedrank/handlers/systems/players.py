@@ -253,6 +253,7 @@ async def find_players(
     by_id = await repos.players.by_federation_ids(federation.id, ids)
     by_pin = await repos.players.by_egd_pins(federation.id, [w.pin for w in wanted if w.pin])
     registry: _Registry | None = None
+    rows: Sequence[tuple[int, str, str, str | None]] | None = None
     found: list[Player | None] = []
     unresolved: list[Unresolved] = []
     new_lines: list[int] = []
@@ -277,7 +278,8 @@ async def find_players(
             player = by_id[w.name.strip().upper()]
         else:
             if registry is None:
-                registry = _Registry(await repos.players.names(federation.id))
+                rows = await repos.players.names(federation.id)
+                registry = _Registry(rows)
             matches = registry.matches(w.name) if w.name else []
             if len(matches) == 1 and not w.id:
                 by_name[index] = matches[0][0]
@@ -297,7 +299,9 @@ async def find_players(
         for index, pid in by_name.items():
             found[index] = stored[pid]
     if new_lines:
-        registered = {row[1].upper() for row in await repos.players.names(federation.id)}
+        if rows is None:
+            rows = await repos.players.names(federation.id)
+        registered = {row[1].upper() for row in rows}
         assign = next_numbers(federation.code, [*registered, *names.assigned.values()])
         for ref, index in enumerate(new_lines, start=1):
             player = _new_player(federation, wanted[index], names, -ref, registered, assign)
