@@ -27,6 +27,7 @@ from fedrank.handlers.systems.players import (
     Names,
     Unresolved,
     UnresolvedNamesError,
+    name_key,
 )
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import NewPlayer, Prepared, PreviewLine
@@ -215,4 +216,6 @@ def apply_answer(ctx: RequestContext, names: Names, keys: list[str], answer: str
             if not 1 <= number <= len(keys):
                 raise UserError(t(ctx.language, "names.bad_number", number=number))
             which = keys[number - 1]
+        elif name_key(which) not in keys:
+            raise UserError(t(ctx.language, "names.no_such_name", name=which))
         names.choose(which, choice)

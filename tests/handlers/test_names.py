@@ -181,6 +181,8 @@ async def test_a_names_answer_is_checked(services: Services, db: Database) -> No
     token = action(listed, "/names").split()[1]
     bad = await dispatch(services, boss, f"/names {token} 12=new")
     assert bad.plain == "There is no name 12 in the list."
+    typo = await dispatch(services, boss, f'/names {token} "Ivanov Ivann"=RMF-0001')
+    assert typo.plain == "There is no “Ivanov Ivann” in the list."
     usage = await dispatch(services, boss, f"/names {token} RMF-0001")
     assert usage.plain.startswith("Usage: /names <token> new")
     # A name may be written instead of its number; an unknown ID is listed as such.

@@ -437,6 +437,7 @@ MESSAGES: dict[str, str] = {
     "names.name_elsewhere": (
         "{number}. line {line}: {name} — the ID is not registered, the name is: {candidates}"
     ),
+    "names.no_such_name": "There is no “{name}” in the list.",
     # ── names: end ──
     # ── scheduler: begin (keys of the scheduler work go between begin and end) ──
     # ── scheduler: end ──

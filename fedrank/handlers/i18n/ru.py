@@ -431,6 +431,7 @@ MESSAGES: dict[str, str] = {
     "names.name_elsewhere": (
         "{number}. строка {line}: {name} — этого ID нет в реестре, а имя есть: {candidates}"
     ),
+    "names.no_such_name": "В списке нет «{name}».",
     # ── names: end ──
     # ── scheduler: begin (keys of the scheduler work go between begin and end) ──
     # ── scheduler: end ──

@@ -437,6 +437,7 @@ MESSAGES: dict[str, str] = {
     "names.name_elsewhere": (
         "{number}. рядок {line}: {name} — цього ID немає в реєстрі, а ім'я є: {candidates}"
     ),
+    "names.no_such_name": "У списку немає «{name}».",
     # ── names: end ──
     # ── scheduler: begin (keys of the scheduler work go between begin and end) ──
     # ── scheduler: end ──

@@ -353,6 +353,7 @@ MESSAGES: dict[str, str] = {
     "names.name_elsewhere": (
         "{number}. 第 {line} 行：{name} — 该编号未登记，但名字已登记：{candidates}"
     ),
+    "names.no_such_name": "列表中没有“{name}”。",
     # ── names: end ──
     # ── scheduler: begin (keys of the scheduler work go between begin and end) ──
     # ── scheduler: end ──

@@ -325,6 +325,8 @@ def _new_player(
     if fpid is None:
         taken = registered | {f.upper() for f in names.assigned.values()}
         fpid = w.id.strip() if w.id and w.id.strip().upper() not in taken else assign()
+        while fpid.upper() in taken:  # a file's own ID that the pattern reached first
+            fpid = assign()
         names.assigned[w.key] = fpid
     start = dict(w.start)
     new = NewPlayer(
