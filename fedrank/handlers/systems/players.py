@@ -18,11 +18,12 @@ values (``Wanted.start``); the preview shows the federation ID he will get, and
 
 from __future__ import annotations
 
+import asyncio
 import difflib
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from dataclasses import field as default
 from typing import Any, Final
 
@@ -36,8 +37,10 @@ from fedrank.storage.repos import Repos
 NEW: Final = "new"
 #: Closest registered names shown for an unknown name.
 SUGGESTIONS: Final = 3
-#: Above this many registered names, suggestions come from names sharing a word only.
+#: Above this many registered names, suggestions come from names sharing a word only…
 _FULL_SCAN: Final = 5000
+#: … the rarest words first, at most this many names.
+_POOL: Final = 2000
 
 
 def name_key(text: str) -> str:
@@ -198,19 +201,17 @@ class Names:
 
 
 class _Registry:
-    """The federation's names, read once per file when a line is named by name."""
+    """The federation's names, read once per file when a line is named by name. Built and
+    searched in a worker thread: a registry of 100,000 players takes a second or so."""
 
     def __init__(self, rows: Iterable[tuple[int, str, str, str | None]]) -> None:
         self.by_key: dict[str, list[tuple[int, Candidate]]] = defaultdict(list)
-        self.by_word: dict[str, set[str]] = defaultdict(set)
         self.labels: dict[str, Candidate] = {}
         for pid, fpid, name, latin in rows:
             candidate = Candidate(fpid, name)
             for spelling in {word_set(name), word_set(latin or "")} - {""}:
                 self.by_key[spelling].append((pid, candidate))
                 self.labels.setdefault(spelling, candidate)
-                for word in spelling.split():
-                    self.by_word[word].add(spelling)
 
     def matches(self, name: str) -> list[tuple[int, Candidate]]:
         seen: dict[int, tuple[int, Candidate]] = {}
@@ -218,13 +219,30 @@ class _Registry:
             seen.setdefault(pid, (pid, candidate))
         return list(seen.values())
 
-    def closest(self, name: str) -> tuple[Candidate, ...]:
-        key = word_set(name)
+    def closest(self, names: Sequence[str]) -> list[tuple[Candidate, ...]]:
+        """The closest registered names of each of ``names``: among all of them in a small
+        registry, else among those sharing its rarest words (at most :data:`_POOL`)."""
+        keys = [word_set(n) for n in names]
         if len(self.labels) <= _FULL_SCAN:
-            pool: Iterable[str] = self.labels
-        else:
-            pool = set().union(*(self.by_word.get(w, set()) for w in key.split()))
-        found = difflib.get_close_matches(key, list(pool), n=SUGGESTIONS * 2, cutoff=0.6)
+            return [self._best(key, list(self.labels)) for key in keys]
+        needed = {w for key in keys for w in key.split()}
+        by_word: dict[str, list[str]] = defaultdict(list)
+        for spelling in self.labels:
+            for word in spelling.split():
+                if word in needed:
+                    by_word[word].append(spelling)
+        out = []
+        for key in keys:
+            pool: set[str] = set()
+            for word in sorted(key.split(), key=lambda w: len(by_word.get(w, ()))):
+                if pool and len(pool) + len(by_word.get(word, ())) > _POOL:
+                    break
+                pool.update(by_word.get(word, ()))
+            out.append(self._best(key, list(pool)))
+        return out
+
+    def _best(self, key: str, pool: list[str]) -> tuple[Candidate, ...]:
+        found = difflib.get_close_matches(key, pool, n=SUGGESTIONS * 2, cutoff=0.6)
         out: list[Candidate] = []
         for spelling in found:
             candidate = self.labels[spelling]
@@ -279,7 +297,7 @@ async def find_players(
         else:
             if registry is None:
                 rows = await repos.players.names(federation.id)
-                registry = _Registry(rows)
+                registry = await asyncio.to_thread(_Registry, rows)
             matches = registry.matches(w.name) if w.name else []
             if len(matches) == 1 and not w.id:
                 by_name[index] = matches[0][0]
@@ -289,10 +307,19 @@ async def find_players(
             elif names.register_new:
                 new_lines.append(index)
             else:
-                closest = registry.closest(w.name) if w.name else ()
-                unresolved.append(Unresolved(w, UNKNOWN, closest))
+                unresolved.append(Unresolved(w, UNKNOWN))
         found.append(player)
     if unresolved:
+        if registry is not None:
+            unknown = [u for u in unresolved if u.kind == UNKNOWN and u.wanted.name]
+            closest = await asyncio.to_thread(
+                registry.closest, [str(u.wanted.name) for u in unknown]
+            )
+            suggested = {id(u): c for u, c in zip(unknown, closest, strict=True)}
+            unresolved = [
+                replace(u, candidates=suggested[id(u)]) if id(u) in suggested else u
+                for u in unresolved
+            ]
         raise UnresolvedNamesError(federation.code, unresolved, hint)
     if by_name:
         stored = await repos.players.by_ids(by_name.values())

@@ -132,13 +132,17 @@ class PlayerRepo(Repo):
 
     async def names(self, federation_id: int) -> Sequence[tuple[int, str, str, str | None]]:
         """Every player of a federation as (id, federation ID, name, Latin name): plain rows,
-        what a results file's names are matched against."""
-        rows = await self.session.execute(
+        what a results file's names are matched against. Read in chunks, so a registry of
+        100,000 players does not hold the event loop while its rows are made."""
+        result = await self.session.stream(
             select(Player.id, Player.federation_player_id, Player.name, Player.latin_name)
             .where(Player.federation_id == federation_id)
             .order_by(Player.federation_player_id)
         )
-        return [(r[0], r[1], r[2], r[3]) for r in rows]
+        out: list[tuple[int, str, str, str | None]] = []
+        async for part in result.partitions(2000):
+            out.extend((r[0], r[1], r[2], r[3]) for r in part)
+        return out
 
     async def find(self, query: str, *, limit: int = 10) -> Sequence[Player]:
         """Players whose federation ID equals ``query`` or whose name contains it."""
