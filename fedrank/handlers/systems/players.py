@@ -235,9 +235,10 @@ class _Registry:
         for key in keys:
             pool: set[str] = set()
             for word in sorted(key.split(), key=lambda w: len(by_word.get(w, ()))):
-                if pool and len(pool) + len(by_word.get(word, ())) > _POOL:
+                bucket = by_word.get(word, [])
+                if pool and len(pool) + len(bucket) > _POOL:
                     break
-                pool.update(by_word.get(word, ()))
+                pool.update(bucket[: _POOL - len(pool)])
             out.append(self._best(key, list(pool)))
         return out
 

@@ -14,6 +14,7 @@ from fedrank.handlers.systems.players import (
     Names,
     UnresolvedNamesError,
     Wanted,
+    _Registry,
     find_players,
     looks_like_id,
     name_key,
@@ -181,3 +182,10 @@ async def test_a_choice_of_an_unknown_id_and_a_player_twice_are_refused(db: Data
         )
     assert (caught.value.line, caught.value.field) == (6, "player")
     assert caught.value.message == ("RMF-0005 is Kuznetsova Olga (RMF-0005), already on line 4")
+
+
+def test_a_large_registry_suggests_among_the_names_sharing_a_rare_word() -> None:
+    rows = [(i, f"X-{i}", f"Common{i} Olga", None) for i in range(6000)]
+    registry = _Registry([*rows, (9999, "X-9999", "Kuznetsova Olga", None)])
+    (closest,) = registry.closest(["Kuznetsova Olha"])
+    assert [c.federation_player_id for c in closest] == ["X-9999"]
