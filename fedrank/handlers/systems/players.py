@@ -28,6 +28,7 @@ from dataclasses import field as default
 from typing import Any, Final
 
 from fedrank.engines.kernel import InputError
+from fedrank.handlers.registry.importing import collector_quiet
 from fedrank.handlers.registry.plan import next_numbers
 from fedrank.storage.models import Federation, Player
 from fedrank.storage.records import NewPlayer
@@ -263,7 +264,20 @@ async def find_players(
     """The player of each line of ``wanted``, in order; new ones transient (negative ids).
 
     Raises :class:`UnresolvedNamesError` listing every unknown or ambiguous name (with the
-    system's ``hint``), and an InputError when two lines name one player."""
+    system's ``hint``), and an InputError when two lines name one player. The cyclic garbage
+    collector is paused meanwhile (as for a registry import): a full pass over a registry's
+    100,000 names read would hold the event loop for a quarter of a second."""
+    with collector_quiet():
+        return await _find_players(repos, federation, wanted, names, hint)
+
+
+async def _find_players(
+    repos: Repos,
+    federation: Federation,
+    wanted: Sequence[Wanted],
+    names: Names | None,
+    hint: str,
+) -> list[Player]:
     names = names if names is not None else Names()
     names.new_players.clear()
     ids = {w.id.strip().upper() for w in wanted if w.id}
@@ -329,14 +343,23 @@ async def find_players(
     if new_lines:
         if rows is None:
             rows = await repos.players.names(federation.id)
-        registered = {row[1].upper() for row in rows}
-        assign = next_numbers(federation.code, [*registered, *names.assigned.values()])
+        registered, assign = await asyncio.to_thread(
+            _numbering, rows, federation.code, list(names.assigned.values())
+        )
         for ref, index in enumerate(new_lines, start=1):
             player = _new_player(federation, wanted[index], names, -ref, registered, assign)
             found[index] = player
     players = [p for p in found if p is not None]
     _once_each(wanted, players)
     return players
+
+
+def _numbering(
+    rows: Sequence[tuple[int, str, str, str | None]], code: str, assigned: list[str]
+) -> tuple[set[str], Callable[[], str]]:
+    """The registered IDs (upper case) and the next ID of the federation's pattern."""
+    registered = {row[1].upper() for row in rows}
+    return registered, next_numbers(code, [*registered, *assigned])
 
 
 def _new_player(
