@@ -30,6 +30,7 @@ from fedrank.storage.database import safe_url
 if TYPE_CHECKING:
     from fedrank.bootstrap import Root
     from fedrank.handlers.systems import SystemRegistry
+    from fedrank.handlers.systems.players import Names
     from fedrank.storage.models import Discipline
     from fedrank.storage.records import Prepared
     from fedrank.storage.repos import Repos
@@ -152,22 +153,45 @@ def import_(
     yes: Annotated[
         bool, typer.Option("--yes", help="write without asking after the preview")
     ] = False,
+    register_new: Annotated[
+        bool,
+        typer.Option(
+            "--register-new", help="register every unknown name of the file as a new player"
+        ),
+    ] = False,
+    choose: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--choose",
+            help="NAME=ID (a registered player) or NAME=new, for a name of the file; repeatable",
+        ),
+    ] = None,
 ) -> None:
     """Store a tournament: show the preview, then write it in one transaction once confirmed."""
     from fedrank.bootstrap import opened
     from fedrank.bot.render import render_plain
     from fedrank.handlers.context import RequestContext
+    from fedrank.handlers.names import StaleNamesError, register_and_prepare
     from fedrank.handlers.results import confirm_prepared, preview_reply
+    from fedrank.handlers.systems.players import Names
 
     text = _read(file)
     settings = _settings()
     ctx = RequestContext(platform="console", user_id="cli", chat_id="cli")
+    wanted_names = Names(register_new=register_new)
+    for pair in choose or []:
+        which, sep, choice = pair.rpartition("=")
+        if not sep or not which.strip() or not choice.strip():
+            raise typer.BadParameter(f"--choose {pair!r}: give NAME=ID or NAME=new")
+        wanted_names.choose(which, choice)
 
     async def go(root: Root) -> str:
         if not await root.db.is_migrated():
             raise CliError("the database is not initialised; run `fedrank init` first")
         async with root.db.read() as repos:
-            discipline, prepared = await _prepare_for(repos, root.systems, target, text, file.name)
+            discipline, prepared, names = await _prepare_for(
+                repos, root.systems, target, text, file.name, wanted_names
+            )
             typer.echo(render_plain(preview_reply(ctx, discipline, prepared)))
             discipline_id = discipline.id
         if not yes:
@@ -178,9 +202,26 @@ def import_(
         async with root.db.transaction() as repos:
             found = await repos.federations.discipline(discipline_id)
             assert found is not None
-            again = await root.systems.adapter(found.system).prepare(repos, found, text, file.name)
-            if again.to_json() != prepared.to_json():
-                raise CliError("the data changed since the preview; nothing written, run again")
+            adapter = root.systems.adapter(found.system)
+            if prepared.new_players:
+                try:
+                    again = await register_and_prepare(
+                        adapter,
+                        repos,
+                        found,
+                        text,
+                        file.name,
+                        names,
+                        prepared,
+                        now=root.services.now(),
+                        account_id=None,
+                    )
+                except StaleNamesError as exc:
+                    raise CliError(f"{exc} since the preview; nothing written, run again") from None
+            else:
+                again = await adapter.prepare(repos, found, text, file.name, names)
+                if again.to_json() != prepared.to_json():
+                    raise CliError("the data changed since the preview; nothing written, run again")
             version = await confirm_prepared(
                 repos,
                 found,
@@ -265,8 +306,13 @@ def publish(
 
 
 async def _prepare_for(
-    repos: Repos, systems: SystemRegistry, target: str, text: str, filename: str
-) -> tuple[Discipline, Prepared]:
+    repos: Repos,
+    systems: SystemRegistry,
+    target: str,
+    text: str,
+    filename: str,
+    wanted: Names | None = None,
+) -> tuple[Discipline, Prepared, Names]:
     """The discipline and prepared tournament for ``target`` (a discipline code or a system id).
 
     A system id with several disciplines (RMF's sports and Sichuan mahjong) lets the file
@@ -280,15 +326,24 @@ async def _prepare_for(
     if not candidates:
         known = ", ".join(f"{d.code} ({d.system})" for d in disciplines) or "none"
         raise CliError(f"unknown discipline '{target}'; disciplines: {known}")
-    accepted: list[tuple[Discipline, Prepared]] = []
+    from fedrank.handlers.names import prepare_named
+    from fedrank.handlers.systems.players import Names, UnresolvedNamesError
+
+    accepted: list[tuple[Discipline, Prepared, Names]] = []
     refusals: list[str] = []
     for discipline in candidates:
         try:
             engine = systems.adapter(discipline.system)
         except NoAdapterError:
             raise CliError(f"{discipline.system} results cannot be imported yet") from None
+        names = Names.from_json(wanted.to_json()) if wanted is not None else Names()
         try:
-            accepted.append((discipline, await engine.prepare(repos, discipline, text, filename)))
+            prepared = await prepare_named(engine, repos, discipline, text, filename, names)
+            accepted.append((discipline, prepared, names))
+        except UnresolvedNamesError as exc:
+            if len(candidates) == 1:
+                raise CliError(f"{filename}: {exc.report()}\n{_NAMES_HINT}") from None
+            refusals.append(f"{discipline.code}: {exc.report()}")
         except EngineError as exc:
             if len(candidates) == 1:
                 raise
@@ -297,8 +352,15 @@ async def _prepare_for(
         return accepted[0]
     if not accepted:
         raise CliError("no discipline accepts this file: " + "; ".join(refusals))
-    names = ", ".join(d.code for d, _ in accepted)
-    raise CliError(f"the file fits several disciplines ({names}); name one of them")
+    codes = ", ".join(d.code for d, _, _ in accepted)
+    raise CliError(f"the file fits several disciplines ({codes}); name one of them")
+
+
+_NAMES_HINT = (
+    "nothing written: run again with --register-new to register every unknown name as a new "
+    "player, --choose 'NAME=ID' (or NAME=new) for a name, or register them first with "
+    "`fedrank players import`"
+)
 
 
 @app.command()

@@ -23,6 +23,15 @@ from fedrank.handlers.access import (
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
+from fedrank.handlers.names import USAGE as NAMES_USAGE
+from fedrank.handlers.names import (
+    StaleNamesError,
+    apply_answer,
+    new_players_line,
+    prepare_named,
+    register_and_prepare,
+    unresolved_reply,
+)
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.safetext import visible
 from fedrank.handlers.spreadsheet import (
@@ -33,11 +42,14 @@ from fedrank.handlers.spreadsheet import (
 )
 from fedrank.handlers.systems import NoAdapterError
 from fedrank.handlers.systems.base import SystemAdapter
+from fedrank.handlers.systems.players import Names, UnresolvedNamesError
 from fedrank.storage.models import Account, Discipline, PendingSubmission
 from fedrank.storage.records import Prepared
 from fedrank.storage.repos import Repos
 
 PREVIEW_ROWS = 40
+#: The /submit option that registers every unknown name of the file as a new player.
+REGISTER_NEW = "--register-new"
 MAX_UPLOAD = 2_000_000
 
 
@@ -87,6 +99,8 @@ def preview_reply(ctx: RequestContext, discipline: Discipline, prepared: Prepare
         reply.line(t(ctx.language, "submit.more", count=len(prepared.preview) - PREVIEW_ROWS))
     for warning in prepared.warnings:
         reply.line("⚠ " + warning)
+    if prepared.new_players:
+        reply.line(new_players_line(ctx.language, prepared.new_players))
     if prepared.replays:
         names = ", ".join(f"{r.name} ({r.held_on.isoformat()}, {r.code})" for r in prepared.replays)
         reply.line(t(ctx.language, "submit.replays", names=names))
@@ -100,6 +114,12 @@ async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
         raise UserError(
             t(ctx.language, "error.usage", usage="/submit <discipline> + file or table")
         )
+    names = Names()
+    if len(parts) == 2:
+        first, _, after = parts[1].partition(" ")
+        if first == REGISTER_NEW:
+            names.register_new = True
+            parts = [parts[0], after] if after.strip() else [parts[0]]
     if len(parts) == 2:
         rest = parts[1] + ("\n" + rest if rest else "")
     async with services.db.transaction() as repos:
@@ -115,22 +135,69 @@ async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
         text = visible(text)  # no bidi or other invisible control in the names it brings
         if not text.strip():
             raise UserError(t(ctx.language, "submit.empty"))
-        try:
-            prepared = await system_adapter.prepare(repos, discipline, text, filename)
-        except EngineError as exc:
-            error = str(exc)
-            line = getattr(exc, "line", None)
-            if sheet is not None and line is not None:
-                where = sheet.locate(line, str(getattr(exc, "message", error)))
-                error += " " + t(ctx.language, "sheet.where", cell=where, sheet=sheet.name)
-            raise UserError(t(ctx.language, "submit.refused", error=error)) from None
-        token = await hold_for_confirmation(
-            repos, account.id, discipline, prepared, filename, text, services.now()
+        return await _preview_or_names(
+            services, ctx, repos, account, discipline, (text, filename, sheet), names
         )
-        reply = preview_reply(ctx, discipline, prepared)
-        reply.button(t(ctx.language, "submit.confirm"), f"/confirm {token}")
-        reply.button(t(ctx.language, "submit.cancel"), f"/cancel {token}")
+
+
+async def _preview_or_names(
+    services: Services,
+    ctx: RequestContext,
+    repos: Repos,
+    account: Account,
+    discipline: Discipline,
+    source: tuple[str, str, Sheet | None],
+    names: Names,
+) -> Reply:
+    """The preview to confirm, or, while names are unsettled, their list to answer."""
+    text, filename, sheet = source
+    shown = ctx.attachment.filename if ctx.attachment is not None else ""
+    system_adapter = services.systems.adapter(discipline.system)
+    try:
+        prepared = await prepare_named(system_adapter, repos, discipline, text, filename, names)
+    except UnresolvedNamesError as exc:
+        token = secrets.token_hex(6)
+        payload = {
+            "filename": filename,
+            "text": text,
+            "names": names.to_json(),
+            "unresolved": [u.wanted.key for u in exc.unresolved],
+        }
+        await repos.submissions.add(token, account.id, discipline.id, payload, services.now())
+        reply = unresolved_reply(ctx, exc, shown or filename, token)
+        if sheet is not None:
+            cells = "; ".join(sheet.locate(u.wanted.line, u.wanted.written) for u in exc.unresolved)
+            reply.line(t(ctx.language, "sheet.where", cell=cells, sheet=sheet.name))
         return reply
+    except EngineError as exc:
+        error = str(exc)
+        line = getattr(exc, "line", None)
+        if sheet is not None and line is not None:
+            where = sheet.locate(line, str(getattr(exc, "message", error)))
+            error += " " + t(ctx.language, "sheet.where", cell=where, sheet=sheet.name)
+        raise UserError(t(ctx.language, "submit.refused", error=error)) from None
+    token = await hold_for_confirmation(
+        repos, account.id, discipline, prepared, filename, text, services.now(), names=names
+    )
+    reply = preview_reply(ctx, discipline, prepared)
+    reply.button(t(ctx.language, "submit.confirm"), f"/confirm {token}")
+    reply.button(t(ctx.language, "submit.cancel"), f"/cancel {token}")
+    return reply
+
+
+async def names_answer(services: Services, ctx: RequestContext, args: str) -> Reply:
+    """``/names <token> …``: the director's choices for a file's unsettled names."""
+    token, _, answer = args.strip().partition(" ")
+    if not token or not answer.strip():
+        raise UserError(t(ctx.language, "error.usage", usage=NAMES_USAGE))
+    async with services.db.transaction() as repos:
+        account, pending, discipline = await _pending(services, ctx, repos, token)
+        if "unresolved" not in pending.payload:
+            raise UserError(t(ctx.language, "names.not_waiting"))
+        names = Names.from_json(pending.payload.get("names", {}))
+        apply_answer(ctx, names, list(pending.payload["unresolved"]), answer)
+        source = (str(pending.payload["text"]), str(pending.payload["filename"]), None)
+        return await _preview_or_names(services, ctx, repos, account, discipline, source, names)
 
 
 async def _ledger_state(repos: Repos, discipline: Discipline, code: str) -> int:
@@ -150,6 +217,8 @@ async def hold_for_confirmation(
     filename: str,
     text: str,
     now: datetime,
+    *,
+    names: Names | None = None,
 ) -> str:
     """Keep a prepared submission until its author confirms it; returns the token.
 
@@ -157,18 +226,15 @@ async def hold_for_confirmation(
     after someone else stored a newer version is refused instead of overwriting it.
     """
     token = secrets.token_hex(6)
-    await repos.submissions.add(
-        token,
-        account_id,
-        discipline.id,
-        {
-            "prepared": prepared.to_json(),
-            "filename": filename,
-            "text": text,
-            "base_version": await _ledger_state(repos, discipline, prepared.code),
-        },
-        now,
-    )
+    payload = {
+        "prepared": prepared.to_json(),
+        "filename": filename,
+        "text": text,
+        "base_version": await _ledger_state(repos, discipline, prepared.code),
+    }
+    if names is not None:
+        payload["names"] = names.to_json()
+    await repos.submissions.add(token, account_id, discipline.id, payload, now)
     return token
 
 
@@ -191,12 +257,29 @@ async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
         raise UserError(t(ctx.language, "error.usage", usage="/confirm <token>"))
     async with services.db.transaction() as repos:
         account, pending, discipline = await _pending(services, ctx, repos, args)
+        if "prepared" not in pending.payload:
+            raise UserError(t(ctx.language, "names.unsettled", token=args.strip()))
         prepared = Prepared.from_json(pending.payload["prepared"])
         now = services.now()
         base = pending.payload.get("base_version")
         current = await _ledger_state(repos, discipline, prepared.code)
         if base is not None and current != base:
             raise UserError(t(ctx.language, "submit.stale", name=prepared.name, version=current))
+        if prepared.new_players:
+            try:
+                prepared = await register_and_prepare(
+                    services.systems.adapter(discipline.system),
+                    repos,
+                    discipline,
+                    str(pending.payload.get("text", "")),
+                    str(pending.payload.get("filename", "")),
+                    Names.from_json(pending.payload.get("names", {})),
+                    prepared,
+                    now=now,
+                    account_id=account.id,
+                )
+            except StaleNamesError as exc:
+                raise UserError(t(ctx.language, "names.stale", reason=str(exc))) from None
         version = await confirm_prepared(
             repos,
             discipline,

@@ -149,6 +149,26 @@ class PreviewLine:
     note: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class NewPlayer:
+    """A player a results file names who is not in the registry, registered when the
+    tournament is confirmed (in its transaction). ``ref`` is the placeholder id the preview
+    was computed with (negative: never a stored player's); ``key`` the file's text for him."""
+
+    ref: int
+    key: str
+    federation_player_id: str
+    name: str
+    line: int
+    country: str | None = None
+    gender: str | None = None
+    club: str | None = None
+    egd_pin: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    #: A membership from this date (a file that says its players are members, as CCBA's).
+    member_from: date | None = None
+
+
 @dataclass(slots=True)
 class Prepared:
     """A tournament ready to be written as a new version (1 if new)."""
@@ -166,6 +186,8 @@ class Prepared:
     # Later tournaments whose figures change because of this one (a correction replays them).
     replays: list[Prepared] = field(default_factory=list)
     reason: str = ""
+    # Players registered with the tournament (a file's unknown names the director chose to add).
+    new_players: list[NewPlayer] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         def enc(value: Any) -> Any:
@@ -209,6 +231,7 @@ class Prepared:
             warnings=list(raw["warnings"]),
             replays=[cls.from_json(r) for r in data["replays"]],
             reason=raw["reason"],
+            new_players=[NewPlayer(**p) for p in raw.get("new_players", [])],
         )
 
 

@@ -14,6 +14,7 @@ from fedrank.engines import mahjong_rmf as rmf
 from fedrank.engines.kernel import InputError
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.handlers.systems.base import SystemAdapter
+from fedrank.handlers.systems.players import Names
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import (
     ComputedList,
@@ -30,7 +31,12 @@ class FakeAdapter(SystemAdapter):
     system = "mahjong_rmf"
 
     async def prepare(
-        self, repos: Repos, discipline: Discipline, text: str, filename: str
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        text: str,
+        filename: str,
+        names: Names | None = None,
     ) -> Prepared:
         lines = [ln for ln in text.splitlines() if ln.strip()]
         code, held = lines[0].split()

@@ -21,6 +21,7 @@ def test_each_command_carries_the_flags_transports_read() -> None:
     assert flagged("slow") == {
         "submit",
         "confirm",
+        "names",
         "cancel",
         "publish",
         "history",

@@ -389,11 +389,12 @@ async def test_an_engine_error_names_the_row_and_column(services: Services, db: 
     await seed_rmf(db)
     content = xlsx(rmf_rows(unknown="RMF-0099"), name="Итоги")
     reply = await dispatch(services, attach(user("boss"), "t.xlsx", content), "/submit rmf-mcr")
-    assert reply.plain == (
-        "Not accepted, nothing was written: line 22, field 'player': unknown player ID "
-        "'RMF-0099' in RMF (line numbers are the rows of the worksheet “Итоги”: row 22, "
-        "column B)"
-    )
+    lines = reply.plain.splitlines()
+    assert lines[:2] == [
+        "1 name(s) in t.xlsx are not settled in the RMF registry; nothing is written yet:",
+        "1. line 22: RMF-0099 — not registered",
+    ]
+    assert lines[-1] == "(line numbers are the rows of the worksheet “Итоги”: row 22, column B)"
 
 
 async def test_go_workbook_previews_like_the_csv(services: Services, db: Database) -> None:

@@ -3,7 +3,8 @@
 The rating needs only the names of a file; an import into a federation's registry also needs,
 from the same text, each player's federation ID (a token ``id=UFGO-0042`` anywhere on his line
 before a ``;`` comment, removed before the line is parsed, or a bare column ``UFGO-0042``: the
-federation's code, a dash and digits), the place an h-file line starts with, and the
+federation's code, a dash and digits), his EGD PIN (a token ``pin=12345678``, removed too), the
+place an h-file line starts with, and the
 tournament's code (a ``CODE`` tag or key naming it for corrections). They are read here so that
 every format is parsed in this package only (:mod:`~fedrank.engines.go_ufgo.parsing`).
 """
@@ -21,6 +22,7 @@ CODE_LENGTH: Final = 64
 """The longest tournament code (the storage's column)."""
 
 _ID_TOKEN: Final = re.compile(r"(?<!\S)id[=:](\S+)", re.IGNORECASE)
+_PIN_TOKEN: Final = re.compile(r"(?<!\S)(?:egd_)?pin[=:](\S+)", re.IGNORECASE)
 _SLUG: Final = re.compile(r"[^\w]+")
 
 
@@ -33,6 +35,8 @@ class SubmittedPlayer:
     """``id=`` tokens of the line, else its bare ID columns (none, one, or a mistake: several)."""
     place: int | None
     """The place an h-file line starts with (None in the CSV and JSON formats)."""
+    pin: str | None = None
+    """The EGD PIN of a ``pin=`` token on the line (European Go Database), if any."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +49,7 @@ class Submission:
 
 def parse_submission(text: str, *, filename: str, federation_code: str) -> Submission:
     """Parse ``text`` in its format (by ``filename`` or content) and find each line's IDs."""
-    cleaned, tokens = _strip_ids(text)
+    cleaned, tokens, pins = _strip_ids(text)
     parsed = parse_document(cleaned, filename=filename)
     lines = text.splitlines()
     bare = re.compile(rf"^{re.escape(federation_code)}-\d+$", re.IGNORECASE)
@@ -54,7 +58,7 @@ def parse_submission(text: str, *, filename: str, federation_code: str) -> Submi
         raw = lines[p.line - 1] if 0 < p.line <= len(lines) else ""
         ids = tokens.get(p.line, []) or _bare_ids(raw, bare)
         place = _place(raw) if parsed.format == "egf-h" else None
-        players.append(SubmittedPlayer(p, tuple(ids), place))
+        players.append(SubmittedPlayer(p, tuple(ids), place, _pin(pins.get(p.line), p.line)))
     return Submission(parsed, tuple(players))
 
 
@@ -72,18 +76,32 @@ def tournament_code(parsed: ParsedTournament) -> str:
     return f"{parsed.tournament.on.isoformat()}-{slug}"[:CODE_LENGTH].rstrip("-")
 
 
-def _strip_ids(text: str) -> tuple[str, dict[int, list[str]]]:
-    """Remove ``id=...`` tokens (before any ``;`` comment) and note them by 1-based line."""
+def _strip_ids(text: str) -> tuple[str, dict[int, list[str]], dict[int, list[str]]]:
+    """Remove ``id=...`` and ``pin=...`` tokens (before any ``;`` comment) and note them by
+    1-based line."""
     out: list[str] = []
     found: dict[int, list[str]] = {}
+    pins: dict[int, list[str]] = {}
     for no, raw in enumerate(text.splitlines(), start=1):
         body, sep, comment = raw.partition(";")
+        given = _PIN_TOKEN.findall(body)
+        if given:
+            pins[no] = given
+            body = _PIN_TOKEN.sub(" ", body)
         ids = _ID_TOKEN.findall(body)
         if ids:
             found[no] = ids
             body = _ID_TOKEN.sub(" ", body)
         out.append(body + sep + comment)
-    return "\n".join(out), found
+    return "\n".join(out), found, pins
+
+
+def _pin(given: list[str] | None, line: int) -> str | None:
+    if not given:
+        return None
+    if len(given) > 1 or not given[0].isdigit() or len(given[0]) > 16:
+        raise InputError(f"'{' '.join(given)}' is not one EGD PIN (digits)", line=line, field="pin")
+    return given[0]
 
 
 def _bare_ids(line: str, pattern: re.Pattern[str]) -> list[str]:

@@ -111,6 +111,8 @@ class Replay:
     tournaments: Mapping[str, Tournament]
     start_eu: Mapping[str, Mapping[str, int]] = field(repr=False)
     list_dates: tuple[date, ...] = field(repr=False, default=())
+    #: The levels the replay started from (``initial``): a player's level before his history.
+    initial: Mapping[str, Level] = field(repr=False, default_factory=dict)
 
     def level(self, player: str) -> Level:
         """The player's level on ``until`` (12 kyu for a player never seen)."""
@@ -241,4 +243,5 @@ def replay(
         tournaments=by_id,
         start_eu=start_eu,
         list_dates=tuple(checks),
+        initial=dict(initial or {}),
     )

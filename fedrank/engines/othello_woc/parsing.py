@@ -27,6 +27,10 @@ from fedrank.engines.othello_woc.model import (
 )
 from fedrank.engines.othello_woc.scores import Ending, decide_draw, official_score
 
+#: Headers a file carries for the ledger (the tournament's first day and its code), read by
+#: :mod:`.submission`; the computation has no use for them, so a file is the same with or
+#: without them (``fedrank calc`` of a submitted file).
+SUBMISSION_HEADERS = ("date", "code")
 ID_RE = re.compile(r"^[A-Za-z0-9_.\-]+$")
 SCORE_RE = re.compile(r"^(\d{1,2})[-:](\d{1,2})$")
 FLAGS = {"a": "group_a", "youth": "youth", "extra": "extra", "youth-extra": "youth_extra"}
@@ -348,6 +352,8 @@ def parse_document(text: str) -> Document:
             else:
                 contact = frozenset(c.strip().upper() for c in value.split(",") if c.strip())
             continue
+        if sep and key in SUBMISSION_HEADERS and not blocks:
+            continue  # the ledger's headers, read by :mod:`.submission`
         if blocks:
             blocks[-1][3].append((number, raw))
             continue

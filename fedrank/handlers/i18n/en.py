@@ -440,6 +440,36 @@ MESSAGES: dict[str, str] = {
     "link.name_one": "You are linked to several players: {players}. Name the one you mean.",
     # ── links: end ──
     # ── names: begin (keys of the names work go between begin and end) ──
+    "names.title": (
+        "{count} name(s) in {file} are not settled in the {federation} registry; nothing "
+        "is written yet:"
+    ),
+    "names.unknown": "{number}. line {line}: {name} — not registered; closest: {candidates}",
+    "names.unknown_none": "{number}. line {line}: {name} — not registered",
+    "names.ambiguous": "{number}. line {line}: {name} — several registered players: {candidates}",
+    "names.bad_choice": "{number}. line {line}: {name} — no player {id} is registered",
+    "names.how": (
+        "Answer /names {token} 1=ID 2=new … (a registered player's ID, or new to register him "
+        "with the file's own data), or /names {token} new to register every unknown name."
+    ),
+    "names.register_all": "Register every unknown name",
+    "names.new_players": "New players, registered when you confirm ({count}): {players}",
+    "names.bad_number": "There is no name {number} in the list.",
+    "names.not_waiting": "This submission is not waiting for names.",
+    "names.unsettled": "Settle the names first: /names {token} …",
+    "names.stale": (
+        "The registry changed since the preview ({reason}); nothing was written. Submit the "
+        "file again."
+    ),
+    "names.id_elsewhere": (
+        "{number}. line {line}: {name} — the ID is registered as {candidates}: "
+        "the same person, or new?"
+    ),
+    "cmd.names": "settle a file's unknown names: /names <token> 1=ID 2=new …",
+    "names.name_elsewhere": (
+        "{number}. line {line}: {name} — the ID is not registered, the name is: {candidates}"
+    ),
+    "names.no_such_name": "There is no “{name}” in the list.",
     # ── names: end ──
     # ── scheduler: begin (keys of the scheduler work go between begin and end) ──
     "schedule.failed_admin": (

@@ -431,6 +431,41 @@ MESSAGES: dict[str, str] = {
     ),
     # ── links: end ──
     # ── names: begin (keys of the names work go between begin and end) ──
+    "names.title": (
+        "В файле {file} не опознаны имена ({count}) по реестру {federation}; пока ничего "
+        "не записано:"
+    ),
+    "names.unknown": "{number}. строка {line}: {name} — нет в реестре; ближайшие: {candidates}",
+    "names.unknown_none": "{number}. строка {line}: {name} — нет в реестре",
+    "names.ambiguous": (
+        "{number}. строка {line}: {name} — в реестре несколько игроков: {candidates}"
+    ),
+    "names.bad_choice": "{number}. строка {line}: {name} — игрок {id} не зарегистрирован",
+    "names.how": (
+        "Ответьте /names {token} 1=ID 2=new … (ID зарегистрированного игрока или new, чтобы "
+        "зарегистрировать его с данными из файла) или /names {token} new — зарегистрировать "
+        "всех неизвестных."
+    ),
+    "names.register_all": "Зарегистрировать всех неизвестных",
+    "names.new_players": (
+        "Новые игроки, будут зарегистрированы при подтверждении ({count}): {players}"
+    ),
+    "names.bad_number": "В списке нет имени номер {number}.",
+    "names.not_waiting": "Эта заявка не ждёт выбора имён.",
+    "names.unsettled": "Сначала разберитесь с именами: /names {token} …",
+    "names.stale": (
+        "Реестр изменился после предпросмотра ({reason}); ничего не записано. Отправьте файл "
+        "заново."
+    ),
+    "names.id_elsewhere": (
+        "{number}. строка {line}: {name} — этот ID в реестре у игрока {candidates}: "
+        "тот же человек или новый?"
+    ),
+    "cmd.names": "разобрать неизвестные имена файла: /names <токен> 1=ID 2=new …",
+    "names.name_elsewhere": (
+        "{number}. строка {line}: {name} — этого ID нет в реестре, а имя есть: {candidates}"
+    ),
+    "names.no_such_name": "В списке нет «{name}».",
     # ── names: end ──
     # ── scheduler: begin (keys of the scheduler work go between begin and end) ──
     "schedule.failed_admin": (

@@ -439,6 +439,39 @@ MESSAGES: dict[str, str] = {
     ),
     # ── links: end ──
     # ── names: begin (keys of the names work go between begin and end) ──
+    "names.title": (
+        "У файлі {file} не розпізнано імена ({count}) за реєстром {federation}; поки нічого "
+        "не записано:"
+    ),
+    "names.unknown": "{number}. рядок {line}: {name} — немає в реєстрі; найближчі: {candidates}",
+    "names.unknown_none": "{number}. рядок {line}: {name} — немає в реєстрі",
+    "names.ambiguous": "{number}. рядок {line}: {name} — у реєстрі кілька гравців: {candidates}",
+    "names.bad_choice": "{number}. рядок {line}: {name} — гравця {id} не зареєстровано",
+    "names.how": (
+        "Відповідайте /names {token} 1=ID 2=new … (ID зареєстрованого гравця або new, щоб "
+        "зареєструвати його з даними з файлу) або /names {token} new — зареєструвати всіх "
+        "невідомих."
+    ),
+    "names.register_all": "Зареєструвати всіх невідомих",
+    "names.new_players": (
+        "Нові гравці, будуть зареєстровані після підтвердження ({count}): {players}"
+    ),
+    "names.bad_number": "У списку немає імені номер {number}.",
+    "names.not_waiting": "Ця заявка не чекає на вибір імен.",
+    "names.unsettled": "Спершу розберіться з іменами: /names {token} …",
+    "names.stale": (
+        "Реєстр змінився після попереднього перегляду ({reason}); нічого не записано. Надішліть "
+        "файл знову."
+    ),
+    "names.id_elsewhere": (
+        "{number}. рядок {line}: {name} — цей ID у реєстрі в гравця {candidates}: "
+        "та сама людина чи новий?"
+    ),
+    "cmd.names": "розібрати невідомі імена файлу: /names <токен> 1=ID 2=new …",
+    "names.name_elsewhere": (
+        "{number}. рядок {line}: {name} — цього ID немає в реєстрі, а ім'я є: {candidates}"
+    ),
+    "names.no_such_name": "У списку немає «{name}».",
     # ── names: end ──
     # ── scheduler: begin (keys of the scheduler work go between begin and end) ──
     "schedule.failed_admin": (

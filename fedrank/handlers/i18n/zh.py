@@ -353,6 +353,30 @@ MESSAGES: dict[str, str] = {
     "link.name_one": "您关联了多名选手：{players}。请指明是哪一位。",
     # ── links: end ──
     # ── names: begin (keys of the names work go between begin and end) ──
+    "names.title": "{file} 中有 {count} 个名字在 {federation} 名册中无法确定，尚未写入任何内容：",
+    "names.unknown": "{number}. 第 {line} 行：{name} — 未登记；最接近：{candidates}",
+    "names.unknown_none": "{number}. 第 {line} 行：{name} — 未登记",
+    "names.ambiguous": "{number}. 第 {line} 行：{name} — 名册中有多名同名选手：{candidates}",
+    "names.bad_choice": "{number}. 第 {line} 行：{name} — 没有登记编号为 {id} 的选手",
+    "names.how": (
+        "请回复 /names {token} 1=编号 2=new …"
+        "（已登记选手的编号，或 new 表示按文件中的数据登记新选手），"
+        "或 /names {token} new 登记所有未知名字。"
+    ),
+    "names.register_all": "登记所有未知名字",
+    "names.new_players": "确认时将登记的新选手（{count}）：{players}",
+    "names.bad_number": "列表中没有第 {number} 个名字。",
+    "names.not_waiting": "此提交不在等待选择名字。",
+    "names.unsettled": "请先确定名字：/names {token} …",
+    "names.stale": "预览后名册已变更（{reason}）；未写入任何内容。请重新提交文件。",
+    "names.id_elsewhere": (
+        "{number}. 第 {line} 行：{name} — 该编号已登记为 {candidates}：是同一人还是新选手？"
+    ),
+    "cmd.names": "确定文件中的未知名字：/names <令牌> 1=编号 2=new …",
+    "names.name_elsewhere": (
+        "{number}. 第 {line} 行：{name} — 该编号未登记，但名字已登记：{candidates}"
+    ),
+    "names.no_such_name": "列表中没有“{name}”。",
     # ── names: end ──
     # ── scheduler: begin (keys of the scheduler work go between begin and end) ──
     "schedule.failed_admin": (

@@ -14,12 +14,15 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from datetime import date
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.storage.models import Discipline, Player, Tournament
 from fedrank.storage.records import ComputedList, NewEntry, NewGame, Prepared, PreviewLine
 from fedrank.storage.repos import Repos
+
+if TYPE_CHECKING:
+    from fedrank.handlers.systems.players import Names
 
 
 class Unsupported(Exception):  # noqa: N818 - a capability, not an error condition of input
@@ -51,9 +54,18 @@ class SystemAdapter(ABC):
 
     @abstractmethod
     async def prepare(
-        self, repos: Repos, discipline: Discipline, text: str, filename: str
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        text: str,
+        filename: str,
+        names: Names | None = None,
     ) -> Prepared:
-        """Parse and compute a submitted file; raise InputError/RuleError, write nothing."""
+        """Parse and compute a submitted file; raise InputError/RuleError, write nothing.
+
+        Its players are found by :func:`fedrank.handlers.systems.players.find_players` with the
+        director's ``names`` (his choices for unknown or ambiguous names, and the new players
+        they register, which the preview computes as transient players)."""
 
     @abstractmethod
     async def compute_list(

@@ -114,6 +114,37 @@ class PlayerRepo(Repo):
         )
         return {p.federation_player_id.upper(): p for p in rows}
 
+    async def by_ids(self, player_ids: Iterable[int]) -> dict[int, Player]:
+        wanted = set(player_ids)
+        if not wanted:
+            return {}
+        rows = await self.session.scalars(select(Player).where(Player.id.in_(wanted)))
+        return {p.id: p for p in rows}
+
+    async def by_egd_pins(self, federation_id: int, pins: Iterable[str]) -> dict[str, Player]:
+        """The federation's players holding these EGD PINs, by PIN."""
+        wanted = {p.strip() for p in pins if p.strip()}
+        if not wanted:
+            return {}
+        rows = await self.session.scalars(
+            select(Player).where(Player.federation_id == federation_id, Player.egd_pin.in_(wanted))
+        )
+        return {str(p.egd_pin): p for p in rows}
+
+    async def names(self, federation_id: int) -> Sequence[tuple[int, str, str, str | None]]:
+        """Every player of a federation as (id, federation ID, name, Latin name): plain rows,
+        what a results file's names are matched against. Read in chunks, so a registry of
+        100,000 players does not hold the event loop while its rows are made."""
+        result = await self.session.stream(
+            select(Player.id, Player.federation_player_id, Player.name, Player.latin_name)
+            .where(Player.federation_id == federation_id)
+            .order_by(Player.federation_player_id)
+        )
+        out: list[tuple[int, str, str, str | None]] = []
+        async for part in result.partitions(2000):
+            out.extend((r[0], r[1], r[2], r[3]) for r in part)
+        return out
+
     async def find(self, query: str, *, limit: int = 10) -> Sequence[Player]:
         """Players whose federation ID equals ``query`` or whose name contains it."""
         exact = await self.by_exact_id(None, query)

@@ -16,6 +16,7 @@ from fedrank.engines.kernel import InputError
 from fedrank.handlers import results
 from fedrank.handlers.context import Services
 from fedrank.handlers.systems import SystemRegistry
+from fedrank.handlers.systems.players import Names
 from fedrank.storage.models import Discipline, PendingSubmission, Tournament
 from fedrank.storage.records import (
     ComputedList,
@@ -43,7 +44,12 @@ class TinyAdapter:
     system = "mahjong_rmf"
 
     async def prepare(
-        self, repos: Repos, discipline: Discipline, text: str, filename: str
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        text: str,
+        filename: str,
+        names: Names | None = None,
     ) -> Prepared:
         lines = text.strip().splitlines()
         code, name, held_on = lines[0].split(";")

@@ -10,6 +10,7 @@ from fedrank.handlers.systems.bridge_ccba.importing import SYSTEM_ID
 from fedrank.handlers.systems.bridge_ccba.lists import compute_list as list_on
 from fedrank.handlers.systems.bridge_ccba.prepare import prepare as prepare_file
 from fedrank.handlers.systems.bridge_ccba.whatif import whatif as place_simulated
+from fedrank.handlers.systems.players import Names
 from fedrank.storage.models import Discipline, Tournament
 from fedrank.storage.records import ComputedList, Prepared, PreviewLine
 from fedrank.storage.repos import Repos
@@ -28,9 +29,14 @@ class BridgeCcbaAdapter(SystemAdapter):
     sheet_extension = ".ccba"
 
     async def prepare(
-        self, repos: Repos, discipline: Discipline, text: str, filename: str
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        text: str,
+        filename: str,
+        names: Names | None = None,
     ) -> Prepared:
-        return await prepare_file(repos, discipline, text, filename)
+        return await prepare_file(repos, discipline, text, filename, names)
 
     async def compute_list(
         self, repos: Repos, discipline: Discipline, list_date: date

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fedrank.engines.kernel import InputError
 from fedrank.handlers.access import stored_federation
 from fedrank.handlers.systems.bridge_ccba.history import (
+    MEMBERSHIPS,
     Ctx,
     Ledger,
     compute,
@@ -17,16 +18,19 @@ from fedrank.handlers.systems.bridge_ccba.importing import (
     default_code,
     read_event_file,
 )
+from fedrank.handlers.systems.players import Names, Wanted, find_players
 from fedrank.storage.models import Discipline, Federation, Player
 from fedrank.storage.records import Prepared
 from fedrank.storage.repos import Repos
 
 
 async def _players(
-    repos: Repos, federation: Federation, ef: EventFile
+    repos: Repos, federation: Federation, ef: EventFile, names: Names | None
 ) -> tuple[dict[str, int], dict[str, Player]]:
-    """The file's player IDs (upper case) found in the federation; a line whose ID is unknown
-    is refused unless it says ``member=no`` (a guest), and no ID may be listed twice."""
+    """The file's player IDs (upper case) found in the federation (:mod:`..players`: an unknown
+    ID is the director's to choose or register, as a member from the event's date); a line
+    that says ``member=no`` is a guest when his ID is not registered, and no ID may be listed
+    twice."""
     first: dict[str, int] = {}
     for pl in ef.players:
         key = pl.player.upper()
@@ -37,30 +41,42 @@ async def _players(
                 field="player",
             )
         first[key] = pl.line
-    found = await repos.players.by_federation_ids(federation.id, [p.player for p in ef.players])
-    ids: dict[str, int] = {}
-    for pl in ef.players:
-        player = found.get(pl.player.upper())
-        if player is not None:
-            ids[pl.player.upper()] = player.id
-        elif pl.member != "no":
-            raise InputError(
-                f"unknown player ID '{pl.player}' in {federation.code} (a guest who is not "
-                "in the database is written member=no)",
-                line=pl.line,
-                field="player",
-            )
+    guests = await repos.players.by_federation_ids(
+        federation.id, [p.player for p in ef.players if p.member == "no"]
+    )
+    members = [p for p in ef.players if p.member != "no" or p.player.upper() in guests]
+    held_on = ef.parsed.event.event_date
+    # A line without member=no says the player is a member: a new one is registered so.
+    wanted = [
+        Wanted(line=p.line, field="player", id=p.player, start={"member_from": held_on})
+        for p in members
+    ]
+    resolved = await find_players(
+        repos,
+        federation,
+        wanted,
+        names,
+        hint="a guest who is not in the database is written member=no",
+    )
+    cache = repos.memo.setdefault(MEMBERSHIPS, {})
+    for player in resolved:
+        if player.id < 0:  # not registered yet: the membership he is registered with
+            cache[player.id] = [(held_on, None)]
+    ids = {p.player.upper(): player.id for p, player in zip(members, resolved, strict=True)}
+    found = {p.player.upper(): player for p, player in zip(members, resolved, strict=True)}
     return ids, found
 
 
-async def prepare(repos: Repos, discipline: Discipline, text: str, filename: str) -> Prepared:
+async def prepare(
+    repos: Repos, discipline: Discipline, text: str, filename: str, names: Names | None = None
+) -> Prepared:
     """Parse an event file, find its players, read holdings, compute, replay later events."""
     ef = read_event_file(text, filename)
     event = ef.parsed.event
     held_on = event.event_date
     assert held_on is not None
     federation = await stored_federation(repos, discipline.federation_id)
-    ids, found = await _players(repos, federation, ef)
+    ids, found = await _players(repos, federation, ef, names)
     code = ef.code or default_code(event.name, held_on)
     ledger = await Ledger.load(repos, discipline)
     stored = await repos.ledger.tournament(discipline.id, code)

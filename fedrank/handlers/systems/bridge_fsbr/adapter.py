@@ -8,6 +8,7 @@ from typing import ClassVar
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.bridge_fsbr import lists, playerdata, prepare, whatif
 from fedrank.handlers.systems.bridge_fsbr.ledger import SYSTEM_ID
+from fedrank.handlers.systems.players import Names
 from fedrank.storage.models import Discipline, Player, Tournament
 from fedrank.storage.records import ComputedList, Prepared, PreviewLine
 from fedrank.storage.repos import Repos
@@ -33,11 +34,16 @@ class BridgeFsbrAdapter(SystemAdapter):
         playerdata.check_player_data(player)
 
     async def prepare(
-        self, repos: Repos, discipline: Discipline, text: str, filename: str
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        text: str,
+        filename: str,
+        names: Names | None = None,
     ) -> Prepared:
         """Parse a report, find its players, take their rk from the titles, compute."""
         del filename  # one format, whatever the name (as ``fedrank calc``)
-        return await prepare.prepare(repos, discipline, text)
+        return await prepare.prepare(repos, discipline, text, names)
 
     async def whatif(
         self,

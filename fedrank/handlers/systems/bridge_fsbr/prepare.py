@@ -15,7 +15,7 @@ from datetime import date
 from decimal import Decimal
 
 from fedrank.engines import bridge_fsbr as fsbr
-from fedrank.engines.kernel import InputError
+from fedrank.engines.bridge_fsbr.model import PlayerEntry
 from fedrank.handlers.access import stored_federation
 from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.bridge_fsbr.history import histories, start_rk, stored_players
@@ -29,6 +29,8 @@ from fedrank.handlers.systems.bridge_fsbr.importing import (
     stored_report,
 )
 from fedrank.handlers.systems.bridge_fsbr.ledger import PARAMS_FORMAT, SYSTEM_ID
+from fedrank.handlers.systems.bridge_fsbr.playerdata import DATA_KEY, is_rk
+from fedrank.handlers.systems.players import Names, Wanted, find_players
 from fedrank.storage.models import Award, Discipline, Federation, Player
 from fedrank.storage.records import NewAward, Prepared
 from fedrank.storage.repos import Repos
@@ -85,34 +87,50 @@ async def compute(
 
 
 async def resolve(
-    repos: Repos, federation: Federation, t: fsbr.Tournament
+    repos: Repos, federation: Federation, t: fsbr.Tournament, names: Names | None = None
 ) -> tuple[dict[str, int], dict[int, Player]]:
-    """Every player line's federation ID found in the federation (foreign guests excepted)."""
-    lines = players_of(t)
-    found = await repos.players.by_federation_ids(federation.id, [p.player for _, p in lines])
-    ids: dict[str, int] = {}
-    players: dict[int, Player] = {}
-    for _, p in lines:
-        player = found.get(p.player.upper())
-        if player is None:
-            if p.country:
-                continue
-            raise InputError(
-                f"unknown player ID '{p.player}' in {federation.code} (a foreign guest who is "
-                "not in the database needs his country)",
-                line=p.line,
-                field="player",
-            )
-        ids[p.player.upper()] = player.id
-        players[player.id] = player
-    return ids, players
+    """Every player line's federation ID found in the federation (:mod:`..players`; foreign
+    guests, with a country and not registered, excepted). A new player is registered with
+    the file's name and its rk as his coefficient kept from before (``initial_rk``)."""
+    lines: dict[str, PlayerEntry] = {}
+    for _, p in players_of(t):
+        lines.setdefault(p.player.upper(), p)
+    registered = await repos.players.by_federation_ids(
+        federation.id, [p.player for p in lines.values() if p.country]
+    )
+    ours = [p for key, p in lines.items() if not p.country or key in registered]
+    wanted = [
+        Wanted(
+            line=p.line,
+            field="player",
+            id=p.player,
+            name=p.name or None,
+            start=(
+                {"data": {DATA_KEY: {"initial_rk": float(p.rk)}}}
+                if p.rk is not None and is_rk(p.rk)
+                else {}
+            ),
+        )
+        for p in ours
+    ]
+    found = await find_players(
+        repos,
+        federation,
+        wanted,
+        names,
+        hint="a foreign guest who is not in the database needs his country",
+    )
+    ids = {p.player.upper(): player.id for p, player in zip(ours, found, strict=True)}
+    return ids, {player.id: player for player in found}
 
 
-async def prepare(repos: Repos, discipline: Discipline, text: str) -> Prepared:
+async def prepare(
+    repos: Repos, discipline: Discipline, text: str, names: Names | None = None
+) -> Prepared:
     """Parse a report, find its players, take their rk from the titles, compute."""
     report = read_report(text)
     federation = await stored_federation(repos, discipline.federation_id)
-    ids, players = await resolve(repos, federation, report.tournament)
+    ids, players = await resolve(repos, federation, report.tournament, names)
     stored = await repos.ledger.tournament(discipline.id, report.code)
     previous = await repos.ledger.current_version(stored.id) if stored is not None else None
     extra = []

@@ -14,6 +14,7 @@ from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.go_ufgo import lists
 from fedrank.handlers.systems.go_ufgo import prepare as submission
 from fedrank.handlers.systems.go_ufgo.events import SYSTEM
+from fedrank.handlers.systems.players import Names
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import ComputedList, Prepared
 from fedrank.storage.repos import Repos
@@ -29,10 +30,15 @@ class GoUfgoAdapter(SystemAdapter):
     sheet_extension = ".csv"
 
     async def prepare(
-        self, repos: Repos, discipline: Discipline, text: str, filename: str
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        text: str,
+        filename: str,
+        names: Names | None = None,
     ) -> Prepared:
         """Parse, find every player, rate from the stored history; write nothing."""
-        return await submission.prepare(repos, discipline, text, filename)
+        return await submission.prepare(repos, discipline, text, filename, names)
 
     async def compute_list(
         self, repos: Repos, discipline: Discipline, list_date: date

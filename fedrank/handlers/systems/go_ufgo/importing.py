@@ -9,7 +9,8 @@ stored, and why, is in docs/engines/go_ufgo.md ("In fedrank").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any, Final
 
@@ -26,6 +27,7 @@ from fedrank.engines.go_ufgo import (
 from fedrank.engines.kernel import InputError
 from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.go_ufgo.events import KIND, SEED, Event, Key, Rated, Seat
+from fedrank.handlers.systems.players import Wanted
 from fedrank.storage.models import Player
 from fedrank.storage.records import NewAward, NewEntry, NewGame, NewTitle, Prepared, PreviewLine
 
@@ -33,58 +35,45 @@ _SCORE_RESULT: Final = {Decimal(1): "win1", Decimal(0): "win2", Decimal("0.5"): 
 
 
 # ---------------------------------------------------------------------------------------------
-# Who is who: federation IDs of the file's lines, then the players they name.
+# Who is who: what names each line's player, then the players found for them.
 
 
-def wanted_ids(submission: Submission, federation_code: str) -> dict[str, tuple[str, int, str]]:
-    """Each file name -> (federation ID, line, field) to look up; errors name the line.
-
-    An h-file line must carry the ID; a CSV or JSON ``player`` is the ID itself.
-    """
-    wanted: dict[str, tuple[str, int, str]] = {}
+def wanted_of(submission: Submission) -> list[Wanted]:
+    """Each player line as the resolver looks it up (:mod:`fedrank.handlers.systems.players`):
+    by its federation ID (an ``id=`` token or a bare ID column), its EGD PIN (``pin=``), or
+    its name; a CSV or JSON ``player`` is an ID or a name. A new player is registered with the
+    line's country and club (his starting IK is the file's ``ik=``, rated by §3.2)."""
+    wanted: list[Wanted] = []
     for sp in submission.players:
         p = sp.parsed
         if len(sp.ids) > 1:
             raise InputError(
                 f"several federation IDs: {', '.join(sp.ids)}", line=p.line, field="id"
             )
-        if sp.ids:
-            wanted[p.name] = (sp.ids[0], p.line, "id")
-        elif submission.parsed.format == "egf-h":
-            raise InputError(
-                f"no federation ID for {p.name}: add id={federation_code}-0042 "
-                "(or the ID as a column) to the line",
+        country = p.country.upper() if re.fullmatch(r"[A-Za-z]{2,3}", p.country) else None
+        start = {"country": country, "club": p.club or None}
+        field = "id" if sp.ids or submission.parsed.format == "egf-h" else "player"
+        wanted.append(
+            Wanted(
                 line=p.line,
-                field="id",
+                field=field,
+                id=sp.ids[0] if sp.ids else None,
+                name=p.name,
+                pin=sp.pin,
+                start=start,
             )
-        else:
-            wanted[p.name] = (p.name, p.line, "player")
+        )
     return wanted
 
 
 def seats_of(
-    submission: Submission,
-    wanted: Mapping[str, tuple[str, int, str]],
-    found: Mapping[str, Player],
-    federation_code: str,
+    submission: Submission, found: Sequence[Player]
 ) -> tuple[dict[str, Player], dict[str, Seat]]:
-    """Each file name -> the player ``found`` by upper-case federation ID, and his seat."""
+    """Each file name -> the player found for its line (in file order), and his seat."""
     players: dict[str, Player] = {}
     seats: dict[str, Seat] = {}
-    first_line: dict[int, int] = {}
-    for sp in submission.players:
+    for sp, player in zip(submission.players, found, strict=True):
         p = sp.parsed
-        fid, line, fld = wanted[p.name]
-        player = found.get(fid.upper())
-        if player is None:
-            raise InputError(
-                f"no player with federation ID {fid} in {federation_code}", line=line, field=fld
-            )
-        if player.id in first_line:
-            raise InputError(
-                f"{fid} is already on line {first_line[player.id]}", line=line, field=fld
-            )
-        first_line[player.id] = line
         players[p.name] = player
         seats[p.name] = Seat(
             player_id=player.id,

@@ -1,7 +1,8 @@
 """A director's go_ufgo file made ready for confirmation: parsed, players found, rated.
 
 The file is read by the engine (:func:`~fedrank.engines.go_ufgo.parse_submission`), its players
-are found by federation ID here, and it is rated from the stored history at its place in it
+are found by ID, EGD PIN or name here (:mod:`fedrank.handlers.systems.players`), and it
+is rated from the stored history at its place in it
 (:mod:`.history`), re-rating the later tournaments a correction or an earlier date affects.
 Nothing is written: the director confirms the preview first.
 """
@@ -20,7 +21,8 @@ from fedrank.handlers.systems.go_ufgo.history import (
     stored_events,
     tournaments,
 )
-from fedrank.handlers.systems.go_ufgo.importing import seats_of, submitted_event, wanted_ids
+from fedrank.handlers.systems.go_ufgo.importing import seats_of, submitted_event, wanted_of
+from fedrank.handlers.systems.players import Names, find_players
 from fedrank.storage.models import Discipline, Federation, Player
 from fedrank.storage.records import Prepared
 from fedrank.storage.repos import Repos
@@ -29,7 +31,9 @@ PASTED = "pasted.txt"
 """The name a pasted table comes with: its format is recognised by its content."""
 
 
-async def prepare(repos: Repos, discipline: Discipline, text: str, filename: str) -> Prepared:
+async def prepare(
+    repos: Repos, discipline: Discipline, text: str, filename: str, names: Names | None = None
+) -> Prepared:
     """Parse, find every player, rate from the stored history; write nothing.
 
     Corrections (same code) and tournaments dated before stored ones re-rate the later
@@ -39,7 +43,7 @@ async def prepare(repos: Repos, discipline: Discipline, text: str, filename: str
     submission = parse_submission(
         text, filename="" if filename == PASTED else filename, federation_code=federation.code
     )
-    players, seats = await _resolve(repos, federation, submission)
+    players, seats = await _resolve(repos, federation, submission, names)
     code = tournament_code(submission.parsed)
     stored = await repos.ledger.tournament(discipline.id, code)
     key_new: Key = (submission.parsed.tournament.on, stored.id if stored else LAST)
@@ -73,9 +77,8 @@ async def prepare(repos: Repos, discipline: Discipline, text: str, filename: str
 
 
 async def _resolve(
-    repos: Repos, federation: Federation, submission: Submission
+    repos: Repos, federation: Federation, submission: Submission, names: Names | None
 ) -> tuple[dict[str, Player], dict[str, Seat]]:
-    """Each file name -> the federation's player, found by federation ID; errors name the line."""
-    wanted = wanted_ids(submission, federation.code)
-    found = await repos.players.by_federation_ids(federation.id, [w[0] for w in wanted.values()])
-    return seats_of(submission, wanted, found, federation.code)
+    """Each file name -> the federation's player (by ID, PIN or name); errors name the line."""
+    found = await find_players(repos, federation, wanted_of(submission), names)
+    return seats_of(submission, found)

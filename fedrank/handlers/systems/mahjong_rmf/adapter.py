@@ -8,6 +8,7 @@ from fedrank.engines import mahjong_rmf as rmf
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.mahjong_rmf import lists, prepare, whatif
 from fedrank.handlers.systems.mahjong_rmf.importing import SYSTEM_ID
+from fedrank.handlers.systems.players import Names
 from fedrank.storage.models import Discipline, Tournament
 from fedrank.storage.records import ComputedList, Prepared, PreviewLine
 from fedrank.storage.repos import Repos
@@ -25,12 +26,17 @@ class MahjongRmfAdapter(SystemAdapter):
     sheet_separator = "\t"
 
     async def prepare(
-        self, repos: Repos, discipline: Discipline, text: str, filename: str
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        text: str,
+        filename: str,
+        names: Names | None = None,
     ) -> Prepared:
         """The tournament code is the sheet's ``id`` or ``<date>-<discipline>-<name>``, never
         the file name: a corrected file sent under another name is the same tournament."""
         del filename
-        return await prepare.prepare(repos, discipline, text)
+        return await prepare.prepare(repos, discipline, text, names)
 
     async def compute_list(
         self, repos: Repos, discipline: Discipline, list_date: date

@@ -9,8 +9,8 @@ adds. A correction re-rates the later tournaments whose KT changes (:func:`chang
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -21,7 +21,7 @@ from fedrank.handlers.systems.mahjong_rmf.importing import (
     engine_discipline,
     tournament_from_params,
 )
-from fedrank.storage.models import Discipline
+from fedrank.storage.models import Discipline, Player
 from fedrank.storage.records import NewTitle
 from fedrank.storage.repos import Repos
 
@@ -132,3 +132,51 @@ class Titles:
             return False
         self.added.append(NewTitle(player_id, level.label, since, Decimal(level.eu), reason))
         return True
+
+
+#: Where a player's starting levels live in ``Player.data``: ``{"mcr": ["D2+", "2026-03-14"]}``
+#: (the level and, for a dan, the date it was reached), one per discipline.
+LEVELS_KEY = "levels"
+
+
+def starting_level(level: rmf.Level, on: date) -> list[str]:
+    """A level as :data:`LEVELS_KEY` keeps it (a dan with the date it was known)."""
+    return [level.label, on.isoformat()] if level.is_dan else [level.label]
+
+
+def level_of_data(data: Mapping[str, Any] | None, kind: rmf.Discipline) -> rmf.Level | None:
+    """The starting level ``data`` holds for ``kind`` (None: none, or unreadable)."""
+    section = (data or {}).get(SYSTEM_ID)
+    levels = section.get(LEVELS_KEY) if isinstance(section, dict) else None
+    held = levels.get(kind.value) if isinstance(levels, dict) else None
+    if not isinstance(held, list) or not held:
+        return None
+    try:
+        level = rmf.parse_level(str(held[0]))
+        if level.is_dan and len(held) > 1:
+            level = replace(level, since=date.fromisoformat(str(held[1])))
+        return level
+    except ValueError:
+        return None
+
+
+async def initial_levels(
+    repos: Repos,
+    kind: rmf.Discipline,
+    tournaments: Iterable[rmf.Tournament],
+    known: Mapping[int, Player] | None = None,
+) -> dict[str, rmf.Level]:
+    """The starting levels (from the registry: a level a player brought from before his
+    first recorded tournament) of everyone in ``tournaments``; ``known`` players are not read
+    again (a preview's new players are not stored yet)."""
+    known = known or {}
+    ids = {int(e.player) for t in tournaments for e in t.entries}
+    players = dict(known)
+    players.update(await repos.players.by_ids(ids - set(known)))
+    out: dict[str, rmf.Level] = {}
+    for pid in ids:
+        player = players.get(pid)
+        level = level_of_data(player.data if player is not None else None, kind)
+        if level is not None:
+            out[str(pid)] = level
+    return out

@@ -104,8 +104,9 @@ def tournament_from_params(
 
 
 def level_at_start(rp: rmf.Replay, player: str, day: date) -> rmf.Level:
-    """The player's level at the start of ``day`` in a replay (after the year checks before it)."""
-    level = rmf.START
+    """The player's level at the start of ``day`` in a replay (after the year checks before it;
+    before his history, the level the replay started him from)."""
+    level = rp.initial.get(player, rmf.START)
     for event in rp.history.get(player, ()):
         if event.on >= day:
             break

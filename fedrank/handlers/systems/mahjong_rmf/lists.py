@@ -12,7 +12,12 @@ from datetime import date
 
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.engines.kernel import half_up
-from fedrank.handlers.systems.mahjong_rmf.history import Titles, list_dates, stored_history
+from fedrank.handlers.systems.mahjong_rmf.history import (
+    Titles,
+    initial_levels,
+    list_dates,
+    stored_history,
+)
 from fedrank.handlers.systems.mahjong_rmf.importing import SYSTEM_ID, engine_discipline
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import ComputedList, NewListRow
@@ -86,10 +91,12 @@ async def compute_list(repos: Repos, discipline: Discipline, list_date: date) ->
     """The list on ``list_date`` and the titles it gives."""
     kind = engine_discipline(discipline)
     stored, skipped = await stored_history(repos, discipline)
+    every = [s.tournament for s in stored]
     rp = rmf.replay(
-        [s.tournament for s in stored],
+        every,
         discipline=kind,
         until=list_date,
+        initial=await initial_levels(repos, kind, every),
         list_dates=await list_dates(repos, discipline),
     )
     rows = [list_row(row) for row in rmf.list_from_replay(rp).rows]

@@ -15,9 +15,12 @@ from fedrank.engines import mahjong_rmf as rmf
 from fedrank.engines.kernel import InputError, RuleError
 from fedrank.handlers.access import stored_federation, stored_player
 from fedrank.handlers.systems.mahjong_rmf.history import (
+    LEVELS_KEY,
     Titles,
     changed_later,
+    initial_levels,
     list_dates,
+    starting_level,
     stored_history,
 )
 from fedrank.handlers.systems.mahjong_rmf.importing import (
@@ -27,6 +30,7 @@ from fedrank.handlers.systems.mahjong_rmf.importing import (
     parse_import,
     rate,
 )
+from fedrank.handlers.systems.players import Names, Wanted, find_players, looks_like_id
 from fedrank.storage.models import Discipline, Player
 from fedrank.storage.records import NewTitle, Prepared
 from fedrank.storage.repos import Repos
@@ -84,8 +88,11 @@ async def _rated(
     return prepared
 
 
-async def _players(repos: Repos, discipline: Discipline, t: rmf.Tournament) -> dict[str, Player]:
-    """The sheet's players by the ID as written; each ID once and known in the federation."""
+async def _players(
+    repos: Repos, discipline: Discipline, t: rmf.Tournament, sheet: rmf.Sheet, names: Names | None
+) -> dict[str, Player]:
+    """The sheet's players by the text written (an ID or a name: :mod:`..players`); a new one
+    is registered with the sheet's level as his starting level in this discipline."""
     federation = await stored_federation(repos, discipline.federation_id)
     seen: dict[str, int] = {}
     for e in t.entries:
@@ -97,21 +104,31 @@ async def _players(repos: Repos, discipline: Discipline, t: rmf.Tournament) -> d
                 field="player",
             )
         seen[key] = e.line or 0
-    found = await repos.players.by_federation_ids(federation.id, [e.player for e in t.entries])
-    by_key: dict[str, Player] = {}
+    wanted = []
     for e in t.entries:
-        player = found.get(e.player.upper())
-        if player is None:
-            raise InputError(
-                f"unknown player ID '{e.player}' in {federation.code}",
-                line=e.line,
+        level = sheet.levels.get(e.player)
+        start = (
+            {"data": {SYSTEM_ID: {LEVELS_KEY: {t.discipline.value: starting_level(level, t.date)}}}}
+            if level is not None
+            else {}
+        )
+        as_id = looks_like_id(e.player, federation.code)
+        wanted.append(
+            Wanted(
+                line=e.line or 0,
                 field="player",
+                id=e.player if as_id else None,
+                name=None if as_id else e.player,
+                start=start,
             )
-        by_key[e.player] = player
-    return by_key
+        )
+    found = await find_players(repos, federation, wanted, names)
+    return {e.player: p for e, p in zip(t.entries, found, strict=True)}
 
 
-async def prepare(repos: Repos, discipline: Discipline, text: str) -> Prepared:
+async def prepare(
+    repos: Repos, discipline: Discipline, text: str, names: Names | None = None
+) -> Prepared:
     """Parse a sheet, find the players, replay the history with it, compute; write nothing."""
     kind = engine_discipline(discipline)
     parsed = parse_import(text)
@@ -130,7 +147,7 @@ async def prepare(repos: Repos, discipline: Discipline, text: str) -> Prepared:
             line=sheet.header_lines.get("discipline"),
             field="discipline",
         )
-    by_key = await _players(repos, discipline, t)
+    by_key = await _players(repos, discipline, t, sheet, names)
     # Parsed without a file name: ``id``, else ``<date>-<discipline>-<name>``.
     code = t.id
     new_t = replace(
@@ -148,11 +165,14 @@ async def prepare(repos: Repos, discipline: Discipline, text: str) -> Prepared:
     previous = next((s for s in stored if s.code == code), None)
     others = [s for s in stored if s.code != code]
     until = max([new_t.date, *(s.held_on for s in others)])
+    every = [*(s.tournament for s in others), new_t]
+    known = {p.id: p for p in by_key.values()}
     try:
         rp = rmf.replay(
-            [*(s.tournament for s in others), new_t],
+            every,
             discipline=kind,
             until=until,
+            initial=await initial_levels(repos, kind, every, known),
             list_dates=await list_dates(repos, discipline),
         )
     except RuleError as exc:

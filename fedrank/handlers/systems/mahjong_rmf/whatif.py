@@ -13,7 +13,7 @@ from datetime import date
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.engines.kernel import InputError, RuleError, half_up
 from fedrank.handlers.common import fmt
-from fedrank.handlers.systems.mahjong_rmf.history import list_dates, stored_history
+from fedrank.handlers.systems.mahjong_rmf.history import initial_levels, list_dates, stored_history
 from fedrank.handlers.systems.mahjong_rmf.importing import (
     engine_discipline,
     level_at_start,
@@ -124,13 +124,19 @@ async def whatif(
     changed = whatif_entries(target.tournament, str(player_id), place)
     dates = await list_dates(repos, discipline)
     until = max([*(s.held_on for s in stored), *dates])
+    initial = await initial_levels(repos, kind, [*(s.tournament for s in stored), changed])
     actual = rmf.replay(
-        [s.tournament for s in stored], discipline=kind, until=until, list_dates=dates
+        [s.tournament for s in stored],
+        discipline=kind,
+        until=until,
+        initial=initial,
+        list_dates=dates,
     )
     simulated = rmf.replay(
         [changed if s is target else s.tournament for s in stored],
         discipline=kind,
         until=until,
+        initial=initial,
         list_dates=dates,
     )
     return whatif_lines(actual, simulated, target.code, str(player_id), until)

@@ -7,6 +7,7 @@ from datetime import date
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.othello_woc import lists, prepare, rounds
 from fedrank.handlers.systems.othello_woc.importing import SYSTEM
+from fedrank.handlers.systems.players import Names
 from fedrank.storage.models import Discipline, Tournament
 from fedrank.storage.records import ComputedList, Prepared
 from fedrank.storage.repos import Repos
@@ -21,11 +22,16 @@ class OthelloWocAdapter(SystemAdapter):
     sheet_separator = " "
 
     async def prepare(
-        self, repos: Repos, discipline: Discipline, text: str, filename: str
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        text: str,
+        filename: str,
+        names: Names | None = None,
     ) -> Prepared:
         """A tournament file (the field and the rounds so far) as a new tournament version."""
         del filename  # one format; the content decides
-        return await prepare.prepare(repos, discipline, text)
+        return await prepare.prepare(repos, discipline, text, names)
 
     async def prepare_round(
         self, repos: Repos, discipline: Discipline, stored: Tournament, text: str

@@ -70,6 +70,7 @@ def engine_source(
         canonical = player.federation_player_id
         players[canonical] = player
         ids[canonical.upper()] = canonical
+        ids[wanted.id.upper()] = canonical
         country = (player.country or "").upper() or wanted.country
         gender = (player.gender or "").upper() or wanted.gender
         if not country:

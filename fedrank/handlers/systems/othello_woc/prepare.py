@@ -13,24 +13,40 @@ from fedrank.engines.othello_woc.submission import read_submission
 from fedrank.handlers.access import stored_federation
 from fedrank.handlers.systems.othello_woc.history import current
 from fedrank.handlers.systems.othello_woc.importing import Source, build, engine_source
+from fedrank.handlers.systems.players import Names, Wanted, find_players
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import Prepared
 from fedrank.storage.repos import Repos
 
 
-async def read_source(repos: Repos, discipline: Discipline, text: str) -> Source:
-    """The submission's headers read and every player found in the discipline's federation."""
+async def read_source(
+    repos: Repos, discipline: Discipline, text: str, names: Names | None = None
+) -> Source:
+    """The submission's headers read and every player found in the discipline's federation
+    (:mod:`..players`); a new player is registered with the line's name, country and sex."""
     submission = read_submission(text)
     federation = await stored_federation(repos, discipline.federation_id)
-    found = await repos.players.by_federation_ids(
-        federation.id, [wanted.id for wanted in submission.players]
-    )
+    lines = [p for p in submission.players if p.id]
+    wanted = [
+        Wanted(
+            line=p.line,
+            field="id",
+            id=p.id,
+            name=p.name or None,
+            start={"country": p.country or None, "gender": p.gender or None},
+        )
+        for p in lines
+    ]
+    resolved = await find_players(repos, federation, wanted, names)
+    found = {p.id.upper(): player for p, player in zip(lines, resolved, strict=True)}
     return engine_source(submission, found, federation.code)
 
 
-async def prepare(repos: Repos, discipline: Discipline, text: str) -> Prepared:
+async def prepare(
+    repos: Repos, discipline: Discipline, text: str, names: Names | None = None
+) -> Prepared:
     """A tournament file as a new version of its tournament (version 1 if new)."""
-    source = await read_source(repos, discipline, text)
+    source = await read_source(repos, discipline, text, names)
     doc = parse_document(source.text)
     res = results(doc.tournament, doc.stage_games)
     stored = await current(repos, discipline, source.code)

@@ -130,11 +130,12 @@ async def test_unknown_player_twice_listed_and_missing_date_name_the_line(
     reply = await dispatch(services, user("boss"), "/submit ccba\n" + unknown)
     # Line 1 is the comment, line 11 the first entry (3 lines each): P04's second player is
     # on line 22.
-    assert reply.plain == (
-        "Not accepted, nothing was written: line 22, field 'player': unknown player ID "
-        "'CCBA-0099' in CCBA (a guest who is not in the database is written member=no)"
+    assert reply.plain.startswith(
+        "1 name(s) in pasted.txt are not settled in the CCBA registry; nothing is written yet:\n"
+        "1. line 22: CCBA-0099 — not registered\n"
+        "(a guest who is not in the database is written member=no)\n"
     )
-    assert not reply.buttons
+    assert not any(b.action.startswith("/confirm") for b in reply.buttons)
     twice = event_file(pairs={4: ("CCBA-0007", "CCBA-0001")})
     reply = await dispatch(services, user("boss"), "/submit ccba\n" + twice)
     assert reply.plain == (

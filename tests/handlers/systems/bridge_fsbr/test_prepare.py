@@ -118,12 +118,16 @@ async def test_unknown_player_and_bad_lines_are_named(services: Services, db: Da
     unknown = report(members={4: ("FSBR-0007", "FSBR-0099")})
     reply = await dispatch(services, user("boss"), "/submit fsbr\n" + unknown)
     # Line 1 is the comment; [players] is line 22, P04's second player is line 30.
-    assert reply.plain == (
-        "Not accepted, nothing was written: line 30, field 'player': unknown player ID "
-        "'FSBR-0099' in FSBR (a foreign guest who is not in the database needs his country)"
+    assert reply.plain.startswith(
+        "1 name(s) in pasted.txt are not settled in the FSBR registry; nothing is written yet:\n"
+        "1. line 30: FSBR-0099 (Player 99) — not registered; closest: Player 39 (FSBR-0039), "
+        "Player 29 (FSBR-0029), Player 19 (FSBR-0019)\n"
+        "(a foreign guest who is not in the database needs his country)\n"
     )
-    assert not reply.buttons
-    no_boards = report().replace("FSBR-0005 | P03 | Player 05 |  | 48", "FSBR-0005 | P03 | P5 |")
+    assert not any(b.action.startswith("/confirm") for b in reply.buttons)
+    no_boards = report().replace(
+        "FSBR-0005 | P03 | Player 05 |  | 48", "FSBR-0005 | P03 | Player 05 |"
+    )
     reply = await dispatch(services, user("boss"), "/submit fsbr\n" + no_boards)
     assert reply.plain.startswith("Not accepted, nothing was written: line 27, field 'boards'")
     with pytest.raises(InputError) as caught:

@@ -19,7 +19,7 @@ from fedrank.handlers.systems.go_ufgo.importing import (
     rate,
     seats_of,
     submitted_event,
-    wanted_ids,
+    wanted_of,
 )
 from fedrank.storage.models import Player
 from fedrank.storage.records import NewTitle, PreviewLine
@@ -72,8 +72,9 @@ H_FILE = "\n".join(
 
 def _event(text: str, filename: str) -> Event:
     submission = parse_submission(text, filename=filename, federation_code="UFGO")
-    wanted = wanted_ids(submission, "UFGO")
-    players, seats = seats_of(submission, wanted, REGISTRY, "UFGO")
+    wanted = wanted_of(submission)
+    found = [REGISTRY[(w.id or w.name or "").upper()] for w in wanted]
+    players, seats = seats_of(submission, found)
     code = tournament_code(submission.parsed)
     return submitted_event(
         submission, code, (submission.parsed.tournament.on, LAST), players, seats
@@ -88,49 +89,45 @@ def _no_dans(ev: Event) -> dict[int, int | None]:
     return {pid: None for pid in ev.participants()}
 
 
-def test_federation_ids_come_from_id_tokens_bare_columns_or_the_csv_player() -> None:
-    submission = parse_submission(H_FILE, filename="c.h9", federation_code="UFGO")
-    assert wanted_ids(submission, "UFGO") == {
-        "Olena Bondarenko": ("UFGO-0001", 6, "id"),
-        "Taras Kovalenko": ("UFGO-0002", 7, "id"),
-        "Andrii Shevchenko": ("UFGO-0003", 8, "id"),
-    }
+def test_ids_pins_and_names_come_from_tokens_bare_columns_or_the_csv_player() -> None:
+    submission = parse_submission(
+        H_FILE.replace("6k UA Lviv", "6k UA Lviv pin=12345678"),
+        filename="c.h9",
+        federation_code="UFGO",
+    )
+    assert [(w.line, w.field, w.id, w.name, w.pin) for w in wanted_of(submission)] == [
+        (6, "id", "UFGO-0001", "Olena Bondarenko", None),
+        (7, "id", "UFGO-0002", "Taras Kovalenko", None),
+        (8, "id", "UFGO-0003", "Andrii Shevchenko", "12345678"),
+    ]
+    # A new player is registered with the line's country and club.
+    assert wanted_of(submission)[0].start == {"country": "UA", "club": "Kyiv"}
     csv = parse_submission(CSV, filename="c.csv", federation_code="UFGO")
-    assert wanted_ids(csv, "UFGO")["UFGO-0003"] == ("UFGO-0003", 11, "player")
+    third = wanted_of(csv)[2]
+    assert (third.line, third.field, third.id, third.name) == (11, "player", None, "UFGO-0003")
 
 
-def test_an_h_file_line_needs_exactly_one_id() -> None:
+def test_an_h_file_line_has_at_most_one_id_and_one_pin() -> None:
     missing = parse_submission(
         H_FILE.replace(" id=UFGO-0003", ""), filename="c.h9", federation_code="UFGO"
     )
-    with pytest.raises(InputError) as err:
-        wanted_ids(missing, "UFGO")
-    assert (err.value.line, err.value.field) == (8, "id")
-    assert "no federation ID for Andrii Shevchenko: add id=UFGO-0042" in err.value.message
+    # No ID: the line's name is looked up.
+    assert wanted_of(missing)[2].id is None
     twice = parse_submission(
         H_FILE.replace("id=UFGO-0003", "id=UFGO-0003 id=UFGO-0004"),
         filename="c.h9",
         federation_code="UFGO",
     )
     with pytest.raises(InputError) as err:
-        wanted_ids(twice, "UFGO")
+        wanted_of(twice)
     assert err.value.message == "several federation IDs: UFGO-0003, UFGO-0004"
-
-
-def test_unknown_and_repeated_players_name_their_line() -> None:
-    unknown = parse_submission(
-        CSV.replace("UFGO-0004", "UFGO-0042"), filename="c.csv", federation_code="UFGO"
-    )
     with pytest.raises(InputError) as err:
-        seats_of(unknown, wanted_ids(unknown, "UFGO"), REGISTRY, "UFGO")
-    assert err.value.message == "no player with federation ID UFGO-0042 in UFGO"
-    assert (err.value.line, err.value.field) == (12, "player")
-    twice = parse_submission(
-        H_FILE.replace("id=UFGO-0003", "id=ufgo-0001"), filename="c.h9", federation_code="UFGO"
-    )
-    with pytest.raises(InputError) as err:
-        seats_of(twice, wanted_ids(twice, "UFGO"), REGISTRY, "UFGO")
-    assert err.value.message == "ufgo-0001 is already on line 6"
+        parse_submission(
+            H_FILE.replace("6k UA Lviv", "6k UA Lviv pin=1 pin=2"),
+            filename="c.h9",
+            federation_code="UFGO",
+        )
+    assert (err.value.line, err.value.field) == (8, "pin")
 
 
 def test_the_submitted_event_keeps_places_lines_and_games_by_player_id() -> None:

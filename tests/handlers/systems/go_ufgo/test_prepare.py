@@ -96,13 +96,15 @@ async def test_unknown_or_missing_players_are_reported_with_their_line(
     await seed(db)
     text = example_with_ids().replace("id=UFGO-0003", "id=UFGO-0999")
     reply = await dispatch(services, with_file(user("boss"), "k.h9", text), "/submit ufgo")
-    assert reply.plain == (
-        "Not accepted, nothing was written: line 15, field 'id': "
-        "no player with federation ID UFGO-0999 in UFGO"
+    assert reply.plain.startswith(
+        "1 name(s) in k.h9 are not settled in the UFGO registry; nothing is written yet:\n"
+        "1. line 15: UFGO-0999 (Shevchenko Andrii) — the ID is not registered, the name is: "
+        "Andrii Shevchenko (UFGO-0003)\n"
     )
+    # Without an ID, the line's name finds the player (in any word order).
     text = example_with_ids().replace("id=UFGO-0004 ", "")
     reply = await dispatch(services, with_file(user("boss"), "k.h9", text), "/submit ufgo")
-    assert "line 16, field 'id': no federation ID for Melnyk Iryna" in reply.plain
+    assert "Iryna Melnyk (UFGO-0004) | 1820 (3 kyu)" in reply.plain
     # A bare ID column works as well as id=.
     text = example_with_ids().replace("id=UFGO-0004", "UFGO-0004")
     reply = await dispatch(services, with_file(user("boss"), "k.h9", text), "/submit ufgo")
@@ -111,7 +113,7 @@ async def test_unknown_or_missing_players_are_reported_with_their_line(
     csv += "player,ik\nUFGO-0001,\nUFGO-0042,\n\n"
     csv += "round,player1,player2,result\n1,UFGO-0001,UFGO-0042,1-0\n"
     reply = await dispatch(services, user("boss"), "/submit ufgo\n" + csv)
-    assert "line 8, field 'player': no player with federation ID UFGO-0042 in UFGO" in reply.plain
+    assert "1. line 8: UFGO-0042 — not registered" in reply.plain
 
 
 async def test_a_json_file_held_dans_from_files_and_refused_tournaments(

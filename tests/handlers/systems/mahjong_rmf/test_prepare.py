@@ -93,9 +93,9 @@ async def test_unknown_player_and_wrong_discipline_are_refused(
     unknown = sheet().replace("7; RMF-0007", "7; RMF-0099")
     reply = await dispatch(services, user("boss"), "/submit rmf-mcr\n" + unknown)
     # Line 17 of the sheet (line 1 is the comment); the command line is not part of it.
-    assert reply.plain == (
-        "Not accepted, nothing was written: line 17, field 'player': "
-        "unknown player ID 'RMF-0099' in RMF"
+    assert reply.plain.startswith(
+        "1 name(s) in pasted.txt are not settled in the RMF registry; nothing is written yet:\n"
+        "1. line 17: RMF-0099 — not registered"
     )
     sichuan = sheet(discipline="sichuan")
     wrong = await dispatch(services, user("boss"), "/submit rmf-mcr\n" + sichuan)

@@ -164,8 +164,9 @@ async def test_an_unknown_player_and_missing_headers_name_their_line(
     await seed(db, FOUR)
     unknown = four().replace("player: WOF-0003", "player: WOF-0099")
     reply = await dispatch(services, user("boss"), "/submit woc\n" + unknown)
-    assert reply.plain == (
-        "Not accepted, nothing was written: line 7, field 'id': unknown player 'WOF-0099' in WOF"
+    assert reply.plain.startswith(
+        "1 name(s) in pasted.txt are not settled in the WOF registry; nothing is written yet:\n"
+        "1. line 7: WOF-0099 — not registered\n"
     )
     undated = four().replace("date: 2026-11-10", "")
     reply = await dispatch(services, user("boss"), "/submit woc\n" + undated)
