@@ -42,16 +42,41 @@ def is_current(version_id: Any) -> Any:
     return select(Tournament.id).where(Tournament.current_version_id == version_id).exists()
 
 
+def counted_titles(query: Query) -> Query:
+    """``query`` (of titles) narrowed to the rows that count: a publication's (no version), or
+    the current version's of its tournament. A correction supersedes its tournament's rows
+    with the version, exactly as it supersedes its awards, so the title history follows the
+    ledger. Joins the row's version, which :func:`title_order` sorts by."""
+    return query.outerjoin(TournamentVersion, TournamentVersion.id == Title.version_id).where(
+        or_(Title.version_id.is_(None), is_current(Title.version_id))
+    )
+
+
+def title_order(newest_first: bool) -> list[Any]:
+    """The order of a player's title rows: by ``since``; on one day a publication's rows
+    before the tournaments', and these in the tournaments' order (the order they were rated
+    in, whatever order a correction rewrote them in); then as written."""
+    if newest_first:
+        return [
+            Title.since.desc(),
+            TournamentVersion.tournament_id.desc().nulls_last(),
+            Title.id.desc(),
+        ]
+    return [Title.since, TournamentVersion.tournament_id.asc().nulls_first(), Title.id]
+
+
 def title_in_force(
     query: Query, player_id: Any, discipline_id: Any, on: date | None = None
 ) -> Query:
     """``query`` (of titles) narrowed to the player's title in force in the discipline (on
-    ``on``, or now): the latest ``since``, then the latest written. Shared by
+    ``on``, or now): of the rows that count, the latest (:func:`title_order`). Shared by
     :meth:`LedgerRepo.current_title` and /rating's card."""
-    query = query.where(Title.player_id == player_id, Title.discipline_id == discipline_id)
+    query = counted_titles(query).where(
+        Title.player_id == player_id, Title.discipline_id == discipline_id
+    )
     if on is not None:
         query = query.where(Title.since <= on)
-    return query.order_by(Title.since.desc(), Title.id.desc()).limit(1)
+    return query.order_by(*title_order(newest_first=True)).limit(1)
 
 
 class LedgerRepo(Repo):
@@ -88,6 +113,16 @@ class LedgerRepo(Repo):
             .order_by(TournamentVersion.version.desc())
             .limit(1)
         )
+
+    async def versions(self, tournament_id: int) -> Sequence[TournamentVersion]:
+        """Every version of a tournament, newest first."""
+        return (
+            await self.session.scalars(
+                select(TournamentVersion)
+                .where(TournamentVersion.tournament_id == tournament_id)
+                .order_by(TournamentVersion.version.desc())
+            )
+        ).all()
 
     async def current_versions(
         self, discipline_id: int
@@ -265,18 +300,18 @@ class LedgerRepo(Repo):
     async def titles_on(self, discipline_id: int, on: date) -> dict[int, Title]:
         """Each player's current title in the discipline on ``on`` (one query for everyone)."""
         rows = await self.session.scalars(
-            select(Title)
+            counted_titles(select(Title))
             .where(Title.discipline_id == discipline_id, Title.since <= on)
-            .order_by(Title.since, Title.id)
+            .order_by(*title_order(newest_first=False))
         )
         return {title.player_id: title for title in rows}
 
     async def title_history(self, player_id: int, discipline_id: int) -> Sequence[Title]:
         return (
             await self.session.scalars(
-                select(Title)
+                counted_titles(select(Title))
                 .where(Title.player_id == player_id, Title.discipline_id == discipline_id)
-                .order_by(Title.since, Title.id)
+                .order_by(*title_order(newest_first=False))
             )
         ).all()
 

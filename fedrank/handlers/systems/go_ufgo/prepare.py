@@ -8,11 +8,9 @@ Nothing is written: the director confirms the preview first.
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from fedrank.engines.go_ufgo import Submission, parse_submission, tournament_code
 from fedrank.handlers.access import stored_federation
-from fedrank.handlers.systems.go_ufgo.events import LAST, SYSTEM, Key, Seat
+from fedrank.handlers.systems.go_ufgo.events import LAST, Key, Seat
 from fedrank.handlers.systems.go_ufgo.history import (
     History,
     key,
@@ -53,22 +51,16 @@ async def prepare(repos: Repos, discipline: Discipline, text: str, filename: str
     fast = stored is None and not later
     history = History(repos, discipline, None if fast else start_key)
     history.remember(list(players.values()))
-    removed: dict[int, Decimal | None] = {}
     reason = ""
     if stored is not None:
         current = await repos.ledger.current_version(stored.id)
         reason = f"correction of version {current.version}" if current else "correction"
-        if current is not None and current.params.get("system") == SYSTEM:
-            old_ids = {int(s["player_id"]) for s in current.params.get("seats", [])}
-            for pid in sorted(old_ids - set(ev.seats)):
-                removed[pid] = await history.start(pid)
     return await replay(
         ev,
         await stored_events(repos, later),
         history,
         corrected=stored is not None,
         reason=reason,
-        removed=removed,
     )
 
 
