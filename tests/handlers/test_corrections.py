@@ -85,6 +85,13 @@ async def test_a_correction_and_its_reversal_leave_every_figure_title_and_date(
     assert "version 2" in saved, saved
     corrected = await state(demo_db, case.discipline)
     assert diff(before, corrected), "the correction changed nothing: the test proves nothing"
+    # A player whose figures the correction leaves keeps his title and its since-date.
+    kept = [
+        pid
+        for pid, (totals, _, _) in before["players"].items()
+        if corrected["players"][pid][0] == totals
+    ]
+    assert [p for p in kept if corrected["players"][p][1] != before["players"][p][1]] == []
     await store_file(demo_services, case.discipline, filename, original)
     assert (await version_of(demo_db, case.discipline, case.code))[0] == 3
     assert diff(before, await state(demo_db, case.discipline)) == []

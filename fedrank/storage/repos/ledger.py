@@ -8,7 +8,7 @@ the version it supersedes without any row being edited. ``write_prepared`` and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -66,16 +66,25 @@ def title_order(newest_first: bool) -> list[Any]:
 
 
 def title_in_force(
-    query: Query, player_id: Any, discipline_id: Any, on: date | None = None
+    query: Query,
+    player_id: Any,
+    discipline_id: Any,
+    on: date | None = None,
+    excluding: Collection[int] = (),
 ) -> Query:
     """``query`` (of titles) narrowed to the player's title in force in the discipline (on
-    ``on``, or now): of the rows that count, the latest (:func:`title_order`). Shared by
-    :meth:`LedgerRepo.current_title` and /rating's card."""
+    ``on``, or now): of the rows that count, the latest (:func:`title_order`). ``excluding``:
+    versions to leave out as if superseded already (those a correction is about to replace).
+    Shared by :meth:`LedgerRepo.current_title` and /rating's card."""
     query = counted_titles(query).where(
         Title.player_id == player_id, Title.discipline_id == discipline_id
     )
     if on is not None:
         query = query.where(Title.since <= on)
+    if excluding:
+        query = query.where(
+            or_(Title.version_id.is_(None), Title.version_id.not_in(sorted(excluding)))
+        )
     return query.order_by(*title_order(newest_first=True)).limit(1)
 
 
@@ -123,6 +132,15 @@ class LedgerRepo(Repo):
                 .order_by(TournamentVersion.version.desc())
             )
         ).all()
+
+    async def version_rows(
+        self, version_id: int
+    ) -> tuple[Sequence[Entry], Sequence[Game], Sequence[Award]]:
+        """A version's entries, games and award lines (what it stores of the results)."""
+        entries = await self.session.scalars(select(Entry).where(Entry.version_id == version_id))
+        games = await self.session.scalars(select(Game).where(Game.version_id == version_id))
+        awards = await self.session.scalars(select(Award).where(Award.version_id == version_id))
+        return entries.all(), games.all(), awards.all()
 
     async def current_versions(
         self, discipline_id: int
@@ -291,10 +309,14 @@ class LedgerRepo(Repo):
         return row
 
     async def current_title(
-        self, player_id: int, discipline_id: int, on: date | None = None
+        self,
+        player_id: int,
+        discipline_id: int,
+        on: date | None = None,
+        excluding: Collection[int] = (),
     ) -> Title | None:
         return await self.session.scalar(
-            title_in_force(select(Title), player_id, discipline_id, on)
+            title_in_force(select(Title), player_id, discipline_id, on, excluding)
         )
 
     async def titles_on(self, discipline_id: int, on: date) -> dict[int, Title]:

@@ -115,12 +115,6 @@ async def prepare(repos: Repos, discipline: Discipline, text: str) -> Prepared:
     ids, players = await resolve(repos, federation, report.tournament)
     stored = await repos.ledger.tournament(discipline.id, report.code)
     previous = await repos.ledger.current_version(stored.id) if stored is not None else None
-    extra = []
-    if previous is not None:
-        extra.append(
-            f"{report.code} is stored (version {previous.version}): this correction becomes "
-            f"version {previous.version + 1}"
-        )
     computed = await compute(
         repos,
         discipline,
@@ -128,7 +122,6 @@ async def prepare(repos: Repos, discipline: Discipline, text: str) -> Prepared:
         ids,
         players,
         reason=f"correction of version {previous.version}" if previous else "",
-        extra_warnings=extra,
     )
     prepared = computed.prepared
     if previous is not None:

@@ -14,7 +14,7 @@ from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.go_ufgo import lists
 from fedrank.handlers.systems.go_ufgo import prepare as submission
 from fedrank.handlers.systems.go_ufgo.events import SYSTEM
-from fedrank.storage.models import Discipline
+from fedrank.storage.models import Discipline, Tournament, TournamentVersion
 from fedrank.storage.records import ComputedList, Prepared
 from fedrank.storage.repos import Repos
 
@@ -33,6 +33,16 @@ class GoUfgoAdapter(SystemAdapter):
     ) -> Prepared:
         """Parse, find every player, rate from the stored history; write nothing."""
         return await submission.prepare(repos, discipline, text, filename)
+
+    async def withdraw(
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        tournament: Tournament,
+        version: TournamentVersion,
+    ) -> Prepared:
+        """The withdrawal, and every later tournament re-rated whose IK inputs it changes."""
+        return await submission.withdraw(repos, discipline, tournament, version)
 
     async def compute_list(
         self, repos: Repos, discipline: Discipline, list_date: date

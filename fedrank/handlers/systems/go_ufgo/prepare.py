@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from fedrank.engines.go_ufgo import Submission, parse_submission, tournament_code
 from fedrank.handlers.access import stored_federation
+from fedrank.handlers.systems.base import withdrawal
 from fedrank.handlers.systems.go_ufgo.events import LAST, Key, Seat
 from fedrank.handlers.systems.go_ufgo.history import (
     History,
     key,
     replay,
+    replay_later,
     stored_events,
     tournaments,
 )
 from fedrank.handlers.systems.go_ufgo.importing import seats_of, submitted_event, wanted_ids
-from fedrank.storage.models import Discipline, Federation, Player
+from fedrank.storage.models import Discipline, Federation, Player, Tournament, TournamentVersion
 from fedrank.storage.records import Prepared
 from fedrank.storage.repos import Repos
 
@@ -62,6 +64,21 @@ async def prepare(repos: Repos, discipline: Discipline, text: str, filename: str
         corrected=stored is not None,
         reason=reason,
     )
+
+
+async def withdraw(
+    repos: Repos, discipline: Discipline, tournament: Tournament, version: TournamentVersion
+) -> Prepared:
+    """The version without results that withdraws ``tournament``, with the later tournaments
+    re-rated from the history without it (those whose start changes)."""
+    main = withdrawal(tournament, version)
+    later = [s for s in await tournaments(repos, discipline) if key(s) > key(tournament)]
+    _, main.replays = await replay_later(
+        await stored_events(repos, later),
+        History(repos, discipline, key(tournament)),
+        reason=f"replayed after withdrawal of {tournament.code}",
+    )
+    return main
 
 
 async def _resolve(
