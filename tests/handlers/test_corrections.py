@@ -17,7 +17,7 @@ import pytest
 
 from fedrank.handlers.context import Services
 from fedrank.storage.database import Database
-from tests.handlers.corrections_support import diff, source, state, store_file
+from tests.handlers.corrections_support import diff, source, state, store_file, submit_file
 from tests.handlers.systems.othello_woc.helpers import EXAMPLE, seed
 from tests.helpers import make_director, version_of
 
@@ -42,6 +42,8 @@ class Case:
     federation: str
     code: str
     edit: Callable[[str], str]
+    #: The correction re-rates later stored tournaments (a running rating: IK, holdings).
+    replays: bool
 
 
 CASES = [
@@ -51,6 +53,7 @@ CASES = [
         "UFGO",
         "demo-2024-11-03-1",
         _replace(("ik=2260 2-/w", "ik=2260 2+/w"), ("ik=2130 1+/b", "ik=2130 1-/b")),
+        True,
     ),
     # The first two places swapped.
     Case(
@@ -58,18 +61,21 @@ CASES = [
         "RMF",
         "mcr-2024-11-13-00",
         _replace(("1; RMF-0012", "1; RMF-0065"), ("2; RMF-0065", "2; RMF-0012")),
+        False,
     ),
     Case(
         "ccba",
         "CCBA",
         "ccba-2024-12-09-01",
         _replace(("P01 place=1", "P01 place=2"), ("P02 place=2", "P02 place=1")),
+        True,
     ),
     Case(
         "fsbr",
         "FSBR",
         "fsbr-2024-12-03-01",
         _replace(("P16 | 1 |", "P16 | 2 |"), ("P20 | 2 |", "P20 | 1 |")),
+        False,
     ),
 ]
 
@@ -83,6 +89,12 @@ async def test_a_correction_and_its_reversal_leave_every_figure_title_and_date(
     before = await state(demo_db, case.discipline)
     preview, saved = await store_file(demo_services, case.discipline, filename, case.edit(original))
     assert "version 2" in saved, saved
+    # Every system's preview says it is a correction, and what it re-rates.
+    assert f"{case.code} is stored (version 1): this correction becomes version 2" in preview.plain
+    if case.replays:
+        assert "Stored tournaments re-rated because of this submission: " in preview.plain
+    else:
+        assert "No other stored tournament is re-rated." in preview.plain
     corrected = await state(demo_db, case.discipline)
     assert diff(before, corrected), "the correction changed nothing: the test proves nothing"
     # A player whose figures the correction leaves keeps his title and its since-date.
@@ -125,3 +137,38 @@ async def _player_id(db: Database, federation_player_id: str) -> int:
         assert federation is not None
         found = await repos.players.by_federation_ids(federation.id, [federation_player_id])
         return found[federation_player_id].id
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.discipline for c in CASES])
+async def test_an_identical_file_writes_nothing(
+    demo_db: Database, demo_services: Services, case: Case
+) -> None:
+    await make_director(demo_db, "boss", case.federation)
+    filename, original = await source(demo_db, case.discipline, case.code)
+    # Another name and trailing blank lines: the same results after parsing.
+    reply = await submit_file(
+        demo_services, case.discipline, "again-" + filename, original + "\n\n"
+    )
+    assert reply.buttons == []
+    assert (
+        "is identical to the stored version 1: nothing to confirm, nothing written" in reply.plain
+    )
+    assert (await version_of(demo_db, case.discipline, case.code))[0] == 1
+    async with demo_db.read() as repos:
+        assert await repos.audit.entries("results.confirmed") == []
+
+
+async def test_an_identical_othello_file_writes_nothing(db: Database, services: Services) -> None:
+    await seed(db)
+    original = "date: 2026-08-01\n" + EXAMPLE.read_text(encoding="utf-8")
+    await store_file(services, "woc", EXAMPLE.name, original)
+    reply = await submit_file(services, "woc", EXAMPLE.name, original)
+    assert reply.plain == (
+        "Othello Invitational 2026, first two days is identical to the stored version 1: "
+        "nothing to confirm, nothing written."
+    )
+    changed = _replace(("JPN1 CZE9 32-32", "JPN1 CZE9 40-24"))(original)
+    preview = await submit_file(services, "woc", EXAMPLE.name, changed)
+    assert preview.buttons
+    assert "is stored (version 1): this correction becomes version 2" in preview.plain
+    assert "No other stored tournament is re-rated." in preview.plain
