@@ -46,9 +46,10 @@ def counted_titles(query: Query) -> Query:
     """``query`` (of titles) narrowed to the rows that count: a publication's (no version), or
     the current version's of its tournament. A correction supersedes its tournament's rows
     with the version, exactly as it supersedes its awards, so the title history follows the
-    ledger. Joins the row's version, which :func:`title_order` sorts by."""
-    return query.outerjoin(TournamentVersion, TournamentVersion.id == Title.version_id).where(
-        or_(Title.version_id.is_(None), is_current(Title.version_id))
+    ledger. Joins the tournament whose current version wrote the row (one indexed probe),
+    which :func:`title_order` sorts by."""
+    return query.outerjoin(Tournament, Tournament.current_version_id == Title.version_id).where(
+        or_(Title.version_id.is_(None), Tournament.id.is_not(None))
     )
 
 
@@ -57,12 +58,8 @@ def title_order(newest_first: bool) -> list[Any]:
     before the tournaments', and these in the tournaments' order (the order they were rated
     in, whatever order a correction rewrote them in); then as written."""
     if newest_first:
-        return [
-            Title.since.desc(),
-            TournamentVersion.tournament_id.desc().nulls_last(),
-            Title.id.desc(),
-        ]
-    return [Title.since, TournamentVersion.tournament_id.asc().nulls_first(), Title.id]
+        return [Title.since.desc(), Tournament.id.desc().nulls_last(), Title.id.desc()]
+    return [Title.since, Tournament.id.asc().nulls_first(), Title.id]
 
 
 def title_in_force(

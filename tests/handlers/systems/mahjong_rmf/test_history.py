@@ -53,7 +53,8 @@ async def test_correction_makes_version_2_and_replays_later_tournaments(
     again = await dispatch(
         services, user("boss"), "/submit rmf-mcr\n" + sheet(chs=2, name="Tula Autumn Cup")
     )
-    assert "re-rated" not in again.plain
+    assert "re-rated because" not in again.plain
+    assert "No other stored tournament is re-rated." in again.plain
     assert "this correction becomes version 3" in again.plain
 
 
