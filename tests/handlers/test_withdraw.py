@@ -115,4 +115,6 @@ async def test_a_withdrawn_othello_tournament_leaves_the_list(
     await dispatch(services, user("boss"), preview.buttons[0].action)
     after = await state(db, "woc", date(2026, 9, 1))
     assert after["list"] == []
+    standings = await dispatch(services, user("u1"), "/standings Invitational 2026")
+    assert "No Othello tournament" in standings.plain
     assert all(figures == [] and title is None for figures, title, _ in after["players"].values())
