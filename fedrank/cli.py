@@ -171,6 +171,8 @@ def import_(
     from fedrank.bootstrap import opened
     from fedrank.bot.render import render_plain
     from fedrank.handlers.context import RequestContext
+    from fedrank.handlers.corrections import identical_version, stored_version
+    from fedrank.handlers.i18n import t
     from fedrank.handlers.names import StaleNamesError, register_and_prepare
     from fedrank.handlers.results import confirm_prepared, preview_reply
     from fedrank.handlers.systems.players import Names
@@ -192,7 +194,11 @@ def import_(
             discipline, prepared, names = await _prepare_for(
                 repos, root.systems, target, text, file.name, wanted_names
             )
-            typer.echo(render_plain(preview_reply(ctx, discipline, prepared)))
+            same = await identical_version(repos, discipline, prepared)
+            if same is not None:
+                return t("en", "corrections.identical", name=prepared.name, version=same)
+            stored = await stored_version(repos, discipline, prepared.code)
+            typer.echo(render_plain(preview_reply(ctx, discipline, prepared, stored)))
             discipline_id = discipline.id
         if not yes:
             if not sys.stdin.isatty():

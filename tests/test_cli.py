@@ -137,6 +137,12 @@ def test_init_demo_and_console_rating(run: Cli) -> None:
     saved = run(["import", "mahjong_rmf", str(sheet), "--yes"])
     assert saved.returncode == 0, saved.stderr
     assert saved.stdout.strip().endswith("saved CLI Cup, version 1")
+    # The same file again: identical to the stored version, nothing written.
+    same = run(["import", "mahjong_rmf", str(sheet), "--yes"])
+    assert same.returncode == 0, same.stderr
+    assert same.stdout.strip() == (
+        "CLI Cup is identical to the stored version 1: nothing to confirm, nothing written."
+    )
     wrong = run(["import", "rmf-mcr", str(sheet), "--yes"])
     assert wrong.returncode == 2
     assert "discipline" in wrong.stderr

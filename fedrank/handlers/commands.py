@@ -28,6 +28,7 @@ from fedrank.handlers import (
     results,
     subscriptions,
     whatif,
+    withdraw,
 )
 from fedrank.handlers.access import caller, directed_federations
 from fedrank.handlers.context import RequestContext, Services
@@ -106,6 +107,7 @@ register("submit", results.submit, "director", slow=True, takes_file=True)
 register("confirm", results.confirm, "director", slow=True)
 register("names", results.names_answer, "director", slow=True)
 register("cancel", results.cancel, "director", slow=True)
+register("withdraw", withdraw.withdraw, "director", slow=True)
 register("publish", publication.publish, "director", slow=True)
 register("pairing", othello.pairing)
 register("standings", othello.standings)

@@ -31,6 +31,7 @@ from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.results import MAX_UPLOAD, hold_for_confirmation, preview_reply
 from fedrank.handlers.safetext import visible
+from fedrank.handlers.systems.base import is_withdrawn
 from fedrank.handlers.systems.othello_woc import ADAPTER, SYSTEM
 from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
 from fedrank.storage.repos import Repos
@@ -50,6 +51,8 @@ async def _tournament(
         disciplines=list(disciplines),
     )
     version = await current_version(repos, tournament, ctx.language)
+    if is_withdrawn(version.params):  # /withdraw took it out: no rounds, no standings
+        raise UserError(t(ctx.language, "othello.unknown_tournament", query=query))
     return tournament, disciplines[tournament.discipline_id], version
 
 

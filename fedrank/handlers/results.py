@@ -21,6 +21,7 @@ from fedrank.handlers.access import (
     stored_discipline,
 )
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
+from fedrank.handlers.corrections import correction_lines, identical_version, stored_version
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.names import USAGE as NAMES_USAGE
@@ -41,7 +42,7 @@ from fedrank.handlers.spreadsheet import (
     read_first_sheet,
 )
 from fedrank.handlers.systems import NoAdapterError
-from fedrank.handlers.systems.base import SystemAdapter
+from fedrank.handlers.systems.base import SystemAdapter, is_withdrawn
 from fedrank.handlers.systems.players import Names, UnresolvedNamesError
 from fedrank.storage.models import Account, Discipline, PendingSubmission
 from fedrank.storage.records import Prepared
@@ -88,7 +89,11 @@ def _sheet_text(
     return sheet.text(separator), f"{stem}{extension}", sheet
 
 
-def preview_reply(ctx: RequestContext, discipline: Discipline, prepared: Prepared) -> Reply:
+def preview_reply(
+    ctx: RequestContext, discipline: Discipline, prepared: Prepared, stored: int = 0
+) -> Reply:
+    """The preview of a prepared submission; ``stored`` is the tournament's stored current
+    version (0: not stored), which makes it a correction."""
     reply = Reply().line(
         bold(t(ctx.language, "submit.preview_title", name=prepared.name)),
         f" — {discipline.name}, {prepared.held_on.isoformat()}",
@@ -101,9 +106,8 @@ def preview_reply(ctx: RequestContext, discipline: Discipline, prepared: Prepare
         reply.line("⚠ " + warning)
     if prepared.new_players:
         reply.line(new_players_line(ctx.language, prepared.new_players))
-    if prepared.replays:
-        names = ", ".join(f"{r.name} ({r.held_on.isoformat()}, {r.code})" for r in prepared.replays)
-        reply.line(t(ctx.language, "submit.replays", names=names))
+    for line in correction_lines(ctx.language, prepared, stored):
+        reply.line(line)
     return reply
 
 
@@ -176,10 +180,16 @@ async def _preview_or_names(
             where = sheet.locate(line, str(getattr(exc, "message", error)))
             error += " " + t(ctx.language, "sheet.where", cell=where, sheet=sheet.name)
         raise UserError(t(ctx.language, "submit.refused", error=error)) from None
+    same = await identical_version(repos, discipline, prepared)
+    if same is not None:
+        return Reply.text(
+            t(ctx.language, "corrections.identical", name=prepared.name, version=same)
+        )
     token = await hold_for_confirmation(
         repos, account.id, discipline, prepared, filename, text, services.now(), names=names
     )
-    reply = preview_reply(ctx, discipline, prepared)
+    stored = await stored_version(repos, discipline, prepared.code)
+    reply = preview_reply(ctx, discipline, prepared, stored)
     reply.button(t(ctx.language, "submit.confirm"), f"/confirm {token}")
     reply.button(t(ctx.language, "submit.cancel"), f"/cancel {token}")
     return reply
@@ -198,15 +208,6 @@ async def names_answer(services: Services, ctx: RequestContext, args: str) -> Re
         apply_answer(ctx, names, list(pending.payload["unresolved"]), answer)
         source = (str(pending.payload["text"]), str(pending.payload["filename"]), None)
         return await _preview_or_names(services, ctx, repos, account, discipline, source, names)
-
-
-async def _ledger_state(repos: Repos, discipline: Discipline, code: str) -> int:
-    """The current version of the tournament ``code`` (0 if it is not stored yet)."""
-    tournament = await repos.ledger.tournament(discipline.id, code)
-    if tournament is None:
-        return 0
-    current = await repos.ledger.current_version(tournament.id)
-    return current.version if current else 0
 
 
 async def hold_for_confirmation(
@@ -230,7 +231,7 @@ async def hold_for_confirmation(
         "prepared": prepared.to_json(),
         "filename": filename,
         "text": text,
-        "base_version": await _ledger_state(repos, discipline, prepared.code),
+        "base_version": await stored_version(repos, discipline, prepared.code),
     }
     if names is not None:
         payload["names"] = names.to_json()
@@ -262,7 +263,7 @@ async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
         prepared = Prepared.from_json(pending.payload["prepared"])
         now = services.now()
         base = pending.payload.get("base_version")
-        current = await _ledger_state(repos, discipline, prepared.code)
+        current = await stored_version(repos, discipline, prepared.code)
         if base is not None and current != base:
             raise UserError(t(ctx.language, "submit.stale", name=prepared.name, version=current))
         if prepared.new_players:
@@ -289,7 +290,8 @@ async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
             source_name=pending.payload.get("filename", ""),
             source_text=pending.payload.get("text", ""),
         )
-        return Reply.text(t(ctx.language, "submit.saved", name=prepared.name, version=version))
+        saved = "withdraw.saved" if is_withdrawn(prepared.params) else "submit.saved"
+        return Reply.text(t(ctx.language, saved, name=prepared.name, version=version))
 
 
 async def confirm_prepared(
@@ -314,9 +316,12 @@ async def confirm_prepared(
         source_name=source_name,
         source_text=source_text,
     )
-    if by is None:
+    if is_withdrawn(prepared.params):
+        action = "results.withdrawn"
+        details: dict[str, object] = {"version": version.version, "replays": len(prepared.replays)}
+    elif by is None:
         action = "results.imported"
-        details: dict[str, object] = {"version": version.version, "by": "cli", "file": source_name}
+        details = {"version": version.version, "by": "cli", "file": source_name}
     else:
         action = "results.confirmed"
         details = {"version": version.version, "replays": len(prepared.replays)}

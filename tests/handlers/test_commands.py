@@ -28,6 +28,7 @@ def test_each_command_carries_the_flags_transports_read() -> None:
         "why",
         "round",
         "whatif",
+        "withdraw",
     }
     assert flagged("private") == {"links", "linkcode"}
     assert flagged("takes_file") == {"submit", "round"}

@@ -530,6 +530,29 @@ MESSAGES: dict[str, str] = {
     ),
     # ── figures: end ──
     # ── corrections: begin (keys of the corrections work go between begin and end) ──
+    "corrections.identical": (
+        "{name} is identical to the stored version {version}: nothing to confirm, nothing written."
+    ),
+    "corrections.is_correction": (
+        "Correction: {code} is stored (version {version}): this correction becomes version {next}."
+    ),
+    "corrections.no_replays": "No other stored tournament is re-rated.",
+    "cmd.withdraw": (
+        "take a stored tournament out of the lists (a new version, after a preview): "
+        "/withdraw <tournament>"
+    ),
+    "withdraw.unknown": "No stored tournament matches “{query}”.",
+    "withdraw.choose": "Several tournaments match “{query}”; give the code:",
+    "withdraw.already": (
+        "{name} ({code}) is already withdrawn (version {version}); submitting its "
+        "results again restores it."
+    ),
+    "withdraw.preview_title": "Withdrawal: {name}",
+    "withdraw.explain": (
+        "Confirming stores version {next} without results: its {count} entries leave the "
+        "lists. Version {version} stays in the ledger but no longer counts."
+    ),
+    "withdraw.saved": "Withdrawn: {name}, version {version}.",
     # ── corrections: end ──
     # ── security: begin (keys of the security work go between begin and end) ──
     "grant.not_below": (

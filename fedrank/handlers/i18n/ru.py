@@ -526,6 +526,29 @@ MESSAGES: dict[str, str] = {
     ),
     # ── figures: end ──
     # ── corrections: begin (keys of the corrections work go between begin and end) ──
+    "corrections.identical": (
+        "{name} совпадает с записанной версией {version}: подтверждать нечего, ничего не записано."
+    ),
+    "corrections.is_correction": (
+        "Исправление: {code} уже записан (версия {version}), это исправление станет версией {next}."
+    ),
+    "corrections.no_replays": "Другие записанные турниры не пересчитываются.",
+    "cmd.withdraw": (
+        "снять записанный турнир из рейтингов (новая версия, после предпросмотра): "
+        "/withdraw <турнир>"
+    ),
+    "withdraw.unknown": "Нет записанного турнира, подходящего под «{query}».",
+    "withdraw.choose": "Под «{query}» подходят несколько турниров; укажите код:",
+    "withdraw.already": (
+        "{name} ({code}) уже снят (версия {version}); повторная подача результатов его восстановит."
+    ),
+    "withdraw.preview_title": "Снятие турнира: {name}",
+    "withdraw.explain": (
+        "Подтверждение запишет версию {next} без результатов: его участники ({count}) "
+        "уйдут из рейтингов. Версия {version} остаётся в журнале, но больше не "
+        "учитывается."
+    ),
+    "withdraw.saved": "Снят: {name}, версия {version}.",
     # ── corrections: end ──
     # ── security: begin (keys of the security work go between begin and end) ──
     "grant.not_below": (

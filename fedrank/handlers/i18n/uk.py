@@ -531,6 +531,30 @@ MESSAGES: dict[str, str] = {
     ),
     # ── figures: end ──
     # ── corrections: begin (keys of the corrections work go between begin and end) ──
+    "corrections.identical": (
+        "{name} збігається із записаною версією {version}: підтверджувати нічого, нічого "
+        "не записано."
+    ),
+    "corrections.is_correction": (
+        "Виправлення: {code} уже записано (версія {version}), це виправлення стане версією {next}."
+    ),
+    "corrections.no_replays": "Інші записані турніри не перераховуються.",
+    "cmd.withdraw": (
+        "зняти записаний турнір із рейтингів (нова версія, після попереднього "
+        "перегляду): /withdraw <турнір>"
+    ),
+    "withdraw.unknown": "Немає записаного турніру, що відповідає «{query}».",
+    "withdraw.choose": "Під «{query}» підходять кілька турнірів; вкажіть код:",
+    "withdraw.already": (
+        "{name} ({code}) уже знято (версія {version}); повторне подання результатів його відновить."
+    ),
+    "withdraw.preview_title": "Зняття турніру: {name}",
+    "withdraw.explain": (
+        "Підтвердження запише версію {next} без результатів: його учасники ({count}) "
+        "вийдуть із рейтингів. Версія {version} залишається в журналі, але більше не "
+        "враховується."
+    ),
+    "withdraw.saved": "Знято: {name}, версія {version}.",
     # ── corrections: end ──
     # ── security: begin (keys of the security work go between begin and end) ──
     "grant.not_below": (

@@ -427,6 +427,19 @@ MESSAGES: dict[str, str] = {
     ),
     # ── figures: end ──
     # ── corrections: begin (keys of the corrections work go between begin and end) ──
+    "corrections.identical": "{name} 与已存的第 {version} 版完全相同：无需确认，未写入任何内容。",
+    "corrections.is_correction": "更正：{code} 已存（第 {version} 版），此更正将成为第 {next} 版。",
+    "corrections.no_replays": "不重算其他已存比赛。",
+    "cmd.withdraw": "将已存比赛撤出排名（预览后存为新版本）：/withdraw <比赛>",
+    "withdraw.unknown": "没有与“{query}”匹配的已存比赛。",
+    "withdraw.choose": "有多个比赛与“{query}”匹配，请给出代码：",
+    "withdraw.already": "{name}（{code}）已撤销（第 {version} 版）；重新提交其成绩即可恢复。",
+    "withdraw.preview_title": "撤销比赛：{name}",
+    "withdraw.explain": (
+        "确认后将存入没有成绩的第 {next} 版：其 {count} 个参赛记录退出排名。"
+        "第 {version} 版仍留在账本中，但不再计入。"
+    ),
+    "withdraw.saved": "已撤销：{name}，第 {version} 版。",
     # ── corrections: end ──
     # ── security: begin (keys of the security work go between begin and end) ──
     "grant.not_below": (

@@ -13,16 +13,41 @@ optional ones are here with the default a system without the capability has, and
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from datetime import date
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from fedrank.engines import mahjong_rmf as rmf
-from fedrank.storage.models import Discipline, Player, Tournament
+from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
 from fedrank.storage.records import ComputedList, NewEntry, NewGame, Prepared, PreviewLine
 from fedrank.storage.repos import Repos
 
 if TYPE_CHECKING:
     from fedrank.handlers.systems.players import Names
+
+WITHDRAWN: Final = "withdrawn"
+"""The key of a withdrawal's params: a version without results (``/withdraw``)."""
+
+
+def is_withdrawn(params: Mapping[str, Any]) -> bool:
+    """Whether a version's params are a withdrawal's (the tournament is out of the lists)."""
+    return bool(params.get(WITHDRAWN))
+
+
+def withdrawal(tournament: Tournament, version: TournamentVersion) -> Prepared:
+    """The version that takes a stored tournament out of the lists: no entries, no games, no
+    awards, no titles. The versions before it stay in the ledger (append-only) but no longer
+    count, like any superseded version's; the replays it causes are the adapter's."""
+    return Prepared(
+        code=tournament.code,
+        name=tournament.name,
+        held_on=version.held_on,
+        params={WITHDRAWN: True, "withdrawn_version": version.version},
+        entries=[],
+        games=[],
+        awards=[],
+        reason=f"withdrawn (version {version.version} no longer counts)",
+    )
 
 
 class Unsupported(Exception):  # noqa: N818 - a capability, not an error condition of input
@@ -72,6 +97,20 @@ class SystemAdapter(ABC):
         self, repos: Repos, discipline: Discipline, list_date: date
     ) -> ComputedList:
         """The discipline's list on ``list_date`` from the stored history."""
+
+    async def withdraw(
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        tournament: Tournament,
+        version: TournamentVersion,
+    ) -> Prepared:
+        """The version that withdraws the stored ``tournament`` (its current ``version``) and
+        the replays of the later tournaments it changes; writes nothing.
+
+        The default suits a system where no tournament starts from another's figures (Othello;
+        FSBR, whose rk at a start comes from the publications only): nothing to replay."""
+        return withdrawal(tournament, version)
 
     async def whatif(
         self,

@@ -8,7 +8,7 @@ the version it supersedes without any row being edited. ``write_prepared`` and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -42,16 +42,47 @@ def is_current(version_id: Any) -> Any:
     return select(Tournament.id).where(Tournament.current_version_id == version_id).exists()
 
 
+def counted_titles(query: Query) -> Query:
+    """``query`` (of titles) narrowed to the rows that count: a publication's (no version), or
+    the current version's of its tournament. A correction supersedes its tournament's rows
+    with the version, exactly as it supersedes its awards, so the title history follows the
+    ledger. Joins the tournament whose current version wrote the row (one indexed probe),
+    which :func:`title_order` sorts by."""
+    return query.outerjoin(Tournament, Tournament.current_version_id == Title.version_id).where(
+        or_(Title.version_id.is_(None), Tournament.id.is_not(None))
+    )
+
+
+def title_order(newest_first: bool) -> list[Any]:
+    """The order of a player's title rows: by ``since``; on one day a publication's rows
+    before the tournaments', and these in the tournaments' order (the order they were rated
+    in, whatever order a correction rewrote them in); then as written."""
+    if newest_first:
+        return [Title.since.desc(), Tournament.id.desc().nulls_last(), Title.id.desc()]
+    return [Title.since, Tournament.id.asc().nulls_first(), Title.id]
+
+
 def title_in_force(
-    query: Query, player_id: Any, discipline_id: Any, on: date | None = None
+    query: Query,
+    player_id: Any,
+    discipline_id: Any,
+    on: date | None = None,
+    excluding: Collection[int] = (),
 ) -> Query:
     """``query`` (of titles) narrowed to the player's title in force in the discipline (on
-    ``on``, or now): the latest ``since``, then the latest written. Shared by
-    :meth:`LedgerRepo.current_title` and /rating's card."""
-    query = query.where(Title.player_id == player_id, Title.discipline_id == discipline_id)
+    ``on``, or now): of the rows that count, the latest (:func:`title_order`). ``excluding``:
+    versions to leave out as if superseded already (those a correction is about to replace).
+    Shared by :meth:`LedgerRepo.current_title` and /rating's card."""
+    query = counted_titles(query).where(
+        Title.player_id == player_id, Title.discipline_id == discipline_id
+    )
     if on is not None:
         query = query.where(Title.since <= on)
-    return query.order_by(Title.since.desc(), Title.id.desc()).limit(1)
+    if excluding:
+        query = query.where(
+            or_(Title.version_id.is_(None), Title.version_id.not_in(sorted(excluding)))
+        )
+    return query.order_by(*title_order(newest_first=True)).limit(1)
 
 
 class LedgerRepo(Repo):
@@ -88,6 +119,25 @@ class LedgerRepo(Repo):
             .order_by(TournamentVersion.version.desc())
             .limit(1)
         )
+
+    async def versions(self, tournament_id: int) -> Sequence[TournamentVersion]:
+        """Every version of a tournament, newest first."""
+        return (
+            await self.session.scalars(
+                select(TournamentVersion)
+                .where(TournamentVersion.tournament_id == tournament_id)
+                .order_by(TournamentVersion.version.desc())
+            )
+        ).all()
+
+    async def version_rows(
+        self, version_id: int
+    ) -> tuple[Sequence[Entry], Sequence[Game], Sequence[Award]]:
+        """A version's entries, games and award lines (what it stores of the results)."""
+        entries = await self.session.scalars(select(Entry).where(Entry.version_id == version_id))
+        games = await self.session.scalars(select(Game).where(Game.version_id == version_id))
+        awards = await self.session.scalars(select(Award).where(Award.version_id == version_id))
+        return entries.all(), games.all(), awards.all()
 
     async def current_versions(
         self, discipline_id: int
@@ -256,27 +306,31 @@ class LedgerRepo(Repo):
         return row
 
     async def current_title(
-        self, player_id: int, discipline_id: int, on: date | None = None
+        self,
+        player_id: int,
+        discipline_id: int,
+        on: date | None = None,
+        excluding: Collection[int] = (),
     ) -> Title | None:
         return await self.session.scalar(
-            title_in_force(select(Title), player_id, discipline_id, on)
+            title_in_force(select(Title), player_id, discipline_id, on, excluding)
         )
 
     async def titles_on(self, discipline_id: int, on: date) -> dict[int, Title]:
         """Each player's current title in the discipline on ``on`` (one query for everyone)."""
         rows = await self.session.scalars(
-            select(Title)
+            counted_titles(select(Title))
             .where(Title.discipline_id == discipline_id, Title.since <= on)
-            .order_by(Title.since, Title.id)
+            .order_by(*title_order(newest_first=False))
         )
         return {title.player_id: title for title in rows}
 
     async def title_history(self, player_id: int, discipline_id: int) -> Sequence[Title]:
         return (
             await self.session.scalars(
-                select(Title)
+                counted_titles(select(Title))
                 .where(Title.player_id == player_id, Title.discipline_id == discipline_id)
-                .order_by(Title.since, Title.id)
+                .order_by(*title_order(newest_first=False))
             )
         ).all()
 

@@ -9,9 +9,10 @@ from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.bridge_ccba.importing import SYSTEM_ID
 from fedrank.handlers.systems.bridge_ccba.lists import compute_list as list_on
 from fedrank.handlers.systems.bridge_ccba.prepare import prepare as prepare_file
+from fedrank.handlers.systems.bridge_ccba.prepare import withdraw as withdraw_event
 from fedrank.handlers.systems.bridge_ccba.whatif import whatif as place_simulated
 from fedrank.handlers.systems.players import Names
-from fedrank.storage.models import Discipline, Tournament
+from fedrank.storage.models import Discipline, Tournament, TournamentVersion
 from fedrank.storage.records import ComputedList, Prepared, PreviewLine
 from fedrank.storage.repos import Repos
 
@@ -37,6 +38,15 @@ class BridgeCcbaAdapter(SystemAdapter):
         names: Names | None = None,
     ) -> Prepared:
         return await prepare_file(repos, discipline, text, filename, names)
+
+    async def withdraw(
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        tournament: Tournament,
+        version: TournamentVersion,
+    ) -> Prepared:
+        return await withdraw_event(repos, discipline, tournament, version)
 
     async def compute_list(
         self, repos: Repos, discipline: Discipline, list_date: date

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fedrank.engines.kernel import InputError
 from fedrank.handlers.access import stored_federation
+from fedrank.handlers.systems.base import is_withdrawn, withdrawal
 from fedrank.handlers.systems.bridge_ccba.history import (
     MEMBERSHIPS,
     Ctx,
@@ -19,7 +20,7 @@ from fedrank.handlers.systems.bridge_ccba.importing import (
     read_event_file,
 )
 from fedrank.handlers.systems.players import Names, Wanted, find_players
-from fedrank.storage.models import Discipline, Federation, Player
+from fedrank.storage.models import Discipline, Federation, Player, Tournament, TournamentVersion
 from fedrank.storage.records import Prepared
 from fedrank.storage.repos import Repos
 
@@ -84,12 +85,6 @@ async def prepare(
     if previous is not None:
         ledger.drop(previous.id)
     ctx = Ctx(repos, discipline, ledger, {p.id: p for p in found.values()})
-    extra = []
-    if previous is not None:
-        extra.append(
-            f"{code} is stored (version {previous.version}): this correction becomes "
-            f"version {previous.version + 1}"
-        )
     prepared, lines = await compute(
         ctx,
         f"new:{code}",
@@ -97,12 +92,13 @@ async def prepare(
         ids,
         code=code,
         reason=f"correction of version {previous.version}" if previous else "",
-        extra_warnings=extra,
     )
     ledger.add(lines)
     why = "correction" if previous is not None else "submission"
     since = min(held_on, previous.held_on) if previous is not None else held_on
     for later in await events_after(repos, discipline, since, skip=code):
+        if is_withdrawn(later.version.params):
+            continue
         if not later.ours:
             prepared.warnings.append(
                 f"{later.tournament.code} was stored without bridge_ccba parameters and is "
@@ -113,3 +109,23 @@ async def prepare(
         if replayed is not None:
             prepared.replays.append(replayed)
     return prepared
+
+
+async def withdraw(
+    repos: Repos, discipline: Discipline, tournament: Tournament, version: TournamentVersion
+) -> Prepared:
+    """The version without results that withdraws ``tournament``, with every later event
+    replayed against the ledger without its lines (those whose figures change)."""
+    main = withdrawal(tournament, version)
+    ledger = await Ledger.load(repos, discipline)
+    ledger.drop(version.id)
+    ctx = Ctx(repos, discipline, ledger)
+    for later in await events_after(repos, discipline, version.held_on, skip=tournament.code):
+        if is_withdrawn(later.version.params) or not later.ours:
+            continue
+        replayed = await replay(
+            ctx, later, reason=f"replayed after withdrawal of {tournament.code}"
+        )
+        if replayed is not None:
+            main.replays.append(replayed)
+    return main

@@ -133,12 +133,6 @@ async def prepare(
     ids, players = await resolve(repos, federation, report.tournament, names)
     stored = await repos.ledger.tournament(discipline.id, report.code)
     previous = await repos.ledger.current_version(stored.id) if stored is not None else None
-    extra = []
-    if previous is not None:
-        extra.append(
-            f"{report.code} is stored (version {previous.version}): this correction becomes "
-            f"version {previous.version + 1}"
-        )
     computed = await compute(
         repos,
         discipline,
@@ -146,7 +140,6 @@ async def prepare(
         ids,
         players,
         reason=f"correction of version {previous.version}" if previous else "",
-        extra_warnings=extra,
     )
     prepared = computed.prepared
     if previous is not None:

@@ -15,7 +15,7 @@ from fedrank.handlers.systems.go_ufgo import lists
 from fedrank.handlers.systems.go_ufgo import prepare as submission
 from fedrank.handlers.systems.go_ufgo.events import SYSTEM
 from fedrank.handlers.systems.players import Names
-from fedrank.storage.models import Discipline
+from fedrank.storage.models import Discipline, Tournament, TournamentVersion
 from fedrank.storage.records import ComputedList, Prepared
 from fedrank.storage.repos import Repos
 
@@ -39,6 +39,16 @@ class GoUfgoAdapter(SystemAdapter):
     ) -> Prepared:
         """Parse, find every player, rate from the stored history; write nothing."""
         return await submission.prepare(repos, discipline, text, filename, names)
+
+    async def withdraw(
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        tournament: Tournament,
+        version: TournamentVersion,
+    ) -> Prepared:
+        """The withdrawal, and every later tournament re-rated whose IK inputs it changes."""
+        return await submission.withdraw(repos, discipline, tournament, version)
 
     async def compute_list(
         self, repos: Repos, discipline: Discipline, list_date: date

@@ -51,14 +51,6 @@ def held_dan(titles: Sequence[Title], on: date) -> int | None:
     return None
 
 
-def title_on(titles: Sequence[Title], on: date) -> str | None:
-    """The title a player holds on ``on`` (a tournament's or a publication's row)."""
-    for row in reversed(titles):
-        if row.since <= on:
-            return row.title
-    return None
-
-
 class History:
     """What the database says about players at one point of the history (lazily, cached).
 
@@ -148,23 +140,35 @@ async def _rate(ev: Event, state: State, history: History) -> Rated:
     return rate(ev, state, held, fids)
 
 
-async def _prepared(
-    ev: Event,
-    rated: Rated,
-    history: History,
-    *,
-    every_title: bool,
-    reason: str,
-    removed: dict[int, Decimal | None] | None = None,
-) -> Prepared:
+async def _prepared(ev: Event, rated: Rated, history: History, *, reason: str) -> Prepared:
     players = {pid: await history.player(pid) for pid in ev.seats}
-    titles = {pid: title_on(await history.titles(pid), ev.held_on) for pid in rated.results}
-    gone = {
-        pid: (ik, await history.held_dan(pid, ev.held_on)) for pid, ik in (removed or {}).items()
-    }
-    return prepared(
-        ev, rated, players, titles, every_title=every_title, reason=reason, removed=gone
-    )
+    return prepared(ev, rated, players, reason=reason)
+
+
+async def replay_later(
+    later: Sequence[Event], history: History, *, reason: str, submitted: Event | None = None
+) -> tuple[Prepared | None, list[Prepared]]:
+    """Rate ``submitted`` (if any), then each ``later`` event in history order from the state
+    it leaves: (the submitted one prepared, the later ones whose figures change).
+
+    A later event that starts from exactly the state it was rated from is left as it is; the
+    others are re-rated (new versions, ``reason`` says why).
+    """
+    events = sorted([*([submitted] if submitted is not None else []), *later], key=lambda e: e.key)
+    state: State = {}
+    main: Prepared | None = None
+    replays: list[Prepared] = []
+    for e in events:
+        if e is not submitted and unchanged(e, await _fill(e, state, history)):
+            state.update(stored_after(e))
+            continue
+        rated = await _rate(e, state, history)
+        state.update(rated.after)
+        if e is submitted:
+            main = await _prepared(e, rated, history, reason=reason)
+        else:
+            replays.append(await _prepared(e, rated, history, reason=reason))
+    return main, replays
 
 
 async def replay(
@@ -174,40 +178,19 @@ async def replay(
     *,
     corrected: bool,
     reason: str,
-    removed: dict[int, Decimal | None],
 ) -> Prepared:
     """Rate ``submitted``, then each ``later`` event in history order from the state it leaves.
 
-    ``corrected``: the submission is a new version of a stored tournament. A later event
-    that starts from exactly the state it was rated from is left as it is; the others come
-    back in the result's ``replays``.
+    ``corrected``: the submission is a new version of a stored tournament. The later events
+    whose figures change come back in the result's ``replays``.
     """
-    events = sorted([submitted, *later], key=lambda e: e.key)
-    state: State = {}
-    main: Prepared | None = None
-    replays: list[Prepared] = []
     why = (
         f"replayed after correction of {submitted.code}"
         if corrected
         else f"replayed after {submitted.code} was added before it"
     )
-    for e in events:
-        if e is not submitted and unchanged(e, await _fill(e, state, history)):
-            state.update(stored_after(e))
-            continue
-        rated = await _rate(e, state, history)
-        state.update(rated.after)
-        if e is submitted:
-            main = await _prepared(
-                e,
-                rated,
-                history,
-                every_title=corrected,
-                reason=reason,
-                removed=removed,
-            )
-        else:
-            replays.append(await _prepared(e, rated, history, every_title=True, reason=why))
+    main, replays = await replay_later(later, history, reason=why, submitted=submitted)
     assert main is not None
+    main.reason = reason
     main.replays = replays
     return main

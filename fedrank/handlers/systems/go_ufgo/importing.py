@@ -21,7 +21,6 @@ from fedrank.engines.go_ufgo import (
     Rank,
     Submission,
     Tournament,
-    current_rank,
     rate_tournament,
 )
 from fedrank.engines.kernel import InputError
@@ -183,18 +182,15 @@ def rate(
 # The rated event as a Prepared submission: entries, games, IK awards, titles, preview.
 
 
-def prepared(
-    ev: Event,
-    rated: Rated,
-    players: Mapping[int, Player],
-    titles: Mapping[int, str | None],
-    *,
-    every_title: bool,
-    reason: str,
-    removed: Mapping[int, tuple[Decimal | None, int | None]] | None = None,
-) -> Prepared:
-    """``titles`` is each rated player's title on the tournament's date before it; ``removed``
-    the (IK, held dan) of players a correction takes out, whose rank it restores."""
+def prepared(ev: Event, rated: Rated, players: Mapping[int, Player], *, reason: str) -> Prepared:
+    """The rated event as a version to store.
+
+    A title row is written where the tournament changes the player's rank, and for a player's
+    first tournament: a function of the rating alone, so a replay from the same state writes
+    the same rows (and a correction's exact reversal leaves every title and since-date as it
+    was). The rows of a version a correction supersedes stop counting with it, so a player a
+    correction takes out gets his earlier title back without a row of his own.
+    """
     entries: list[NewEntry] = []
     awards: list[NewAward] = []
     new_titles: list[NewTitle] = []
@@ -232,7 +228,7 @@ def prepared(
                 pid, KIND, after - before, [head, _start_step(seat, rated, pid), *r.trace.to_json()]
             )
         )
-        if every_title or titles[pid] != r.rank_after.label:
+        if pid in rated.new or r.rank_before.label != r.rank_after.label:
             new_titles.append(
                 NewTitle(
                     pid,
@@ -252,11 +248,6 @@ def prepared(
                     "; ".join(_notes(r, before, after, rated.notes.get(pid, []))),
                 ),
             )
-        )
-    for pid, (ik, dan) in (removed or {}).items():
-        rank = current_rank(ik or Decimal(0), dan)
-        new_titles.append(
-            NewTitle(pid, rank.label, ev.held_on, value=ik, reason=f"removed from {ev.code}")
         )
     games = [NewGame(r, a, b, _SCORE_RESULT[s]) for r, a, b, s, _ in ev.games]
     preview.sort(key=lambda item: item[0])

@@ -9,21 +9,25 @@ Nothing is written: the director confirms the preview first.
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from fedrank.engines.go_ufgo import Submission, parse_submission, tournament_code
 from fedrank.handlers.access import stored_federation
-from fedrank.handlers.systems.go_ufgo.events import LAST, SYSTEM, Key, Seat
+from fedrank.handlers.systems.base import withdrawal
+from fedrank.handlers.systems.go_ufgo.events import LAST, Key, Seat
 from fedrank.handlers.systems.go_ufgo.history import (
     History,
     key,
     replay,
+    replay_later,
     stored_events,
     tournaments,
 )
-from fedrank.handlers.systems.go_ufgo.importing import seats_of, submitted_event, wanted_of
+from fedrank.handlers.systems.go_ufgo.importing import (
+    seats_of,
+    submitted_event,
+    wanted_of,
+)
 from fedrank.handlers.systems.players import Names, find_players
-from fedrank.storage.models import Discipline, Federation, Player
+from fedrank.storage.models import Discipline, Federation, Player, Tournament, TournamentVersion
 from fedrank.storage.records import Prepared
 from fedrank.storage.repos import Repos
 
@@ -57,23 +61,32 @@ async def prepare(
     fast = stored is None and not later
     history = History(repos, discipline, None if fast else start_key)
     history.remember(list(players.values()))
-    removed: dict[int, Decimal | None] = {}
     reason = ""
     if stored is not None:
         current = await repos.ledger.current_version(stored.id)
         reason = f"correction of version {current.version}" if current else "correction"
-        if current is not None and current.params.get("system") == SYSTEM:
-            old_ids = {int(s["player_id"]) for s in current.params.get("seats", [])}
-            for pid in sorted(old_ids - set(ev.seats)):
-                removed[pid] = await history.start(pid)
     return await replay(
         ev,
         await stored_events(repos, later),
         history,
         corrected=stored is not None,
         reason=reason,
-        removed=removed,
     )
+
+
+async def withdraw(
+    repos: Repos, discipline: Discipline, tournament: Tournament, version: TournamentVersion
+) -> Prepared:
+    """The version without results that withdraws ``tournament``, with the later tournaments
+    re-rated from the history without it (those whose start changes)."""
+    main = withdrawal(tournament, version)
+    later = [s for s in await tournaments(repos, discipline) if key(s) > key(tournament)]
+    _, main.replays = await replay_later(
+        await stored_events(repos, later),
+        History(repos, discipline, key(tournament)),
+        reason=f"replayed after withdrawal of {tournament.code}",
+    )
+    return main
 
 
 async def _resolve(

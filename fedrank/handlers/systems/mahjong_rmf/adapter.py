@@ -9,7 +9,7 @@ from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.mahjong_rmf import lists, prepare, whatif
 from fedrank.handlers.systems.mahjong_rmf.importing import SYSTEM_ID
 from fedrank.handlers.systems.players import Names
-from fedrank.storage.models import Discipline, Tournament
+from fedrank.storage.models import Discipline, Tournament, TournamentVersion
 from fedrank.storage.records import ComputedList, Prepared, PreviewLine
 from fedrank.storage.repos import Repos
 
@@ -37,6 +37,15 @@ class MahjongRmfAdapter(SystemAdapter):
         the file name: a corrected file sent under another name is the same tournament."""
         del filename
         return await prepare.prepare(repos, discipline, text, names)
+
+    async def withdraw(
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        tournament: Tournament,
+        version: TournamentVersion,
+    ) -> Prepared:
+        return await prepare.withdraw(repos, discipline, tournament, version)
 
     async def compute_list(
         self, repos: Repos, discipline: Discipline, list_date: date

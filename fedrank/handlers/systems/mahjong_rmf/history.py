@@ -9,13 +9,14 @@ adds. A correction re-rates the later tournaments whose KT changes (:func:`chang
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
 from fedrank.engines import mahjong_rmf as rmf
+from fedrank.handlers.systems.base import is_withdrawn
 from fedrank.handlers.systems.mahjong_rmf.importing import (
     SYSTEM_ID,
     engine_discipline,
@@ -37,6 +38,7 @@ class StoredTournament:
     name: str
     held_on: date
     version: int
+    version_id: int
     params: Mapping[str, Any]
     tournament: rmf.Tournament
 
@@ -56,6 +58,9 @@ async def stored_history(
     current = await repos.ledger.current_versions(discipline.id)
     versions = [version.id for _, version in current]
     for tournament, version in current:
+        if is_withdrawn(version.params):
+            versions.remove(version.id)
+            continue
         if version.id not in cache:
             engine_t = tournament_from_params(
                 tournament.code, tournament.name, version.held_on, version.params, kind
@@ -68,6 +73,7 @@ async def stored_history(
                     tournament.name,
                     version.held_on,
                     version.version,
+                    version.id,
                     version.params,
                     engine_t,
                 )
@@ -106,16 +112,22 @@ def changed_later(
 
 
 class Titles:
-    """Titles already stored plus those a preparation will add (written later, so they win)."""
+    """Titles already stored plus those a preparation will add (written later, so they win).
 
-    def __init__(self, repos: Repos, discipline_id: int) -> None:
+    ``superseded``: the versions the preparation replaces (a correction's tournament, the
+    replayed ones), whose rows stop counting once it is written, so they are not read."""
+
+    def __init__(self, repos: Repos, discipline_id: int, superseded: Collection[int] = ()) -> None:
         self.repos = repos
         self.discipline_id = discipline_id
+        self.superseded = set(superseded)
         self.added: list[NewTitle] = []
 
     async def on(self, player_id: int, day: date) -> str:
         """The player's title on ``day``: the latest stored or added one, else 12 kyu."""
-        row = await self.repos.ledger.current_title(player_id, self.discipline_id, on=day)
+        row = await self.repos.ledger.current_title(
+            player_id, self.discipline_id, on=day, excluding=self.superseded
+        )
         best = (row.since, row.title) if row is not None else None
         for title in self.added:
             if (

@@ -14,6 +14,7 @@ from decimal import Decimal
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.engines.kernel import InputError, RuleError
 from fedrank.handlers.access import stored_federation, stored_player
+from fedrank.handlers.systems.base import withdrawal
 from fedrank.handlers.systems.mahjong_rmf.history import (
     LEVELS_KEY,
     Titles,
@@ -31,7 +32,7 @@ from fedrank.handlers.systems.mahjong_rmf.importing import (
     rate,
 )
 from fedrank.handlers.systems.players import Names, Wanted, find_players, looks_like_id
-from fedrank.storage.models import Discipline, Player
+from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
 from fedrank.storage.records import NewTitle, Prepared
 from fedrank.storage.repos import Repos
 
@@ -183,13 +184,13 @@ async def prepare(
         raise
     players = {p.id: p for p in by_key.values()}
     careful = previous is not None or any(s.held_on > new_t.date for s in others)
-    ctx = _Context(repos, rp, Titles(repos, discipline.id), players, careful)
+    # Levels change from the earlier of the old and the new date on (a correction may move
+    # the tournament).
+    changed_from = min(new_t.date, previous.held_on) if previous is not None else new_t.date
+    later = changed_later(rp, others, changed_from)
+    superseded = [s.version_id for s in [*([previous] if previous else []), *later]]
+    ctx = _Context(repos, rp, Titles(repos, discipline.id, superseded), players, careful)
     extra = []
-    if previous is not None:
-        extra.append(
-            f"{code} is stored (version {previous.version}): this correction becomes "
-            f"version {previous.version + 1}"
-        )
     if skipped:
         extra.append("not counted (stored without RMF parameters): " + ", ".join(skipped))
     prepared = await _rated(
@@ -200,12 +201,37 @@ async def prepare(
         extra_warnings=extra,
     )
     why = "correction" if previous is not None else "submission"
-    # Levels change from the earlier of the old and the new date on (a correction may move
-    # the tournament).
-    changed_from = min(new_t.date, previous.held_on) if previous is not None else new_t.date
-    for s in changed_later(rp, others, changed_from):
+    for s in later:
         ctx.careful = True
         prepared.replays.append(
             await _rated(ctx, s.tournament, reason=f"replayed after {why} of {code}")
         )
     return prepared
+
+
+async def withdraw(
+    repos: Repos, discipline: Discipline, tournament: Tournament, version: TournamentVersion
+) -> Prepared:
+    """The version without results that withdraws ``tournament``, with the later tournaments
+    whose KT changes without it re-rated."""
+    main = withdrawal(tournament, version)
+    stored, _ = await stored_history(repos, discipline)
+    others = [s for s in stored if s.code != tournament.code]
+    if not any(s.held_on > version.held_on for s in others):
+        return main
+    rp = rmf.replay(
+        [s.tournament for s in others],
+        discipline=engine_discipline(discipline),
+        until=max(s.held_on for s in others),
+        list_dates=await list_dates(repos, discipline),
+    )
+    later = changed_later(rp, others, version.held_on)
+    superseded = [version.id, *(s.version_id for s in later)]
+    ctx = _Context(repos, rp, Titles(repos, discipline.id, superseded), {}, careful=True)
+    for s in later:
+        main.replays.append(
+            await _rated(
+                ctx, s.tournament, reason=f"replayed after withdrawal of {tournament.code}"
+            )
+        )
+    return main

@@ -207,14 +207,16 @@ def _games(doc: Document, pid: Mapping[str, int]) -> list[NewGame]:
 def _titles(
     source: Source, name: str, won: Mapping[str, str], held: Mapping[str, str]
 ) -> tuple[list[NewTitle], list[str]]:
-    """New champions' titles (the main title last: a player holding several shows it as his
-    current title) and a warning for each champion a correction replaces."""
+    """The champions' titles (the main title last: a player holding several shows it as his
+    current title) and a warning for each champion a correction replaces.
+
+    Every version carries its champions' rows: the rows of the version it supersedes stop
+    counting with it (the title history follows the ledger), so a resubmission naming the same
+    champion keeps his title and since-date, and one naming another takes it from him."""
     titles: list[NewTitle] = []
     warnings: list[str] = []
     for key in [k for k in ("youth", "women", "WOC") if k in won]:
         fid = won[key]
-        if held.get(key) == fid:
-            continue
         titles.append(
             NewTitle(
                 source.players[fid].id,
@@ -223,10 +225,10 @@ def _titles(
                 reason=f"{name} ({TITLE_RULES[key]})",
             )
         )
-        if key in held:
+        if key in held and held[key] != fid:
             warnings.append(
-                f"{TITLES[key]}: {fid} replaces {held[key]}; the title row of {held[key]} "
-                "stays in the title history"
+                f"{TITLES[key]}: {fid} replaces {held[key]}, whose title from this tournament "
+                "no longer counts"
             )
     return titles, warnings
 

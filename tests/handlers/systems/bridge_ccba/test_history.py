@@ -123,10 +123,10 @@ async def test_correction_makes_version_2_and_replays_the_later_event(
     rating = (await dispatch(services, user("u1"), "/rating CCBA-0001")).plain
     assert "Points: masterpoints red 1.97, opening masterpoints 300" in rating
 
-    # The same correction again changes nothing later: no replay, version 3 of itself only.
+    # The same correction again is identical to the stored version 2: nothing to write.
     again = await dispatch(services, user("boss"), "/submit ccba\n" + corrected)
-    assert "re-rated" not in again.plain
-    assert "this correction becomes version 3" in again.plain
+    assert "is identical to the stored version 2: nothing to confirm" in again.plain
+    assert again.buttons == []
 
 
 async def test_a_late_event_replays_later_ones(services: Services, db: Database) -> None:

@@ -185,7 +185,7 @@ async def test_correction_makes_version_2_and_replays_a_later_tournament(
     rating = (await dispatch(services, user("u1"), "/rating FSBR-0007")).plain
     assert f"Points: MB {2 + int(winners.get('FSBR-0007', 0))}" in rating
 
-    # The same correction again: October is as stored now, nothing to replay.
+    # The same correction again is identical to the stored version 2: nothing to write.
     again = await dispatch(services, user("boss"), "/submit fsbr\n" + corrected)
-    assert "re-rated" not in again.plain
-    assert "this correction becomes version 3" in again.plain
+    assert "is identical to the stored version 2: nothing to confirm" in again.plain
+    assert again.buttons == []

@@ -102,6 +102,7 @@ async def test_a_correction_that_removes_a_player_takes_back_his_figures(
     assert "Title: 3 kyu (since 2026-10-10)" in before and "Points: IK" in before
     await submit(services, games_csv("club-a", "2026-10-10", both[:1], start))
     after = (await dispatch(services, user("u1"), "/rating UFGO-0003")).plain
-    # No IK line counts any more; the rank is that of a player with no history (§3.1).
-    assert "Points:" not in after
-    assert "Title: 30 kyu (since 2026-10-10)" in after
+    # No IK line counts any more, and the title of the superseded version no longer counts
+    # either: he is again a player without history.
+    assert "Points:" not in after and "Title:" not in after
+    assert "No results are recorded for Andrii Shevchenko yet." in after

@@ -154,8 +154,7 @@ def test_new_players_start_at_the_file_ik_and_get_a_starting_award() -> None:
     assert rated.new == {11, 12, 13, 14}
     assert rated.before == {11: D(2500), 12: D(2380), 13: D(1500), 14: D(1500)}
     assert rated.after == {11: D(2503), 12: D(2377), 13: D(1500), 14: D(1500)}
-    titles = {pid: None for pid in ev.participants()}
-    out = prepared(ev, rated, BY_ID, titles, every_title=False, reason="")
+    out = prepared(ev, rated, BY_ID, reason="")
     assert (out.code, out.name, out.held_on) == (
         "kyiv-club-2026-12",
         "December club evening",
@@ -213,20 +212,14 @@ def test_the_database_rules_over_the_file_for_a_player_with_history() -> None:
     # A held dan comes from the publications (here 5 dan), whatever the IK.
     assert rated.results[13].rank_after.label == "5 dan"
     assert "line 9: UFGO-0001: file's ik=2500 ignored: the database holds IK 2503" in rated.warnings
-    out = prepared(
-        ev,
-        rated,
-        BY_ID,
-        {pid: "3 dan" for pid in ev.participants()},
-        every_title=False,
-        reason="",
-    )
+    out = prepared(ev, rated, BY_ID, reason="")
     # One award for a player with history: the change, its start read from the ledger.
     olena = [a for a in out.awards if a.player_id == 11]
     assert len(olena) == 1
     assert olena[0].trace[1]["rule"] == "ledger: sum of the IK lines of earlier tournaments"
-    # Titles only where the rank changes (5 dan and 6 kyu; the others stay 3 dan).
-    assert sorted(t.player_id for t in out.titles) == [13, 14]
+    # Titles where the rank changes, and for a player's first tournament: 11 has history and
+    # stays 3 dan; 12, 13 and 14 are new.
+    assert sorted(t.player_id for t in out.titles) == [12, 13, 14]
     assert out.warnings == rated.warnings
 
 
@@ -240,35 +233,26 @@ def test_a_held_dan_from_a_file_is_never_taken() -> None:
     assert rated.notes[11][-1] == "file's dan=5 ignored: 4-7 dan come from the quarterly lists"
 
 
-def test_a_correction_writes_every_title_and_restores_a_removed_player() -> None:
+def test_a_title_row_is_written_only_where_the_rank_changes() -> None:
+    """A replay writes the rows the first rating wrote: none for a player with history whose
+    rank stays, whatever his stored title (a correction's rows are a function of its rating)."""
     ev = _event(CSV, "c.csv")
-    rated = rate(ev, _new(ev), _no_dans(ev), FIDS)
-    out = prepared(
-        ev,
-        rated,
-        BY_ID,
-        {pid: "3 dan" for pid in ev.participants()},
-        every_title=True,
-        reason="correction of version 1",
-        removed={15: (D(2410), 4), 16: (None, None)},
-    )
+    starts = {11: D(2503), 12: D(2301), 13: D(1500), 14: D(1500)}
+    rated = rate(ev, starts, _no_dans(ev), FIDS)
+    out = prepared(ev, rated, BY_ID, reason="correction of version 1")
     assert out.reason == "correction of version 1"
-    assert [t.player_id for t in out.titles] == [11, 12, 13, 14, 15, 16]
-    assert out.titles[-2:] == [
+    # 12 loses to 11 and drops from 3 dan to 2 dan; 11, 13 and 14 keep their ranks.
+    assert out.titles == [
         NewTitle(
-            15, "4 dan", date(2026, 12, 10), value=D(2410), reason="removed from kyiv-club-2026-12"
-        ),
-        NewTitle(
-            16, "30 kyu", date(2026, 12, 10), value=None, reason="removed from kyiv-club-2026-12"
-        ),
+            12, "2 dan", date(2026, 12, 10), value=D(2299), reason="kyiv-club-2026-12: IK 2299"
+        )
     ]
 
 
 def test_a_listed_player_without_a_rated_game_gets_an_entry_only() -> None:
     ev = _event(H_FILE, "c.h9")
     rated = rate(ev, _new(ev), _no_dans(ev), FIDS)
-    titles = {pid: None for pid in rated.results}
-    out = prepared(ev, rated, BY_ID, titles, every_title=False, reason="")
+    out = prepared(ev, rated, BY_ID, reason="")
     shevchenko = next(e for e in out.entries if e.player_id == 13)
     assert shevchenko.place == D(3) and shevchenko.data == {
         "line": 8,

@@ -53,7 +53,8 @@ async def test_correction_makes_version_2_and_replays_later_tournaments(
     again = await dispatch(
         services, user("boss"), "/submit rmf-mcr\n" + sheet(chs=2, name="Tula Autumn Cup")
     )
-    assert "re-rated" not in again.plain
+    assert "re-rated because" not in again.plain
+    assert "No other stored tournament is re-rated." in again.plain
     assert "this correction becomes version 3" in again.plain
 
 
@@ -109,3 +110,19 @@ async def test_stored_history_skips_foreign_versions_and_reads_each_once(
         services, user("boss"), "/submit rmf-mcr\n" + sheet(code="kazan", held="2026-10-10")
     )
     assert "not counted (stored without RMF parameters): imported-elsewhere" in preview.plain
+
+
+async def test_a_correction_keeps_the_titles_its_tournament_still_gives(
+    services: Services, db: Database
+) -> None:
+    """Only the name corrected: the same levels. The version 1 rows stop counting with it, so
+    version 2 must write them again (its titles are not compared with the rows it replaces)."""
+    await seed(db)
+    await submit_and_confirm(services, sheet())
+    before = (await dispatch(services, user("u1"), "/rating RMF-0001")).plain
+    assert "Title: " in before and "(since 2026-09-05)" in before
+    saved = await submit_and_confirm(services, sheet(name="Tula Autumn Cup 2026 (Kremlin)"))
+    assert saved == "Saved: Tula Autumn Cup 2026 (Kremlin), version 2."
+    after = (await dispatch(services, user("u1"), "/rating RMF-0001")).plain
+    title = next(line for line in before.splitlines() if "Title: " in line)
+    assert title in after
