@@ -409,8 +409,11 @@ async def announce_in(repos: Repos, snapshot: ListSnapshot, now: datetime) -> in
     discipline = lists.discipline
     messages: list[NewMessage] = []
     cache: dict[str, Reply] = {}
+    # A chat that chose no language reads the federation's (``fedrank federation add --language``).
+    federation = await repos.federations.get(discipline.federation_id)
+    default = federation.language if federation is not None else "en"
     for sub in await repos.subscriptions.for_discipline(discipline.id, "lists"):
-        language = sub.language or "en"
+        language = sub.language or default
         if language not in cache:
             cache[language] = announcement(lists, language)
         messages.append(
@@ -428,7 +431,7 @@ async def announce_in(repos: Repos, snapshot: ListSnapshot, now: datetime) -> in
         account = await repos.accounts.by_platform(sub.platform, sub.chat_id)
         if account is None or account.player_id is None:
             continue
-        language = sub.language or account.language or "en"
+        language = sub.language or account.language or default
         reply = personal(lists, account.player_id, language)
         if reply is None:
             continue

@@ -24,6 +24,7 @@ from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
+from fedrank.handlers.setup import refuse_disabled
 from fedrank.handlers.spreadsheet import (
     Sheet,
     SheetError,
@@ -104,6 +105,7 @@ async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         discipline, _ = await director_discipline(repos, ctx, account, parts[0])
+        refuse_disabled(discipline, ctx.language)
         try:
             system_adapter = services.systems.adapter(discipline.system)
         except NoAdapterError:
@@ -181,6 +183,7 @@ async def _pending(
     pending = stored(found, "PendingSubmission", token.strip(), ctx.language)
     discipline = await stored_discipline(repos, pending.discipline_id, ctx.language)
     await director_of(repos, ctx, account, discipline.federation_id)
+    refuse_disabled(discipline, ctx.language)
     return account, pending, discipline
 
 

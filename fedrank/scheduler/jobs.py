@@ -29,7 +29,7 @@ async def publish_due(db: Database, now: datetime, *, systems: SystemRegistry) -
     plan: list[tuple[str, date]] = []
     async with db.read() as repos:
         for discipline in await repos.federations.disciplines():
-            if discipline.system not in systems:
+            if discipline.disabled or discipline.system not in systems:
                 continue
             federation = await repos.federations.get(discipline.federation_id)
             assert federation is not None

@@ -17,6 +17,8 @@ class BridgeFsbrAdapter(SystemAdapter):
     """Import a ``.fsbr`` report, compute the monthly list, simulate a place."""
 
     system = SYSTEM_ID
+    #: Seed 003: rank coefficients are re-assigned on the first of every month.
+    default_calendar = "monthly"
     supports_whatif = True
     #: ``[entries]``/``[players]``/session rows are ``|``-separated columns, so a workbook's
     #: cells are joined by `` | ``; header lines (``key = value``) and section names are
