@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Collection, Iterable, Sequence
 from datetime import date
 from typing import Any, cast
 
@@ -156,6 +156,23 @@ class PlayerRepo(Repo):
                 .order_by(Membership.starts_on)
             )
         ).all()
+
+    async def membership_periods(
+        self, player_ids: Collection[int], *, chunk: int = 500
+    ) -> dict[int, list[tuple[date, date | None]]]:
+        """Each of these players' membership periods (start, end or None), by player id; a
+        player without any recorded is absent."""
+        ids = sorted(set(player_ids))
+        out: dict[int, list[tuple[date, date | None]]] = {}
+        for start in range(0, len(ids), chunk):
+            rows = await self.session.execute(
+                select(Membership.player_id, Membership.starts_on, Membership.ends_on)
+                .where(Membership.player_id.in_(ids[start : start + chunk]))
+                .order_by(Membership.player_id, Membership.starts_on)
+            )
+            for player_id, starts_on, ends_on in rows:
+                out.setdefault(player_id, []).append((starts_on, ends_on))
+        return out
 
     # The registry (``fedrank players import | export``): plain rows read and written in
     # chunks, so a registry of 100,000 players never holds the event loop long.
