@@ -327,7 +327,7 @@ MESSAGES: dict[str, str] = {
     "registry.exists": "登记册中已有 {id}；请用 /playeredit 修改。",
     # ── setup: begin (keys of the setup work go between begin and end) ──
     "setup.start_empty": (
-        "{name}，您好！我是 fedrank。目前还没有任何协会：服务器管理员可用"
+        "您好，{name}！我是 fedrank。目前还没有任何协会：服务器管理员可用"
         ' fedrank federation add CODE "NAME" --timezone Area/City 创建一个。'
     ),
     "setup.federation_added": "已添加协会 {code}（{name}）：时区 {timezone}，公告语言 {language}。",
