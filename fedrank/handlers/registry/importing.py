@@ -23,7 +23,6 @@ deallocation is cut in short steps as well.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -35,6 +34,7 @@ from fedrank.handlers.registry.plan import (
     Checker,
     NewPlayer,
     RegistryPlan,
+    data_text,
     plan_import,
 )
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
@@ -95,7 +95,7 @@ async def read_registry(repos: Repos, federation_id: int) -> tuple[dict[str, Row
             existing[fpid.upper()] = (
                 row["id"],
                 fpid,
-                json.dumps(row["data"] or {}, ensure_ascii=False, sort_keys=True),
+                data_text(row["data"]),
                 *[row[attribute] for attribute in ATTRIBUTES],
                 *periods.get(row["id"], ()),
             )

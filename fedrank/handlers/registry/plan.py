@@ -37,8 +37,14 @@ ATTRIBUTES = tuple(FACTS.values())
 _NAME, _BORN = ATTRIBUTES.index("name"), ATTRIBUTES.index("birth_date")
 
 
-def _data_text(data: Mapping[str, Any]) -> str:
-    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+def data_text(data: Mapping[str, Any] | None) -> str:
+    """A player's data as the JSON text a row keeps (most players have none: no encoding)."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True) if data else "{}"
+
+
+def _data_of(text: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(text) if text != "{}" else {}
+    return loaded
 
 
 @dataclass(slots=True)
@@ -61,7 +67,7 @@ class Existing:
         start, id and end): one flat tuple (:data:`fedrank.handlers.registry.fileformat.Row`)."""
         periods = [x for start, (mid, end) in self.memberships.items() for x in (start, mid, end)]
         facts = [self.facts.get(a) for a in ATTRIBUTES]
-        return (self.id, self.federation_player_id, _data_text(self.data), *facts, *periods)
+        return (self.id, self.federation_player_id, data_text(self.data), *facts, *periods)
 
     @classmethod
     def of(cls, row: Row) -> Existing:
@@ -72,7 +78,7 @@ class Existing:
             player_id,
             fpid,
             dict(zip(ATTRIBUTES, facts, strict=True)),
-            json.loads(data),
+            _data_of(data),
             {periods[i]: (periods[i + 1], periods[i + 2]) for i in range(0, len(periods), 3)},
         )
 
@@ -90,13 +96,13 @@ class NewPlayer:
         """(line, ID, data as JSON text, membership start and end, each fact): flat."""
         start, end = self.membership or (None, None)
         facts = [self.values.get(a) for a in ATTRIBUTES]
-        data = _data_text(self.values.get("data") or {})
+        data = data_text(self.values.get("data") or {})
         return (self.line, self.federation_player_id, data, start, end, *facts)
 
     @classmethod
     def of(cls, row: Row) -> NewPlayer:
         line, fpid, data, start, end = row[:5]
-        values = {**dict(zip(ATTRIBUTES, row[5:], strict=True)), "data": json.loads(data)}
+        values = {**dict(zip(ATTRIBUTES, row[5:], strict=True)), "data": _data_of(data)}
         return cls(line, fpid, values, (start, end) if start is not None else None)
 
 
