@@ -21,6 +21,7 @@ import typer
 
 from fedrank.cli_players import players_app
 from fedrank.cli_schedule import ScheduleError, publish_due_command, schedule, unpublish
+from fedrank.cli_setup import discipline_app, empty_hint, federation_app
 from fedrank.config import ConfigError, Settings, load_settings
 from fedrank.engines.kernel import EngineError
 from fedrank.engines.registry import SYSTEMS, calc_document
@@ -45,6 +46,8 @@ app = typer.Typer(
 app.add_typer(players_app)
 app.command()(schedule)
 app.command()(unpublish)
+app.add_typer(federation_app)
+app.add_typer(discipline_app)
 
 T = TypeVar("T")
 
@@ -126,6 +129,8 @@ def run(
 
     async def go() -> None:
         async with opened(settings) as root:
+            if (hint := await empty_hint(root)) is not None:
+                typer.echo(f"fedrank: {hint}", err=True)
             await serve(
                 root, chats, stdin=sys.stdin, stdout=sys.stdout, interactive=sys.stdin.isatty()
             )
@@ -337,7 +342,15 @@ async def _prepare_for(
 
     accepted: list[tuple[Discipline, Prepared, Names]] = []
     refusals: list[str] = []
+    if found is not None and found.disabled:
+        raise CliError(
+            f"discipline {found.code} is disabled: it takes no tournaments "
+            "(`fedrank discipline enable` brings it back)"
+        )
+    candidates = [d for d in candidates if not d.disabled] or candidates
     for discipline in candidates:
+        if discipline.disabled:
+            raise CliError(f"every {target} discipline is disabled: it takes no tournaments")
         try:
             engine = systems.adapter(discipline.system)
         except NoAdapterError:

@@ -138,7 +138,7 @@ def merge_players(
     from fedrank.bootstrap import opened
     from fedrank.cli import _run, _settings
     from fedrank.handlers.registry.importing import UnknownFederationError
-    from fedrank.handlers.registry.merge import MergeRefusedError
+    from fedrank.handlers.registry.merge import MergeRefusedError, audit_refusal
     from fedrank.handlers.registry.merge import merge_players as merge
 
     async def go() -> str:
@@ -148,6 +148,9 @@ def merge_players(
                 async with root.db.transaction() as repos:
                     moved = await merge(repos, federation, keep, drop, now=root.services.now())
             except (MergeRefusedError, UnknownFederationError) as exc:
+                await audit_refusal(
+                    root.db, federation, keep, drop, str(exc), now=root.services.now()
+                )
                 raise _error(str(exc)) from None
             rows = ", ".join(f"{table} {count}" for table, count in moved.items()) or "no rows"
             return f"{drop} merged into {keep}: moved {rows}"

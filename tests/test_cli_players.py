@@ -118,3 +118,23 @@ def test_merge_joins_two_records_and_names_refusals(empty: Path) -> None:
     assert str(again.exception) == "UFGO has no player UFGO-0043"
     export = runner.invoke(app, ["players", "export", "UFGO"])
     assert export.output.splitlines()[1:] == ["UFGO-0042,Hnatiuk Vasyl,,,M,,'=Kyiv,,,"]
+    unknown = runner.invoke(app, ["players", "merge", "NOPE", "A", "B"])
+    assert str(unknown.exception) == "unknown federation 'NOPE'; federations: UFGO"
+
+    async def audit() -> list[tuple[str, str, str]]:
+        db = Database(f"sqlite+aiosqlite:///{empty / 'fedrank.db'}")
+        try:
+            async with db.read() as repos:
+                return [
+                    (e.action, e.subject, str(e.details.get("reason", "")))
+                    for e in await repos.audit.entries()
+                    if e.action.startswith("player.merge")
+                ]
+        finally:
+            await db.close()
+
+    assert asyncio.run(audit()) == [
+        ("player.merged", "UFGO-0042", ""),
+        ("player.merge_refused", "UFGO-0042 UFGO-0043", "UFGO has no player UFGO-0043"),
+        ("player.merge_refused", "A B", "unknown federation 'NOPE'; federations: UFGO"),
+    ]

@@ -21,14 +21,10 @@ async def start(services: Services, ctx: RequestContext, args: str) -> Reply:
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         federations = await repos.federations.all()
-        names = ", ".join(f.name for f in federations) or "—"
+        names = ", ".join(f.name for f in federations)
+        greeting = "start.greeting" if names else "setup.start_empty"
         reply = Reply.text(
-            t(
-                ctx.language,
-                "start.greeting",
-                name=ctx.display_name or ctx.user_id,
-                federations=names,
-            ),
+            t(ctx.language, greeting, name=ctx.display_name or ctx.user_id, federations=names),
             t(ctx.language, "start.what"),
         )
         mine = await repos.accounts.players_of(account.id)

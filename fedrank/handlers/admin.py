@@ -1,9 +1,11 @@
 """Directors and admins manage their federation: disciplines, who holds a role, wrong links.
 
 - ``/disciplines [federation]`` lists the disciplines (anyone may read them: they are public).
-- ``/discipline add <federation> <code> <system> <calendar> <name…>`` adds one (admins of the
-  federation only). A discipline code is unique across all federations, because players and
-  directors name disciplines by code alone (``/top rmf-mcr``, ``/submit rmf-mcr``).
+- ``/discipline add <federation> <code> <system> [calendar] <name…>`` adds one, ``/discipline
+  disable <federation> <code> [remove]`` retires (or removes) one and ``enable`` brings it back
+  (admins of the federation only; the use cases of :mod:`fedrank.handlers.setup`). A
+  discipline code is unique across all federations, because players and directors name
+  disciplines by code alone (``/top rmf-mcr``, ``/submit rmf-mcr``).
 - ``/roles <federation>`` lists the accounts holding a role there (directors; roles are given
   with ``/grant``).
 - ``/unlink <player ID> [platform:user]`` undoes a wrong link (directors of the player's
@@ -14,8 +16,7 @@ Every change is in the audit log (``discipline.added``, ``link.removed``).
 
 from __future__ import annotations
 
-import re
-
+from fedrank.handlers import setup
 from fedrank.handlers.access import (
     caller,
     directed_federations,
@@ -29,10 +30,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
-from fedrank.storage.models import CALENDARS, SYSTEM_IDS
-
-_CODE_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{0,31}$")
-MAX_NAME = 200
+from fedrank.storage.models import CALENDARS
 
 
 async def disciplines(services: Services, ctx: RequestContext, args: str) -> Reply:
@@ -47,7 +45,10 @@ async def disciplines(services: Services, ctx: RequestContext, args: str) -> Rep
         rows = []
         for federation in federations:
             for d in await repos.federations.disciplines(federation.id):
-                rows.append((federation.code, d.code, d.name, d.system, d.calendar))
+                calendar = d.calendar
+                if d.disabled:
+                    calendar += f" ({t(ctx.language, 'setup.disabled')})"
+                rows.append((federation.code, d.code, d.name, d.system, calendar))
     if not rows:
         return Reply.text(t(ctx.language, "disciplines.none"))
     reply = Reply().line(bold(t(ctx.language, "disciplines.title")))
@@ -55,58 +56,76 @@ async def disciplines(services: Services, ctx: RequestContext, args: str) -> Rep
 
 
 async def discipline(services: Services, ctx: RequestContext, args: str) -> Reply:
-    """``/discipline add …``: the only sub-command so far (others would edit or retire)."""
-    usage = "/discipline add <federation> <code> <system> <calendar> <name>"
-    parts = args.split(maxsplit=5)
-    if len(parts) != 6 or parts[0].lower() != "add":
+    """``/discipline add|disable|enable …`` (admins of the federation): the use cases of
+    :mod:`fedrank.handlers.setup`, which the operator's CLI calls too. A refusal is answered
+    and kept in the audit log."""
+    try:
+        return await _discipline(services, ctx, args)
+    except UserError as exc:
+        async with services.db.transaction() as repos:
+            account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
+            await repos.audit.log(
+                "discipline.refused",
+                at=services.now(),
+                account_id=account.id if account is not None else None,
+                subject=args[:200],
+                details={"reason": exc.message},
+            )
+        raise
+
+
+async def _discipline(services: Services, ctx: RequestContext, args: str) -> Reply:
+    usage = (
+        "/discipline add <federation> <code> <system> [calendar] <name> | "
+        "disable <federation> <code> [remove] | enable <federation> <code>"
+    )
+    parts = args.split(maxsplit=1)
+    verb = parts[0].lower() if parts else ""
+    rest = parts[1] if len(parts) == 2 else ""
+    if verb == "add":
+        words = rest.split(maxsplit=3)
+        if len(words) < 4:
+            raise UserError(t(ctx.language, "error.usage", usage=usage))
+        fed_code, code, system, tail = words
+        first, _, after = tail.partition(" ")
+        calendar: str | None = None
+        if first in CALENDARS and after.strip():
+            calendar, tail = first, after
+    elif verb in ("disable", "enable"):
+        words = rest.split()
+        if len(words) not in (2, 3) or (len(words) == 3 and words[2].lower() != "remove"):
+            raise UserError(t(ctx.language, "error.usage", usage=usage))
+        if verb == "enable" and len(words) == 3:
+            raise UserError(t(ctx.language, "error.usage", usage=usage))
+        fed_code, code = words[0], words[1]
+    else:
         raise UserError(t(ctx.language, "error.usage", usage=usage))
-    _, fed_code, code, system, calendar, name = parts
-    code = code.lower()
-    name = name.strip()[:MAX_NAME]
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        federation = await known_federation(repos, ctx, fed_code)
+        actor = setup.Actor(account.id, ctx.language, services.now())
+        federation = await setup.federation_named(repos, actor, fed_code)
         await require_role(repos, ctx, account, federation, "admin")
-        if not _CODE_RE.match(code):
-            raise UserError(t(ctx.language, "error.usage", usage=usage))
-        if system not in SYSTEM_IDS:
-            raise UserError(
-                t(ctx.language, "discipline.bad_system", system=system, known=", ".join(SYSTEM_IDS))
+        if verb == "disable":
+            remove = len(words) == 3
+            return Reply.text(
+                await setup.disable_discipline(repos, actor, federation, code, remove=remove)
             )
-        if calendar not in CALENDARS:
-            raise UserError(
-                t(
-                    ctx.language,
-                    "discipline.bad_calendar",
-                    calendar=calendar,
-                    known=", ".join(CALENDARS),
-                )
-            )
-        if await repos.federations.discipline_by_code(code) is not None:
-            raise UserError(t(ctx.language, "discipline.exists", code=code))
-        added = await repos.federations.add_discipline(federation, code, name, system, calendar)
-        await repos.audit.log(
-            "discipline.added",
-            at=services.now(),
-            account_id=account.id,
-            federation_id=federation.id,
-            subject=added.code,
-            details={"system": system, "calendar": calendar, "name": name},
+        if verb == "enable":
+            return Reply.text(await setup.enable_discipline(repos, actor, federation, code))
+        added = await setup.add_discipline(
+            repos, services.systems, actor, federation, code, system, tail, calendar=calendar
         )
-        reply = Reply.text(
+        return Reply.text(
             t(
                 ctx.language,
-                "discipline.added",
+                "setup.discipline_added",
                 code=added.code,
                 name=added.name,
-                system=system,
-                calendar=calendar,
+                system=added.system,
+                calendar=added.calendar,
                 federation=federation.code,
             )
         )
-        if system not in services.systems:
-            reply.line(t(ctx.language, "discipline.no_adapter", system=system))
-        return reply
 
 
 async def roles(services: Services, ctx: RequestContext, args: str) -> Reply:

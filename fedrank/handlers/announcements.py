@@ -408,8 +408,11 @@ async def announce_in(repos: Repos, snapshot: ListSnapshot, now: datetime) -> in
     discipline = lists.discipline
     messages: list[NewMessage] = []
     cache: dict[str, Reply] = {}
+    # A chat that chose no language reads the federation's (``fedrank federation add --language``).
+    federation = await repos.federations.get(discipline.federation_id)
+    default = federation.language if federation is not None else "en"
     for sub in await repos.subscriptions.for_discipline(discipline.id, "lists"):
-        language = sub.language or "en"
+        language = sub.language or default
         if language not in cache:
             cache[language] = announcement(lists, language)
         messages.append(
@@ -431,7 +434,7 @@ async def announce_in(repos: Repos, snapshot: ListSnapshot, now: datetime) -> in
         player = await repos.accounts.player_in(account.id, discipline.federation_id)
         if player is None:
             continue
-        language = sub.language or account.language or "en"
+        language = sub.language or account.language or default
         reply = personal(lists, player.id, language)
         if reply is None:
             continue

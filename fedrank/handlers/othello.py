@@ -31,6 +31,7 @@ from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.results import MAX_UPLOAD, hold_for_confirmation, preview_reply
 from fedrank.handlers.safetext import visible
+from fedrank.handlers.setup import refuse_disabled
 from fedrank.handlers.systems.base import is_withdrawn
 from fedrank.handlers.systems.othello_woc import ADAPTER, SYSTEM
 from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
@@ -181,6 +182,7 @@ async def round_(services: Services, ctx: RequestContext, args: str) -> Reply:
         account = await caller(repos, services, ctx)
         tournament, discipline, version = await _tournament(repos, ctx, query)
         await director_of(repos, ctx, account, discipline.federation_id)
+        refuse_disabled(discipline, ctx.language)
         number = int(version.params["rounds_played"]) + 1
         text = visible(_results_text(ctx, rest))  # no invisible control in its names
         if not text.strip():

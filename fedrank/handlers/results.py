@@ -35,6 +35,7 @@ from fedrank.handlers.names import (
 )
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.safetext import visible
+from fedrank.handlers.setup import refuse_disabled
 from fedrank.handlers.spreadsheet import (
     Sheet,
     SheetError,
@@ -129,6 +130,7 @@ async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         discipline, _ = await director_discipline(repos, ctx, account, parts[0])
+        refuse_disabled(discipline, ctx.language)
         try:
             system_adapter = services.systems.adapter(discipline.system)
         except NoAdapterError:
@@ -250,6 +252,7 @@ async def _pending(
     pending = stored(found, "PendingSubmission", token.strip(), ctx.language)
     discipline = await stored_discipline(repos, pending.discipline_id, ctx.language)
     await director_of(repos, ctx, account, discipline.federation_id)
+    refuse_disabled(discipline, ctx.language)
     return account, pending, discipline
 
 

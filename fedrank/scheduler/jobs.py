@@ -22,7 +22,6 @@ from fedrank.handlers.publication import clear_failure, publish_in, record_failu
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.scheduler.calendar import due_dates, next_due
 from fedrank.storage.database import Database
-from fedrank.storage.models import Discipline
 
 log = logging.getLogger(__name__)
 
@@ -79,10 +78,6 @@ def _utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
 
-def _disabled(discipline: Discipline) -> bool:
-    return bool(getattr(discipline, "disabled", False))
-
-
 async def due_lists(db: Database, now: datetime, *, systems: SystemRegistry) -> list[Due]:
     """Every list due by ``now`` (in each federation's time zone), oldest first per
     discipline, with its failure if an attempt failed."""
@@ -90,7 +85,7 @@ async def due_lists(db: Database, now: datetime, *, systems: SystemRegistry) -> 
     async with db.read() as repos:
         failures = {(f.discipline_id, f.list_date): f for f in await repos.publications.failures()}
         for discipline in await repos.federations.disciplines():
-            if discipline.system not in systems or _disabled(discipline):
+            if discipline.system not in systems or discipline.disabled:
                 continue
             federation = await repos.federations.get(discipline.federation_id)
             assert federation is not None
@@ -126,7 +121,7 @@ async def upcoming(db: Database, now: datetime, *, systems: SystemRegistry) -> l
     out: list[Upcoming] = []
     async with db.read() as repos:
         for discipline in await repos.federations.disciplines():
-            if discipline.system not in systems or _disabled(discipline):
+            if discipline.disabled or discipline.system not in systems:
                 continue
             federation = await repos.federations.get(discipline.federation_id)
             assert federation is not None

@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -75,6 +76,8 @@ class Federation(Base):
     code: Mapped[str] = mapped_column(String(32), unique=True)
     name: Mapped[str] = mapped_column(String(200))
     timezone: Mapped[str] = mapped_column(String(64), default="UTC")
+    # The language of its public announcements when a chat chose none (en, ru, uk, zh).
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
     # Whether a director must approve games that players report (``/report``).
     reports_need_approval: Mapped[bool] = mapped_column(default=False)
 
@@ -95,6 +98,8 @@ class Discipline(Base):
     name: Mapped[str] = mapped_column(String(200))
     system: Mapped[str] = mapped_column(String(32))
     calendar: Mapped[str] = mapped_column(String(16), default="monthly")
+    # A retired list: kept with its history, skipped by the scheduler, refusing submissions.
+    disabled: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class Player(Base):

@@ -103,7 +103,9 @@ async def test_an_admin_adds_a_discipline(services: Services, db: Database) -> N
     ]
 
 
-async def test_discipline_refusals_write_nothing(services: Services, db: Database) -> None:
+async def test_discipline_refusals_write_nothing_but_their_audit_line(
+    services: Services, db: Database
+) -> None:
     await seed_federation(db)
     await second_federation(db)
     await make_director(db, "boss")
@@ -118,19 +120,32 @@ async def test_discipline_refusals_write_nothing(services: Services, db: Databas
         ),
         ("u", "/discipline add RMF rmf-x mahjong_rmf monthly X", "Only an administrator of RMF"),
         ("chief", "/discipline add RMF rmf-x chess_fide monthly X", "Unknown system “chess_fide”"),
-        ("chief", "/discipline add RMF rmf-x mahjong_rmf weekly X", "Unknown calendar “weekly”"),
+        ("chief", "/discipline add RMF rmf-x mahjong_rmf weekly X", "names neither"),
         ("chief", "/discipline add RMF ugf-go go_ufgo monthly Go", "ugf-go exists already"),
-        ("chief", "/discipline add RMF rmf-mcr mahjong_rmf monthly Again", "exists already"),
-        ("chief", "/discipline add RMF bad/code mahjong_rmf monthly X", "Usage"),
-        ("chief", "/discipline add RMF rmf-x mahjong_rmf monthly", "Usage"),
+        ("chief", "/discipline add RMF rmf-mcr mahjong_rmf monthly MCR", "exists already"),
+        ("chief", "/discipline add RMF bad/code mahjong_rmf monthly X", "cannot be a discipline"),
+        ("chief", "/discipline add RMF rmf-x mahjong_rmf", "Usage"),
         ("chief", "/discipline remove rmf-mcr", "Usage"),
         ("chief", "/discipline add NOPE rmf-x mahjong_rmf monthly X", "NOPE"),
     ]
     before = await snapshot(db)
-    for who, command, answer in refusals:
+    for count, (who, command, answer) in enumerate(refusals, start=1):
         reply = await dispatch(services, user(who), command)
         assert answer in reply.plain, (command, reply.plain)
-        assert await snapshot(db) == before, command
+        after = await snapshot(db)
+        assert {**after, "audit": before["audit"]} == before, command
+        assert after["audit"] == before["audit"] + count, command
+    async with db.read() as repos:
+        entries = await repos.audit.entries("discipline.refused")
+        assert [e.subject for e in entries] == [
+            c.removeprefix("/discipline ") for _, c, _ in refusals
+        ]
+        assert entries[3].details == {
+            "reason": "Unknown system “chess_fide”. Systems: mahjong_rmf, bridge_ccba, go_ufgo,"
+            " bridge_fsbr, othello_woc."
+        }
+        # Refused before any account existed: the line names none.
+        assert entries[2].account_id is None and entries[3].account_id is not None
 
 
 async def test_roles_are_listed_to_directors_only(services: Services, db: Database) -> None:

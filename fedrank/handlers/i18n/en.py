@@ -404,6 +404,67 @@ MESSAGES: dict[str, str] = {
     "registry.unchanged": "Nothing changes for {player}.",
     "registry.exists": "The registry already has {id}; change it with /playeredit.",
     # ── setup: begin (keys of the setup work go between begin and end) ──
+    "setup.start_empty": (
+        "Hello, {name}! I am fedrank. No federation is set up yet: the server's operator"
+        ' creates one with fedrank federation add CODE "NAME" --timezone Area/City.'
+    ),
+    "setup.federation_added": (
+        "Federation {code} ({name}) added: time zone {timezone}, announcements in {language}."
+    ),
+    "setup.discipline_added": (
+        "Discipline {code} ({name}) added to {federation}: system {system}, lists {calendar}."
+    ),
+    "setup.bad_name": "A name is needed, at most {limit} characters.",
+    "setup.bad_timezone": (
+        "Unknown time zone “{timezone}”: give an IANA name such as Area/City. Closest: {close}."
+    ),
+    "setup.bad_federation_code": (
+        "“{code}” cannot be a federation code: a letter, then letters, digits, - or _ (at most 32)."
+    ),
+    "setup.bad_language": "Unknown language “{language}”. Languages: {known}.",
+    "setup.federation_exists": "Federation {code} ({name}) exists already.",
+    "setup.no_federation_yet": (
+        "There is no federation “{code}”, nor any other yet: the operator creates one with"
+        ' fedrank federation add CODE "NAME" --timezone Area/City.'
+    ),
+    "setup.bad_discipline_code": (
+        "“{code}” cannot be a discipline code: lower-case letters, digits, '.', '-' or '_'"
+        " (at most 32)."
+    ),
+    "setup.no_adapter": "fedrank cannot compute {system} lists yet: no discipline of it is added.",
+    "setup.discipline_refused": "A {system} discipline cannot be added: {why} ({rule}).",
+    "setup.rmf_kind": (
+        "the RMF rulebook has two lists, sports mahjong (MCR) and Sichuan mahjong, and"
+        " “{code}” ({name}) names neither; put MCR, sports or Sichuan in its code or name"
+    ),
+    "setup.discipline_exists": (
+        "A discipline with the code {code} exists already, in {federation} (codes are unique"
+        " across federations)."
+    ),
+    "setup.unknown_discipline": (
+        "{federation} has no discipline “{code}”. Its disciplines: {known}."
+    ),
+    "setup.stored_tournaments": "tournaments",
+    "setup.stored_lists": "published lists",
+    "setup.stored_qualifications": "qualifications",
+    "setup.stored_titles": "titles",
+    "setup.cannot_remove": (
+        "{code} is not removed: it holds {stored}, which are never deleted. Disable it instead"
+        " (it keeps its history, gets no new lists and refuses submissions)."
+    ),
+    "setup.discipline_removed": "Discipline {code} removed from {federation} (it had no history).",
+    "setup.discipline_disabled": (
+        "Discipline {code} of {federation} disabled: its history stays, no new lists are"
+        " published on its calendar, submissions are refused."
+    ),
+    "setup.already_disabled": "Discipline {code} is disabled already.",
+    "setup.discipline_enabled": "Discipline {code} enabled again.",
+    "setup.already_enabled": "Discipline {code} is not disabled.",
+    "setup.submit_disabled": (
+        "Discipline {code} is disabled: it takes no submissions (an admin enables it again with"
+        " /discipline enable)."
+    ),
+    "setup.disabled": "disabled",
     # ── setup: end ──
     # ── links: begin (keys of the links work go between begin and end) ──
     "link.already_linked": "Your account is already linked to {player}.",

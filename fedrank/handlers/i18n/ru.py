@@ -393,6 +393,71 @@ MESSAGES: dict[str, str] = {
     "registry.unchanged": "Для {player} ничего не меняется.",
     "registry.exists": "В реестре уже есть {id}; измените его через /playeredit.",
     # ── setup: begin (keys of the setup work go between begin and end) ──
+    "setup.start_empty": (
+        "Здравствуйте, {name}! Я fedrank. Ни одна федерация ещё не создана: оператор сервера"
+        ' создаёт её командой fedrank federation add CODE "NAME" --timezone Area/City.'
+    ),
+    "setup.federation_added": (
+        "Федерация {code} ({name}) добавлена: часовой пояс {timezone}, объявления на языке"
+        " {language}."
+    ),
+    "setup.discipline_added": (
+        "Дисциплина {code} ({name}) добавлена в {federation}: система {system}, списки {calendar}."
+    ),
+    "setup.bad_name": "Нужно название, не длиннее {limit} символов.",
+    "setup.bad_timezone": (
+        "Неизвестный часовой пояс «{timezone}»: укажите имя IANA вида Area/City. Ближайшие:"
+        " {close}."
+    ),
+    "setup.bad_federation_code": (
+        "«{code}» не может быть кодом федерации: буква, затем буквы, цифры, - или _ (не больше 32)."
+    ),
+    "setup.bad_language": "Неизвестный язык «{language}». Языки: {known}.",
+    "setup.federation_exists": "Федерация {code} ({name}) уже есть.",
+    "setup.no_federation_yet": (
+        "Федерации «{code}» нет, как нет пока и других: оператор создаёт федерацию командой"
+        ' fedrank federation add CODE "NAME" --timezone Area/City.'
+    ),
+    "setup.bad_discipline_code": (
+        "«{code}» не может быть кодом дисциплины: строчные буквы, цифры, '.', '-' или '_'"
+        " (не больше 32)."
+    ),
+    "setup.no_adapter": (
+        "fedrank пока не умеет считать списки {system}: дисциплина этой системы не добавлена."
+    ),
+    "setup.discipline_refused": "Дисциплину системы {system} добавить нельзя: {why} ({rule}).",
+    "setup.rmf_kind": (
+        "в регламенте ФСМ два списка, спортивный маджонг (MCR) и сычуаньский маджонг, а"
+        " «{code}» ({name}) не называет ни один; укажите MCR, sports или Sichuan в коде или"
+        " названии"
+    ),
+    "setup.discipline_exists": (
+        "Дисциплина с кодом {code} уже есть, в {federation} (коды уникальны во всех федерациях)."
+    ),
+    "setup.unknown_discipline": ("В {federation} нет дисциплины «{code}». Её дисциплины: {known}."),
+    "setup.stored_tournaments": "турниры",
+    "setup.stored_lists": "опубликованные списки",
+    "setup.stored_qualifications": "отборы",
+    "setup.stored_titles": "звания",
+    "setup.cannot_remove": (
+        "{code} не удалена: в ней есть {stored}, а они не удаляются никогда. Отключите её"
+        " (история сохранится, новых списков не будет, результаты не принимаются)."
+    ),
+    "setup.discipline_removed": (
+        "Дисциплина {code} удалена из {federation} (истории у неё не было)."
+    ),
+    "setup.discipline_disabled": (
+        "Дисциплина {code} федерации {federation} отключена: история сохранена, новые списки по"
+        " её календарю не публикуются, результаты не принимаются."
+    ),
+    "setup.already_disabled": "Дисциплина {code} уже отключена.",
+    "setup.discipline_enabled": "Дисциплина {code} снова включена.",
+    "setup.already_enabled": "Дисциплина {code} не отключена.",
+    "setup.submit_disabled": (
+        "Дисциплина {code} отключена и не принимает результаты (администратор включает её"
+        " командой /discipline enable)."
+    ),
+    "setup.disabled": "отключена",
     # ── setup: end ──
     # ── links: begin (keys of the links work go between begin and end) ──
     "link.already_linked": "Ваш аккаунт уже связан с {player}.",

@@ -401,6 +401,69 @@ MESSAGES: dict[str, str] = {
     "registry.unchanged": "Для {player} нічого не змінюється.",
     "registry.exists": "У реєстрі вже є {id}; змініть його через /playeredit.",
     # ── setup: begin (keys of the setup work go between begin and end) ──
+    "setup.start_empty": (
+        "Вітаю, {name}! Я fedrank. Жодної федерації ще не створено: оператор сервера створює її"
+        ' командою fedrank federation add CODE "NAME" --timezone Area/City.'
+    ),
+    "setup.federation_added": (
+        "Федерацію {code} ({name}) додано: часовий пояс {timezone}, оголошення мовою {language}."
+    ),
+    "setup.discipline_added": (
+        "Дисципліну {code} ({name}) додано до {federation}: система {system}, списки {calendar}."
+    ),
+    "setup.bad_name": "Потрібна назва, не довша за {limit} символів.",
+    "setup.bad_timezone": (
+        "Невідомий часовий пояс «{timezone}»: вкажіть назву IANA на кшталт Area/City."
+        " Найближчі: {close}."
+    ),
+    "setup.bad_federation_code": (
+        "«{code}» не може бути кодом федерації: літера, далі літери, цифри, - або _ (не більше 32)."
+    ),
+    "setup.bad_language": "Невідома мова «{language}». Мови: {known}.",
+    "setup.federation_exists": "Федерація {code} ({name}) вже існує.",
+    "setup.no_federation_yet": (
+        "Федерації «{code}» немає, як немає поки й інших: оператор створює федерацію командою"
+        ' fedrank federation add CODE "NAME" --timezone Area/City.'
+    ),
+    "setup.bad_discipline_code": (
+        "«{code}» не може бути кодом дисципліни: малі літери, цифри, '.', '-' або '_'"
+        " (не більше 32)."
+    ),
+    "setup.no_adapter": (
+        "fedrank поки не вміє рахувати списки {system}: дисципліну цієї системи не додано."
+    ),
+    "setup.discipline_refused": "Дисципліну системи {system} додати не можна: {why} ({rule}).",
+    "setup.rmf_kind": (
+        "у регламенті RMF два списки, спортивний маджонг (MCR) і сичуаньський маджонг, а"
+        " «{code}» ({name}) не називає жодного; вкажіть MCR, sports або Sichuan у коді чи назві"
+    ),
+    "setup.discipline_exists": (
+        "Дисципліна з кодом {code} вже є, у {federation} (коди унікальні в усіх федераціях)."
+    ),
+    "setup.unknown_discipline": "У {federation} немає дисципліни «{code}». Її дисципліни: {known}.",
+    "setup.stored_tournaments": "турніри",
+    "setup.stored_lists": "опубліковані списки",
+    "setup.stored_qualifications": "відбори",
+    "setup.stored_titles": "звання",
+    "setup.cannot_remove": (
+        "{code} не видалено: у ній є {stored}, а їх ніколи не видаляють. Вимкніть її"
+        " (історія збережеться, нових списків не буде, результати не приймаються)."
+    ),
+    "setup.discipline_removed": (
+        "Дисципліну {code} видалено з {federation} (історії в неї не було)."
+    ),
+    "setup.discipline_disabled": (
+        "Дисципліну {code} федерації {federation} вимкнено: історія збережена, нові списки за"
+        " її календарем не публікуються, результати не приймаються."
+    ),
+    "setup.already_disabled": "Дисципліна {code} вже вимкнена.",
+    "setup.discipline_enabled": "Дисципліну {code} знову ввімкнено.",
+    "setup.already_enabled": "Дисципліна {code} не вимкнена.",
+    "setup.submit_disabled": (
+        "Дисципліна {code} вимкнена й не приймає результатів (адміністратор вмикає її командою"
+        " /discipline enable)."
+    ),
+    "setup.disabled": "вимкнена",
     # ── setup: end ──
     # ── links: begin (keys of the links work go between begin and end) ──
     "link.already_linked": "Ваш акаунт уже пов'язаний з {player}.",

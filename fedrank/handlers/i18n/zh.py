@@ -326,6 +326,59 @@ MESSAGES: dict[str, str] = {
     "registry.unchanged": "{player} 没有任何变化。",
     "registry.exists": "登记册中已有 {id}；请用 /playeredit 修改。",
     # ── setup: begin (keys of the setup work go between begin and end) ──
+    "setup.start_empty": (
+        "您好，{name}！我是 fedrank。目前还没有任何协会：服务器管理员可用"
+        ' fedrank federation add CODE "NAME" --timezone Area/City 创建一个。'
+    ),
+    "setup.federation_added": "已添加协会 {code}（{name}）：时区 {timezone}，公告语言 {language}。",
+    "setup.discipline_added": (
+        "已在 {federation} 添加项目 {code}（{name}）：系统 {system}，榜单周期 {calendar}。"
+    ),
+    "setup.bad_name": "需要名称，最多 {limit} 个字符。",
+    "setup.bad_timezone": (
+        "未知时区“{timezone}”：请使用 Area/City 形式的 IANA 名称。最接近的：{close}。"
+    ),
+    "setup.bad_federation_code": (
+        "“{code}”不能作为协会代码：以字母开头，后接字母、数字、- 或 _（最多 32 个）。"
+    ),
+    "setup.bad_language": "未知语言“{language}”。可用语言：{known}。",
+    "setup.federation_exists": "协会 {code}（{name}）已存在。",
+    "setup.no_federation_yet": (
+        "没有协会“{code}”，目前也没有其他协会：管理员可用"
+        ' fedrank federation add CODE "NAME" --timezone Area/City 创建。'
+    ),
+    "setup.bad_discipline_code": (
+        "“{code}”不能作为项目代码：只能用小写字母、数字、'.'、'-' 或 '_'（最多 32 个）。"
+    ),
+    "setup.no_adapter": "fedrank 目前还不能计算 {system} 的榜单：未添加该系统的项目。",
+    "setup.discipline_refused": "无法添加 {system} 系统的项目：{why}（{rule}）。",
+    "setup.rmf_kind": (
+        "RMF 规则只有两个榜单，竞技麻将（MCR）和四川麻将，而“{code}”（{name}）两者都没有指明；"
+        "请在代码或名称中写明 MCR、sports 或 Sichuan"
+    ),
+    "setup.discipline_exists": (
+        "代码为 {code} 的项目已存在于 {federation}（项目代码在所有协会中唯一）。"
+    ),
+    "setup.unknown_discipline": "{federation} 没有项目“{code}”。其项目：{known}。",
+    "setup.stored_tournaments": "比赛",
+    "setup.stored_lists": "已发布榜单",
+    "setup.stored_qualifications": "选拔",
+    "setup.stored_titles": "称号",
+    "setup.cannot_remove": (
+        "{code} 未删除：其中有 {stored}，这些永不删除。请改为停用"
+        "（保留历史，不再发布新榜单，不再接受成绩）。"
+    ),
+    "setup.discipline_removed": "项目 {code} 已从 {federation} 删除（它没有任何历史）。",
+    "setup.discipline_disabled": (
+        "{federation} 的项目 {code} 已停用：历史保留，不再按其周期发布新榜单，不再接受成绩。"
+    ),
+    "setup.already_disabled": "项目 {code} 已经停用。",
+    "setup.discipline_enabled": "项目 {code} 已重新启用。",
+    "setup.already_enabled": "项目 {code} 未被停用。",
+    "setup.submit_disabled": (
+        "项目 {code} 已停用，不接受成绩（管理员可用 /discipline enable 重新启用）。"
+    ),
+    "setup.disabled": "已停用",
     # ── setup: end ──
     # ── links: begin (keys of the links work go between begin and end) ──
     "link.already_linked": "您的账号已关联到 {player}。",

@@ -17,7 +17,7 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.registry.fileformat import RegistryFileError, write_csv
 from fedrank.handlers.registry.importing import write_import
-from fedrank.handlers.registry.plan import RegistryPlan
+from fedrank.handlers.registry.plan import NewPlayer, RegistryPlan
 from fedrank.handlers.reply import Reply
 from fedrank.storage.repos import Repos
 
@@ -75,7 +75,7 @@ async def playeradd(services: Services, ctx: RequestContext, args: str) -> Reply
         if not plan.new:
             known = plan.changed[0].federation_player_id if plan.changed else fields["name"]
             raise UserError(t(ctx.language, "registry.exists", id=known))
-        added = plan.new[0]
+        added = NewPlayer.of(plan.new[0])
         name, fpid = added.values["name"], added.federation_player_id
         await write_import(repos, plan, now=services.now(), account_id=account.id)
         return Reply.text(t(ctx.language, "registry.added", player=label(name, fpid)))

@@ -7,7 +7,13 @@ import asyncio
 from datetime import date
 from typing import Any
 
-from fedrank.handlers.registry.fileformat import BASE_COLUMNS, cell_of_value, write_csv, write_xlsx
+from fedrank.handlers.registry.fileformat import (
+    BASE_COLUMNS,
+    Row,
+    cell_of_value,
+    write_csv,
+    write_xlsx,
+)
 from fedrank.handlers.registry.importing import (
     federation_checkers,
     federation_named,
@@ -26,10 +32,9 @@ def _cell(value: Any) -> str:
     return value.isoformat() if isinstance(value, date) else str(value)
 
 
-def registry_table(
-    players: list[Existing], sections: set[str]
-) -> tuple[list[str], list[list[str]]]:
+def registry_table(registry: list[Row], sections: set[str]) -> tuple[list[str], list[list[str]]]:
     """The header and rows of the registry (pure: runs in a worker thread)."""
+    players = [Existing.of(row) for row in registry]
     data_columns = sorted(
         {
             f"{section}.{key}"

@@ -92,6 +92,15 @@ class RegistryFileError(Exception):
         return "\n".join(lines)
 
 
+#: A line kept while a file is planned: a flat, exact tuple of plain values (strings, dates,
+#: numbers, None; the ``<system>.<field>`` values together as one JSON text). The cyclic
+#: garbage collector stops tracking such a tuple the first time it sees it, so the 100,000
+#: lines of a large registry cost its passes nothing (a tuple holding another tuple would be
+#: seen again and again: the collector untracks an outer tuple only once the inner one is).
+#: :meth:`RegistryLine.row` makes one, :meth:`RegistryLine.of` reads one back.
+Row = tuple[Any, ...]
+
+
 @dataclass(slots=True)
 class RegistryLine:
     """One player of the file as read: ``None`` is an empty cell (or an absent column)."""
@@ -110,14 +119,46 @@ class RegistryLine:
     #: ``(section, key) -> value`` for each ``<system>.<field>`` column (None: empty cell).
     data: dict[tuple[str, str], Any] = field(default_factory=dict)
 
+    def row(self) -> Row:
+        """This line as a :data:`Row`."""
+        data = [[section, key, value] for (section, key), value in self.data.items()]
+        return (
+            self.line,
+            self.id,
+            self.name,
+            self.latin_name,
+            self.birth_date,
+            self.gender,
+            self.country,
+            self.club,
+            self.member_from,
+            self.member_to,
+            self.egd_pin,
+            json.dumps(data, ensure_ascii=False) if data else None,
+        )
+
+    @classmethod
+    def of(cls, row: Row) -> RegistryLine:
+        """The line a :data:`Row` keeps."""
+        *head, data = row
+        line = cls(*head)
+        for section, key, value in json.loads(data) if data else ():
+            line.data[section, key] = value
+        return line
+
 
 @dataclass(frozen=True, slots=True)
 class RegistryFile:
-    """The file read: the columns it has, its players, and every problem found."""
+    """The file read: the columns it has, its players (as :data:`Row`), every problem found."""
 
     columns: tuple[str, ...]
-    lines: list[RegistryLine]
+    rows: list[Row]
     problems: list[Problem]
+
+    @property
+    def lines(self) -> list[RegistryLine]:
+        """The players as :class:`RegistryLine` (made on each call: for small files, tests)."""
+        return [RegistryLine.of(row) for row in self.rows]
 
 
 def accepted_columns(sections: Iterable[str]) -> list[str]:
@@ -135,14 +176,16 @@ def parse_date(text: str) -> date:
     raise ValueError(text)
 
 
-def _records(filename: str, content: bytes) -> tuple[list[tuple[int, list[str]]], Problem | None]:
-    """The file's non-empty rows with their line numbers, or the one problem that stops reading."""
+def _records(filename: str, content: bytes) -> tuple[list[Row], Problem | None]:
+    """The file's non-empty rows, each its line number then its cells (one flat tuple, as
+    :data:`Row`), or the one problem that stops reading."""
     if looks_like_xlsx(filename, content):
         try:
             sheet = read_first_sheet(filename, content, limit=MAX_WORKBOOK)
         except SheetError as exc:
             return [], Problem(1, "", t("en", exc.key, **exc.params))
-        return [(n, cells) for n, cells in sorted(sheet.rows.items()) if any(cells)], None
+        numbered = sorted(sheet.rows.items())
+        return [(n, *cells) for n, cells in numbered if any(cells)], None
     try:
         text = content.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -151,12 +194,12 @@ def _records(filename: str, content: bytes) -> tuple[list[tuple[int, list[str]]]
     first = next((ln for ln in text.splitlines() if ln.strip()), "")
     delimiter = ";" if first.count(";") > first.count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows: list[tuple[int, list[str]]] = []
+    rows: list[Row] = []
     start = 1
     try:
         for cells in reader:
             if any(c.strip() for c in cells):
-                rows.append((start, cells))
+                rows.append((start, *cells))
             start = reader.line_num + 1
     except csv.Error as exc:
         return [], Problem(reader.line_num, "", f"the CSV cannot be read: {exc}")
@@ -164,7 +207,7 @@ def _records(filename: str, content: bytes) -> tuple[list[tuple[int, list[str]]]
 
 
 def _header(
-    number: int, cells: list[str], sections: Collection[str], problems: list[Problem]
+    number: int, cells: Sequence[str], sections: Collection[str], problems: list[Problem]
 ) -> list[str | None]:
     """The column of each cell (None: refused, reported in ``problems``)."""
     columns: list[str | None] = []
@@ -267,13 +310,13 @@ def parse_registry(filename: str, content: bytes, sections: Collection[str]) -> 
         return RegistryFile((), [], [fatal])
     if not records:
         return RegistryFile((), [], [Problem(1, "", "the file is empty: no header row")])
-    header_line, header_cells = records[0]
+    header_line, *header_cells = records[0]
     columns = _header(header_line, header_cells, sections, problems)
     known = tuple(c for c in columns if c is not None)
-    lines: list[RegistryLine] = []
+    lines: list[Row] = []
     ids: dict[str, int] = {}
     pins: dict[str, int] = {}
-    for number, cells in records[1:]:
+    for number, *cells in records[1:]:
         if len(cells) > len(columns) and any(c.strip() for c in cells[len(columns) :]):
             problems.append(
                 Problem(number, "", f"{len(cells)} cells, the header has {len(columns)}")
@@ -296,7 +339,7 @@ def parse_registry(filename: str, content: bytes, sections: Collection[str]) -> 
                 problems.append(
                     Problem(number, "egd_pin", f"'{line.egd_pin}' is also on line {earlier}")
                 )
-        lines.append(line)
+        lines.append(line.row())
     problems.sort(key=lambda p: p.line)
     return RegistryFile(known, lines, problems)
 

@@ -8,28 +8,35 @@ event loop between them, so the bots keep answering while an operator imports: e
 one statement whose rows SQLAlchemy prepares in a few milliseconds, and the database works on
 it off the loop (aiosqlite's thread, asyncpg's socket).
 
-The cyclic garbage collector is the other thing that holds the loop: a full pass over a
-heap holding 100,000 planned players takes a quarter of a second, whichever thread triggers
-it. While an import plans or writes, :func:`collector_quiet` pauses the collector (nothing
-the import makes is cyclic: reference counting frees it) and then freezes what is alive
-(:func:`gc.freeze`), so later full passes skip the plan instead of walking it; the plan
-is still freed by reference counting when its caller drops it. Freeing 100,000 objects
-takes a tenth of a second too, so the big intermediate structures are let go in a worker
-thread, and so is the plan once written (:func:`write_import` empties it).
+The cyclic garbage collector is the other thing that could hold the loop: a full pass walks
+every object it tracks, and a plan of 100,000 players made of small objects would make each
+pass take a quarter of a second, whichever thread triggers it. So nothing an import keeps is
+tracked: the file's lines, the registry read and the new players are exact tuples of plain
+values (:data:`fedrank.handlers.registry.fileformat.Row`, ``<system>.<field>`` values as JSON
+text), which the collector stops tracking as soon as it sees them; the objects a line is
+compared with are made from its row and let go at once. The collector itself is left as it is:
+an import never switches it off or freezes what the rest of the process holds. Freeing the
+100,000 rows is done in a worker thread a thousand at a time (:func:`let_go`), so the
+deallocation is cut in short steps as well.
 """
 
 from __future__ import annotations
 
 import asyncio
-import gc
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
-from fedrank.handlers.registry.fileformat import Problem, RegistryFileError, parse_registry
-from fedrank.handlers.registry.plan import FACTS, Checker, Existing, RegistryPlan, plan_import
+from fedrank.handlers.registry.fileformat import Problem, RegistryFileError, Row, parse_registry
+from fedrank.handlers.registry.plan import (
+    ATTRIBUTES,
+    Checker,
+    NewPlayer,
+    RegistryPlan,
+    data_text,
+    plan_import,
+)
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
 from fedrank.storage.models import Federation
 from fedrank.storage.repos import Repos
@@ -52,26 +59,6 @@ class ImportResult:
     unchanged: int
 
 
-_quiet = 0
-
-
-@contextmanager
-def collector_quiet() -> Iterator[None]:
-    """No cyclic collection inside; what is alive is frozen on the way out (module docstring)."""
-    global _quiet
-    was_enabled = gc.isenabled() if _quiet == 0 else False
-    _quiet += 1
-    gc.disable()
-    try:
-        yield
-    finally:
-        _quiet -= 1
-        if _quiet == 0:
-            gc.freeze()
-            if was_enabled:
-                gc.enable()
-
-
 async def federation_named(repos: Repos, code: str) -> Federation:
     found = await repos.federations.by_code(code)
     if found is None:
@@ -92,26 +79,28 @@ async def federation_checkers(
     return checkers
 
 
-async def read_registry(
-    repos: Repos, federation_id: int
-) -> tuple[dict[str, Existing], dict[str, str]]:
-    """The registry by upper-case ID, and the EGD PINs held (to the holder's upper-case ID)."""
-    existing: dict[str, Existing] = {}
-    by_id: dict[int, Existing] = {}
+async def read_registry(repos: Repos, federation_id: int) -> tuple[dict[str, Row], dict[str, str]]:
+    """The registry by upper-case ID (each player as :meth:`Existing.row`), and the EGD PINs
+    held (to the holder's upper-case ID). Read in chunks of plain rows, on the loop."""
+    periods: dict[int, tuple[Any, ...]] = {}
+    async for rows in repos.players.registry_memberships(federation_id):
+        for row in rows:
+            held = periods.get(row["player_id"], ())
+            periods[row["player_id"]] = (*held, row["starts_on"], row["id"], row["ends_on"])
+    existing: dict[str, Row] = {}
     pins: dict[str, str] = {}
     async for rows in repos.players.registry_rows(federation_id):
         for row in rows:
-            facts = {attribute: row[attribute] for attribute in FACTS.values()}
-            player = Existing(
-                row["id"], row["federation_player_id"], facts, dict(row["data"] or {})
+            fpid = row["federation_player_id"]
+            existing[fpid.upper()] = (
+                row["id"],
+                fpid,
+                data_text(row["data"]),
+                *[row[attribute] for attribute in ATTRIBUTES],
+                *periods.get(row["id"], ()),
             )
-            existing[player.federation_player_id.upper()] = player
-            by_id[player.id] = player
             if row["egd_pin"]:
-                pins[row["egd_pin"]] = player.federation_player_id.upper()
-    async for rows in repos.players.registry_memberships(federation_id):
-        for row in rows:
-            by_id[row["player_id"]].memberships[row["starts_on"]] = (row["id"], row["ends_on"])
+                pins[row["egd_pin"]] = fpid.upper()
     return existing, pins
 
 
@@ -121,22 +110,21 @@ async def prepare_import(
     """The plan of a registry file; RegistryFileError with every problem, nothing written."""
     federation = await federation_named(repos, federation_code)
     checkers = await federation_checkers(repos, systems, federation.id)
-    with collector_quiet():
-        file = await asyncio.to_thread(parse_registry, filename, content, set(checkers))
-        existing, pins = await read_registry(repos, federation.id)
-        plan = await asyncio.to_thread(
-            plan_import,
-            federation.id,
-            federation.code,
-            file,
-            filename,
-            existing,
-            pins,
-            checkers.values(),
-        )
-        garbage = [file.lines, existing, pins]
-        del file, existing, pins
-        await asyncio.to_thread(let_go, garbage)
+    file = await asyncio.to_thread(parse_registry, filename, content, set(checkers))
+    existing, pins = await read_registry(repos, federation.id)
+    plan = await asyncio.to_thread(
+        plan_import,
+        federation.id,
+        federation.code,
+        file,
+        filename,
+        existing,
+        pins,
+        checkers.values(),
+    )
+    garbage = [file.rows, existing, pins]
+    del file, existing, pins
+    await asyncio.to_thread(let_go, garbage)
     if plan.problems:
         raise RegistryFileError(filename, plan.problems)
     return plan
@@ -148,7 +136,7 @@ def preview_lines(plan: RegistryPlan, *, shown: int = 20) -> list[str]:
         f"{plan.filename} → {plan.federation_code}: {len(plan.new)} new, "
         f"{len(plan.changed)} changed, {plan.unchanged} unchanged"
     ]
-    for player in plan.new[:shown]:
+    for player in map(NewPlayer.of, plan.new[:shown]):
         lines.append(
             f"  + {player.federation_player_id} {player.values['name']} (line {player.line})"
         )
@@ -170,9 +158,8 @@ async def write_import(
     is spent: its players are let go once written."""
     if plan.problems:
         raise RegistryFileError(plan.filename, plan.problems)
-    with collector_quiet():
-        result = await _write(repos, plan, now=now, account_id=account_id)
-        await asyncio.to_thread(_release, plan)
+    result = await _write(repos, plan, now=now, account_id=account_id)
+    await asyncio.to_thread(_release, plan)
     return result
 
 
@@ -201,7 +188,7 @@ async def _write(
 ) -> ImportResult:
     memberships: list[dict[str, Any]] = []
     for start in range(0, len(plan.new), CHUNK):
-        chunk = plan.new[start : start + CHUNK]
+        chunk = [NewPlayer.of(row) for row in plan.new[start : start + CHUNK]]
         rows = [
             {
                 "federation_id": plan.federation_id,

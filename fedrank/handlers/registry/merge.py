@@ -3,8 +3,10 @@
 Everything that names DROP (ledger lines, titles, entries and games, list rows, memberships,
 links and link requests, game reports, qualification places) moves to KEEP, KEEP's empty
 registry facts are filled from DROP's, and DROP is deleted, in one transaction, audited. Refused
-when the two records cannot be one person's: both played one tournament, both stand in one
-published list or one qualification, or each is linked to its own account of one platform.
+when the two records cannot be one person's: both played one tournament (in one version of it:
+a correction that put KEEP where DROP stood is one person), both stand in one published list or
+one qualification, or each is linked to its own account of one platform; a refusal is audited
+too (:func:`audit_refusal`). The accounts' links move in one step, :func:`merge_links`.
 Figures already published are not recomputed: the next list is computed from the merged ledger.
 """
 
@@ -15,6 +17,7 @@ from typing import Any
 
 from fedrank.handlers.registry.importing import federation_named
 from fedrank.handlers.registry.plan import FACTS
+from fedrank.storage.database import Database
 from fedrank.storage.repos import Repos
 
 
@@ -44,6 +47,7 @@ async def merge_players(
     if kept.id == dropped.id:
         raise MergeRefusedError(f"{keep} and {drop} are the same player")
     conflicts = await repos.players.merge_conflicts(kept.id, dropped.id)
+    conflicts["platforms"] = await repos.players.link_conflicts(kept.id, dropped.id)
     reasons = [_WHY[k].format(items=", ".join(v)) for k, v in conflicts.items() if v]
     if reasons:
         raise MergeRefusedError(
@@ -66,7 +70,10 @@ async def merge_players(
     }
     repos.session.expunge(kept)
     repos.session.expunge(dropped)
-    moved = await repos.players.merge_into(kept.id, dropped.id)
+    moved = {
+        **await merge_links(repos, kept.id, dropped.id),
+        **await repos.players.merge_into(kept.id, dropped.id),
+    }
     if filled or data != (kept.data or {}):
         await repos.players.update_registry(kept.id, {**filled, "data": data})
     await repos.audit.log(
@@ -77,6 +84,29 @@ async def merge_players(
         details={**snapshot, "moved": moved},
     )
     return moved
+
+
+async def merge_links(repos: Repos, keep_id: int, drop_id: int) -> dict[str, int]:
+    """The one step of a merge that touches accounts: DROP's links, link requests and link
+    codes move to KEEP (rows moved by table). :meth:`PlayerRepo.link_conflicts` refused
+    first when each record has its own account on one platform."""
+    return await repos.players.merge_links(keep_id, drop_id)
+
+
+async def audit_refusal(
+    db: Database, federation_code: str, keep: str, drop: str, reason: str, *, now: datetime
+) -> None:
+    """Keep a refused merge in the audit log (its own transaction: the refused one wrote
+    nothing)."""
+    async with db.transaction() as repos:
+        federation = await repos.federations.by_code(federation_code)
+        await repos.audit.log(
+            "player.merge_refused",
+            at=now,
+            federation_id=federation.id if federation is not None else None,
+            subject=f"{keep} {drop}"[:200],
+            details={"reason": reason},
+        )
 
 
 def _plain(value: Any) -> Any:

@@ -6,6 +6,7 @@ and runs :func:`plan_import` in a worker thread, so 100,000 lines never hold the
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -13,7 +14,7 @@ from datetime import date
 from typing import Any
 
 from fedrank.engines.kernel import InputError
-from fedrank.handlers.registry.fileformat import Problem, RegistryFile, RegistryLine
+from fedrank.handlers.registry.fileformat import Problem, RegistryFile, RegistryLine, Row
 from fedrank.storage.models import Player
 
 #: The registry facts a file sets: its column -> the player's attribute.
@@ -31,9 +32,28 @@ FACTS = {
 Checker = Callable[[Player], None]
 
 
+#: The attributes of :data:`FACTS`, in the order a row keeps them.
+ATTRIBUTES = tuple(FACTS.values())
+_NAME, _BORN = ATTRIBUTES.index("name"), ATTRIBUTES.index("birth_date")
+
+
+def data_text(data: Mapping[str, Any] | None) -> str:
+    """A player's data as the JSON text a row keeps (most players have none: no encoding)."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True) if data else "{}"
+
+
+def _data_of(text: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(text) if text != "{}" else {}
+    return loaded
+
+
 @dataclass(slots=True)
 class Existing:
-    """A registered player as the plan compares him."""
+    """A registered player as the plan compares him.
+
+    A whole registry is kept as rows (:meth:`row`, an exact tuple of plain values, the data as
+    JSON text), which the cyclic collector stops tracking; :meth:`of` makes the object back
+    for the one player a line is compared with."""
 
     id: int
     federation_player_id: str
@@ -42,13 +62,48 @@ class Existing:
     #: starts_on -> (membership id, ends_on)
     memberships: dict[date, tuple[int, date | None]] = field(default_factory=dict)
 
+    def row(self) -> Row:
+        """(id, ID, data as JSON text, each fact of :data:`ATTRIBUTES`, then each membership's
+        start, id and end): one flat tuple (:data:`fedrank.handlers.registry.fileformat.Row`)."""
+        periods = [x for start, (mid, end) in self.memberships.items() for x in (start, mid, end)]
+        facts = [self.facts.get(a) for a in ATTRIBUTES]
+        return (self.id, self.federation_player_id, data_text(self.data), *facts, *periods)
+
+    @classmethod
+    def of(cls, row: Row) -> Existing:
+        player_id, fpid, data = row[:3]
+        facts = row[3 : 3 + len(ATTRIBUTES)]
+        periods = row[3 + len(ATTRIBUTES) :]
+        return cls(
+            player_id,
+            fpid,
+            dict(zip(ATTRIBUTES, facts, strict=True)),
+            _data_of(data),
+            {periods[i]: (periods[i + 1], periods[i + 2]) for i in range(0, len(periods), 3)},
+        )
+
 
 @dataclass(slots=True)
 class NewPlayer:
+    """A player the file adds; kept in the plan as a row (:meth:`row`, :meth:`of`)."""
+
     line: int
     federation_player_id: str
     values: dict[str, Any]
     membership: tuple[date, date | None] | None
+
+    def row(self) -> Row:
+        """(line, ID, data as JSON text, membership start and end, each fact): flat."""
+        start, end = self.membership or (None, None)
+        facts = [self.values.get(a) for a in ATTRIBUTES]
+        data = data_text(self.values.get("data") or {})
+        return (self.line, self.federation_player_id, data, start, end, *facts)
+
+    @classmethod
+    def of(cls, row: Row) -> NewPlayer:
+        line, fpid, data, start, end = row[:5]
+        values = {**dict(zip(ATTRIBUTES, row[5:], strict=True)), "data": _data_of(data)}
+        return cls(line, fpid, values, (start, end) if start is not None else None)
 
 
 @dataclass(slots=True)
@@ -72,7 +127,8 @@ class RegistryPlan:
     federation_id: int
     federation_code: str
     filename: str
-    new: list[NewPlayer]
+    #: The new players as rows (:meth:`NewPlayer.of` reads one).
+    new: list[Row]
     changed: list[ChangedPlayer]
     unchanged: int
     problems: list[Problem]
@@ -80,7 +136,7 @@ class RegistryPlan:
     def summary(self) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...], int]:
         """What a confirmation must find again: the new IDs, each change, the unchanged count."""
         return (
-            tuple(p.federation_player_id for p in self.new),
+            tuple(row[1] for row in self.new),
             tuple((c.federation_player_id, repr(sorted(c.fields.items()))) for c in self.changed),
             self.unchanged,
         )
@@ -138,25 +194,25 @@ def _person(name: str, born: date | None) -> tuple[str, date | None]:
     return " ".join(name.casefold().replace("ё", "е").split()), born
 
 
-def _by_person(players: Iterable[Existing]) -> dict[tuple[str, date | None], str | None]:
+def _by_person(players: Iterable[Row]) -> dict[tuple[str, date | None], str | None]:
     """Name and birth date -> the one registered player with them (None: several have)."""
     found: dict[tuple[str, date | None], str | None] = {}
-    for player in players:
-        key = _person(str(player.facts.get("name") or ""), player.facts.get("birth_date"))
-        found[key] = None if key in found else player.federation_player_id
+    for row in players:
+        key = _person(str(row[3 + _NAME] or ""), row[3 + _BORN])
+        found[key] = None if key in found else row[1]
     return found
 
 
 def _known(
     line: RegistryLine,
-    existing: Mapping[str, Existing],
+    existing: Mapping[str, Row],
     pins: Mapping[str, str],
     by_person: Mapping[tuple[str, date | None], str | None],
 ) -> str | None:
     """The registered ID of a line without one: the holder of its EGD PIN, or the one player
     with its name and birth date (so a file without IDs imports again without duplicates)."""
     if line.egd_pin and line.egd_pin in pins:
-        return existing[pins[line.egd_pin]].federation_player_id
+        return str(existing[pins[line.egd_pin]][1])
     return by_person.get(_person(line.name, line.birth_date))
 
 
@@ -165,24 +221,27 @@ def plan_import(
     federation_code: str,
     file: RegistryFile,
     filename: str,
-    existing: Mapping[str, Existing],
+    existing: Mapping[str, Row],
     pins: Mapping[str, str],
     checkers: Iterable[Checker],
 ) -> RegistryPlan:
-    """The change ``file`` makes to the registry ``existing`` (by upper-case ID); ``pins`` are
-    the EGD PINs held, to their holder's upper-case ID."""
+    """The change ``file`` makes to the registry ``existing`` (by upper-case ID, each player
+    as :meth:`Existing.row`); ``pins`` are the EGD PINs held, to their holder's upper-case ID.
+    Each line is read back from its row, compared and let go: the plan keeps rows too."""
     checkers = list(checkers)
     problems = list(file.problems)
     assign = next_numbers(
         federation_code,
-        [*(e.federation_player_id for e in existing.values()), *(ln.id or "" for ln in file.lines)],
+        [*(str(e[1]) for e in existing.values()), *(str(r[1] or "") for r in file.rows)],
     )
     has_data = any("." in c for c in file.columns)
     plan = RegistryPlan(federation_id, federation_code, filename, [], [], 0, problems)
     by_person = _by_person(existing.values())
-    for line in file.lines:
+    for row in file.rows:
+        line = RegistryLine.of(row)
         fpid = line.id or _known(line, existing, pins, by_person) or assign()
-        found = existing.get(fpid.upper())
+        held = existing.get(fpid.upper())
+        found = Existing.of(held) if held is not None else None
         holder = pins.get(line.egd_pin) if line.egd_pin else None
         if holder is not None and holder != fpid.upper():
             problems.append(
@@ -194,7 +253,7 @@ def plan_import(
             if has_data:
                 problems.extend(_check(line, fpid, data, checkers))
             values = {f: getattr(line, f) for f in FACTS.values()}
-            plan.new.append(NewPlayer(line.line, fpid, {**values, "data": data}, membership))
+            plan.new.append(NewPlayer(line.line, fpid, {**values, "data": data}, membership).row())
             continue
         after = _facts(line, file.columns)
         change = ChangedPlayer(line.line, found.id, found.federation_player_id, {}, {})
@@ -216,15 +275,15 @@ def plan_import(
                     if old != new:
                         change.fields[f"{section}.{key}"] = (old, new)
         if membership is not None:
-            held = found.memberships.get(membership[0])
-            if held is None:
+            period = found.memberships.get(membership[0])
+            if period is None:
                 change.add_membership = membership
                 change.fields["member_from"] = (None, _plain(membership[0]))
                 if membership[1] is not None:
                     change.fields["member_to"] = (None, _plain(membership[1]))
-            elif "member_to" in file.columns and held[1] != membership[1]:
-                change.end_membership = (held[0], membership[1])
-                change.fields["member_to"] = (_plain(held[1]), _plain(membership[1]))
+            elif "member_to" in file.columns and period[1] != membership[1]:
+                change.end_membership = (period[0], membership[1])
+                change.fields["member_to"] = (_plain(period[1]), _plain(membership[1]))
         if change.fields:
             plan.changed.append(change)
         else:

@@ -59,6 +59,17 @@ class Unsupported(Exception):  # noqa: N818 - a capability, not an error conditi
         self.capability = capability
 
 
+class DisciplineRefusedError(Exception):
+    """A discipline this system cannot compute or list: ``key`` is the i18n message that says
+    why (with ``params``), ``rule`` the rulebook's section that decides it."""
+
+    def __init__(self, key: str, rule: str, **params: str) -> None:
+        super().__init__(f"{key} ({rule})")
+        self.key = key
+        self.rule = rule
+        self.params = params
+
+
 class SystemAdapter(ABC):
     """Joins one engine to the database. Subclasses set :attr:`system` and the flags they earn."""
 
@@ -76,6 +87,14 @@ class SystemAdapter(ABC):
     #: The keys of ``player.data[<system id>]`` this system reads (``/playerdata`` refuses any
     #: other key, so a typo is never kept silently).
     player_data_keys: ClassVar[tuple[str, ...]] = ()
+    #: The calendar of the system's own lists (a new discipline's default): ``monthly``,
+    #: ``quarterly``, ``yearly`` or ``on_demand``.
+    default_calendar: ClassVar[str] = "monthly"
+
+    def check_discipline(self, discipline: Discipline) -> None:
+        """Refuse (:class:`DisciplineRefusedError`) a discipline this system cannot compute and
+        list, before it is stored. The default accepts: the system has one kind of list."""
+        return None
 
     @abstractmethod
     async def prepare(

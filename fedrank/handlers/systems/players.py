@@ -28,7 +28,6 @@ from dataclasses import field as default
 from typing import Any, Final
 
 from fedrank.engines.kernel import InputError
-from fedrank.handlers.registry.importing import collector_quiet
 from fedrank.handlers.registry.plan import next_numbers
 from fedrank.storage.models import Federation, Player
 from fedrank.storage.records import NewPlayer
@@ -264,11 +263,8 @@ async def find_players(
     """The player of each line of ``wanted``, in order; new ones transient (negative ids).
 
     Raises :class:`UnresolvedNamesError` listing every unknown or ambiguous name (with the
-    system's ``hint``), and an InputError when two lines name one player. The cyclic garbage
-    collector is paused meanwhile (as for a registry import): a full pass over a registry's
-    100,000 names read would hold the event loop for a quarter of a second."""
-    with collector_quiet():
-        return await _find_players(repos, federation, wanted, names, hint)
+    system's ``hint``), and an InputError when two lines name one player."""
+    return await _find_players(repos, federation, wanted, names, hint)
 
 
 async def _find_players(

@@ -4,10 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, delete, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from fedrank.storage.models import Discipline, Federation
+from fedrank.storage.models import (
+    Discipline,
+    DiscordRoleRule,
+    Federation,
+    ListSnapshot,
+    PendingSubmission,
+    Qualification,
+    Subscription,
+    Title,
+    Tournament,
+)
 from fedrank.storage.repos.base import Query, Repo
 
 
@@ -36,8 +46,10 @@ async def discipline_by_code(
 
 
 class FederationRepo(Repo):
-    async def add(self, code: str, name: str, timezone: str = "UTC") -> Federation:
-        federation = Federation(code=code, name=name, timezone=timezone)
+    async def add(
+        self, code: str, name: str, timezone: str = "UTC", language: str = "en"
+    ) -> Federation:
+        federation = Federation(code=code, name=name, timezone=timezone, language=language)
         self.session.add(federation)
         await self.session.flush()
         return federation
@@ -75,3 +87,27 @@ class FederationRepo(Repo):
     async def discipline_by_code(self, code: str) -> Discipline | None:
         """The discipline a code names, in any case (see :func:`discipline_by_code`)."""
         return await self.session.scalar(_DISCIPLINE_BY_CODE, {"code": code.lower()})
+
+    async def discipline_history(self, discipline_id: int) -> dict[str, int]:
+        """What a discipline has stored that must never be lost: tournaments, published lists,
+        qualification windows, titles (counts; all zero: it may be removed)."""
+        out: dict[str, int] = {}
+        for name, model in (
+            ("tournaments", Tournament),
+            ("lists", ListSnapshot),
+            ("qualifications", Qualification),
+            ("titles", Title),
+        ):
+            count = await self.session.scalar(
+                select(func.count()).select_from(model).where(model.discipline_id == discipline_id)
+            )
+            out[name] = int(count or 0)
+        return out
+
+    async def remove_discipline(self, discipline: Discipline) -> None:
+        """Delete a discipline without history (:meth:`discipline_history` all zero) and the
+        settings that name it: chats' subscriptions, Discord role rules, pending submissions."""
+        for model in (Subscription, DiscordRoleRule, PendingSubmission):
+            await self.session.execute(delete(model).where(model.discipline_id == discipline.id))
+        await self.session.delete(discipline)
+        await self.session.flush()

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Collection, Iterable, Sequence
 from datetime import date
 from typing import Any, cast
 
 from sqlalchemy import (
+    Column,
     ColumnElement,
     RowMapping,
     Table,
@@ -221,6 +222,23 @@ class PlayerRepo(Repo):
             )
         ).all()
 
+    async def membership_periods(
+        self, player_ids: Collection[int], *, chunk: int = 500
+    ) -> dict[int, list[tuple[date, date | None]]]:
+        """Each of these players' membership periods (start, end or None), by player id; a
+        player without any recorded is absent."""
+        ids = sorted(set(player_ids))
+        out: dict[int, list[tuple[date, date | None]]] = {}
+        for start in range(0, len(ids), chunk):
+            rows = await self.session.execute(
+                select(Membership.player_id, Membership.starts_on, Membership.ends_on)
+                .where(Membership.player_id.in_(ids[start : start + chunk]))
+                .order_by(Membership.player_id, Membership.starts_on)
+            )
+            for player_id, starts_on, ends_on in rows:
+                out.setdefault(player_id, []).append((starts_on, ends_on))
+        return out
+
     # The registry (``fedrank players import | export``): plain rows read and written in
     # chunks, so a registry of 100,000 players never holds the event loop long.
 
@@ -279,16 +297,15 @@ class PlayerRepo(Repo):
     # Merging two records of one person (``fedrank players merge``).
 
     async def merge_conflicts(self, keep_id: int, drop_id: int) -> dict[str, list[str]]:
-        """What keeps two records apart: tournaments both played (any version), lists and
-        qualifications both are in, platforms where each has its own linked account."""
+        """What keeps two records apart: tournaments both played (in one version: a correction
+        that put KEEP where DROP stood is not both playing), lists and qualifications both
+        are in. Links are :meth:`link_conflicts`."""
         a, b = aliased(Entry), aliased(Entry)
-        va, vb = aliased(TournamentVersion), aliased(TournamentVersion)
         tournaments = await self.session.scalars(
             select(Tournament.code)
-            .join(va, va.tournament_id == Tournament.id)
-            .join(a, a.version_id == va.id)
-            .join(vb, vb.tournament_id == Tournament.id)
-            .join(b, b.version_id == vb.id)
+            .join(TournamentVersion, TournamentVersion.tournament_id == Tournament.id)
+            .join(a, a.version_id == TournamentVersion.id)
+            .join(b, b.version_id == TournamentVersion.id)
             .where(a.player_id == keep_id, b.player_id == drop_id)
             .distinct()
             .order_by(Tournament.code)
@@ -306,35 +323,53 @@ class PlayerRepo(Repo):
             .join(qb, qb.qualification_id == qa.qualification_id)
             .where(qa.player_id == keep_id, qb.player_id == drop_id)
         )
+        shared_lists = int(lists.one() or 0)
+        return {
+            "tournaments": list(tournaments),
+            "lists": [str(shared_lists)] if shared_lists else [],
+            "qualifications": [str(q) for q in qualifications],
+        }
+
+    async def merge_into(self, keep_id: int, drop_id: int) -> dict[str, int]:
+        """Move every row of ``drop_id`` to ``keep_id`` (:data:`_PLAYER_REFERENCES`; the links
+        first, :meth:`merge_links`) and delete the dropped player: rows moved by table. The
+        caller checks :meth:`merge_conflicts` and :meth:`link_conflicts` first."""
+        moved = await self._move(_PLAYER_REFERENCES, keep_id, drop_id)
+        await self.session.execute(delete(Player).where(Player.id == drop_id))
+        return moved
+
+    async def _move(
+        self, columns: Iterable[ColumnElement[Any]], keep_id: int, drop_id: int
+    ) -> dict[str, int]:
+        moved: dict[str, int] = {}
+        for column in columns:
+            assert isinstance(column, Column)
+            result = await self.session.execute(
+                update(column.table).where(column == drop_id).values({column.key: keep_id})
+            )
+            count = int(getattr(result, "rowcount", 0) or 0)
+            if count:
+                moved[f"{column.table.name}.{column.key}"] = count
+        return moved
+
+    # The accounts' links to a merged record: the one place a merge touches them.
+
+    async def link_conflicts(self, keep_id: int, drop_id: int) -> list[str]:
+        """Platforms on which each record is linked to an account of its own (two people, or
+        one person with two accounts a director must sort out first)."""
         la, lb = aliased(AccountLink), aliased(AccountLink)
         platforms = await self.session.scalars(
             select(la.platform)
             .join(lb, lb.platform == la.platform)
             .where(la.player_id == keep_id, lb.player_id == drop_id, la.id != lb.id)
             .distinct()
+            .order_by(la.platform)
         )
-        shared_lists = int(lists.one() or 0)
-        return {
-            "tournaments": list(tournaments),
-            "lists": [str(shared_lists)] if shared_lists else [],
-            "qualifications": [str(q) for q in qualifications],
-            "platforms": list(platforms),
-        }
+        return list(platforms)
 
-    async def merge_into(self, keep_id: int, drop_id: int) -> dict[str, int]:
-        """Move every row of ``drop_id`` to ``keep_id`` and delete the dropped player: rows
-        moved by table. The caller checks :meth:`merge_conflicts` first."""
-        moved: dict[str, int] = {}
-        for column in _PLAYER_REFERENCES:
-            result = await self.session.execute(
-                update(column.table).where(column == drop_id).values({column.key: keep_id})
-            )
-            count = int(getattr(result, "rowcount", 0) or 0)
-            if count:
-                name = f"{column.table.name}.{column.key}"
-                moved[name] = count
-        await self.session.execute(delete(Player).where(Player.id == drop_id))
-        return moved
+    async def merge_links(self, keep_id: int, drop_id: int) -> dict[str, int]:
+        """Move the dropped record's links, link requests and link codes to ``keep_id``."""
+        return await self._move(_LINK_REFERENCES, keep_id, drop_id)
 
 
 _PLAYER_TABLE = cast(Table, Player.__table__)
@@ -352,12 +387,16 @@ _REGISTRY_COLUMNS = (
     Player.data,
 )
 
-#: Every column that names a player: what a merge moves.
-_PLAYER_REFERENCES = (
-    Membership.__table__.c.player_id,
+#: The accounts' links to a player (:meth:`PlayerRepo.merge_links`).
+_LINK_REFERENCES = (
     AccountLink.__table__.c.player_id,
     LinkRequest.__table__.c.player_id,
     LinkCode.__table__.c.player_id,
+)
+
+#: Every column that names a player, except the accounts' links: what a merge moves.
+_PLAYER_REFERENCES = (
+    Membership.__table__.c.player_id,
     Entry.__table__.c.player_id,
     Game.__table__.c.player1_id,
     Game.__table__.c.player2_id,

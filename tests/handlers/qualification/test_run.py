@@ -9,6 +9,7 @@ from decimal import Decimal
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.handlers.context import Services
 from fedrank.handlers.qualification import advance_all
+from fedrank.handlers.registry.importing import prepare_import, write_import
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline
 from fedrank.storage.repos import Repos
@@ -182,3 +183,28 @@ async def test_a_player_the_bot_cannot_reach_is_invited_through_the_directors(
             e.details["accounts"] for e in await repos.audit.entries("qualification.informed")
         ]
     assert informed == [0]
+
+
+async def test_membership_dates_from_the_registry_decide_who_qualifies(
+    db: Database, services: Services, clock: Clock, world: World
+) -> None:
+    """3.2: only members on the qualification date (2026-12-01) take part, as the registry
+    dates them. The list ranks 6, 1, 2, 3, 4, 5; the registry file ends player 1's membership
+    the day before and starts player 6's on the day itself: the quota of 3 goes to 6, 2, 3."""
+    registry = (
+        b"id,name,member_from,member_to\n"
+        b"RMF-001,Player 1,2020-01-01,2026-11-30\n"
+        b"RMF-006,Player 6,2026-12-01,\n"
+    )
+    async with db.transaction() as repos:
+        plan = await prepare_import(repos, services.systems, "RMF", "members.csv", registry)
+        result = await write_import(repos, plan, now=at("2026-11-21"))
+    assert (result.added, result.updated) == (0, 2)
+    clock.now = at("2026-11-21")
+    await say(services, "boss", "/qualify rmf-mcr 2027-06-20 3 Cup")
+    await advance_all(db, at("2026-12-01"), systems=world.systems)
+    assert await slots(db) == {
+        "RMF-006": ("invited", "2026-12-16"),
+        "RMF-002": ("invited", "2026-12-16"),
+        "RMF-003": ("invited", "2026-12-16"),
+    }

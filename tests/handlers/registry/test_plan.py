@@ -24,7 +24,7 @@ def test_a_refused_player_data_value_names_line_and_field() -> None:
 def test_changes_list_only_the_fields_that_differ() -> None:
     held = Existing(5, "A", {"name": "B", "club": "X", "gender": None}, {})
     file = parse_registry("p.csv", b"id,name,club,sex\na,B,Y,\n", set())
-    plan = plan_import(1, "FSBR", file, "p.csv", {"A": held}, {}, [])
+    plan = plan_import(1, "FSBR", file, "p.csv", {"A": held.row()}, {}, [])
     (change,) = plan.changed
     assert change.fields == {"club": ("X", "Y")}
     assert change.values == {"club": "Y"}

@@ -22,6 +22,10 @@ class BridgeCcbaAdapter(SystemAdapter):
 
     system = SYSTEM_ID
     results_are_places = True
+    #: Seed 001 sets no list calendar; the one yearly figure it publishes is the annual base
+    #: coefficient, from holdings at the end of each calendar year, at the year's start
+    #: (§1.3.5): a list a year, on 1 January.
+    default_calendar = "yearly"
     supports_whatif = True
     #: ``.ccba`` lines are whitespace-separated tokens (``entry P01 place=1``, ``player ID
     #: mp=12``); ``key = value`` lines read the same from one cell or three. A workbook's cells

@@ -19,6 +19,8 @@ class BridgeFsbrAdapter(SystemAdapter):
 
     system = SYSTEM_ID
     results_are_places = True
+    #: Seed 003: rank coefficients are re-assigned on the first of every month.
+    default_calendar = "monthly"
     supports_whatif = True
     #: ``[entries]``/``[players]``/session rows are ``|``-separated columns, so a workbook's
     #: cells are joined by `` | ``; header lines (``key = value``) and section names are

@@ -24,6 +24,8 @@ class GoUfgoAdapter(SystemAdapter):
     """IK from the ledger's lines, replays on correction, quarterly lists with 4-7 dan."""
 
     system = SYSTEM
+    #: Seed 002 §1.5: the list is published once a quarter (1 January, 1 April, …).
+    default_calendar = "quarterly"
     #: A workbook is read as the CSV format (cells quoted where needed; an empty row
     #: separates the tournament, players and games blocks).
     sheet_separator = ","

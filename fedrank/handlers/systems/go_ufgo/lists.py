@@ -3,11 +3,13 @@
 A list of date D counts the tournaments dated before D (the engine's replay decision). On a
 quarterly date the engine's ``publish_list`` gives, keeps or lowers 4-7 dan and those changes
 are the list's titles; any other date (an on-demand list) shows held dans unchanged. Ties in IK
-share a position (the rulebook does not rank them; fedrank Decision: 1, 2, 2, 4).
+share a position (the rulebook does not rank them; fedrank Decision: 1, 2, 2, 4). Only members
+on the list date are listed (§1.1, :func:`not_members`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from decimal import Decimal
@@ -65,7 +67,10 @@ async def compute_list(repos: Repos, discipline: Discipline, list_date: date) ->
     day_before = list_date - timedelta(days=1)
     players: list[ListPlayer] = []
     births: dict[int, date | None] = {}
+    outside = await not_members(repos, lines, list_date)
     for pid in lines:
+        if pid in outside:
+            continue
         player = await history.player(pid)
         births[pid] = player.birth_date
         held = held_dan(await history.titles(pid), day_before)
@@ -128,6 +133,20 @@ async def compute_list(repos: Repos, discipline: Discipline, list_date: date) ->
             "changes": actions,
         },
     )
+
+
+async def not_members(repos: Repos, players: Collection[int], on: date) -> set[int]:
+    """The players the registry records as not members on ``on``: seed 002 §1.1 gives an IK to
+    each member of the UFGO and §1.5-§1.6 list the members, so they are not listed (their IK
+    lines still count, as an opponent's do). A player with no membership recorded is listed:
+    fedrank Decision, the registry does not know him as a non-member (players registered from
+    a results file, federations that keep no membership dates)."""
+    periods = await repos.players.membership_periods(players)
+    return {
+        pid
+        for pid, spans in periods.items()
+        if not any(start <= on and (end is None or end >= on) for start, end in spans)
+    }
 
 
 def next_text(ik: Decimal, held: int | None, birth: date | None, on: date) -> str:

@@ -5,9 +5,13 @@ from __future__ import annotations
 from datetime import date
 
 from fedrank.engines import mahjong_rmf as rmf
-from fedrank.handlers.systems.base import SystemAdapter
+from fedrank.handlers.systems.base import DisciplineRefusedError, SystemAdapter
 from fedrank.handlers.systems.mahjong_rmf import lists, prepare, whatif
-from fedrank.handlers.systems.mahjong_rmf.importing import SYSTEM_ID
+from fedrank.handlers.systems.mahjong_rmf.importing import (
+    RULE_DISCIPLINES,
+    SYSTEM_ID,
+    kind_or_none,
+)
 from fedrank.handlers.systems.players import Names
 from fedrank.storage.models import Discipline, Tournament, TournamentVersion
 from fedrank.storage.records import ComputedList, Prepared, PreviewLine
@@ -24,6 +28,16 @@ class MahjongRmfAdapter(SystemAdapter):
     #: A workbook row as a sheet line: a tab (the parser's other separator) keeps a header
     #: written as ``date:`` in one cell and its value in the next readable (``date:\t2026-…``).
     sheet_separator = "\t"
+    #: Seed 000: lists on the first day of each month (and on demand).
+    default_calendar = "monthly"
+
+    def check_discipline(self, discipline: Discipline) -> None:
+        """The rulebook has two lists, sports mahjong (MCR) and Sichuan mahjong: a discipline
+        must say which in its code or name (riichi, say, has no RMF rules to compute)."""
+        if kind_or_none(discipline) is None:
+            raise DisciplineRefusedError(
+                "setup.rmf_kind", RULE_DISCIPLINES, code=discipline.code, name=discipline.name
+            )
 
     async def prepare(
         self,

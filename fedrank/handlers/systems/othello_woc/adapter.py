@@ -17,6 +17,8 @@ class OthelloWocAdapter(SystemAdapter):
     """A tournament file or one round as a tournament version; the list of its standing."""
 
     system = SYSTEM
+    #: Seed 004: a championship's final lists, published when it ends (on demand).
+    default_calendar = "on_demand"
     #: The format is whitespace-separated tokens (``BLACK WHITE 40-24``): a workbook's cells
     #: are joined by a space; ``player:`` lines keep their ``|`` inside one cell.
     sheet_separator = " "

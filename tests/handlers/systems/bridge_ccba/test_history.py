@@ -13,6 +13,7 @@ import pytest
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
+from fedrank.handlers.registry.importing import prepare_import, write_import
 from fedrank.handlers.systems.bridge_ccba.history import MEMBERSHIPS, Ledger, Line, covers
 from fedrank.handlers.systems.bridge_ccba.importing import Holding
 from fedrank.storage.database import Database
@@ -207,3 +208,34 @@ async def test_memberships_are_read_once_per_unit_of_work(
             assert not await covers(repos, 1, date(2019, 12, 31))
             # Each unit of work reads a player's memberships once, into its own memo.
             assert reads == [16, 1] and set(repos.memo[MEMBERSHIPS]) == {1, 16}
+
+
+async def test_the_registrys_membership_dates_decide_the_m_factor(
+    services: Services, db: Database
+) -> None:
+    """§2.9.8 on the event's date (2026-09-05), as the registry file dates the membership.
+    Everyone's file holding is 300. Ended on the event's day itself, CCBA-0016 is still a
+    member: AVGM 300.00, M 3.00. Ended the day before, he holds 0: P08's team average is
+    (300 + 0) / 2 = 150, AVGM = (7 x 300 + 150) / 8 = 281.25, M = 2 + 281.25/300 = 2.9375
+    -> 2.94."""
+    await seed(db)
+    text = event_file(code="dated", mp=ALL_300)
+
+    async def registry(ends: str) -> None:
+        content = f"id,name,member_from,member_to\nCCBA-0016,Player 16,2020-01-01,{ends}\n"
+        async with db.transaction() as repos:
+            plan = await prepare_import(
+                repos, services.systems, "CCBA", "members.csv", content.encode()
+            )
+            assert [c.fields for c in plan.changed] == [
+                {"member_to": (plan.changed[0].fields["member_to"][0], ends)}
+            ]
+            await write_import(repos, plan, now=services.now())
+
+    await registry("2026-09-05")
+    on_the_day = (await dispatch(services, user("boss"), "/submit ccba\n" + text)).plain
+    assert "M 3.00 | AVGM 300.00" in on_the_day
+    await registry("2026-09-04")
+    day_before = (await dispatch(services, user("boss"), "/submit ccba\n" + text)).plain
+    assert "M 2.94 | AVGM 281.25" in day_before
+    assert "non-member on 2026-09-05: holds 0 (seed 001 §2.9.8)" in day_before

@@ -139,3 +139,53 @@ async def test_a_pasted_csv_table_and_the_list_by_hand(
     assert "| 2340 (4 dan) |" in preview_row(again, "Oleh Tkachenko")
     # The file's ik= of players with history is ignored and the preview says so.
     assert "file's ik=2500 ignored: the database holds IK 2503" in again.plain
+
+
+async def test_only_members_on_the_list_date_are_listed(services: Services, db: Database) -> None:
+    """Seed 002 §1.1: each member has an IK, and the list is of members. 0001 is a member since
+    2020; 0002's membership ended the day before the list; 0004's starts after it; 0003 has no
+    membership recorded (listed: the registry does not know him as a non-member). All four
+    played, and 0002's and 0004's games still counted for their opponents."""
+    await seed(db)
+    table = "\n".join(
+        [
+            "name,Members' evening",
+            "code,kyiv-members-2026-12",
+            "date,2026-12-10",
+            "time_minutes,60",
+            "official,no",
+            "board,19",
+            "",
+            "player,ik",
+            "UFGO-0001,2500",
+            "UFGO-0002,2380",
+            "UFGO-0003,1500",
+            "UFGO-0004,1500",
+            "",
+            "round,player1,player2,result",
+            "1,UFGO-0001,UFGO-0002,1-0",
+            "1,UFGO-0003,UFGO-0004,1-0",
+        ]
+    )
+    preview = await dispatch(services, user("boss"), "/submit ufgo\n" + table)
+    await dispatch(services, user("boss"), f"/confirm {confirm_token(preview)}")
+    async with db.transaction() as repos:
+        players = await ufgo_players(repos)
+        for fid, start, end in (
+            ("UFGO-0001", date(2020, 1, 1), None),
+            ("UFGO-0002", date(2020, 1, 1), date(2026, 12, 31)),
+            ("UFGO-0004", date(2027, 2, 1), None),
+        ):
+            await repos.players.add_membership(players[fid].id, start, end)
+    async with db.read() as repos:
+        disc = await repos.federations.discipline_by_code("ufgo")
+        assert disc is not None
+        computed = await ADAPTER.compute_list(repos, disc, date(2027, 1, 1))
+        by_id = {p.id: fid for fid, p in players.items()}
+        assert [(by_id[r.player_id], r.position, r.rating) for r in computed.rows] == [
+            ("UFGO-0001", 1, Decimal(2503)),
+            ("UFGO-0003", 2, Decimal(1556)),
+        ]
+        # On 2026-12-31 0002 was still a member.
+        earlier = await ADAPTER.compute_list(repos, disc, date(2026, 12, 31))
+        assert [by_id[r.player_id] for r in earlier.rows] == ["UFGO-0001", "UFGO-0002", "UFGO-0003"]
