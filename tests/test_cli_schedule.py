@@ -54,8 +54,20 @@ async def test_a_discipline_that_cannot_list_holds_up_nothing_on_the_demo(
     async with demo_db.transaction() as repos:
         rmf = await repos.federations.by_code("RMF")
         assert rmf is not None
-        await repos.federations.add_discipline(
+        riichi = await repos.federations.add_discipline(
             rmf, "riichi", "Riichi mahjong", "mahjong_rmf", "monthly"
+        )
+        # Stored before the discipline check refused such a discipline: it owes its lists.
+        await repos.ledger.record_tournament(
+            discipline_id=riichi.id,
+            code="riichi-cup",
+            name="Riichi Cup",
+            held_on=date(2026, 11, 7),
+            params={},
+            entries=[],
+            games=[],
+            awards=[],
+            now=NOW,
         )
     systems = all_systems()
     report = await publish_due_text(demo_db, systems, DECEMBER)
@@ -88,7 +100,7 @@ async def test_unpublish_withdraws_a_list_and_tells_the_chats_that_got_it(
         await repos.subscriptions.add("discord", "777", ufgo.id, "lists", NOW)
     from fedrank.handlers.publication import publish_list
 
-    wrong = date(2020, 1, 1)
+    wrong = date(2026, 11, 17)
     await publish_list(demo_db, systems, "ufgo", wrong, now=NOW, on_demand=True, announce=True)
     async with demo_db.transaction() as repos:  # one chat got it, the other's is still queued
         rows = await repos.outbox.by_prefix("announce:")
@@ -98,7 +110,7 @@ async def test_unpublish_withdraws_a_list_and_tells_the_chats_that_got_it(
         ufgo = await repos.federations.discipline_by_code("ufgo")
         assert ufgo is not None
         size, told = await unpublish(repos, ufgo, wrong, now=NOW, reason="dated by mistake")
-    assert (size, told) == (0, 1)
+    assert (size, told) == (79, 1)  # its rows are gone with it
     async with demo_db.read() as repos:
         assert await repos.lists.snapshot(ufgo.id, wrong) is None
         notices = await repos.outbox.by_prefix("withdrawn:")
@@ -108,7 +120,7 @@ async def test_unpublish_withdraws_a_list_and_tells_the_chats_that_got_it(
         assert "withdrawn" in str(notices[0].payload)
         assert await repos.outbox.by_prefix("announce:") == []  # the queued one is dropped
         (entry,) = await repos.audit.entries("list.withdrawn")
-        assert entry.subject == "ufgo 2020-01-01"
+        assert entry.subject == "ufgo 2026-11-17"
         assert entry.details["reason"] == "dated by mistake"
         assert entry.details["chats_told"] == 1
     # Published again (SQLite may reuse the snapshot's id), it is announced afresh.

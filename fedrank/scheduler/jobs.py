@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 from fedrank.engines.kernel import EngineError
 from fedrank.handlers.announcements import announce_in, announce_recent
-from fedrank.handlers.publication import clear_failure, publish_in, record_failure
+from fedrank.handlers.publication import clear_failure, first_result, publish_in, record_failure
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.scheduler.calendar import due_dates, next_due
 from fedrank.storage.database import Database
@@ -100,7 +100,13 @@ async def due_lists(db: Database, now: datetime, *, systems: SystemRegistry) -> 
                 for (did, day) in failures
                 if did == discipline.id and day <= today and day not in scheduled
             }
-            for list_date in sorted(owed | set(due_dates(discipline.calendar, last, today))):
+            calendar = set(due_dates(discipline.calendar, last, today))
+            if last is None:
+                # A discipline's first list is the first calendar date on or after its first
+                # stored result: one created today owes no list dated before anything it holds.
+                first = await first_result(repos, discipline)
+                calendar = {day for day in calendar if first is not None and day >= first}
+            for list_date in sorted(owed | calendar):
                 failed = failures.get((discipline.id, list_date))
                 plan.append(
                     Due(

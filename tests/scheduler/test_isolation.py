@@ -43,8 +43,20 @@ async def _setup(db: Database) -> None:
     async with db.transaction() as repos:
         federation = await repos.federations.by_code("RMF")
         assert federation is not None
-        await repos.federations.add_discipline(
+        broken = await repos.federations.add_discipline(
             federation, "broken", "Broken", "bridge_fsbr", "monthly"
+        )
+        # A stored result: a discipline owes its calendar's lists from its first one on.
+        await repos.ledger.record_tournament(
+            discipline_id=broken.id,
+            code="broken-cup",
+            name="Broken Cup",
+            held_on=date(2026, 10, 10),
+            params={},
+            entries=[],
+            games=[],
+            awards=[],
+            now=NOW,
         )
         admin = await repos.accounts.get_or_create(
             "telegram", "900", display_name="Admin", language="ru", now=NOW
