@@ -24,14 +24,10 @@ from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
-from fedrank.handlers.spreadsheet import (
-    Sheet,
-    SheetError,
-    looks_like_xlsx,
-    read_first_sheet,
-)
+from fedrank.handlers.spreadsheet import Sheet, SheetError, looks_like_xlsx
 from fedrank.handlers.systems import NoAdapterError
 from fedrank.handlers.systems.base import SystemAdapter
+from fedrank.handlers.uploads import read_sheet
 from fedrank.storage.models import Account, Discipline, PendingSubmission
 from fedrank.storage.records import Prepared
 from fedrank.storage.repos import Repos
@@ -40,7 +36,7 @@ PREVIEW_ROWS = 40
 MAX_UPLOAD = 2_000_000
 
 
-def _text_of(
+async def _text_of(
     ctx: RequestContext, rest: str, system_adapter: SystemAdapter
 ) -> tuple[str, str, Sheet | None]:
     """The submitted text, its file name and, for a workbook, its sheet (to name cells)."""
@@ -48,7 +44,7 @@ def _text_of(
         if len(ctx.attachment.content) > MAX_UPLOAD:
             raise UserError(t(ctx.language, "submit.too_large", limit=MAX_UPLOAD // 1_000_000))
         if looks_like_xlsx(ctx.attachment.filename, ctx.attachment.content):
-            return _sheet_text(ctx, ctx.attachment, system_adapter)
+            return await _sheet_text(ctx, ctx.attachment, system_adapter)
         try:
             return ctx.attachment.content.decode("utf-8-sig"), ctx.attachment.filename, None
         except UnicodeDecodeError:
@@ -58,21 +54,24 @@ def _text_of(
     return rest, "pasted.txt", None
 
 
-def _sheet_text(
+async def _sheet_text(
     ctx: RequestContext, attachment: IncomingFile, system_adapter: SystemAdapter
 ) -> tuple[str, str, Sheet]:
     """A workbook's first sheet as the text the system's format takes (:mod:`.spreadsheet`):
-    cells joined by the adapter's ``sheet_separator``, the name given its ``sheet_extension``."""
+    cells joined by the adapter's ``sheet_separator``, the name given its ``sheet_extension``.
+    Read off the event loop, bounded in time and memory (:mod:`.uploads`)."""
     separator = system_adapter.sheet_separator
     if separator is None:
         raise UserError(t(ctx.language, "sheet.unsupported", system=system_adapter.system))
     try:
-        sheet = read_first_sheet(attachment.filename, attachment.content, limit=MAX_UPLOAD)
+        sheet, text = await read_sheet(
+            attachment.filename, attachment.content, separator=separator, limit=MAX_UPLOAD
+        )
     except SheetError as exc:
         raise UserError(t(ctx.language, exc.key, **exc.params)) from None
     stem = attachment.filename.rsplit("/", 1)[-1].rsplit(".", 1)[0] or "sheet"
     extension = system_adapter.sheet_extension
-    return sheet.text(separator), f"{stem}{extension}", sheet
+    return text, f"{stem}{extension}", sheet
 
 
 def preview_reply(ctx: RequestContext, discipline: Discipline, prepared: Prepared) -> Reply:
@@ -110,7 +109,7 @@ async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
             raise UserError(
                 t(ctx.language, "submit.no_adapter", system=discipline.system)
             ) from None
-        text, filename, sheet = _text_of(ctx, rest, system_adapter)
+        text, filename, sheet = await _text_of(ctx, rest, system_adapter)
         if not text.strip():
             raise UserError(t(ctx.language, "submit.empty"))
         try:

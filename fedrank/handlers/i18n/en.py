@@ -418,5 +418,9 @@ MESSAGES: dict[str, str] = {
     # ── security: begin (keys of the security work go between begin and end) ──
     # ── security: end ──
     # ── files: begin (keys of the files work go between begin and end) ──
+    "sheet.too_costly": (
+        "{file} took more than {seconds} s or {megabytes} MB to read; send a workbook with "
+        "the results only."
+    ),
     # ── files: end ──
 }

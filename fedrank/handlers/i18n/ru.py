@@ -407,5 +407,9 @@ MESSAGES: dict[str, str] = {
     # ── security: begin (keys of the security work go between begin and end) ──
     # ── security: end ──
     # ── files: begin (keys of the files work go between begin and end) ──
+    "sheet.too_costly": (
+        "{file} читается дольше {seconds} с или требует больше {megabytes} МБ; пришлите "
+        "книгу только с результатами."
+    ),
     # ── files: end ──
 }

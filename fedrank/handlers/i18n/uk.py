@@ -415,5 +415,9 @@ MESSAGES: dict[str, str] = {
     # ── security: begin (keys of the security work go between begin and end) ──
     # ── security: end ──
     # ── files: begin (keys of the files work go between begin and end) ──
+    "sheet.too_costly": (
+        "{file} читається довше за {seconds} с або потребує більше {megabytes} МБ; надішліть "
+        "книгу лише з результатами."
+    ),
     # ── files: end ──
 }

@@ -340,5 +340,6 @@ MESSAGES: dict[str, str] = {
     # ── security: begin (keys of the security work go between begin and end) ──
     # ── security: end ──
     # ── files: begin (keys of the files work go between begin and end) ──
+    "sheet.too_costly": "读取 {file} 超过 {seconds} 秒或 {megabytes} MB;请只发送包含成绩的工作簿。",
     # ── files: end ──
 }
