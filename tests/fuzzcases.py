@@ -349,3 +349,90 @@ def read_workbook(content: bytes) -> Any:
 
     sheet = read_first_sheet("fuzz.xlsx", content, limit=MAX_UPLOAD)
     return sheet.text(",", limit=MAX_UPLOAD)
+
+
+# --- /submit through the dispatcher -------------------------------------------------------
+
+
+async def seed_submit_world(db: Any) -> None:
+    """Every system's federation and players (the systems' test seeds), director "boss"."""
+    from tests.handlers.systems.bridge_ccba import helpers as ccba
+    from tests.handlers.systems.bridge_fsbr import helpers as fsbr
+    from tests.handlers.systems.go_ufgo import support as go
+    from tests.handlers.systems.mahjong_rmf import helpers as rmf
+    from tests.handlers.systems.othello_woc import helpers as woc
+
+    await rmf.seed(db)
+    await ccba.seed(db)
+    await go.seed(db)
+    await fsbr.seed(db)
+    await woc.seed(db)
+
+
+def submit_bases() -> list[tuple[str, str, str]]:
+    """(discipline, file name, text) that the seeded world accepts as they are."""
+    from tests.handlers.systems.bridge_ccba import helpers as ccba
+    from tests.handlers.systems.bridge_fsbr import helpers as fsbr
+    from tests.handlers.systems.go_ufgo import support as go
+    from tests.handlers.systems.mahjong_rmf import helpers as rmf
+    from tests.handlers.systems.othello_woc import helpers as woc
+
+    return [
+        ("rmf-mcr", "tula.rmf", rmf.sheet()),
+        ("ccba", "club.ccba", ccba.event_file()),
+        ("ufgo", "kharkiv.h9", go.example_with_ids()),
+        ("fsbr", "club.fsbr", fsbr.report()),
+        ("woc", "invitational.txt", woc.EXAMPLE.read_text(encoding="utf-8")),
+    ]
+
+
+async def row_counts(db: Any) -> dict[str, int]:
+    """The number of rows of every table (one query)."""
+    from sqlalchemy import func, select
+
+    from fedrank.storage.models import Base
+
+    tables = Base.metadata.sorted_tables
+    query = select(*(select(func.count()).select_from(t).scalar_subquery() for t in tables))
+    async with db.connection() as conn:
+        row = (await conn.execute(query)).one()
+    return {t.name: int(n) for t, n in zip(tables, row, strict=True)}
+
+
+async def submit_case(
+    services: Any, rng: random.Random, bases: list[tuple[str, str, str]], *, workbooks: float
+) -> str:
+    """One mutated ``/submit`` as the director "boss"; ``"preview"`` or ``"refused"``.
+
+    Raises AssertionError for a crash (the dispatcher's "something went wrong") and for a
+    refusal that wrote a row, or a preview that wrote anything but its pending submission."""
+    from dataclasses import replace
+
+    from fedrank.handlers.context import IncomingFile
+    from fedrank.handlers.dispatch import dispatch
+    from fedrank.handlers.i18n import t
+    from tests.helpers import user
+
+    discipline, filename, text = rng.choice(bases)
+    ctx = user("boss")
+    head = f"/submit {discipline}"
+    if rng.random() < workbooks:
+        ctx = replace(ctx, attachment=IncomingFile("results.xlsx", hostile_workbook(rng)))
+        message = head
+    else:
+        text = mutate(rng, text) if rng.random() < 0.95 else text
+        if rng.random() < 0.5:
+            ctx = replace(ctx, attachment=IncomingFile(filename, text.encode("utf-8", "surrogatepass")))  # fmt: skip
+            message = head
+        else:
+            message = f"{head}\n{text}"
+    before = await row_counts(services.db)
+    reply = await dispatch(services, ctx, message)
+    after = await row_counts(services.db)
+    assert reply.plain != t("en", "error.internal"), f"crash on {discipline}: {message[:200]!r}"
+    written = {k: after[k] - before[k] for k in after if after[k] != before[k]}
+    if reply.buttons:
+        assert written == {"pending_submission": 1}, written
+        return "preview"
+    assert not written, (written, reply.plain)
+    return "refused"
