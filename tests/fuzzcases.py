@@ -85,6 +85,7 @@ HOSTILE = (
     "place=99999999999999999999",
 )
 
+_CONTROLS = (0, 9, 11, 0x85, 0x2028, 0x202E, 0xFEFF)
 _TOKEN = re.compile(r"[^\s|;,=:\[\]()]+")
 
 
@@ -128,7 +129,8 @@ def mutate(rng: random.Random, text: str) -> str:
             del lines[i + 1 :]
         elif op < 0.95:
             at = rng.randrange(len(lines[i]) + 1)
-            lines[i] = lines[i][:at] + chr(rng.choice([0, 9, 11, 0x85, 0x2028, 0x202E, 0xFEFF, rng.randrange(0x10FFFF)])) + lines[i][at:]  # fmt: skip
+            char = chr(rng.choice([*_CONTROLS, rng.randrange(0x10FFFF)]))
+            lines[i] = lines[i][:at] + char + lines[i][at:]
         else:
             lines[i] = " ".join(rng.sample(HOSTILE, 3))
     ending = "\r\n" if rng.random() < 0.1 else "\n"
@@ -239,7 +241,7 @@ def amplifying_workbook() -> bytes:
     that each reference one long shared string full of line breaks."""
     header = "".join(f'<c r="{_col(i)}1" t="s"><v>1</v></c>' for i in (0, 16_383))
     rows = "".join(
-        f'<row r="{r}">' + "".join(f'<c t="s"><v>0</v></c>' for _ in range(200)) + "</row>"
+        f'<row r="{r}">' + "".join('<c t="s"><v>0</v></c>' for _ in range(200)) + "</row>"
         for r in range(2, 400)
     )
     shared = "<si><t>" + "a\n" * 20_000 + "</t></si><si><t>h</t></si>"
@@ -311,8 +313,11 @@ def hostile_workbook(rng: random.Random) -> bytes:
         name = rng.choice(list(parts))
         data = str(parts[name])
         at = rng.randrange(len(data) + 1)
-        parts[name] = data[:at] + rng.choice(["<", "&", "&#0;", "<!DOCTYPE x>", "\x00", "]]>"]) + data[at:]  # fmt: skip
-    content = pack(parts, rng.choice([zipfile.ZIP_DEFLATED, zipfile.ZIP_DEFLATED, zipfile.ZIP_STORED]))
+        junk = rng.choice(["<", "&", "&#0;", "<!DOCTYPE x>", "\x00", "]]>"])
+        parts[name] = data[:at] + junk + data[at:]
+    content = pack(
+        parts, rng.choice([zipfile.ZIP_DEFLATED, zipfile.ZIP_DEFLATED, zipfile.ZIP_STORED])
+    )
     if rng.random() < 0.35:
         content = damage_zip(rng, content)
     return content
@@ -422,7 +427,8 @@ async def submit_case(
     else:
         text = mutate(rng, text) if rng.random() < 0.95 else text
         if rng.random() < 0.5:
-            ctx = replace(ctx, attachment=IncomingFile(filename, text.encode("utf-8", "surrogatepass")))  # fmt: skip
+            content = text.encode("utf-8", "surrogatepass")
+            ctx = replace(ctx, attachment=IncomingFile(filename, content))
             message = head
         else:
             message = f"{head}\n{text}"

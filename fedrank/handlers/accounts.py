@@ -21,7 +21,7 @@ from fedrank.handlers.access import (
     stored_federation,
     stored_player,
 )
-from fedrank.handlers.common import player_label
+from fedrank.handlers.common import is_number, player_label, row_id
 from fedrank.handlers.context import LANGUAGES, RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
@@ -173,9 +173,11 @@ async def links(services: Services, ctx: RequestContext, args: str) -> Reply:
 
 async def _decide(services: Services, ctx: RequestContext, args: str, approve: bool) -> Reply:
     usage = "/approve <request>" if approve else "/reject <request>"
-    if not args.strip().lstrip("#").isdigit():
+    if not is_number(args.strip().lstrip("#")):
         raise UserError(t(ctx.language, "error.usage", usage=usage))
-    request_id = int(args.strip().lstrip("#"))
+    request_id = row_id(args)
+    if request_id is None:  # beyond any row's ID: no such request
+        raise UserError(t(ctx.language, "link.no_request", request=args.strip().lstrip("#")))
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         request = await repos.accounts.link_request(request_id)

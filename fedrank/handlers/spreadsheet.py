@@ -247,20 +247,20 @@ class _Package:
         """The ``row`` elements of a worksheet part, one at a time: each is dropped from the
         tree once the caller has read it, so memory holds one row, not the sheet's tree."""
         data = self._checked(name)
-        parser = ElementTree.XMLPullParser(events=("start", "end"))
+        parser: Any = ElementTree.XMLPullParser(events=("start", "end"))
         stack: list[ElementTree.Element] = []
         try:
             for at in range(0, len(data), _CHUNK):
                 parser.feed(data[at : at + _CHUNK])
                 for event, element in parser.read_events():
                     if event == "start":
-                        stack.append(element)  # type: ignore[arg-type]
+                        stack.append(element)
                         continue
                     stack.pop()
-                    if _local(element.tag) == "row":  # type: ignore[union-attr]
-                        yield element  # type: ignore[misc]
+                    if _local(element.tag) == "row":
+                        yield element
                         if stack:
-                            stack[-1].remove(element)  # type: ignore[arg-type]
+                            stack[-1].remove(element)
             parser.close()
         except _XML_ERRORS:
             raise self.invalid() from None

@@ -36,7 +36,9 @@ def _read(request: dict[str, Any]) -> dict[str, Any]:
     """The child's work: a request in, an answer out (both JSON-ready)."""
     filename = str(request["file"])
     try:
-        sheet = read_first_sheet(filename, bytes.fromhex(request["content"]), limit=request["limit"])
+        sheet = read_first_sheet(
+            filename, bytes.fromhex(request["content"]), limit=request["limit"]
+        )
         text = sheet.text(request["separator"], limit=request["limit"])
     except SheetError as exc:
         return {"refused": exc.key, "params": exc.params}
