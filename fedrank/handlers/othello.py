@@ -49,6 +49,9 @@ async def _tournament(
         disciplines=list(disciplines),
     )
     version = await current_version(repos, tournament, ctx.language)
+    if "rounds_played" not in version.params:
+        # Opened for game reports (/openreports), never submitted as a tournament file.
+        raise UserError(t(ctx.language, "othello.no_state", name=tournament.name))
     return tournament, disciplines[tournament.discipline_id], version
 
 

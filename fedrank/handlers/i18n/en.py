@@ -422,5 +422,9 @@ MESSAGES: dict[str, str] = {
         "{file} took more than {seconds} s or {megabytes} MB to read; send a workbook with "
         "the results only."
     ),
+    "othello.no_state": (
+        "{name} has no rounds: it was opened for game reports, not submitted as a tournament "
+        "file. Send its file with /submit first."
+    ),
     # ── files: end ──
 }
