@@ -12,6 +12,8 @@ from __future__ import annotations
 import secrets
 from datetime import datetime
 
+from sqlalchemy.exc import IntegrityError
+
 from fedrank.engines.kernel import EngineError
 from fedrank.handlers.access import (
     caller,
@@ -186,24 +188,42 @@ async def _pending(
 async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
     if len(args.split()) != 1:
         raise UserError(t(ctx.language, "error.usage", usage="/confirm <token>"))
-    async with services.db.transaction() as repos:
-        account, pending, discipline = await _pending(services, ctx, repos, args)
-        prepared = Prepared.from_json(pending.payload["prepared"])
-        now = services.now()
-        base = pending.payload.get("base_version")
-        current = await _ledger_state(repos, discipline, prepared.code)
-        if base is not None and current != base:
-            raise UserError(t(ctx.language, "submit.stale", name=prepared.name, version=current))
-        version = await confirm_prepared(
-            repos,
-            discipline,
-            prepared,
-            now=now,
-            by=account,
-            source_name=pending.payload.get("filename", ""),
-            source_text=pending.payload.get("text", ""),
-        )
-        return Reply.text(t(ctx.language, "submit.saved", name=prepared.name, version=version))
+    written: tuple[int, Prepared] | None = None
+    try:
+        async with services.db.transaction() as repos:
+            account, pending, discipline = await _pending(services, ctx, repos, args)
+            prepared = Prepared.from_json(pending.payload["prepared"])
+            now = services.now()
+            base = pending.payload.get("base_version")
+            current = await _ledger_state(repos, discipline, prepared.code)
+            if base is not None and current != base:
+                raise UserError(
+                    t(ctx.language, "submit.stale", name=prepared.name, version=current)
+                )
+            written = discipline.id, prepared
+            version = await confirm_prepared(
+                repos,
+                discipline,
+                prepared,
+                now=now,
+                by=account,
+                source_name=pending.payload.get("filename", ""),
+                source_text=pending.payload.get("text", ""),
+            )
+    except IntegrityError:
+        if written is None:
+            raise
+        # Two previews of one tournament confirmed at once: both read the same version, the
+        # other one wrote first (PostgreSQL; SQLite runs one write at a time). Nothing of this
+        # one was written; its claim on the preview is rolled back with it.
+        discipline_id, prepared = written  # the session's objects expired with the rollback
+        async with services.db.read() as repos:
+            discipline = await stored_discipline(repos, discipline_id, ctx.language)
+            current = await _ledger_state(repos, discipline, prepared.code)
+        raise UserError(
+            t(ctx.language, "submit.stale", name=prepared.name, version=current)
+        ) from None
+    return Reply.text(t(ctx.language, "submit.saved", name=prepared.name, version=version))
 
 
 async def confirm_prepared(
