@@ -352,7 +352,7 @@ def read_workbook(content: bytes) -> Any:
     from fedrank.handlers.results import MAX_UPLOAD
     from fedrank.handlers.spreadsheet import read_first_sheet
 
-    sheet = read_first_sheet("fuzz.xlsx", content, limit=MAX_UPLOAD)
+    sheet = read_first_sheet("fuzz.xlsx", content, limit=MAX_UPLOAD, separator=",")
     return sheet.text(",", limit=MAX_UPLOAD)
 
 

@@ -480,13 +480,18 @@ def _cell_value(
         raise SheetError("sheet.bad_cell", where) from None
 
 
-def read_first_sheet(filename: str, content: bytes, *, limit: int) -> Sheet:
+def read_first_sheet(
+    filename: str, content: bytes, *, limit: int, separator: str | None = None
+) -> Sheet:
     """The first worksheet of an ``.xlsx`` (module docstring); raises :class:`SheetError`.
 
     ``limit`` bounds the unpacked parts and, counted cell by cell as they are read, the text
     the cells become (a shared string counts each time a cell repeats it, the empty cells
     before a cell count one separator each), so no file costs more than ``limit`` to read;
-    :meth:`Sheet.text` counts its padding against the same limit."""
+    with ``separator`` ``","`` the padding :meth:`Sheet.text` will add to each row of a block
+    counts too, row by row (a header 16,384 cells wide and thousands of one-cell rows are
+    refused after a hundred rows, not after reading them all); :meth:`Sheet.text` counts it
+    again against the same limit."""
     package = _Package(filename, content, limit)
     _check_macros(package)
     path, name, date1904 = _first_sheet(package)
@@ -495,6 +500,7 @@ def read_first_sheet(filename: str, content: bytes, *, limit: int) -> Sheet:
     rows: dict[int, list[str]] = {}
     size = 0
     next_row = 1
+    width = 0  # of the CSV block the row is in (its header's), for the padding
     for row in package.rows(path):
         try:
             number = int(row.get("r", next_row))
@@ -502,6 +508,8 @@ def read_first_sheet(filename: str, content: bytes, *, limit: int) -> Sheet:
             raise package.invalid() from None
         if not 1 <= number <= MAX_ROWS or number in rows:
             raise package.invalid()
+        if number != next_row:
+            width = 0  # a missing row is an empty line: a new block
         next_row = number + 1
         size += 1  # the row's line break
         cells: list[str] = []
@@ -532,6 +540,11 @@ def read_first_sheet(filename: str, content: bytes, *, limit: int) -> Sheet:
                 value = " ".join(value.splitlines()) if "\n" in value or "\r" in value else value
                 cells.extend([""] * (column - len(cells)))
                 cells.append(value)
+        if not cells:
+            width = 0
+        elif separator == "," and not cells[0].startswith("#"):
+            width = width or len(cells)
+            size += max(0, width - len(cells))  # the empty cells Sheet.text pads it with
         if size > limit:
             raise package.too_large()
         if cells:

@@ -37,7 +37,10 @@ def _read(request: dict[str, Any]) -> dict[str, Any]:
     filename = str(request["file"])
     try:
         sheet = read_first_sheet(
-            filename, bytes.fromhex(request["content"]), limit=request["limit"]
+            filename,
+            bytes.fromhex(request["content"]),
+            limit=request["limit"],
+            separator=request["separator"],
         )
         text = sheet.text(request["separator"], limit=request["limit"])
     except SheetError as exc:

@@ -94,6 +94,10 @@ def test_padding_every_row_to_a_wide_header_counts_against_the_limit() -> None:
     with pytest.raises(SheetError) as refused:
         sheet.text(",", limit=MAX_UPLOAD)
     assert refused.value.key == "sheet.too_large"
+    # Read for CSV, the padding counts row by row while reading: refused before the end.
+    with pytest.raises(SheetError) as refused:
+        read_first_sheet("r.xlsx", content, limit=MAX_UPLOAD, separator=",")
+    assert refused.value.key == "sheet.too_large"
 
 
 def test_a_shared_string_repeated_by_every_cell_is_counted_cell_by_cell() -> None:
