@@ -387,7 +387,7 @@ def submit_bases() -> list[tuple[str, str, str]]:
         ("ccba", "club.ccba", ccba.event_file()),
         ("ufgo", "kharkiv.h9", go.example_with_ids()),
         ("fsbr", "club.fsbr", fsbr.report()),
-        ("woc", "invitational.txt", woc.EXAMPLE.read_text(encoding="utf-8")),
+        ("woc", "invitational.txt", "date: 2026-08-01\n" + woc.EXAMPLE.read_text(encoding="utf-8")),
     ]
 
 
