@@ -43,7 +43,12 @@ encrypted; a workbook with macros (``vbaProject.bin`` or a macro-enabled content
 workbook larger than the upload limit once unpacked (declared sizes are checked before
 anything is read and reading stops at the limit anyway, so a zip bomb costs nothing); more
 than 2,000 zip entries; XML with a DOCTYPE (OOXML never has one: entity expansion is refused
-before parsing); a cell reference or style out of range; text longer than the limit.
+before parsing); a cell reference or style out of range (a negative style too); a damaged
+deflate stream, a zip version or compression method the zip module cannot read, an XML
+encoding Python does not know; text longer than the limit, counted cell by cell as it is
+produced (a shared string each time a cell repeats it, and the CSV padding row by row), so a
+file of a few KB that would become a gigabyte is refused after reading about the limit. The
+worksheet is read row by row (each row dropped once read), never as a whole tree.
 """
 
 from __future__ import annotations
