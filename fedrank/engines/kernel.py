@@ -183,6 +183,18 @@ class InputError(EngineError):
         return f"{', '.join(where)}: {self.message}" if where else self.message
 
 
+#: The largest magnitude a number of a results file may have: far above any real place,
+#: count, board, holding or coefficient, and far below what overflows the Decimal context.
+LARGEST = Decimal(10) ** 9
+
+
+def within_bounds(value: Decimal | int, *, line: int | None, field: str) -> None:
+    """Refuse a number no results file holds (a place of 10^26, ``mp=1e309``): the
+    arithmetic after it would overflow the Decimal context instead of naming the field."""
+    if (value.copy_abs() if isinstance(value, Decimal) else abs(value)) > LARGEST:
+        raise InputError(f"out of range (at most {LARGEST:,}): {value}", line=line, field=field)
+
+
 class RuleError(EngineError):
     """The input is well formed but the rulebook refuses it (or does not settle it).
 

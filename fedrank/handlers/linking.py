@@ -34,7 +34,7 @@ from fedrank.handlers.access import (
     stored_federation,
     stored_player,
 )
-from fedrank.handlers.common import player_label
+from fedrank.handlers.common import is_number, player_label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import AccessDeniedError, UserError
 from fedrank.handlers.i18n import t
@@ -268,7 +268,7 @@ async def links(services: Services, ctx: RequestContext, args: str) -> Reply:
     """``/links [page]``: the pending requests of the caller's federations, a page at a time."""
     lang = ctx.language
     arg = args.strip()
-    if arg and not arg.isdigit():
+    if arg and (not is_number(arg) or len(arg) > 6):
         raise UserError(t(lang, "error.usage", usage="/links [page]"))
     page = max(int(arg), 1) if arg else 1
     async with services.db.transaction() as repos:
@@ -327,7 +327,7 @@ async def links(services: Services, ctx: RequestContext, args: str) -> Reply:
 async def _decide(services: Services, ctx: RequestContext, args: str, approve: bool) -> Reply:
     usage = "/approve <request>" if approve else "/reject <request>"
     number = args.strip().lstrip("#")
-    if not number.isdigit() or len(number) > 18:
+    if not is_number(number) or len(number) > 18:
         raise UserError(t(ctx.language, "error.usage", usage=usage))
     request_id = int(number)
     lang = ctx.language

@@ -54,6 +54,9 @@ async def _tournament(
     version = await current_version(repos, tournament, ctx.language)
     if is_withdrawn(version.params):  # /withdraw took it out: no rounds, no standings
         raise UserError(t(ctx.language, "othello.unknown_tournament", query=query))
+    if "rounds_played" not in version.params:
+        # Opened for game reports (/openreports), never submitted as a tournament file.
+        raise UserError(t(ctx.language, "othello.no_state", name=tournament.name))
     return tournament, disciplines[tournament.discipline_id], version
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fedrank.handlers.access import find_one_player, known_discipline
-from fedrank.handlers.common import fmt, label
+from fedrank.handlers.common import fmt, is_number, label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
@@ -140,7 +140,7 @@ async def _discipline(repos: Repos, ctx: RequestContext, query: str | None) -> D
 async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
     parts = args.split()
     count = TOP_DEFAULT
-    if parts and parts[-1].lstrip("-").isdigit():
+    if parts and is_number(parts[-1].removeprefix("-")):
         count = int(parts.pop())
         if not 1 <= count <= TOP_MAX:
             raise UserError(t(ctx.language, "top.bad_count", max=TOP_MAX))

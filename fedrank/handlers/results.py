@@ -12,6 +12,8 @@ from __future__ import annotations
 import secrets
 from datetime import datetime
 
+from sqlalchemy.exc import IntegrityError
+
 from fedrank.engines.kernel import EngineError
 from fedrank.handlers.access import (
     caller,
@@ -36,15 +38,11 @@ from fedrank.handlers.names import (
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.safetext import visible
 from fedrank.handlers.setup import refuse_disabled
-from fedrank.handlers.spreadsheet import (
-    Sheet,
-    SheetError,
-    looks_like_xlsx,
-    read_first_sheet,
-)
+from fedrank.handlers.spreadsheet import Sheet, SheetError, looks_like_xlsx
 from fedrank.handlers.systems import NoAdapterError
 from fedrank.handlers.systems.base import SystemAdapter, is_withdrawn
 from fedrank.handlers.systems.players import Names, UnresolvedNamesError
+from fedrank.handlers.uploads import read_sheet
 from fedrank.storage.models import Account, Discipline, PendingSubmission
 from fedrank.storage.records import Prepared
 from fedrank.storage.repos import Repos
@@ -55,7 +53,7 @@ REGISTER_NEW = "--register-new"
 MAX_UPLOAD = 2_000_000
 
 
-def _text_of(
+async def _text_of(
     ctx: RequestContext, rest: str, system_adapter: SystemAdapter
 ) -> tuple[str, str, Sheet | None]:
     """The submitted text, its file name and, for a workbook, its sheet (to name cells)."""
@@ -63,7 +61,7 @@ def _text_of(
         if len(ctx.attachment.content) > MAX_UPLOAD:
             raise UserError(t(ctx.language, "submit.too_large", limit=MAX_UPLOAD // 1_000_000))
         if looks_like_xlsx(ctx.attachment.filename, ctx.attachment.content):
-            return _sheet_text(ctx, ctx.attachment, system_adapter)
+            return await _sheet_text(ctx, ctx.attachment, system_adapter)
         try:
             return ctx.attachment.content.decode("utf-8-sig"), ctx.attachment.filename, None
         except UnicodeDecodeError:
@@ -73,21 +71,24 @@ def _text_of(
     return rest, "pasted.txt", None
 
 
-def _sheet_text(
+async def _sheet_text(
     ctx: RequestContext, attachment: IncomingFile, system_adapter: SystemAdapter
 ) -> tuple[str, str, Sheet]:
     """A workbook's first sheet as the text the system's format takes (:mod:`.spreadsheet`):
-    cells joined by the adapter's ``sheet_separator``, the name given its ``sheet_extension``."""
+    cells joined by the adapter's ``sheet_separator``, the name given its ``sheet_extension``.
+    Read off the event loop, bounded in time and memory (:mod:`.uploads`)."""
     separator = system_adapter.sheet_separator
     if separator is None:
         raise UserError(t(ctx.language, "sheet.unsupported", system=system_adapter.system))
     try:
-        sheet = read_first_sheet(attachment.filename, attachment.content, limit=MAX_UPLOAD)
+        sheet, text = await read_sheet(
+            attachment.filename, attachment.content, separator=separator, limit=MAX_UPLOAD
+        )
     except SheetError as exc:
         raise UserError(t(ctx.language, exc.key, **exc.params)) from None
     stem = attachment.filename.rsplit("/", 1)[-1].rsplit(".", 1)[0] or "sheet"
     extension = system_adapter.sheet_extension
-    return sheet.text(separator), f"{stem}{extension}", sheet
+    return text, f"{stem}{extension}", sheet
 
 
 def preview_reply(
@@ -137,7 +138,7 @@ async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
             raise UserError(
                 t(ctx.language, "submit.no_adapter", system=discipline.system)
             ) from None
-        text, filename, sheet = _text_of(ctx, rest, system_adapter)
+        text, filename, sheet = await _text_of(ctx, rest, system_adapter)
         text = visible(text)  # no bidi or other invisible control in the names it brings
         if not text.strip():
             raise UserError(t(ctx.language, "submit.empty"))
@@ -259,42 +260,60 @@ async def _pending(
 async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
     if len(args.split()) != 1:
         raise UserError(t(ctx.language, "error.usage", usage="/confirm <token>"))
-    async with services.db.transaction() as repos:
-        account, pending, discipline = await _pending(services, ctx, repos, args)
-        if "prepared" not in pending.payload:
-            raise UserError(t(ctx.language, "names.unsettled", token=args.strip()))
-        prepared = Prepared.from_json(pending.payload["prepared"])
-        now = services.now()
-        base = pending.payload.get("base_version")
-        current = await stored_version(repos, discipline, prepared.code)
-        if base is not None and current != base:
-            raise UserError(t(ctx.language, "submit.stale", name=prepared.name, version=current))
-        if prepared.new_players:
-            try:
-                prepared = await register_and_prepare(
-                    services.systems.adapter(discipline.system),
-                    repos,
-                    discipline,
-                    str(pending.payload.get("text", "")),
-                    str(pending.payload.get("filename", "")),
-                    Names.from_json(pending.payload.get("names", {})),
-                    prepared,
-                    now=now,
-                    account_id=account.id,
+    written: tuple[int, Prepared] | None = None
+    try:
+        async with services.db.transaction() as repos:
+            account, pending, discipline = await _pending(services, ctx, repos, args)
+            if "prepared" not in pending.payload:
+                raise UserError(t(ctx.language, "names.unsettled", token=args.strip()))
+            prepared = Prepared.from_json(pending.payload["prepared"])
+            now = services.now()
+            base = pending.payload.get("base_version")
+            current = await stored_version(repos, discipline, prepared.code)
+            if base is not None and current != base:
+                raise UserError(
+                    t(ctx.language, "submit.stale", name=prepared.name, version=current)
                 )
-            except StaleNamesError as exc:
-                raise UserError(t(ctx.language, "names.stale", reason=str(exc))) from None
-        version = await confirm_prepared(
-            repos,
-            discipline,
-            prepared,
-            now=now,
-            by=account,
-            source_name=pending.payload.get("filename", ""),
-            source_text=pending.payload.get("text", ""),
-        )
-        saved = "withdraw.saved" if is_withdrawn(prepared.params) else "submit.saved"
-        return Reply.text(t(ctx.language, saved, name=prepared.name, version=version))
+            if prepared.new_players:
+                try:
+                    prepared = await register_and_prepare(
+                        services.systems.adapter(discipline.system),
+                        repos,
+                        discipline,
+                        str(pending.payload.get("text", "")),
+                        str(pending.payload.get("filename", "")),
+                        Names.from_json(pending.payload.get("names", {})),
+                        prepared,
+                        now=now,
+                        account_id=account.id,
+                    )
+                except StaleNamesError as exc:
+                    raise UserError(t(ctx.language, "names.stale", reason=str(exc))) from None
+            written = discipline.id, prepared
+            version = await confirm_prepared(
+                repos,
+                discipline,
+                prepared,
+                now=now,
+                by=account,
+                source_name=pending.payload.get("filename", ""),
+                source_text=pending.payload.get("text", ""),
+            )
+    except IntegrityError:
+        if written is None:
+            raise
+        # Two previews of one tournament confirmed at once: both read the same version, the
+        # other one wrote first (PostgreSQL; SQLite runs one write at a time). Nothing of this
+        # one was written; its claim on the preview is rolled back with it.
+        discipline_id, prepared = written  # the session's objects expired with the rollback
+        async with services.db.read() as repos:
+            discipline = await stored_discipline(repos, discipline_id, ctx.language)
+            current = await stored_version(repos, discipline, prepared.code)
+        raise UserError(
+            t(ctx.language, "submit.stale", name=prepared.name, version=current)
+        ) from None
+    saved = "withdraw.saved" if is_withdrawn(prepared.params) else "submit.saved"
+    return Reply.text(t(ctx.language, saved, name=prepared.name, version=version))
 
 
 async def confirm_prepared(

@@ -43,7 +43,12 @@ encrypted; a workbook with macros (``vbaProject.bin`` or a macro-enabled content
 workbook larger than the upload limit once unpacked (declared sizes are checked before
 anything is read and reading stops at the limit anyway, so a zip bomb costs nothing); more
 than 2,000 zip entries; XML with a DOCTYPE (OOXML never has one: entity expansion is refused
-before parsing); a cell reference or style out of range; text longer than the limit.
+before parsing); a cell reference or style out of range (a negative style too); a damaged
+deflate stream, a zip version or compression method the zip module cannot read, an XML
+encoding Python does not know; text longer than the limit, counted cell by cell as it is
+produced (a shared string each time a cell repeats it, and the CSV padding row by row), so a
+file of a few KB that would become a gigabyte is refused after reading about the limit. The
+worksheet is read row by row (each row dropped once read), never as a whole tree.
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ import csv
 import io
 import re
 import zipfile
+import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -96,13 +102,17 @@ class Sheet:
 
     name: str
     rows: dict[int, list[str]]
+    file: str = ""
 
-    def text(self, separator: str) -> str:
-        """Each row a line (row N is line N), cells joined by ``separator``."""
+    def text(self, separator: str, *, limit: int | None = None) -> str:
+        """Each row a line (row N is line N), cells joined by ``separator``; with a ``limit``,
+        refused (``sheet.too_large``) as soon as the text produced, padding included, passes
+        it."""
         if not self.rows:
             return ""
         lines = []
         width = 0
+        size = 0
         for number in range(1, max(self.rows) + 1):
             cells = self.rows.get(number, [])
             while cells and not cells[-1].strip():
@@ -113,8 +123,13 @@ class Sheet:
                 # A CSV block's rows have its header's width (a CSV export writes the empty
                 # cells a row ends with; a sheet cannot show them).
                 width = width or len(cells)
+                if limit is not None and size + width - len(cells) > limit:
+                    raise _too_large(self.file, limit)
                 cells = cells + [""] * (width - len(cells))
             lines.append(_join(cells, separator))
+            size += len(lines[-1]) + 1
+            if limit is not None and size > limit:
+                raise _too_large(self.file, limit)
         return "\n".join(lines) + "\n"
 
     def locate(self, line: int, message: str) -> str:
@@ -125,6 +140,10 @@ class Sheet:
         if len(hits) == 1:
             return f"row {line}, column {column_letters(hits[0])}"
         return f"row {line}"
+
+
+def _too_large(filename: str, limit: int) -> SheetError:
+    return SheetError("sheet.too_large", {"file": filename, "limit": limit // 1_000_000})
 
 
 def _join(cells: list[str], separator: str) -> str:
@@ -173,7 +192,8 @@ class _Package:
         try:
             self.zip = zipfile.ZipFile(io.BytesIO(content))
             infos = self.zip.infolist()
-        except (zipfile.BadZipFile, ValueError, OSError, EOFError):
+        except (*_ZIP_ERRORS, NotImplementedError):
+            # NotImplementedError: a zip format version zipfile cannot read (above 6.3).
             raise self.invalid() from None
         if len(infos) > MAX_ENTRIES:
             raise self.invalid()
@@ -190,9 +210,7 @@ class _Package:
         return SheetError("sheet.not_xlsx", {"file": self.filename})
 
     def too_large(self) -> SheetError:
-        return SheetError(
-            "sheet.too_large", {"file": self.filename, "limit": self.limit // 1_000_000}
-        )
+        return _too_large(self.filename, self.limit)
 
     def has(self, name: str) -> bool:
         return name in self.infos
@@ -205,26 +223,59 @@ class _Package:
         try:
             with self.zip.open(info) as part:
                 data = part.read(left + 1)
-        except (zipfile.BadZipFile, ValueError, OSError, EOFError, RuntimeError):
-            raise self.invalid() from None
-        except NotImplementedError:  # a compression method zipfile cannot read
+        except (*_ZIP_ERRORS, NotImplementedError):
+            # NotImplementedError: a compression method zipfile cannot read; zlib.error (in
+            # _ZIP_ERRORS): a damaged deflate stream.
             raise self.invalid() from None
         self.read_total += len(data)
         if len(data) > left:
             raise self.too_large()
         return data
 
-    def xml(self, name: str) -> ElementTree.Element:
+    def _checked(self, name: str) -> bytes:
         data = self.read(name)
         # No DTD, so no entity can expand; no NUL byte, so the check above saw the text (a
         # UTF-16 part could hide a DOCTYPE from it; Excel writes UTF-8).
         upper = data.upper()
         if b"<!DOCTYPE" in upper or b"<!ENTITY" in upper or b"\x00" in data:
             raise self.invalid()
+        return data
+
+    def xml(self, name: str) -> ElementTree.Element:
+        data = self._checked(name)
         try:
-            return ElementTree.fromstring(data)  # noqa: S314 (checked just above)
-        except ElementTree.ParseError:
+            return ElementTree.fromstring(data)  # noqa: S314 (checked in _checked)
+        except _XML_ERRORS:
             raise self.invalid() from None
+
+    def rows(self, name: str) -> Iterator[ElementTree.Element]:
+        """The ``row`` elements of a worksheet part, one at a time: each is dropped from the
+        tree once the caller has read it, so memory holds one row, not the sheet's tree."""
+        data = self._checked(name)
+        parser: Any = ElementTree.XMLPullParser(events=("start", "end"))
+        stack: list[ElementTree.Element] = []
+        try:
+            for at in range(0, len(data), _CHUNK):
+                parser.feed(data[at : at + _CHUNK])
+                for event, element in parser.read_events():
+                    if event == "start":
+                        stack.append(element)
+                        continue
+                    stack.pop()
+                    if _local(element.tag) == "row":
+                        yield element
+                        if stack:
+                            stack[-1].remove(element)
+            parser.close()
+        except _XML_ERRORS:
+            raise self.invalid() from None
+
+
+#: How the zip module and zlib say a part cannot be read.
+_ZIP_ERRORS = (zipfile.BadZipFile, ValueError, OSError, EOFError, RuntimeError, zlib.error)
+#: How the XML parser says a part cannot be read (LookupError: an unknown encoding declared).
+_XML_ERRORS = (ElementTree.ParseError, LookupError, ValueError, UnicodeError)
+_CHUNK = 1 << 16
 
 
 def _local(tag: str) -> str:
@@ -423,7 +474,7 @@ def _cell_value(
         style = int(cell.get("s", "0"))
     except ValueError:
         raise SheetError("sheet.bad_cell", where) from None
-    if style and style >= len(styles.kinds):
+    if style < 0 or (style and style >= len(styles.kinds)):
         raise SheetError("sheet.bad_cell", where)
     format_kind = styles.kinds[style] if style < len(styles.kinds) else ""
     try:
@@ -434,26 +485,38 @@ def _cell_value(
         raise SheetError("sheet.bad_cell", where) from None
 
 
-def read_first_sheet(filename: str, content: bytes, *, limit: int) -> Sheet:
-    """The first worksheet of an ``.xlsx`` (module docstring); raises :class:`SheetError`."""
+def read_first_sheet(
+    filename: str, content: bytes, *, limit: int, separator: str | None = None
+) -> Sheet:
+    """The first worksheet of an ``.xlsx`` (module docstring); raises :class:`SheetError`.
+
+    ``limit`` bounds the unpacked parts and, counted cell by cell as they are read, the text
+    the cells become (a shared string counts each time a cell repeats it, the empty cells
+    before a cell count one separator each), so no file costs more than ``limit`` to read;
+    with ``separator`` ``","`` the padding :meth:`Sheet.text` will add to each row of a block
+    counts too, row by row (a header 16,384 cells wide and thousands of one-cell rows are
+    refused after a hundred rows, not after reading them all); :meth:`Sheet.text` counts it
+    again against the same limit."""
     package = _Package(filename, content, limit)
     _check_macros(package)
     path, name, date1904 = _first_sheet(package)
     shared = _shared_strings(package)
     styles = _styles(package)
-    root = package.xml(path)
-    data = _child(root, "sheetData")
     rows: dict[int, list[str]] = {}
     size = 0
     next_row = 1
-    for row in _children(data, "row") if data is not None else ():
+    width = 0  # of the CSV block the row is in (its header's), for the padding
+    for row in package.rows(path):
         try:
             number = int(row.get("r", next_row))
         except ValueError:
             raise package.invalid() from None
         if not 1 <= number <= MAX_ROWS or number in rows:
             raise package.invalid()
+        if number != next_row:
+            width = 0  # a missing row is an empty line: a new block
         next_row = number + 1
+        size += 1  # the row's line break
         cells: list[str] = []
         next_column = 0
         for cell in _children(row, "c"):
@@ -474,13 +537,21 @@ def read_first_sheet(filename: str, content: bytes, *, limit: int) -> Sheet:
             next_column = column + 1
             where = {"file": filename, "row": number, "column": column_letters(column)}
             value = _cell_value(cell, shared, styles, date1904, where)
-            value = " ".join(value.splitlines()) if "\n" in value or "\r" in value else value
             if value:
+                # The value and a separator for it and each empty cell before it.
+                size += len(value) + 1 + column - len(cells)
+                if size > limit:
+                    raise package.too_large()
+                value = " ".join(value.splitlines()) if "\n" in value or "\r" in value else value
                 cells.extend([""] * (column - len(cells)))
                 cells.append(value)
-                size += len(value) + column
+        if not cells:
+            width = 0
+        elif separator == "," and not cells[0].startswith("#"):
+            width = width or len(cells)
+            size += max(0, width - len(cells))  # the empty cells Sheet.text pads it with
         if size > limit:
             raise package.too_large()
         if cells:
             rows[number] = cells
-    return Sheet(name, rows)
+    return Sheet(name, rows, filename)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fedrank.engines.kernel import EngineError
 from fedrank.handlers.access import one_tournament, stored_discipline, subject_player
-from fedrank.handlers.common import player_label
+from fedrank.handlers.common import is_number, player_label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
@@ -25,7 +25,7 @@ USAGE = "/whatif <tournament> <place> [player]"
 
 async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
     parts = args.split(maxsplit=2)
-    if len(parts) < 2 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= MAX_PLACE:
+    if len(parts) < 2 or not is_number(parts[1]) or not 1 <= int(parts[1]) <= MAX_PLACE:
         raise UserError(t(ctx.language, "error.usage", usage=USAGE))
     place = int(parts[1])
     async with services.db.read() as repos:

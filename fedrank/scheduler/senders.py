@@ -247,6 +247,23 @@ def discord_components(reply: Reply, owner: str) -> list[dict[str, Any]]:
     return [{"type": 1, "components": buttons[i : i + 5]} for i in range(0, len(buttons), 5)][:5]
 
 
+def _json_body(raw: bytes) -> dict[str, Any]:
+    """Discord's JSON object; anything else (a proxy's HTML error page on a 502, a truncated
+    body) as ``{"message": <its start>}``, so the status decides: a 5xx is retried."""
+    try:
+        body = json.loads(raw) if raw else {}
+    except ValueError:
+        return {"message": raw[:200].decode("utf-8", "replace")}
+    return body if isinstance(body, dict) else {"message": str(body)[:200]}
+
+
+def _retry_after(body: dict[str, Any]) -> float:
+    try:
+        return max(0.0, min(float(body.get("retry_after", 1.0)), 3600.0))
+    except (TypeError, ValueError):
+        return 1.0
+
+
 class DiscordSender:
     platform = "discord"
 
@@ -299,10 +316,10 @@ class DiscordSender:
             async with self._session.post(
                 f"{self.base_url}{path}", json=None if files else payload, data=data
             ) as resp:
-                body = await resp.json(content_type=None) if resp.content_length != 0 else {}
+                body = _json_body(await resp.read())
                 if resp.status != 429:
                     return resp.status, body
-                retry_after = float((body or {}).get("retry_after", 1.0))
+                retry_after = _retry_after(body)
             attempt += 1
             if attempt > self.max_retries:
                 return 429, {"retry_after": retry_after}
@@ -319,14 +336,16 @@ class DiscordSender:
         )
         if status >= 300:
             return None, self._failure(status, body, message)
+        if "id" not in body:  # a success without the channel: a proxy's page, try again later
+            return None, SendResult(Outcome.RETRY, error=f"{status}: no channel id")
         self._dm[message.chat_id] = str(body["id"])
         return self._dm[message.chat_id], None
 
     @staticmethod
     def _failure(status: int, body: Any, message: OutgoingMessage) -> SendResult:
-        error = f"{status}: {(body or {}).get('message', '')}"
+        error = f"{status}: {body.get('message', '')}"
         if status == 429:
-            return SendResult(Outcome.RETRY, float(body.get("retry_after", 1.0)), error)
+            return SendResult(Outcome.RETRY, _retry_after(body), error)
         if status == 403:
             return SendResult(Outcome.BLOCKED if message.direct else Outcome.FAILED, error=error)
         if status >= 500:

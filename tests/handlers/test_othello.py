@@ -336,3 +336,22 @@ async def test_a_withdrawal_brings_in_a_bye(services: Services, db: Database) ->
     standings = await dispatch(services, user("reader"), f"/standings {CODE}")
     row = next(r for r in _tables(standings)[0].rows if r[1].endswith(f"({leaving})"))
     assert row[6] == "withdrawn"
+
+
+async def test_a_tournament_opened_for_game_reports_has_no_rounds_to_show(
+    services: Services, db: Database
+) -> None:
+    """/openreports makes a tournament with no Othello state: /standings, /pairing and /round
+    on it once raised KeyError 'rounds_played' ("something went wrong")."""
+    await _start(services, db)
+    pending = await _pending(db)
+    opened = await dispatch(services, user("boss"), "/openreports woc club-night Club night")
+    assert "club-night" in opened.plain
+    refusal = (
+        "Club night has no rounds: it was opened for game reports, not submitted as a "
+        "tournament file. Send its file with /submit first."
+    )
+    for command in ("/standings club-night", "/pairing club-night", "/round club-night\nx y 1-0"):
+        reply = await dispatch(services, user("boss"), command)
+        assert reply.plain == refusal, command
+    assert await _pending(db) == pending

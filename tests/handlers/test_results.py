@@ -144,3 +144,25 @@ async def test_confirm_and_cancel_need_a_token(services: Services, db: Database)
     await make_director(db, "boss")
     assert (await dispatch(services, user("boss"), "/confirm")).plain == "Usage: /confirm <token>"
     assert (await dispatch(services, user("boss"), "/cancel a b")).plain == "Usage: /cancel <token>"
+
+
+async def test_two_previews_confirmed_at_once_write_once(services: Services, db: Database) -> None:
+    """Both previews read version 0 of the tournament; the one whose write comes second is
+    told the tournament changed (on PostgreSQL it once got the unique index's error)."""
+    import asyncio
+
+    await seed_federation(db)
+    await make_director(db, "boss")
+    boss = user("boss")
+    first = await dispatch(services, boss, "/submit rmf-mcr\n" + RESULTS)
+    second = await dispatch(services, boss, "/submit rmf-mcr\n" + RESULTS)
+    replies = await asyncio.gather(
+        dispatch(services, boss, first.buttons[0].action),
+        dispatch(services, boss, second.buttons[0].action),
+    )
+    assert sorted(r.plain for r in replies) == [
+        "Not written: Spring-Cup changed since this preview (it is at version 1 now). "
+        "Submit it again to see the current preview.",
+        "Saved: Spring-Cup, version 1.",
+    ]
+    assert await _versions(db, "spring-cup") == 1

@@ -105,7 +105,7 @@ class FakeDiscord:
 
     def __init__(self) -> None:
         self.posts: list[tuple[str, Any]] = []
-        self.script: list[tuple[int, dict[str, Any]]] = []
+        self.script: list[tuple[int, dict[str, Any] | str]] = []
         app = web.Application()
         app.router.add_post("/users/@me/channels", self._dm)
         app.router.add_post("/channels/{channel}/messages", self._message)
@@ -124,6 +124,8 @@ class FakeDiscord:
             body = {k: (v.filename if isinstance(v, web.FileField) else v) for k, v in form.items()}
         if self.script:
             status, answer = self.script.pop(0)
+            if isinstance(answer, str):  # a proxy's error page
+                return web.Response(text=answer, status=status, content_type="text/html")
             return web.json_response(answer, status=status)
         self.posts.append((request.match_info["channel"], body))
         return web.json_response({"id": "1"})
@@ -236,5 +238,22 @@ async def test_discord_resumes_after_the_parts_already_delivered(
         again = OutgoingMessage("555", reply, "en", False, done=recorded[-1], progress=progress)
         assert (await sender.send(again)).outcome is Outcome.SENT
         assert [body["content"][0] for _, body in fake.posts] == ["z"]
+    finally:
+        await sender.close()
+
+
+async def test_discord_5xx_with_an_html_page_is_retried(discord: tuple[FakeDiscord, str]) -> None:
+    """A proxy's HTML page on a 502 once raised JSONDecodeError out of send (the batch stayed
+    "sending" for the whole lease); it is a delivery to retry, with the page's start as error."""
+    fake, url = discord
+    sender = DiscordSender("secret", base_url=url, per_second=0, sleep=_no_sleep)
+    try:
+        fake.script.append((502, "<html><body>502 Bad Gateway</body></html>"))
+        result = await sender.send(OutgoingMessage("555", Reply.text("hi"), "en", False))
+        assert result.outcome is Outcome.RETRY
+        assert result.error == "502: <html><body>502 Bad Gateway</body></html>"
+        fake.script.append((200, "<html>not json</html>"))
+        result = await sender.send(OutgoingMessage("44", Reply.text("hi"), "en", True))
+        assert result.outcome is Outcome.SENT  # a 2xx whose body is not JSON: sent
     finally:
         await sender.close()

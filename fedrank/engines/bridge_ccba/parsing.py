@@ -39,7 +39,7 @@ from fedrank.engines.bridge_ccba.model import (
     StageSpec,
 )
 from fedrank.engines.bridge_ccba.tables import COLOURS, KINDS, LEVELS, RESTRICTIONS
-from fedrank.engines.kernel import InputError
+from fedrank.engines.kernel import InputError, within_bounds
 
 T = TypeVar("T")
 
@@ -86,6 +86,7 @@ def _int(text: str, line: int, name: str, minimum: int = 0) -> int:
     if not re.fullmatch(r"\d+", text):
         raise InputError(f"expected a whole number, got {text!r}", line=line, field=name)
     value = int(text)
+    within_bounds(value, line=line, field=name)
     if value < minimum:
         raise InputError(f"must be at least {minimum}", line=line, field=name)
     return value
@@ -98,6 +99,7 @@ def _decimal(text: str, line: int, name: str) -> Decimal:
         raise InputError(f"expected a number, got {text!r}", line=line, field=name) from None
     if not value.is_finite() or value < 0:
         raise InputError(f"expected a non-negative number, got {text!r}", line=line, field=name)
+    within_bounds(value, line=line, field=name)
     return value
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
-from fedrank.engines.kernel import InputError
+from fedrank.engines.kernel import InputError, within_bounds
 
 from .model import Entry, PlayerEntry, Session, Tournament
 from .tables import country_category
@@ -43,6 +43,8 @@ _HEADER_KEYS = {
     "part_of_tournament",
     "ew_min_share",
 }
+#: The largest place a file may give (a national championship has a few hundred entries).
+MAX_PLACE = 100_000
 _REQUIRED = ("tournament", "form", "scope", "start", "end", "length", "actual_length")
 _ENTRY_COLUMNS = ("entry", "place", "boards", "length", "critical", "imps")
 _PLAYER_COLUMNS = ("player", "entry", "name", "rk", "boards", "country", "ebl_mp", "wbf_mp")
@@ -53,6 +55,7 @@ def _int(text: str, line: int, name: str, *, minimum: int = 0) -> int:
         value = int(text)
     except ValueError:
         raise InputError(f"not a whole number: '{text}'", line=line, field=name) from None
+    within_bounds(value, line=line, field=name)
     if value < minimum:
         raise InputError(f"must be at least {minimum}: {value}", line=line, field=name)
     return value
@@ -65,6 +68,7 @@ def _decimal(text: str, line: int, name: str) -> Decimal:
         raise InputError(f"not a number: '{text}'", line=line, field=name) from None
     if not value.is_finite():
         raise InputError(f"not a finite number: '{text}'", line=line, field=name)
+    within_bounds(value, line=line, field=name)
     return value
 
 
@@ -91,6 +95,9 @@ def _places(text: str, line: int) -> tuple[int, int]:
     b = _int(last.strip(), line, "place", minimum=1) if last else a
     if b < a:
         raise InputError(f"shared places run backwards: '{text}'", line=line, field="place")
+    if b > MAX_PLACE:
+        # MB(p) divides by R^(p-1) for every shared place: no field is this large.
+        raise InputError(f"a place is at most {MAX_PLACE:,}: '{text}'", line=line, field="place")
     return a, b
 
 

@@ -34,7 +34,7 @@ from typing import Any, Final
 
 from fedrank.engines.go_ufgo.model import Game, PlayerStart, Tournament
 from fedrank.engines.go_ufgo.tables import BOARDS, SEED
-from fedrank.engines.kernel import InputError
+from fedrank.engines.kernel import InputError, within_bounds
 
 _RESULT: Final = re.compile(r"^(\d+)([+\-=])(!?)(?:/([wbWB])(\d*))?$")
 _RANK: Final = re.compile(r"^(\d{1,2})([kdpKDP])$")
@@ -105,6 +105,7 @@ def _decimal(text: str, line: int, fld: str) -> Decimal:
         raise InputError(f"not a number: {text.strip()!r}", line=line, field=fld) from None
     if not value.is_finite():
         raise InputError(f"not a number: {text.strip()!r}", line=line, field=fld)
+    within_bounds(value, line=line, field=fld)
     return value
 
 

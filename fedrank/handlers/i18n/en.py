@@ -627,5 +627,13 @@ MESSAGES: dict[str, str] = {
     ),
     # ── security: end ──
     # ── files: begin (keys of the files work go between begin and end) ──
+    "sheet.too_costly": (
+        "{file} took more than {seconds} s or {megabytes} MB to read; send a workbook with "
+        "the results only."
+    ),
+    "othello.no_state": (
+        "{name} has no rounds: it was opened for game reports, not submitted as a tournament "
+        "file. Send its file with /submit first."
+    ),
     # ── files: end ──
 }

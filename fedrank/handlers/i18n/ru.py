@@ -627,5 +627,13 @@ MESSAGES: dict[str, str] = {
     ),
     # ── security: end ──
     # ── files: begin (keys of the files work go between begin and end) ──
+    "sheet.too_costly": (
+        "{file} читается дольше {seconds} с или требует больше {megabytes} МБ; пришлите "
+        "книгу только с результатами."
+    ),
+    "othello.no_state": (
+        "У турнира {name} нет туров: он открыт для отчётов об играх, а не загружен файлом "
+        "турнира. Сначала пришлите его файл командой /submit."
+    ),
     # ── files: end ──
 }

@@ -631,5 +631,13 @@ MESSAGES: dict[str, str] = {
     ),
     # ── security: end ──
     # ── files: begin (keys of the files work go between begin and end) ──
+    "sheet.too_costly": (
+        "{file} читається довше за {seconds} с або потребує більше {megabytes} МБ; надішліть "
+        "книгу лише з результатами."
+    ),
+    "othello.no_state": (
+        "У турніру {name} немає турів: його відкрито для звітів про ігри, а не завантажено "
+        "файлом турніру. Спершу надішліть його файл командою /submit."
+    ),
     # ── files: end ──
 }

@@ -505,5 +505,9 @@ MESSAGES: dict[str, str] = {
     ),
     # ── security: end ──
     # ── files: begin (keys of the files work go between begin and end) ──
+    "sheet.too_costly": "读取 {file} 超过 {seconds} 秒或 {megabytes} MB;请只发送包含成绩的工作簿。",
+    "othello.no_state": (
+        "{name} 没有轮次:它是为对局报告而开设的,并未以比赛文件提交。请先用 /submit 发送比赛文件。"
+    ),
     # ── files: end ──
 }

@@ -20,7 +20,7 @@ from fedrank.engines.mahjong_rmf.qualification import (
     record_answer,
 )
 from fedrank.handlers.access import caller, director_discipline, require_role
-from fedrank.handlers.common import fmt
+from fedrank.handlers.common import fmt, is_number, row_id
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
@@ -68,7 +68,7 @@ async def qualify(services: Services, ctx: RequestContext, args: str) -> Reply:
         override = date.fromisoformat(options["date"]) if "date" in options else None
     except ValueError:
         raise UserError(t(lang, "publish.bad_date")) from None
-    if not quota_text.isdigit() or int(quota_text) < 1:
+    if not is_number(quota_text) or int(quota_text) < 1:
         raise UserError(t(lang, "qual.bad_quota", quota=quota_text))
     quota = int(quota_text)
     now = services.now()
@@ -145,12 +145,15 @@ async def qualify(services: Services, ctx: RequestContext, args: str) -> Reply:
 async def _answer(services: Services, ctx: RequestContext, args: str, consent: bool) -> Reply:
     lang = ctx.language
     command = "/qconfirm" if consent else "/qdecline"
-    if not args.strip().isdigit():
+    if not is_number(args.strip()):
         raise UserError(t(lang, "error.usage", usage=f"{command} <id>"))
+    number = row_id(args)
+    if number is None:  # beyond any row's ID
+        raise UserError(t(lang, "qual.not_found", id=args.strip()))
     now = services.now()
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        row = await repos.qualifications.get(int(args), lock=True)
+        row = await repos.qualifications.get(number, lock=True)
         if row is None or "state" not in row.data:
             raise UserError(t(lang, "qual.not_found", id=args.strip()))
         discipline, federation = await window_of(repos, row, lang)
@@ -203,11 +206,14 @@ async def qdecline(services: Services, ctx: RequestContext, args: str) -> Reply:
 async def show(services: Services, ctx: RequestContext, args: str) -> Reply:
     """``/qualification <id>``: the list, the reserve and each slot's state, for a director."""
     lang = ctx.language
-    if not args.strip().isdigit():
+    if not is_number(args.strip()):
         raise UserError(t(lang, "error.usage", usage="/qualification <id>"))
+    number = row_id(args)
+    if number is None:  # beyond any row's ID
+        raise UserError(t(lang, "qual.not_found", id=args.strip()))
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        row = await repos.qualifications.get(int(args))
+        row = await repos.qualifications.get(number)
         if row is None:
             raise UserError(t(lang, "qual.not_found", id=args.strip()))
         discipline, federation = await window_of(repos, row, lang)

@@ -16,7 +16,7 @@ from fedrank.handlers.access import (
     stored_federation,
     stored_tournament,
 )
-from fedrank.handlers.common import player_label
+from fedrank.handlers.common import is_number, player_label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
@@ -34,7 +34,7 @@ MAX_NAME = 300
 
 def _report_id(ctx: RequestContext, args: str, usage: str) -> int:
     text = args.strip().lstrip("#")
-    if not text.isdigit() or len(text) > 12:
+    if not is_number(text) or len(text) > 12:
         raise UserError(t(ctx.language, "error.usage", usage=usage))
     return int(text)
 

@@ -22,21 +22,26 @@ from fedrank.storage.models import Discipline, ListSnapshot, Player
 from fedrank.storage.repos import Repos
 
 
-async def start_rk(
-    repos: Repos, discipline: Discipline, player: Player, day: date
-) -> tuple[Decimal, str]:
-    """The player's rk at the start of ``day`` and where it comes from.
+async def start_rks(
+    repos: Repos, discipline: Discipline, players: Mapping[int, Player], day: date
+) -> dict[int, tuple[Decimal, str]]:
+    """Each player's rk at the start of ``day`` and where it comes from (one query for all).
 
     His latest title row on or before ``day``; without one, the coefficient kept from an
     earlier classification (2.2 note 1), else рк 5 (2.2: the coefficient that needs no norm).
     """
-    title = await repos.ledger.current_title(player.id, discipline.id, on=day)
-    if title is not None and title.value is not None:
-        return Decimal(title.value), f"published {title.since.isoformat()}"
-    initial = player_data(player).initial_rk
-    if initial is not None:
-        return initial, "2.2 note 1: kept from the earlier classification"
-    return BEGINNER_RK, "no coefficient published: рк 5 (2.2)"
+    titles = await repos.ledger.titles_in_force(players, discipline.id, day)
+    out: dict[int, tuple[Decimal, str]] = {}
+    for pid, player in players.items():
+        title = titles.get(pid)
+        initial = player_data(player).initial_rk
+        if title is not None and title.value is not None:
+            out[pid] = Decimal(title.value), f"published {title.since.isoformat()}"
+        elif initial is not None:
+            out[pid] = initial, "2.2 note 1: kept from the earlier classification"
+        else:
+            out[pid] = BEGINNER_RK, "no coefficient published: рк 5 (2.2)"
+    return out
 
 
 async def histories(

@@ -18,7 +18,7 @@ from fedrank.engines import bridge_fsbr as fsbr
 from fedrank.engines.bridge_fsbr.model import PlayerEntry
 from fedrank.handlers.access import stored_federation
 from fedrank.handlers.common import fmt
-from fedrank.handlers.systems.bridge_fsbr.history import histories, start_rk, stored_players
+from fedrank.handlers.systems.bridge_fsbr.history import histories, start_rks, stored_players
 from fedrank.handlers.systems.bridge_fsbr.importing import (
     Report,
     ledger_awards,
@@ -62,11 +62,9 @@ async def compute(
 ) -> Computed:
     """One report with every found player's rk at the start from the database."""
     t = report.tournament
-    starts: dict[int, tuple[Decimal, str]] = {}
-    for _, p in players_of(t):
-        pid = ids.get(p.player.upper())
-        if pid is not None and pid not in starts:
-            starts[pid] = await start_rk(repos, discipline, players[pid], t.start)
+    found = (ids.get(p.player.upper()) for _, p in players_of(t))
+    listed = {pid: players[pid] for pid in found if pid is not None}
+    starts = await start_rks(repos, discipline, listed, t.start)
     ranked = rank_players(report, ids, players, starts)
     result = fsbr.compute_tournament(ranked.tournament)
     awards = ledger_awards(result)
