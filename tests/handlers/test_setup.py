@@ -260,6 +260,21 @@ async def test_a_disabled_discipline_refuses_submissions_and_is_not_scheduled(
     assert confirm.plain == refused
     again = await dispatch(services, user("boss"), "/submit rmf-mcr\n" + rmf.sheet())
     assert again.plain == refused
+    async with db.transaction() as repos:  # a result in each: both owe December's list
+        for code in ("rmf-mcr", "rmf-sichuan"):
+            found = await repos.federations.discipline_by_code(code)
+            assert found is not None
+            await repos.ledger.record_tournament(
+                discipline_id=found.id,
+                code=f"{code}-cup",
+                name="Cup",
+                held_on=datetime(2026, 11, 7, tzinfo=UTC).date(),
+                params={},
+                entries=[],
+                games=[],
+                awards=[],
+                now=NOW,
+            )
     december = datetime(2026, 12, 2, 9, 0, tzinfo=UTC)
     done = await publish_due(db, december, systems=services.systems)
     assert {p.discipline for p in done} == {"rmf-sichuan"}
@@ -300,7 +315,7 @@ async def test_only_admins_disable(services: Services, db: Database) -> None:
     await make_director(db, "boss")
     for command in ("/discipline disable RMF rmf-mcr", "/discipline enable RMF rmf-mcr"):
         reply = await dispatch(services, user("boss"), command)
-        assert reply.plain == "Only a administrator of RMF may do this."
+        assert reply.plain == "Only an administrator of RMF may do this."
     for command in ("/discipline disable RMF", "/discipline enable RMF rmf-mcr remove"):
         assert "Usage" in (await dispatch(services, user("boss"), command)).plain
     async with db.read() as repos:
