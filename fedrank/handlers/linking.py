@@ -34,7 +34,7 @@ from fedrank.handlers.access import (
     stored_federation,
     stored_player,
 )
-from fedrank.handlers.common import is_number, player_label
+from fedrank.handlers.common import is_number, player_label, row_id
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import AccessDeniedError, UserError
 from fedrank.handlers.i18n import t
@@ -327,10 +327,12 @@ async def links(services: Services, ctx: RequestContext, args: str) -> Reply:
 async def _decide(services: Services, ctx: RequestContext, args: str, approve: bool) -> Reply:
     usage = "/approve <request>" if approve else "/reject <request>"
     number = args.strip().lstrip("#")
-    if not is_number(number) or len(number) > 18:
+    if not is_number(number):
         raise UserError(t(ctx.language, "error.usage", usage=usage))
-    request_id = int(number)
+    request_id = row_id(number)
     lang = ctx.language
+    if request_id is None:  # beyond any row's ID: no such request
+        raise UserError(t(lang, "link.no_request", request=number))
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         request = await repos.accounts.link_request(request_id)
