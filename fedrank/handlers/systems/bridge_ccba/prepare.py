@@ -3,6 +3,8 @@ replayed. Nothing is written; the preview is what a confirmation stores."""
 
 from __future__ import annotations
 
+import asyncio
+
 from fedrank.engines.kernel import InputError
 from fedrank.handlers.access import stored_federation
 from fedrank.handlers.systems.base import is_withdrawn, withdrawal
@@ -72,7 +74,7 @@ async def prepare(
     repos: Repos, discipline: Discipline, text: str, filename: str, names: Names | None = None
 ) -> Prepared:
     """Parse an event file, find its players, read holdings, compute, replay later events."""
-    ef = read_event_file(text, filename)
+    ef = await asyncio.to_thread(read_event_file, text, filename)  # off the event loop
     event = ef.parsed.event
     held_on = event.event_date
     assert held_on is not None

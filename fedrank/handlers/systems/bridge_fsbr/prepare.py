@@ -9,6 +9,7 @@ at the start differ now, which happens only when a list was published late
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -126,7 +127,7 @@ async def prepare(
     repos: Repos, discipline: Discipline, text: str, names: Names | None = None
 ) -> Prepared:
     """Parse a report, find its players, take their rk from the titles, compute."""
-    report = read_report(text)
+    report = await asyncio.to_thread(read_report, text)  # off the event loop
     federation = await stored_federation(repos, discipline.federation_id)
     ids, players = await resolve(repos, federation, report.tournament, names)
     stored = await repos.ledger.tournament(discipline.id, report.code)

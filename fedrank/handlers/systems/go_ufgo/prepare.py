@@ -9,6 +9,9 @@ Nothing is written: the director confirms the preview first.
 
 from __future__ import annotations
 
+import asyncio
+from functools import partial
+
 from fedrank.engines.go_ufgo import Submission, parse_submission, tournament_code
 from fedrank.handlers.access import stored_federation
 from fedrank.handlers.systems.base import withdrawal
@@ -44,8 +47,13 @@ async def prepare(
     tournaments (``replays``).
     """
     federation = await stored_federation(repos, discipline.federation_id)
-    submission = parse_submission(
-        text, filename="" if filename == PASTED else filename, federation_code=federation.code
+    submission = await asyncio.to_thread(  # off the event loop
+        partial(
+            parse_submission,
+            text,
+            filename="" if filename == PASTED else filename,
+            federation_code=federation.code,
+        )
     )
     players, seats = await _resolve(repos, federation, submission, names)
     code = tournament_code(submission.parsed)

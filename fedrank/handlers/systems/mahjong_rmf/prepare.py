@@ -7,6 +7,7 @@ preview (docs/engines/mahjong_rmf.md, "Corrections and late results").
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -132,7 +133,7 @@ async def prepare(
 ) -> Prepared:
     """Parse a sheet, find the players, replay the history with it, compute; write nothing."""
     kind = engine_discipline(discipline)
-    parsed = parse_import(text)
+    parsed = await asyncio.to_thread(parse_import, text)  # off the event loop
     sheet = parsed.sheet
     t = sheet.tournament
     if t.discipline is not kind:

@@ -6,6 +6,7 @@ in bulk. It needs no starting state, so a correction replays nothing.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fedrank.engines.othello_woc import parse_document, results
@@ -47,7 +48,7 @@ async def prepare(
 ) -> Prepared:
     """A tournament file as a new version of its tournament (version 1 if new)."""
     source = await read_source(repos, discipline, text, names)
-    doc = parse_document(source.text)
+    doc = await asyncio.to_thread(parse_document, source.text)  # off the event loop
     res = results(doc.tournament, doc.stage_games)
     stored = await current(repos, discipline, source.code)
     before: dict[str, Any] | None = None
