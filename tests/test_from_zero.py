@@ -92,4 +92,3 @@ def test_from_an_empty_database_to_rating_by_name(run: Cli, system: str) -> None
     assert answer.returncode == 0, answer.stderr
     for expected in card:
         assert expected in answer.stdout, answer.stdout
-
