@@ -86,3 +86,19 @@ def test_the_rule_sees_lazy_and_relative_imports(tmp_path: Path) -> None:
     assert _violations("engines", ("fedrank.engines",), (), root) == [
         "fedrank/engines/go/up.py:1 imports fedrank.storage"
     ]
+
+
+#: Modules that are tables, not code: the message catalogues (one per language, for a
+#: translator to edit whole) and the migrations (the schema as it was, never edited again).
+TABLES = ("fedrank/handlers/i18n/", "fedrank/storage/migrations/versions/")
+
+
+def test_no_module_is_over_600_lines_outside_tables() -> None:
+    root = Path(__file__).resolve().parent.parent
+    long = [
+        f"{path.relative_to(root)}: {count} lines"
+        for path in sorted((root / "fedrank").rglob("*.py"))
+        if not str(path.relative_to(root)).startswith(TABLES)
+        and (count := len(path.read_text(encoding="utf-8").splitlines())) > 600
+    ]
+    assert long == []
