@@ -68,7 +68,10 @@ async def test_the_upper_case_id_index_survives_both_ways(backend: Backend) -> N
                 if backend.name == "sqlite":
                     query = "SELECT name FROM sqlite_master WHERE type = 'index'"
                 else:
-                    query = "SELECT indexname FROM pg_indexes WHERE tablename = 'player'"
+                    query = (
+                        "SELECT indexname FROM pg_indexes WHERE tablename = 'player'"
+                        " AND schemaname = current_schema()"
+                    )
                 indexes = set((await conn.execute(text(query))).scalars())
             assert "ix_player_fpid_upper" in indexes, revision
             assert ("ix_player_egd_pin" in indexes) == (revision == "0005")
