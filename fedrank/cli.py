@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
+from fedrank.cli_db import DbError, db_app, show_version
 from fedrank.cli_players import players_app
 from fedrank.cli_schedule import ScheduleError, publish_due_command, schedule, unpublish
 from fedrank.cli_setup import discipline_app, empty_hint, federation_app
@@ -48,6 +49,18 @@ app.command()(schedule)
 app.command()(unpublish)
 app.add_typer(federation_app)
 app.add_typer(discipline_app)
+app.add_typer(db_app)
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", is_eager=True, callback=show_version, help="Show the version."),
+    ] = False,
+) -> None:
+    pass
+
 
 T = TypeVar("T")
 
@@ -425,7 +438,7 @@ def main() -> None:
     """Console script: run the app, turning known failures into one line and exit code 2."""
     try:
         app(standalone_mode=True)
-    except (CliError, ConfigError, EngineError, ScheduleError) as exc:
+    except (CliError, ConfigError, DbError, EngineError, ScheduleError) as exc:
         typer.echo(f"fedrank: error: {exc}", err=True)
         raise SystemExit(2) from None
     except OSError as exc:
