@@ -10,21 +10,19 @@ often a publication is announced (a re-run, a catch-up, two processes) each chat
 A snapshot records when it was announced (``data["announced_at"]``) so the scheduler's sweep
 (:func:`announce_recent`) only looks at the ones that were not.
 
-The XLSX file is written here with :mod:`zipfile` and SpreadsheetML (Office Open XML, ECMA-376
-part 1): a workbook with one sheet of inline strings and numbers, which Excel, LibreOffice and
-Google Sheets open; no dependency is needed for that.
+The XLSX file is written with XlsxWriter (:func:`xlsx`): one sheet, its columns fitted to their
+contents, the ratings as numbers with a number format.
 """
 
 from __future__ import annotations
 
 import io
 import re
-import zipfile
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import Decimal
 from html import escape
-from xml.sax.saxutils import escape as xml_escape
+from unicodedata import east_asian_width
 
 from fedrank.handlers.access import stored_discipline
 from fedrank.handlers.common import fmt
@@ -40,6 +38,9 @@ TOP = 10
 MOVERS = 5
 #: The sweep announces snapshots published at most this long ago (older ones are history).
 ANNOUNCE_WITHIN = timedelta(days=7)
+#: The widest column of the XLSX list, in characters.
+MAX_WIDTH = 60
+_CREATED = datetime(2000, 1, 1)  # a fixed stamp: the same list, the same bytes
 XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
@@ -163,91 +164,49 @@ def list_csv(lines: list[Line], language: str) -> bytes:
     return csv_bytes(_columns(language), (_cells(line) for line in lines))
 
 
-def _col(index: int) -> str:
-    name = ""
-    index += 1
-    while index:
-        index, rem = divmod(index - 1, 26)
-        name = chr(65 + rem) + name
-    return name
+def _places(value: Decimal) -> int:
+    """Decimal places a figure needs (``950.50`` -> 1, ``850`` -> 0)."""
+    exponent = value.normalize().as_tuple().exponent
+    return max(0, -exponent) if isinstance(exponent, int) else 0
+
+
+def _width(text: str) -> int:
+    """Columns a text takes in a spreadsheet: a wide (CJK) character counts two."""
+    return sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def xlsx(headers: tuple[str, ...], rows: list[tuple[str | Decimal | int, ...]]) -> bytes:
-    """A one-sheet workbook: strings inline, numbers as numbers, the header row bold."""
+    """A one-sheet workbook written by XlsxWriter: text always as text (a name that starts with
+    ``=`` is no formula; characters XML cannot hold are escaped the way Excel does), integers
+    as numbers, ratings (:class:`~decimal.Decimal`) as numbers shown with the decimals the
+    finest of them needs, the header row bold and frozen, each column as wide as its widest
+    cell (at most :data:`MAX_WIDTH`)."""
+    import xlsxwriter  # only a publication writes a workbook: not loaded at start-up
 
-    def cell(ref: str, value: str | Decimal | int, style: int = 0) -> str:
-        s = f' s="{style}"' if style else ""
-        if isinstance(value, int | Decimal):
-            return f'<c r="{ref}"{s}><v>{value}</v></c>'
-        text = xml_escape(visible(value))
-        return f'<c r="{ref}"{s} t="inlineStr"><is><t xml:space="preserve">{text}</t></is></c>'
-
-    sheet_rows = []
-    for r, values in enumerate([headers, *rows], start=1):
-        style = 1 if r == 1 else 0
-        cells = "".join(cell(f"{_col(c)}{r}", v, style) for c, v in enumerate(values))
-        sheet_rows.append(f'<row r="{r}">{cells}</row>')
-    ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
-    rel_ns = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
-    sheet = (
-        f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet {ns}>'
-        f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" '
-        f'activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
-        f"<sheetData>{''.join(sheet_rows)}</sheetData></worksheet>"
-    )
-    pkg = "http://schemas.openxmlformats.org/package/2006"
-    doc = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-    sml = "application/vnd.openxmlformats-officedocument.spreadsheetml"
-    files = {
-        "[Content_Types].xml": (
-            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-            f'<Types xmlns="{pkg}/content-types">'
-            '<Default Extension="rels" ContentType="application/'
-            'vnd.openxmlformats-package.relationships+xml"/>'
-            '<Default Extension="xml" ContentType="application/xml"/>'
-            f'<Override PartName="/xl/workbook.xml" ContentType="{sml}.sheet.main+xml"/>'
-            f'<Override PartName="/xl/worksheets/sheet1.xml" '
-            f'ContentType="{sml}.worksheet+xml"/>'
-            f'<Override PartName="/xl/styles.xml" ContentType="{sml}.styles+xml"/>'
-            "</Types>"
-        ),
-        "_rels/.rels": (
-            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-            f'<Relationships xmlns="{pkg}/relationships">'
-            f'<Relationship Id="rId1" Type="{doc}/officeDocument" Target="xl/workbook.xml"/>'
-            "</Relationships>"
-        ),
-        "xl/workbook.xml": (
-            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook {ns} {rel_ns}>'
-            '<sheets><sheet name="List" sheetId="1" r:id="rId1"/></sheets></workbook>'
-        ),
-        "xl/_rels/workbook.xml.rels": (
-            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-            f'<Relationships xmlns="{pkg}/relationships">'
-            f'<Relationship Id="rId1" Type="{doc}/worksheet" Target="worksheets/sheet1.xml"/>'
-            f'<Relationship Id="rId2" Type="{doc}/styles" Target="styles.xml"/>'
-            "</Relationships>"
-        ),
-        "xl/styles.xml": (
-            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet {ns}>'
-            '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font>'
-            '<font><b/><sz val="11"/><name val="Calibri"/></font></fonts>'
-            '<fills count="2"><fill><patternFill patternType="none"/></fill>'
-            '<fill><patternFill patternType="gray125"/></fill></fills>'
-            '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border>'
-            "</borders>"
-            '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>'
-            "</cellStyleXfs>"
-            '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
-            '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>'
-            "</cellXfs></styleSheet>"
-        ),
-        "xl/worksheets/sheet1.xml": sheet,
-    }
     out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
-        for name, content in files.items():
-            zf.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), content)
+    book = xlsxwriter.Workbook(out, {"in_memory": True, "strings_to_numbers": False})
+    book.set_properties({"created": _CREATED})
+    sheet = book.add_worksheet("List")
+    bold = book.add_format({"bold": True})
+    places = max((_places(v) for row in rows for v in row if isinstance(v, Decimal)), default=0)
+    rating = book.add_format({"num_format": f"0.{'0' * places}" if places else "0"})
+    widths = [0] * len(headers)
+    for r, values in enumerate([headers, *rows]):
+        for c, value in enumerate(values):
+            if isinstance(value, Decimal):
+                sheet.write_number(r, c, float(value), rating)
+                shown = format(value, f".{places}f")
+            elif isinstance(value, int):
+                sheet.write_number(r, c, value)
+                shown = str(value)
+            else:
+                shown = visible(value)
+                sheet.write_string(r, c, shown, bold if r == 0 else None)
+            widths[c] = max(widths[c], _width(shown))
+    for c, width in enumerate(widths):
+        sheet.set_column(c, c, min(width + 2, MAX_WIDTH))
+    sheet.freeze_panes(1, 0)
+    book.close()
     return out.getvalue()
 
 

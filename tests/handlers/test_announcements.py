@@ -18,6 +18,7 @@ from fedrank.handlers.announcements import (
     xlsx,
 )
 from fedrank.handlers.reply import Attachment, Reply
+from fedrank.handlers.spreadsheet import column_letters, read_first_sheet
 from fedrank.storage.database import Database
 from fedrank.storage.records import NewListRow
 from tests.factories import seed_federation
@@ -123,15 +124,11 @@ async def test_announcement_digest_top_and_files(db: Database) -> None:
     html = files["rmf-mcr-2027-01-01.html"].decode()
     assert html.startswith("<!DOCTYPE html>") and "Ivan &lt;Sidorov&gt;" in html
     assert "<Sidorov>" not in html
-    with zipfile.ZipFile(io.BytesIO(files["rmf-mcr-2027-01-01.xlsx"])) as zf:
-        assert zf.testzip() is None
-        # Our own output, parsed to check that it is well-formed XML.
-        sheet = ElementTree.fromstring(zf.read("xl/worksheets/sheet1.xml"))  # noqa: S314
-        for part in ("[Content_Types].xml", "xl/workbook.xml", "xl/styles.xml"):
-            ElementTree.fromstring(zf.read(part))  # noqa: S314
+    sheet = read_first_sheet("list.xlsx", files["rmf-mcr-2027-01-01.xlsx"], limit=10**6)
     cells = {
-        c.get("r"): (c.findtext("m:v", namespaces=NS) or c.findtext("m:is/m:t", namespaces=NS))
-        for c in sheet.iter(f"{{{NS['m']}}}c")
+        f"{column_letters(c)}{r}": value
+        for r, row in sheet.rows.items()
+        for c, value in enumerate(row)
     }
     assert cells["A1"] == "Place" and cells["C2"] == "Boris" and cells["D2"] == "950.5"
     assert cells["A4"] == "3" and cells["E4"] == "3 kyu"
@@ -188,8 +185,52 @@ def test_compare_without_previous_list() -> None:
     assert digest.entrants == lines and not digest.left and not digest.movers
 
 
-def test_xlsx_escapes_and_types() -> None:
-    data = xlsx(("a", "b"), [("x & <y>", Decimal("1.5")), ("z", 3)])
+def _parts(data: bytes) -> dict[str, ElementTree.Element]:
+    """Every XML part of a workbook, parsed (each must be well-formed)."""
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
-        sheet = zf.read("xl/worksheets/sheet1.xml").decode()
-    assert "x &amp; &lt;y&gt;" in sheet and "<v>1.5</v>" in sheet and "<v>3</v>" in sheet
+        assert zf.testzip() is None
+        return {
+            name: ElementTree.fromstring(zf.read(name))  # noqa: S314 (our own output)
+            for name in zf.namelist()
+            if name.endswith((".xml", ".rels"))
+        }
+
+
+def test_xlsx_with_control_characters_is_well_formed_and_reads_back() -> None:
+    """A name with \\x01, \\x0b and a non-character (\\ufffe) once made a workbook Excel
+    called corrupt; a name that looks like a formula stays text."""
+    names = ["Anna\x01 \x0bPetrova", "Boris\ufffe", "=HYPERLINK(1)", "x & <y>"]
+    data = xlsx(("Player", "Rating"), [(n, Decimal(900 + i)) for i, n in enumerate(names)])
+    parts = _parts(data)
+    sheet = read_first_sheet("list.xlsx", data, limit=10**6)
+    assert [row[0] for _, row in sorted(sheet.rows.items())] == [
+        "Player",
+        "Anna Petrova",
+        "Boris_xFFFE_",  # Excel's own escape of a character XML cannot hold
+        "=HYPERLINK(1)",
+        "x & <y>",
+    ]
+    cells = parts["xl/worksheets/sheet1.xml"].iter(f"{{{NS['m']}}}c")
+    assert not any(c.find("m:f", NS) is not None for c in cells)  # no formula
+
+
+def test_xlsx_fits_columns_and_formats_ratings() -> None:
+    rows: list[tuple[str | Decimal | int, ...]] = [
+        (1, "Бондаренко Олена Петрівна", Decimal("950.50")),
+        (2, "王", Decimal("1200")),
+    ]
+    data = xlsx(("Place", "Player", "Rating"), rows)
+    parts = _parts(data)
+    sheet = parts["xl/worksheets/sheet1.xml"]
+    widths = [float(c.get("width", "0")) for c in sheet.iter(f"{{{NS['m']}}}col")]
+    assert len(widths) == 3
+    assert widths[1] > len("Бондаренко Олена Петрівна") > widths[0]
+    assert len("Rating") < widths[2] < len("Бондаренко")
+    styles = parts["xl/styles.xml"]
+    formats = {f.get("numFmtId"): f.get("formatCode") for f in styles.iter(f"{{{NS['m']}}}numFmt")}
+    xfs = styles.findall("m:cellXfs/m:xf", NS)
+    rating_cells = [c for c in sheet.iter(f"{{{NS['m']}}}c") if c.get("r", "").startswith("C")][1:]
+    assert [c.findtext("m:v", namespaces=NS) for c in rating_cells] == ["950.5", "1200"]
+    for c in rating_cells:
+        assert formats[xfs[int(c.get("s", "0"))].get("numFmtId")] == "0.0"  # one decimal, as 950.5
+    assert read_first_sheet("l.xlsx", data, limit=10**6).rows[3] == ["2", "王", "1200"]
