@@ -141,11 +141,11 @@ def current() -> None:
 
 @db_app.command()
 def history() -> None:
-    """List every revision, oldest first, with its summary."""
+    """List every revision, oldest first, with its summary (its docstring's first paragraph)."""
     script = _script()
     head = script.get_current_head()
     for rev in reversed(list(script.walk_revisions())):
-        summary = (rev.doc or "").strip().splitlines()[0] if rev.doc else ""
+        summary = " ".join((rev.doc or "").split("\n\n", 1)[0].split())
         mark = " (head)" if rev.revision == head else ""
         typer.echo(f"{rev.revision}{mark}  {summary}")
 
