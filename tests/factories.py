@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from fedrank.storage.database import Database
 from fedrank.storage.records import NewAward, NewEntry, NewListRow
+from fedrank.storage.repos import Repos
 
 NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 
@@ -71,3 +72,19 @@ async def make_director(db: Database, user_id: str, federation_code: str = "RMF"
             "console", user_id, display_name=user_id, language=None, now=NOW
         )
         await repos.accounts.set_role(account.id, fed.id, "director")
+
+
+async def store_result(repos: Repos, discipline_id: int, held_on: date, code: str = "") -> None:
+    """A stored tournament with no results: a discipline owes its calendar's lists from the
+    date of its first one on."""
+    await repos.ledger.record_tournament(
+        discipline_id=discipline_id,
+        code=code or f"cup-{held_on.isoformat()}",
+        name="Cup",
+        held_on=held_on,
+        params={},
+        entries=[],
+        games=[],
+        awards=[],
+        now=NOW,
+    )

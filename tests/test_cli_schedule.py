@@ -11,6 +11,7 @@ from fedrank.cli_schedule import moment, publish_due_text, schedule_text
 from fedrank.handlers.publication import unpublish
 from fedrank.handlers.systems import all_systems
 from fedrank.storage.database import Database
+from tests.factories import store_result
 from tests.helpers import NOW
 from tests.test_cli import Cli
 
@@ -58,17 +59,7 @@ async def test_a_discipline_that_cannot_list_holds_up_nothing_on_the_demo(
             rmf, "riichi", "Riichi mahjong", "mahjong_rmf", "monthly"
         )
         # Stored before the discipline check refused such a discipline: it owes its lists.
-        await repos.ledger.record_tournament(
-            discipline_id=riichi.id,
-            code="riichi-cup",
-            name="Riichi Cup",
-            held_on=date(2026, 11, 7),
-            params={},
-            entries=[],
-            games=[],
-            awards=[],
-            now=NOW,
-        )
+        await store_result(repos, riichi.id, date(2026, 11, 7))
     systems = all_systems()
     report = await publish_due_text(demo_db, systems, DECEMBER)
     lines = report.splitlines()

@@ -3,7 +3,7 @@ discipline seen by submissions and the scheduler, and /start on an empty databas
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import pytest
@@ -19,7 +19,7 @@ from fedrank.scheduler.jobs import publish_due
 from fedrank.storage.database import Database
 from fedrank.storage.models import AuditLog, Discipline, Federation, Subscription, Tournament
 from tests.conftest import user
-from tests.factories import NOW, make_director, seed_federation
+from tests.factories import NOW, make_director, seed_federation, store_result
 from tests.handlers.fake_adapter import FakeAdapter
 from tests.handlers.systems.mahjong_rmf import helpers as rmf
 from tests.handlers.test_admin import make_admin
@@ -264,17 +264,7 @@ async def test_a_disabled_discipline_refuses_submissions_and_is_not_scheduled(
         for code in ("rmf-mcr", "rmf-sichuan"):
             found = await repos.federations.discipline_by_code(code)
             assert found is not None
-            await repos.ledger.record_tournament(
-                discipline_id=found.id,
-                code=f"{code}-cup",
-                name="Cup",
-                held_on=datetime(2026, 11, 7, tzinfo=UTC).date(),
-                params={},
-                entries=[],
-                games=[],
-                awards=[],
-                now=NOW,
-            )
+            await store_result(repos, found.id, date(2026, 11, 7), f"{code}-cup")
     december = datetime(2026, 12, 2, 9, 0, tzinfo=UTC)
     done = await publish_due(db, december, systems=services.systems)
     assert {p.discipline for p in done} == {"rmf-sichuan"}

@@ -14,7 +14,7 @@ from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import ComputedList
 from fedrank.storage.repos import Repos
-from tests.factories import seed_federation
+from tests.factories import seed_federation, store_result
 from tests.handlers.fake_adapter import FakeAdapter
 from tests.helpers import NOW
 
@@ -47,17 +47,7 @@ async def _setup(db: Database) -> None:
             federation, "broken", "Broken", "bridge_fsbr", "monthly"
         )
         # A stored result: a discipline owes its calendar's lists from its first one on.
-        await repos.ledger.record_tournament(
-            discipline_id=broken.id,
-            code="broken-cup",
-            name="Broken Cup",
-            held_on=date(2026, 10, 10),
-            params={},
-            entries=[],
-            games=[],
-            awards=[],
-            now=NOW,
-        )
+        await store_result(repos, broken.id, date(2026, 10, 10))
         admin = await repos.accounts.get_or_create(
             "telegram", "900", display_name="Admin", language="ru", now=NOW
         )

@@ -8,11 +8,9 @@ from fedrank.scheduler import jobs
 from fedrank.scheduler.jobs import announce_pending, publish_due
 from fedrank.scheduler.runner import Scheduler
 from fedrank.storage.database import Database
-from fedrank.storage.repos import Repos
 from tests.conftest import Backend
-from tests.factories import seed_federation
+from tests.factories import seed_federation, store_result
 from tests.handlers.fake_adapter import FakeAdapter
-from tests.helpers import NOW
 
 
 class FakeQuarterly(FakeAdapter):
@@ -109,20 +107,6 @@ async def test_a_publication_is_announced_once_to_every_subscribed_chat(db: Data
     assert await _announcements(db) == [("2026-12-01", "-1001"), ("2026-12-01", "-1002")]
 
 
-async def _stored_result(repos: Repos, discipline_id: int, held_on: date) -> None:
-    await repos.ledger.record_tournament(
-        discipline_id=discipline_id,
-        code=f"cup-{held_on.isoformat()}",
-        name="Cup",
-        held_on=held_on,
-        params={},
-        entries=[],
-        games=[],
-        awards=[],
-        now=NOW,
-    )
-
-
 async def test_a_discipline_owes_no_list_dated_before_its_first_result(db: Database) -> None:
     await seed_federation(db)
     async with db.transaction() as repos:
@@ -134,7 +118,7 @@ async def test_a_discipline_owes_no_list_dated_before_its_first_result(db: Datab
     # Nothing stored yet: no list is due, not even the quarter's (it could only be empty).
     assert await publish_due(db, datetime(2026, 11, 21, 9, 0, tzinfo=UTC), systems=SYSTEMS) == []
     async with db.transaction() as repos:
-        await _stored_result(repos, q_go.id, date(2026, 10, 18))
+        await store_result(repos, q_go.id, date(2026, 10, 18))
     # A result of 18 October: the list of 1 October would be empty, the next quarter's is due.
     assert await publish_due(db, datetime(2026, 11, 21, 9, 5, tzinfo=UTC), systems=SYSTEMS) == []
     done = await publish_due(db, datetime(2027, 1, 1, 9, 0, tzinfo=UTC), systems=SYSTEMS)
@@ -149,7 +133,7 @@ async def test_quarter_boundary_on_an_injected_clock(db: Database) -> None:
         q_go = await repos.federations.add_discipline(
             federation, "q-go", "Quarterly", "go_ufgo", "quarterly"
         )
-        await _stored_result(repos, q_go.id, date(2026, 9, 20))
+        await store_result(repos, q_go.id, date(2026, 9, 20))
     first = await publish_due(db, datetime(2026, 11, 21, 9, 0, tzinfo=UTC), systems=SYSTEMS)
     assert [(p.discipline, p.list_date) for p in first] == [("q-go", date(2026, 10, 1))]
     # 23:59 on 31 December in Moscow: still the old quarter for both calendars.
