@@ -255,7 +255,7 @@ def import_(
                 source_name=file.name,
                 source_text=text,
             )
-            return f"saved {again.name}, version {version}"
+            return f"saved {again.name} ({again.code}), version {version}"
 
     async def run_it() -> str:
         async with opened(settings) as root:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TypeVar
 
+from fedrank.handlers import codes
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import AccessDeniedError, NotFoundError, UserError
 from fedrank.handlers.i18n import t
@@ -235,16 +236,10 @@ async def one_tournament(
     disciplines: Sequence[int] | None = None,
     limit: int = 10,
 ) -> Tournament:
-    """The one stored tournament ``query`` names: its code, else the only one whose name has
-    it (among ``disciplines`` when given). ``unknown`` and ``choose`` are the message keys of
-    the refusals (none found; several, listed for the user to pick by code)."""
-    found = list(await repos.ledger.find_tournaments(query, disciplines, limit=limit))
-    exact = [x for x in found if x.code.lower() == query.lower()]
-    candidates = [x for x in exact or found if await repos.ledger.current_version(x.id) is not None]
-    if not candidates:
-        raise UserError(t(ctx.language, unknown, query=query))
-    if len(candidates) > 1:
-        lines = [t(ctx.language, choose, query=query)]
-        lines += [f"{x.code} — {x.name} ({x.held_on.isoformat()})" for x in candidates]
-        raise UserError("\n".join(lines))
-    return candidates[0]
+    """The one stored tournament ``query`` names: its code, else its whole name, else the only
+    one whose name has it (among ``disciplines`` when given; :func:`.codes.resolve`).
+    ``unknown`` and ``choose`` are the message keys of the refusals (none found; several,
+    listed for the user to pick by code)."""
+    return await codes.resolve(
+        repos, ctx, query, unknown=unknown, choose=choose, disciplines=disciplines, limit=limit
+    )

@@ -17,6 +17,7 @@ from fedrank.handlers import (
     accounts,
     admin,
     grants,
+    h2h,
     linking,
     othello,
     playerdata,
@@ -27,6 +28,7 @@ from fedrank.handlers import (
     reports,
     results,
     subscriptions,
+    tournaments,
     whatif,
     withdraw,
 )
@@ -95,6 +97,9 @@ register("rating", ratings.rating, embedded=True)
 register("top", ratings.top, embedded=True)
 register("why", players.why, slow=True)
 register("history", players.history, slow=True, embedded=True)
+register("tournaments", tournaments.tournaments)
+register("results", tournaments.results)
+register("h2h", h2h.h2h)
 register("subscribe", subscriptions.subscribe)
 register("unsubscribe", subscriptions.unsubscribe)
 register("lang", accounts.lang)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fedrank.handlers import codes
 from fedrank.handlers.access import one_tournament, stored_discipline, subject_player
 from fedrank.handlers.chart import rating_chart
 from fedrank.handlers.common import fmt, player_label
@@ -38,11 +39,9 @@ async def _not_of_another_federation(
 ) -> None:
     """Refuse, saying so, a tournament that exists only in another federation's disciplines
     (``/why`` reads the player's own federation)."""
-    if await repos.ledger.find_tournaments(query, disciplines, limit=1):
+    if (await codes.find(repos, query, disciplines, limit=1)).candidates:
         return
-    found = await repos.ledger.find_tournaments(query, None, limit=10)
-    exact = [x for x in found if x.code.lower() == query.lower()]
-    elsewhere = [x for x in exact or found if await repos.ledger.current_version(x.id)]
+    elsewhere = (await codes.find(repos, query, None, limit=1)).candidates
     if not elsewhere:
         return
     tournament = elsewhere[0]
@@ -65,10 +64,13 @@ async def _not_of_another_federation(
 
 async def why(services: Services, ctx: RequestContext, args: str) -> Reply:
     """``/why <tournament> [player]``: the trace of the player's awards in that tournament."""
-    query, _, who = args.strip().partition(" ")
-    if not query:
+    words = args.split()
+    if not words:
         raise UserError(t(ctx.language, "error.usage", usage="/why <tournament> [player]"))
     async with services.db.read() as repos:
+        # The tournament by code or by name (words), then the player, if one is named.
+        count = await codes.leading_name(repos, words)
+        query, who = " ".join(words[:count]), " ".join(words[count:])
         if who.strip():
             named = [await subject_player(repos, ctx, who.strip())]
         else:

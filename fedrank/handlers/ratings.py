@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from datetime import date
+
 from fedrank.handlers.access import find_one_player, known_discipline
 from fedrank.handlers.common import fmt, is_number, label
 from fedrank.handlers.context import RequestContext, Services
@@ -11,11 +14,13 @@ from fedrank.handlers.publication import local_today
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.since import list_since_note, points_text, since_block
 from fedrank.storage.models import Discipline
-from fedrank.storage.records import PointTotal, RatingCard, Standing
+from fedrank.storage.records import PointTotal, RatingCard, Standing, TopList, TopRow
 from fedrank.storage.repos import Repos, discipline_by_code, latest_top, rating_cards
 
 TOP_DEFAULT = 10
 TOP_MAX = 50
+TOP_USAGE = "/top [discipline] [n] [YYYY-MM-DD]"
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def _standing_lines(
@@ -137,15 +142,29 @@ async def _discipline(repos: Repos, ctx: RequestContext, query: str | None) -> D
     raise UserError(t(ctx.language, "top.choose", known=known))
 
 
+def _list_date(ctx: RequestContext, parts: list[str]) -> date | None:
+    """The date typed last (``YYYY-MM-DD``), taken off ``parts``; None when there is none."""
+    if not parts or not _DATE.fullmatch(parts[-1]):
+        return None
+    typed = parts.pop()
+    try:
+        return date.fromisoformat(typed)
+    except ValueError:
+        raise UserError(t(ctx.language, "top.bad_date", date=typed)) from None
+
+
 async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
     parts = args.split()
+    on = _list_date(ctx, parts)
     count = TOP_DEFAULT
     if parts and is_number(parts[-1].removeprefix("-")):
         count = int(parts.pop())
         if not 1 <= count <= TOP_MAX:
             raise UserError(t(ctx.language, "top.bad_count", max=TOP_MAX))
     if len(parts) > 1:
-        raise UserError(t(ctx.language, "error.usage", usage="/top [discipline] [n]"))
+        raise UserError(t(ctx.language, "error.usage", usage=TOP_USAGE))
+    if on is not None:
+        return await top_on(services, ctx, parts[0] if parts else None, count, on)
     found = None
     if parts:
         # The usual case, a discipline by its code: two queries on a bare connection.
@@ -162,6 +181,14 @@ async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
         return Reply.text(t(ctx.language, "top.no_list", discipline=name))
     async with services.db.read() as repos:
         note = await list_since_note(repos, ctx, found[0])
+    reply = _top_reply(ctx, name, head)
+    if note:
+        reply.line(note)
+    return reply
+
+
+def _top_reply(ctx: RequestContext, name: str, head: TopList) -> Reply:
+    """The head of a list: its title line and the table."""
     headers = tuple(t(ctx.language, "top.headers").split("|"))
     reply = Reply().line(
         bold(
@@ -175,7 +202,7 @@ async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
             )
         )
     )
-    reply.table(
+    return reply.table(
         headers,
         [
             (
@@ -187,6 +214,54 @@ async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
             for row in head.rows
         ],
     )
+
+
+async def top_on(
+    services: Services, ctx: RequestContext, query: str | None, count: int, on: date
+) -> Reply:
+    """``/top <discipline> [n] <date>``: the list in force on ``on`` (the latest one dated on
+    or before it). What was stored since is said under the current list only."""
+    async with services.db.read() as repos:
+        discipline = await _discipline(repos, ctx, query)
+        snapshot = await repos.lists.latest(discipline.id, on=on)
+        if snapshot is None:
+            every = await repos.lists.snapshots(discipline.id)
+            if not every:
+                return Reply.text(t(ctx.language, "top.no_list", discipline=discipline.name))
+            return Reply.text(
+                t(
+                    ctx.language,
+                    "top.before_first",
+                    discipline=discipline.name,
+                    date=on.isoformat(),
+                    first=every[0].list_date.isoformat(),
+                )
+            )
+        rows = await repos.lists.top(snapshot.id, count)
+        head = TopList(
+            snapshot_id=snapshot.id,
+            list_date=snapshot.list_date,
+            size=await repos.lists.size(snapshot.id),
+            rows=[
+                TopRow(row.position, row.rating, row.title, p.name, p.federation_player_id)
+                for row, p in rows
+            ],
+        )
+        latest = await repos.lists.latest(discipline.id)
+        current = latest is not None and latest.id == snapshot.id
+        note = await list_since_note(repos, ctx, discipline.id) if current else ""
+        # Read before the read-only unit ends (its rollback expires the rows).
+        reply = Reply().line(
+            t(
+                ctx.language,
+                "top.in_force",
+                date=on.isoformat(),
+                list_date=snapshot.list_date.isoformat(),
+            )
+        )
+        reply.blocks.extend(_top_reply(ctx, discipline.name, head).blocks)
+        if not current and latest is not None:
+            reply.line(t(ctx.language, "top.newer", latest=latest.list_date.isoformat()))
     if note:
         reply.line(note)
     return reply

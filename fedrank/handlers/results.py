@@ -312,8 +312,11 @@ async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
         raise UserError(
             t(ctx.language, "submit.stale", name=prepared.name, version=current)
         ) from None
-    saved = "withdraw.saved" if is_withdrawn(prepared.params) else "submit.saved"
-    return Reply.text(t(ctx.language, saved, name=prepared.name, version=version))
+    if is_withdrawn(prepared.params):
+        return Reply.text(t(ctx.language, "withdraw.saved", name=prepared.name, version=version))
+    return Reply.text(
+        t(ctx.language, "codes.saved", name=prepared.name, version=version, code=prepared.code)
+    )
 
 
 async def confirm_prepared(

@@ -10,6 +10,7 @@ in a read-only unit, so nothing an adapter does can be written.
 from __future__ import annotations
 
 from fedrank.engines.kernel import EngineError
+from fedrank.handlers import codes
 from fedrank.handlers.access import one_tournament, stored_discipline, subject_player
 from fedrank.handlers.common import is_number, player_label
 from fedrank.handlers.context import RequestContext, Services
@@ -24,11 +25,18 @@ USAGE = "/whatif <tournament> <place> [player]"
 
 
 async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
-    parts = args.split(maxsplit=2)
-    if len(parts) < 2 or not is_number(parts[1]) or not 1 <= int(parts[1]) <= MAX_PLACE:
-        raise UserError(t(ctx.language, "error.usage", usage=USAGE))
-    place = int(parts[1])
+    words = args.split()
     async with services.db.read() as repos:
+        # The tournament's code or name (words, maybe with numbers), the place, the player.
+        count = await codes.leading_name(
+            repos, words, ends=lambda n: n < len(words) and is_number(words[n])
+        )
+        if count >= len(words) or not is_number(words[count]):
+            raise UserError(t(ctx.language, "error.usage", usage=USAGE))
+        place = int(words[count])
+        if not 1 <= place <= MAX_PLACE:
+            raise UserError(t(ctx.language, "error.usage", usage=USAGE))
+        parts = [" ".join(words[:count]), words[count], " ".join(words[count + 1 :])]
         tournament = await one_tournament(
             repos, ctx, parts[0], unknown="whatif.no_tournament", choose="whatif.choose", limit=8
         )
@@ -36,7 +44,7 @@ async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
         player = await subject_player(
             repos,
             ctx,
-            parts[2].strip() if len(parts) == 3 else "",
+            parts[2],
             unlinked="whatif.unlinked",
             federations=[discipline.federation_id],
         )

@@ -15,7 +15,7 @@ MESSAGES: dict[str, str] = {
     "cmd.help": "this list",
     "cmd.link": "link your account to your federation ID: /link <ID> [code]",
     "cmd.rating": "your figures, or a player's: /rating [name or ID]",
-    "cmd.top": "the top of a list: /top [discipline] [n]",
+    "cmd.top": "the top of a list, or of a past one: /top [discipline] [n] [YYYY-MM-DD]",
     "cmd.lang": "choose the language: /lang en|ru|uk|zh",
     "cmd.links": "pending link requests",
     "cmd.approve": "approve a link request: /approve <request>",
@@ -636,4 +636,62 @@ MESSAGES: dict[str, str] = {
         "file. Send its file with /submit first."
     ),
     # ── files: end ──
+    # ── chat: begin (keys of the chat work go between begin and end) ──
+    "cmd.tournaments": "recent stored tournaments with their codes: /tournaments [discipline]",
+    "cmd.results": "a stored tournament's results: /results <tournament code or name>",
+    "cmd.h2h": "two players' games against each other (Go, Othello): /h2h <player> <player>",
+    "tournaments.title": "Stored tournaments ({stored}), newest first",
+    "tournaments.title_in": "{discipline}: stored tournaments ({stored}), newest first",
+    "tournaments.count.one": "{n} tournament",
+    "tournaments.count.few": "{n} tournaments",
+    "tournaments.count.many": "{n} tournaments",
+    "tournaments.headers": "Code|Date|Tournament|Players|Version",
+    "tournaments.discipline_header": "Discipline",
+    "tournaments.none": "No tournament has been stored yet.",
+    "tournaments.none_in": "No tournament of {discipline} has been stored yet.",
+    "tournaments.page": "Page {page} of {pages}.",
+    "tournaments.hint": "Results: /results <code>; the awards explained: /why <code> [player].",
+    "results.no_tournament": "No stored tournament has the code or name “{query}”.",
+    "results.choose": "Several tournaments match “{query}”; ask again with a code:",
+    "results.version": "version {version}",
+    "results.withdrawn": "This tournament was withdrawn: its results no longer count.",
+    "results.empty": "This version has no entries.",
+    "results.headers": "Place|Player|Score|Award",
+    "results.team_header": "Team",
+    "results.players.one": "{n} player",
+    "results.players.few": "{n} players",
+    "results.players.many": "{n} players",
+    "results.why_hint": "How each award was computed: /why {code} [player].",
+    "top.bad_date": "“{date}” is not a date; write it as YYYY-MM-DD.",
+    "top.before_first": (
+        "No list of {discipline} was in force on {date}: the first one is of {first}."
+    ),
+    "top.in_force": "The list in force on {date} is the list of {list_date}.",
+    "top.newer": "A newer list has been published since: {latest} (/top without a date).",
+    "h2h.not_found": (
+        "I cannot tell two players in “{query}”. Name each by ID, EGD PIN or full name, and "
+        "separate names with spaces by “;”: {usage}"
+    ),
+    "h2h.ambiguous": "“{query}” can name several pairs: {pairs}. Use the players' IDs.",
+    "h2h.place_based": (
+        "{discipline} ({system}) ranks players by place and stores no games between two "
+        "players, so there is no head-to-head; it exists for Go and Othello."
+    ),
+    "h2h.never": "They have not played each other in a stored tournament.",
+    "h2h.games.one": "{n} game",
+    "h2h.games.few": "{n} games",
+    "h2h.games.many": "{n} games",
+    "h2h.win.one": "{n} win",
+    "h2h.win.few": "{n} wins",
+    "h2h.win.many": "{n} wins",
+    "h2h.wins": "{player}: {wins}",
+    "h2h.jigo": "Jigo: {count}",
+    "h2h.draws": "Draws: {count}",
+    "h2h.won": "{player} won",
+    "h2h.drawn": "draw",
+    "h2h.last": "Last meeting: {date}, {tournament} ({code}): {result}.",
+    "h2h.headers": "Date|Tournament|Round|Result",
+    "h2h.several": "“{name}” is several players: {players}.",
+    "codes.saved": "Saved: {name}, version {version}, code {code}.",
+    # ── chat: end ──
 }

@@ -15,7 +15,7 @@ MESSAGES: dict[str, str] = {
     "cmd.help": "этот список",
     "cmd.link": "связать аккаунт с ID в федерации: /link <ID> [код]",
     "cmd.rating": "ваши показатели или игрока: /rating [имя или ID]",
-    "cmd.top": "верх списка: /top [дисциплина] [n]",
+    "cmd.top": "верх списка, в том числе прошлого: /top [дисциплина] [n] [ГГГГ-ММ-ДД]",
     "cmd.lang": "выбрать язык: /lang en|ru|uk|zh",
     "cmd.links": "ожидающие запросы на связь",
     "cmd.approve": "подтвердить запрос: /approve <номер>",
@@ -636,4 +636,62 @@ MESSAGES: dict[str, str] = {
         "турнира. Сначала пришлите его файл командой /submit."
     ),
     # ── files: end ──
+    # ── chat: begin (keys of the chat work go between begin and end) ──
+    "cmd.tournaments": "последние сохранённые турниры с кодами: /tournaments [дисциплина]",
+    "cmd.results": "результаты сохранённого турнира: /results <код или название турнира>",
+    "cmd.h2h": "личные встречи двух игроков (го, отелло): /h2h <игрок> <игрок>",
+    "tournaments.title": "Сохранённые турниры ({stored}), сначала новые",
+    "tournaments.title_in": "{discipline}: сохранённые турниры ({stored}), сначала новые",
+    "tournaments.count.one": "{n} турнир",
+    "tournaments.count.few": "{n} турнира",
+    "tournaments.count.many": "{n} турниров",
+    "tournaments.headers": "Код|Дата|Турнир|Игроки|Версия",
+    "tournaments.discipline_header": "Дисциплина",
+    "tournaments.none": "Сохранённых турниров пока нет.",
+    "tournaments.none_in": "Сохранённых турниров дисциплины «{discipline}» пока нет.",
+    "tournaments.page": "Страница {page} из {pages}.",
+    "tournaments.hint": "Результаты: /results <код>; откуда очки: /why <код> [игрок].",
+    "results.no_tournament": "Нет сохранённого турнира с кодом или названием «{query}».",
+    "results.choose": "Под «{query}» подходит несколько турниров; повторите с кодом:",
+    "results.version": "версия {version}",
+    "results.withdrawn": "Этот турнир отозван: его результаты больше не учитываются.",
+    "results.empty": "В этой версии нет участников.",
+    "results.headers": "Место|Игрок|Очки|Начислено",
+    "results.team_header": "Команда",
+    "results.players.one": "{n} игрок",
+    "results.players.few": "{n} игрока",
+    "results.players.many": "{n} игроков",
+    "results.why_hint": "Как начислено каждому: /why {code} [игрок].",
+    "top.bad_date": "«{date}» — не дата; пишите ГГГГ-ММ-ДД.",
+    "top.before_first": (
+        "На {date} списка «{discipline}» ещё не было: первый список — от {first}."
+    ),
+    "top.in_force": "На {date} действует список от {list_date}.",
+    "top.newer": "С тех пор опубликован более новый список: {latest} (/top без даты).",
+    "h2h.not_found": (
+        "Не удаётся найти двух игроков в «{query}». Назовите каждого по ID, PIN EGD или полному "
+        "имени, а имена с пробелами разделите «;»: {usage}"
+    ),
+    "h2h.ambiguous": "«{query}» может означать несколько пар: {pairs}. Укажите ID игроков.",
+    "h2h.place_based": (
+        "{discipline} ({system}) ранжирует игроков по местам и не хранит партий между двумя "
+        "игроками, поэтому личных встреч нет; они есть для го и отелло."
+    ),
+    "h2h.never": "В сохранённых турнирах они друг с другом не играли.",
+    "h2h.games.one": "{n} партия",
+    "h2h.games.few": "{n} партии",
+    "h2h.games.many": "{n} партий",
+    "h2h.win.one": "{n} победа",
+    "h2h.win.few": "{n} победы",
+    "h2h.win.many": "{n} побед",
+    "h2h.wins": "{player}: {wins}",
+    "h2h.jigo": "Дзиго: {count}",
+    "h2h.draws": "Ничьи: {count}",
+    "h2h.won": "победа: {player}",
+    "h2h.drawn": "ничья",
+    "h2h.last": "Последняя встреча: {date}, {tournament} ({code}): {result}.",
+    "h2h.headers": "Дата|Турнир|Тур|Результат",
+    "h2h.several": "«{name}» — это несколько игроков: {players}.",
+    "codes.saved": "Сохранено: {name}, версия {version}, код {code}.",
+    # ── chat: end ──
 }

@@ -13,7 +13,7 @@ MESSAGES: dict[str, str] = {
     "cmd.help": "цей список",
     "cmd.link": "пов'язати акаунт з ID у федерації: /link <ID> [код]",
     "cmd.rating": "ваші показники або гравця: /rating [ім'я або ID]",
-    "cmd.top": "верх списку: /top [дисципліна] [n]",
+    "cmd.top": "верх списку, зокрема минулого: /top [дисципліна] [n] [РРРР-ММ-ДД]",
     "cmd.lang": "обрати мову: /lang en|ru|uk|zh",
     "cmd.links": "запити на зв'язок, що очікують",
     "cmd.approve": "підтвердити запит: /approve <номер>",
@@ -640,4 +640,62 @@ MESSAGES: dict[str, str] = {
         "файлом турніру. Спершу надішліть його файл командою /submit."
     ),
     # ── files: end ──
+    # ── chat: begin (keys of the chat work go between begin and end) ──
+    "cmd.tournaments": "останні збережені турніри з кодами: /tournaments [дисципліна]",
+    "cmd.results": "результати збереженого турніру: /results <код або назва турніру>",
+    "cmd.h2h": "особисті зустрічі двох гравців (ґо, отелло): /h2h <гравець> <гравець>",
+    "tournaments.title": "Збережені турніри ({stored}), спершу нові",
+    "tournaments.title_in": "{discipline}: збережені турніри ({stored}), спершу нові",
+    "tournaments.count.one": "{n} турнір",
+    "tournaments.count.few": "{n} турніри",
+    "tournaments.count.many": "{n} турнірів",
+    "tournaments.headers": "Код|Дата|Турнір|Гравці|Версія",
+    "tournaments.discipline_header": "Дисципліна",
+    "tournaments.none": "Збережених турнірів ще немає.",
+    "tournaments.none_in": "Збережених турнірів дисципліни «{discipline}» ще немає.",
+    "tournaments.page": "Сторінка {page} з {pages}.",
+    "tournaments.hint": "Результати: /results <код>; звідки очки: /why <код> [гравець].",
+    "results.no_tournament": "Немає збереженого турніру з кодом або назвою «{query}».",
+    "results.choose": "Під «{query}» підходить кілька турнірів; повторіть з кодом:",
+    "results.version": "версія {version}",
+    "results.withdrawn": "Цей турнір відкликано: його результати більше не враховуються.",
+    "results.empty": "У цій версії немає учасників.",
+    "results.headers": "Місце|Гравець|Очки|Нараховано",
+    "results.team_header": "Команда",
+    "results.players.one": "{n} гравець",
+    "results.players.few": "{n} гравці",
+    "results.players.many": "{n} гравців",
+    "results.why_hint": "Як нараховано кожному: /why {code} [гравець].",
+    "top.bad_date": "«{date}» — не дата; пишіть РРРР-ММ-ДД.",
+    "top.before_first": (
+        "На {date} списку «{discipline}» ще не було: перший список — від {first}."
+    ),
+    "top.in_force": "На {date} чинний список від {list_date}.",
+    "top.newer": "Відтоді опубліковано новіший список: {latest} (/top без дати).",
+    "h2h.not_found": (
+        "Не вдається знайти двох гравців у «{query}». Назвіть кожного за ID, PIN EGD або повним "
+        "ім'ям, а імена з пробілами розділіть «;»: {usage}"
+    ),
+    "h2h.ambiguous": "«{query}» може означати кілька пар: {pairs}. Вкажіть ID гравців.",
+    "h2h.place_based": (
+        "{discipline} ({system}) ранжує гравців за місцями і не зберігає партій між двома "
+        "гравцями, тож особистих зустрічей немає; вони є для ґо та отелло."
+    ),
+    "h2h.never": "У збережених турнірах вони одне з одним не грали.",
+    "h2h.games.one": "{n} партія",
+    "h2h.games.few": "{n} партії",
+    "h2h.games.many": "{n} партій",
+    "h2h.win.one": "{n} перемога",
+    "h2h.win.few": "{n} перемоги",
+    "h2h.win.many": "{n} перемог",
+    "h2h.wins": "{player}: {wins}",
+    "h2h.jigo": "Дзіґо: {count}",
+    "h2h.draws": "Нічиї: {count}",
+    "h2h.won": "перемога: {player}",
+    "h2h.drawn": "нічия",
+    "h2h.last": "Остання зустріч: {date}, {tournament} ({code}): {result}.",
+    "h2h.headers": "Дата|Турнір|Тур|Результат",
+    "h2h.several": "«{name}» — це кілька гравців: {players}.",
+    "codes.saved": "Збережено: {name}, версія {version}, код {code}.",
+    # ── chat: end ──
 }

@@ -28,6 +28,7 @@ from fedrank.storage.repos.role_rules import RoleRuleRepo
 from fedrank.storage.repos.roles import ROLE_RANK, RoleRepo, at_least
 from fedrank.storage.repos.submissions import SubmissionRepo
 from fedrank.storage.repos.subscriptions import SubscriptionRepo
+from fedrank.storage.repos.tournaments import TournamentRepo
 
 __all__ = [
     "IN_FLIGHT",
@@ -47,6 +48,7 @@ __all__ = [
     "RoleRuleRepo",
     "SubmissionRepo",
     "SubscriptionRepo",
+    "TournamentRepo",
     "account_language",
     "at_least",
     "discipline_by_code",
@@ -71,6 +73,7 @@ class Repos:
         self.accounts = AccountRepo(session)
         self.roles = RoleRepo(session)
         self.ledger = LedgerRepo(session)
+        self.tournaments = TournamentRepo(session)
         self.lists = ListRepo(session)
         self.subscriptions = SubscriptionRepo(session)
         self.submissions = SubmissionRepo(session)

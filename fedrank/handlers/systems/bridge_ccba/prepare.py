@@ -7,6 +7,7 @@ import asyncio
 
 from fedrank.engines.kernel import InputError
 from fedrank.handlers.access import stored_federation
+from fedrank.handlers.codes import assign_code
 from fedrank.handlers.systems.base import is_withdrawn, withdrawal
 from fedrank.handlers.systems.bridge_ccba.history import (
     MEMBERSHIPS,
@@ -80,7 +81,14 @@ async def prepare(
     assert held_on is not None
     federation = await stored_federation(repos, discipline.federation_id)
     ids, found = await _players(repos, federation, ef, names)
-    code = ef.code or default_code(event.name, held_on)
+    code = ef.code or await assign_code(
+        repos,
+        discipline.id,
+        discipline.code,
+        held_on,
+        event.name,
+        legacy=default_code(event.name, held_on),
+    )
     ledger = await Ledger.load(repos, discipline)
     stored = await repos.ledger.tournament(discipline.id, code)
     previous = await repos.ledger.current_version(stored.id) if stored is not None else None

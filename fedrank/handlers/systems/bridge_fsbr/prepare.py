@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 
 from fedrank.engines import bridge_fsbr as fsbr
 from fedrank.engines.bridge_fsbr.model import PlayerEntry
 from fedrank.handlers.access import stored_federation
+from fedrank.handlers.codes import assign_code
 from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.bridge_fsbr.history import histories, start_rks, stored_players
 from fedrank.handlers.systems.bridge_fsbr.importing import (
@@ -128,6 +129,13 @@ async def prepare(
 ) -> Prepared:
     """Parse a report, find its players, take their rk from the titles, compute."""
     report = await asyncio.to_thread(read_report, text)  # off the event loop
+    if "id" not in report.tournament.line_of:
+        # No id in the report: a short code (a correction keeps the stored tournament's).
+        t = report.tournament
+        code = await assign_code(
+            repos, discipline.id, discipline.code, t.end, t.name, legacy=report.code
+        )
+        report = Report(report.text, replace(t, id=code), code)
     federation = await stored_federation(repos, discipline.federation_id)
     ids, players = await resolve(repos, federation, report.tournament, names)
     stored = await repos.ledger.tournament(discipline.id, report.code)

@@ -14,6 +14,7 @@ from functools import partial
 
 from fedrank.engines.go_ufgo import Submission, parse_submission, tournament_code
 from fedrank.handlers.access import stored_federation
+from fedrank.handlers.codes import assign_code
 from fedrank.handlers.systems.base import withdrawal
 from fedrank.handlers.systems.go_ufgo.events import LAST, Key, Seat
 from fedrank.handlers.systems.go_ufgo.history import (
@@ -57,6 +58,12 @@ async def prepare(
     )
     players, seats = await _resolve(repos, federation, submission, names)
     code = tournament_code(submission.parsed)
+    if not any(k.lower() == "code" for k in submission.parsed.tags):
+        # No code in the file: a short one (a correction keeps the stored tournament's).
+        parsed = submission.parsed.tournament
+        code = await assign_code(
+            repos, discipline.id, discipline.code, parsed.on, parsed.name, legacy=code
+        )
     stored = await repos.ledger.tournament(discipline.id, code)
     key_new: Key = (submission.parsed.tournament.on, stored.id if stored else LAST)
     start_key = min(key_new, key(stored)) if stored else key_new

@@ -15,6 +15,7 @@ from decimal import Decimal
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.engines.kernel import InputError, RuleError
 from fedrank.handlers.access import stored_federation, stored_player
+from fedrank.handlers.codes import assign_code
 from fedrank.handlers.systems.base import withdrawal
 from fedrank.handlers.systems.mahjong_rmf.history import (
     LEVELS_KEY,
@@ -152,6 +153,9 @@ async def prepare(
     by_key = await _players(repos, discipline, t, sheet, names)
     # Parsed without a file name: ``id``, else ``<date>-<discipline>-<name>``.
     code = t.id
+    if "id" not in sheet.header_lines:
+        # No id in the sheet: a short code (a correction keeps the stored tournament's).
+        code = await assign_code(repos, discipline.id, discipline.code, t.date, t.name, legacy=t.id)
     new_t = replace(
         t,
         id=code,
