@@ -136,7 +136,7 @@ def test_init_demo_and_console_rating(run: Cli) -> None:
     assert "Preview: CLI Cup" in unconfirmed.stdout
     saved = run(["import", "mahjong_rmf", str(sheet), "--yes"])
     assert saved.returncode == 0, saved.stderr
-    assert saved.stdout.strip().endswith("saved CLI Cup, version 1")
+    assert saved.stdout.strip().endswith("saved CLI Cup (cli-cup), version 1")
     # The same file again: identical to the stored version, nothing written.
     same = run(["import", "mahjong_rmf", str(sheet), "--yes"])
     assert same.returncode == 0, same.stderr

@@ -37,13 +37,13 @@ FEDERATIONS = {
 
 #: example file -> (discipline, tournament code, players it registers)
 CASES = {
-    "go_ufgo/kharkiv_autumn_cup_2026.h9": ("ufgo", "2026-10-18-kharkiv-autumn-cup-2026", 10),
+    "go_ufgo/kharkiv_autumn_cup_2026.h9": ("ufgo", "2026-10-18-kharkiv-autumn-cup", 10),
     "go_ufgo/kyiv_kids_cup_9x9.json": ("ufgo", "2026-11-14-kyiv-kids-cup-9x9", 4),
-    "go_ufgo/lviv_club_league_13x13.csv": ("ufgo", "2026-11-07-lviv-club-autumn-league-13x13", 4),
+    "go_ufgo/lviv_club_league_13x13.csv": ("ufgo", "2026-11-07-lviv-club-autumn", 4),
     "mahjong_rmf/moscow_spring_open_2026.rmf": ("rmf-mcr", "msk-spring-open-2026", 24),
     "mahjong_rmf/sichuan_european_championship_2026.rmf": ("rmf-sichuan", "escmc-2026", 16),
-    "bridge_ccba/chengdu_club_online_pairs_2026_03.ccba": ("ccba", None, 25),
-    "bridge_ccba/sichuan_team_championship_2026.ccba": ("ccba", None, 82),
+    "bridge_ccba/chengdu_club_online_pairs_2026_03.ccba": ("ccba", "2026-03-14-ccba-2026-3", 25),
+    "bridge_ccba/sichuan_team_championship_2026.ccba": ("ccba", "2026-04-18-ccba-2026", 82),
     "bridge_fsbr/club_match_2025.fsbr": ("fsbr", "club-match-2025-10", 9),
     "bridge_fsbr/ru_teams_2025_final.fsbr": ("fsbr", "ru-teams-2025-final", 45),
     "bridge_fsbr/spb_pairs_2025.fsbr": ("fsbr", "spb-pairs-2025", 36),

@@ -69,10 +69,14 @@ def _cut(text: str, limit: int) -> str:
 
 
 def short_code(held_on: date, name: str, fallback: str, suffix: int = 1) -> str:
-    """The code of a tournament: ``<date>-<slug of the name>`` (the ``fallback``'s slug when the
-    name has no letter the table knows), with ``-<suffix>`` from 2 on; at most
+    """The code of a tournament: ``<date>-<slug of the name>`` (after the ``fallback``'s slug
+    when the name has no letter the table knows), with ``-<suffix>`` from 2 on; at most
     :data:`MAX_CODE` ASCII characters."""
-    base = f"{held_on.isoformat()}-{slug(name) or slug(fallback) or 'event'}"
+    words = slug(name)
+    if not any(c.isalpha() for c in words):
+        # Nothing but numbers left (a Chinese name's year and month): say whose it is.
+        words = "-".join(x for x in (slug(fallback) or "event", words) if x)
+    base = f"{held_on.isoformat()}-{words}"
     tail = f"-{suffix}" if suffix > 1 else ""
     return _cut(base, MAX_CODE - len(tail)) + tail
 

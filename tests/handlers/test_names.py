@@ -123,7 +123,7 @@ async def test_every_unsettled_name_is_listed_and_chosen_before_anything_is_writ
     assert await counts(db) == (4, 0)
 
     saved = await dispatch(services, boss, action(preview, "/confirm"))
-    assert saved.plain == "Saved: Tula Cup 2026, version 1."
+    assert saved.plain == "Saved: Tula Cup 2026, version 1, code tula-cup-2026."
     assert await counts(db) == (14, 1)
     async with db.read() as repos:
         fed = await repos.federations.by_code("RMF")

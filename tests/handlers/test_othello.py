@@ -54,7 +54,7 @@ async def _start(services: Services, db: Database) -> None:
     await make_director(db, "boss", "WOF")
     preview = await dispatch(services, user("boss"), "/submit woc\n" + FILE)
     saved = await dispatch(services, user("boss"), f"/confirm {_token(preview)}")
-    assert saved.plain == "Saved: Othello Open 2026, version 1."
+    assert saved.plain == "Saved: Othello Open 2026, version 1, code open-2026."
 
 
 def _token(reply: Reply) -> str:
@@ -132,7 +132,7 @@ async def test_a_director_enters_a_round_previews_confirms_and_the_pairing_is_pu
     assert version == 1 and params["next_round"]["round"] == 1
 
     saved = await dispatch(services, user("boss"), f"/confirm {_token(preview)}")
-    assert saved.plain == "Saved: Othello Open 2026, version 2."
+    assert saved.plain == "Saved: Othello Open 2026, version 2, code open-2026."
     version, params = await _params(db)
     assert version == 2 and params["rounds_played"] == 1
     published = await dispatch(services, user("reader"), f"/pairing {CODE}")
@@ -294,7 +294,7 @@ async def test_after_the_last_round_the_ifrl_and_day_three(
     semi = await dispatch(services, user("boss"), f"/round {CODE}\nsemi: WOF-0001 WOF-0004 40-24")
     assert "⚠ the WOC final stage is not complete" in semi.plain
     saved = await dispatch(services, user("boss"), f"/confirm {_token(semi)}")
-    assert saved.plain == "Saved: Four Cup, version 3."
+    assert saved.plain == "Saved: Four Cup, version 3, code open-2026."
     _, params = await _params(db)
     assert params["document"].rstrip().endswith("semi: WOF-0001 WOF-0004 40-24")
 

@@ -47,7 +47,7 @@ async def test_submit_preview_confirm(services: Services, db: Database) -> None:
     assert confirm.action.startswith("/confirm ") and cancel.action.startswith("/cancel ")
 
     saved = await dispatch(services, ctx, confirm.action)
-    assert saved.plain == "Saved: Spring-Cup, version 1."
+    assert saved.plain == "Saved: Spring-Cup, version 1, code spring-cup."
     assert await _versions(db, "spring-cup") == 1
     rating = await dispatch(services, user("u1"), "/rating RMF-002")
     assert "PTS 9" in rating.plain
@@ -64,7 +64,7 @@ async def test_pasted_table_and_correction(services: Services, db: Database) -> 
     corrected = RESULTS.replace("RMF-002 1", "RMF-002 3")
     second = await dispatch(services, user("boss"), "/submit rmf-mcr\n" + corrected)
     saved = await dispatch(services, user("boss"), second.buttons[0].action)
-    assert saved.plain == "Saved: Spring-Cup, version 2."
+    assert saved.plain == "Saved: Spring-Cup, version 2, code spring-cup."
     async with db.read() as repos:
         boris = await repos.players.find("RMF-002")
         totals = await repos.ledger.totals(boris[0].id, 1)
@@ -134,7 +134,7 @@ async def test_a_double_press_writes_once(services: Services, db: Database) -> N
         dispatch(services, user("boss"), preview.buttons[0].action),
     )
     answers = sorted([first.plain, second.plain])
-    assert answers[0].startswith("Saved: Spring-Cup, version 1")
+    assert answers[0].startswith("Saved: Spring-Cup, version 1, code spring-cup")
     assert "no submission of yours" in answers[1]
     assert await _versions(db, "spring-cup") == 1
 
@@ -163,6 +163,6 @@ async def test_two_previews_confirmed_at_once_write_once(services: Services, db:
     assert sorted(r.plain for r in replies) == [
         "Not written: Spring-Cup changed since this preview (it is at version 1 now). "
         "Submit it again to see the current preview.",
-        "Saved: Spring-Cup, version 1.",
+        "Saved: Spring-Cup, version 1, code spring-cup.",
     ]
     assert await _versions(db, "spring-cup") == 1

@@ -379,7 +379,7 @@ async def test_mahjong_workbook_previews_like_the_text_sheet(
     )
     assert renamed.plain == as_text.plain
     saved = await dispatch(services, boss, as_book.buttons[0].action)
-    assert saved.plain == "Saved: Tula Autumn Cup 2026, version 1."
+    assert saved.plain == "Saved: Tula Autumn Cup 2026, version 1, code tula-autumn-2026."
     rating = await dispatch(services, user("u1"), "/rating RMF-0001")
     assert "Points: NRKT 500" in rating.plain
 

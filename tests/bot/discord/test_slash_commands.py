@@ -147,7 +147,7 @@ async def test_director_submits_a_file_and_confirms_with_the_button(
     press = interaction(client, BOSS, message=message_with(preview))
     await confirm.callback(press)
     assert press.edits == settled(preview, "boss pressed: Confirm")
-    assert press.sent[0].content == "Saved: Spring-Cup, version 1."
+    assert press.sent[0].content == "Saved: Spring-Cup, version 1, code spring-cup."
     assert await _versions(db, "spring-cup") == 1
 
 

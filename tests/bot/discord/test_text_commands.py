@@ -97,7 +97,7 @@ async def test_director_submits_a_file_and_confirms(
 
     token = await _pending_token(db)
     await dpytest.message(f"!confirm {token}", member=boss)
-    assert dpytest.get_message().content == "Saved: Spring-Cup, version 1."
+    assert dpytest.get_message().content == "Saved: Spring-Cup, version 1, code spring-cup."
     assert await _versions(db, "spring-cup") == 1
 
 

@@ -169,7 +169,7 @@ async def test_director_submits_a_file_confirms_and_the_rating_changes(
 
     await telegram.press(director, preview, confirm[1])
     (saved,) = await telegram.replies(DIRECTOR, after=1)
-    assert saved.text == "Saved: Kazan Cup 2026, version 1."
+    assert saved.text == "Saved: Kazan Cup 2026, version 1, code kazan-cup-2026."
     assert preview.buttons == []  # confirm and cancel are gone: no second confirmation
 
     await telegram.send(boris, "/rating")

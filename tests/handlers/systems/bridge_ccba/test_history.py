@@ -111,7 +111,7 @@ async def test_correction_makes_version_2_and_replays_the_later_event(
     assert "chengdu-2026-09 is stored (version 1): this correction becomes version 2" in shown
     assert "Stored tournaments re-rated because of this submission: 2026 十月双人赛" in shown
     saved = await dispatch(services, user("boss"), preview.buttons[0].action)
-    assert saved.plain == f"Saved: {NAME}, version 2."
+    assert saved.plain == f"Saved: {NAME}, version 2, code chengdu-2026-09."
 
     version, params, reason = await version_of(db, "oct")
     assert (version, figures(params), reason) == (

@@ -55,7 +55,7 @@ async def test_file_submit_preview_confirm_rating_and_list(
     assert await version_of(db, "chengdu-2026-09") == (0, {}, "")  # the preview wrote nothing
 
     saved = await dispatch(services, user("boss"), preview.buttons[0].action)
-    assert saved.plain == f"Saved: {NAME}, version 1."
+    assert saved.plain == f"Saved: {NAME}, version 1, code chengdu-2026-09."
     version, params, _ = await version_of(db, "chengdu-2026-09")
     assert (version, figures(params)) == (1, ("300.00", "3.00"))
     assert params["players"] == {f"CCBA-{n:04d}": n for n in range(1, PLAYERS + 1)}
@@ -106,7 +106,7 @@ async def test_pasted_file_uses_the_ledger_not_the_file(services: Services, db: 
         "is used"
     ) in shown
     saved = await dispatch(services, user("boss"), preview.buttons[0].action)
-    assert saved.plain == "Saved: 2026 十月双人赛, version 1."
+    assert saved.plain == "Saved: 2026 十月双人赛, version 1, code 2026-10-10-ccba-2026."
     rating = (await dispatch(services, user("u1"), "/rating CCBA-0015")).plain
     assert "Points: masterpoints red 1.8, opening masterpoints 300" in rating
 

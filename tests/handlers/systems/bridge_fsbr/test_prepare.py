@@ -55,7 +55,7 @@ async def test_file_submit_preview_confirm_rating_and_list(
     assert await version_of(db, "club-2026-09") == (0, {}, "")  # the preview wrote nothing
 
     saved = await dispatch(services, user("boss"), preview.buttons[0].action)
-    assert saved.plain == f"Saved: {NAME}, version 1."
+    assert saved.plain == f"Saved: {NAME}, version 1, code club-2026-09."
     version, params, _ = await version_of(db, "club-2026-09")
     assert version == 1
     assert Decimal(params["figures"]["kq"]) == Decimal("0.673159137421875")
@@ -148,7 +148,7 @@ async def test_correction_makes_version_2_and_replays_a_later_tournament(
     P01 (q = 3, q1 = 0.2 / 1.6^3): its kq and MB change, so October is replayed as version 2."""
     await seed(db)
     saved = await submit_and_confirm(services, report(kq="1"))
-    assert saved == f"Saved: {NAME}, version 1."
+    assert saved == f"Saved: {NAME}, version 1, code club-2026-09."
     october = report(
         name="Кубок клуба, октябрь", code="club-2026-10", start="2026-10-10", end="2026-10-11"
     )
@@ -168,7 +168,7 @@ async def test_correction_makes_version_2_and_replays_a_later_tournament(
     assert "4. Player 05 (FSBR-0005) · P03 | рк 5, MB 0 | MB 1 (+1 MB)" in shown
     assert "Stored tournaments re-rated because of this submission: Кубок клуба, октябрь" in shown
     confirmed = await dispatch(services, user("boss"), preview.buttons[0].action)
-    assert confirmed.plain == f"Saved: {NAME}, version 2."
+    assert confirmed.plain == f"Saved: {NAME}, version 2, code club-2026-09."
     version, params, reason = await version_of(db, "club-2026-10")
     assert (version, reason) == (2, "replayed after correction of club-2026-09")
     assert params["ranks"]["1"] == "3" and params["ranks"]["3"] == "5"

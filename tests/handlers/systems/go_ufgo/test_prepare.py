@@ -49,9 +49,12 @@ async def test_a_director_submits_an_h_file_sees_the_preview_and_confirms(
     async with db.read() as repos:
         disc = await repos.federations.discipline_by_code("ufgo")
         assert disc is not None
-        assert await repos.ledger.tournament(disc.id, "2026-10-18-kharkiv-autumn-cup-2026") is None
+        assert await repos.ledger.tournament(disc.id, "2026-10-18-kharkiv-autumn-cup") is None
     saved = await dispatch(services, user("boss"), f"/confirm {confirm_token(preview)}")
-    assert saved.plain == "Saved: Kharkiv Autumn Cup 2026, version 1."
+    assert (
+        saved.plain
+        == "Saved: Kharkiv Autumn Cup 2026, version 1, code 2026-10-18-kharkiv-autumn-cup."
+    )
     # Before any list: the ledger's IK and the rank the tournament gave.
     unlisted = (await dispatch(services, user("u1"), "/rating UFGO-0004")).plain
     assert f"Points: IK {expected['Melnyk Iryna']['IK_after']}" in unlisted
@@ -66,7 +69,7 @@ async def test_a_director_submits_an_h_file_sees_the_preview_and_confirms(
     async with db.read() as repos:
         disc = await repos.federations.discipline_by_code("ufgo")
         assert disc is not None
-        t = await repos.ledger.tournament(disc.id, "2026-10-18-kharkiv-autumn-cup-2026")
+        t = await repos.ledger.tournament(disc.id, "2026-10-18-kharkiv-autumn-cup")
         assert t is not None
         version = await repos.ledger.current_version(t.id)
         assert version is not None and version.params["passes"] == 4
@@ -83,10 +86,7 @@ async def test_a_non_director_is_refused_and_nothing_is_written(
     assert reply.plain == "Only a director of UFGO may do this."
     assert reply.buttons == []
     async with db.read() as repos:
-        assert (
-            await repos.ledger.tournament(discipline_id, "2026-10-18-kharkiv-autumn-cup-2026")
-            is None
-        )
+        assert await repos.ledger.tournament(discipline_id, "2026-10-18-kharkiv-autumn-cup") is None
         assert await repos.ledger.discipline_awards(discipline_id) == []
 
 

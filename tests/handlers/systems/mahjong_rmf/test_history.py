@@ -27,8 +27,8 @@ async def test_correction_makes_version_2_and_replays_later_tournaments(
         services, sheet(code="kazan-cup-2026", name="Kazan Cup 2026", held="2026-10-10")
     )
     assert (first, second) == (
-        "Saved: Tula Autumn Cup 2026, version 1.",
-        "Saved: Kazan Cup 2026, version 1.",
+        "Saved: Tula Autumn Cup 2026, version 1, code tula-autumn-2026.",
+        "Saved: Kazan Cup 2026, version 1, code kazan-cup-2026.",
     )
     version, params, _ = await version_of(db, "kazan-cup-2026")
     assert (version, params["KT_EU"], params["KT"]) == (1, "0.15", "0.65")
@@ -39,7 +39,7 @@ async def test_correction_makes_version_2_and_replays_later_tournaments(
     assert "Stored tournaments re-rated because of this submission: Kazan Cup 2026" in text
     assert "1. Player 01 (RMF-0001) | 12k | 10k | NR*KT 100 (NR 1000), norm 10k" in text
     saved = await dispatch(services, user("boss"), preview.buttons[0].action)
-    assert saved.plain == "Saved: Tula Autumn Cup 2026, version 2."
+    assert saved.plain == "Saved: Tula Autumn Cup 2026, version 2, code tula-autumn-2026."
 
     assert (await version_of(db, "tula-autumn-2026"))[:2][0] == 2
     version, params, reason = await version_of(db, "kazan-cup-2026")
@@ -69,7 +69,7 @@ async def test_a_correction_moving_the_date_replays_what_it_left(
         services, sheet(code="kazan-cup-2026", name="Kazan Cup 2026", held="2026-10-10")
     )
     moved = await submit_and_confirm(services, sheet(held="2026-10-20"))
-    assert moved == "Saved: Tula Autumn Cup 2026, version 2."
+    assert moved == "Saved: Tula Autumn Cup 2026, version 2, code tula-autumn-2026."
     version, params, reason = await version_of(db, "kazan-cup-2026")
     assert (version, params["KT_EU"], params["KT"]) == (2, "0.00", "0.50")
     assert reason == "replayed after correction of tula-autumn-2026"
@@ -122,7 +122,7 @@ async def test_a_correction_keeps_the_titles_its_tournament_still_gives(
     before = (await dispatch(services, user("u1"), "/rating RMF-0001")).plain
     assert "Title: " in before and "(since 2026-09-05)" in before
     saved = await submit_and_confirm(services, sheet(name="Tula Autumn Cup 2026 (Kremlin)"))
-    assert saved == "Saved: Tula Autumn Cup 2026 (Kremlin), version 2."
+    assert saved == "Saved: Tula Autumn Cup 2026 (Kremlin), version 2, code tula-autumn-2026."
     after = (await dispatch(services, user("u1"), "/rating RMF-0001")).plain
     title = next(line for line in before.splitlines() if "Title: " in line)
     assert title in after

@@ -33,7 +33,7 @@ async def test_file_submit_preview_confirm_rating_and_list(
     assert await version_of(db, "tula-autumn-2026") == (0, {}, "")  # the preview wrote nothing
 
     saved = await dispatch(services, user("boss"), preview.buttons[0].action)
-    assert saved.plain == "Saved: Tula Autumn Cup 2026, version 1."
+    assert saved.plain == "Saved: Tula Autumn Cup 2026, version 1, code tula-autumn-2026."
     version, params, _ = await version_of(db, "tula-autumn-2026")
     assert (version, params["KT"], params["KT_EU"], params["chs"]) == (1, "0.50", "0.00", 6)
     rating = (await dispatch(services, user("u1"), "/rating RMF-0001")).plain
@@ -73,7 +73,7 @@ async def test_pasted_table_with_levels_uses_the_database(services: Services, db
         "the database's level is used"
     ) in text
     saved = await dispatch(services, user("boss"), preview.buttons[0].action)
-    assert saved.plain == "Saved: Tula Autumn Cup 2026, version 1."
+    assert saved.plain == "Saved: Tula Autumn Cup 2026, version 1, code tula-autumn-2026."
 
 
 async def test_non_director_is_refused_and_nothing_written(

@@ -28,7 +28,7 @@ async def test_a_correction_is_version_two_with_no_replays(
     assert "· 0.5 pts · BQ 35 | #" in row and "· 1 pt · BQ 33 | R1 won 33-31 v WOF-0004" in row
     assert "Later tournaments" not in preview.plain
     saved = await dispatch(services, user("boss"), f"/confirm {token(preview)}")
-    assert saved.plain == "Saved: Club Othello Evening, version 2."
+    assert saved.plain == "Saved: Club Othello Evening, version 2, code club-evening."
     async with db.read() as repos:
         disc = await repos.federations.discipline(discipline_id)
         assert disc is not None

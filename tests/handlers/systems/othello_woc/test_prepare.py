@@ -50,7 +50,11 @@ async def test_a_director_submits_the_example_file_and_confirms(
         assert disc is not None
         assert await repos.ledger.tournament(disc.id, CODE) is None
     saved = await dispatch(services, user("boss"), f"/confirm {token(preview)}")
-    assert saved.plain == "Saved: Othello Invitational 2026, first two days, version 1."
+    assert (
+        saved.plain
+        == "Saved: Othello Invitational 2026, first two days, version 1, code "
+        "othello-invitational-2026-first-two-days."
+    )
 
     rating = (await dispatch(services, user("u1"), "/rating NED2")).plain
     assert "Points: points 8" in rating
