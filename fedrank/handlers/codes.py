@@ -49,7 +49,7 @@ def _latin(char: str) -> str:
     if char in CYRILLIC:
         return CYRILLIC[char]
     bare = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
-    return "".join(c for c in bare if c.isalnum()) or "-"
+    return "".join(c for c in bare.lower() if c.isalnum()) or "-"
 
 
 def slug(text: str) -> str:
@@ -58,13 +58,15 @@ def slug(text: str) -> str:
     return _DASHES.sub("-", out).strip("-")
 
 
-def _cut(text: str, limit: int) -> str:
-    """``text`` at most ``limit`` characters, cut at a dash when there is one to cut at."""
+def _cut(text: str, limit: int, keep: int) -> str:
+    """``text`` at most ``limit`` characters, cut after a whole word where one ends after the
+    first ``keep`` characters (the date), else within the word."""
     if len(text) <= limit:
         return text
     head = text[:limit]
-    if text[limit] != "-" and "-" in head:
-        head = head.rsplit("-", 1)[0]
+    dash = head.rfind("-")
+    if text[limit] != "-" and dash > keep:
+        head = head[:dash]
     return head.strip("-")
 
 
@@ -78,7 +80,7 @@ def short_code(held_on: date, name: str, fallback: str, suffix: int = 1) -> str:
         words = "-".join(x for x in (slug(fallback) or "event", words) if x)
     base = f"{held_on.isoformat()}-{words}"
     tail = f"-{suffix}" if suffix > 1 else ""
-    return _cut(base, MAX_CODE - len(tail)) + tail
+    return _cut(base, MAX_CODE - len(tail), len(held_on.isoformat()) + 1) + tail
 
 
 def legacy_key(name: str) -> str:
