@@ -162,8 +162,10 @@ async def leading_name(
 ) -> int:
     """How many of the leading ``words`` name the tournament (a name may have spaces, and the
     words after it are the command's other arguments): the most that name exactly one stored
-    tournament, among the counts ``ends`` accepts; else 1 (the first word, a code)."""
+    tournament, among the counts ``ends`` accepts; else the most that name several (for the
+    refusal to list them); else 1 (the first word, a code)."""
     named: Sequence[Tournament] | None = None
+    several = 0
     for count in range(len(words), 0, -1):
         if not ends(count):
             continue
@@ -172,7 +174,9 @@ async def leading_name(
         found = await find(repos, " ".join(words[:count]), disciplines, 1, named)
         if found.one is not None:
             return count
-    return 1
+        if found.candidates and not several:
+            several = count
+    return several or 1
 
 
 async def resolve(

@@ -160,9 +160,14 @@ def _awards(awards: Sequence[Award]) -> dict[int, str]:
 
 
 def _results_args(words: list[str], count: int) -> tuple[str, str | None]:
-    """The tournament's words and the page typed after them, if any."""
+    """The tournament's words and the page typed after them, if any: words after the name that
+    are not one page number are all the name (found or not, the refusal names it whole)."""
     rest = words[count:]
-    return " ".join(words[:count]), rest[0] if rest else None
+    if not rest:
+        return " ".join(words), None
+    if len(rest) == 1 and is_number(rest[0]):
+        return " ".join(words[:count]), rest[0]
+    return " ".join(words), None
 
 
 async def results(services: Services, ctx: RequestContext, args: str) -> Reply:
@@ -179,9 +184,6 @@ async def results(services: Services, ctx: RequestContext, args: str) -> Reply:
             ends=lambda n: n == len(words) or (n == len(words) - 1 and is_number(words[-1])),
         )
         query, typed = _results_args(words, count)
-        if count < len(words) - 1:
-            # The first word is not a code and the words name no tournament: say which.
-            query, typed = " ".join(words), None
         page = _page_number(ctx, typed, usage) if typed is not None else 1
         tournament = await codes.resolve(
             repos, ctx, query, unknown="results.no_tournament", choose="results.choose"

@@ -51,8 +51,7 @@ async def test_a_director_submits_the_example_file_and_confirms(
         assert await repos.ledger.tournament(disc.id, CODE) is None
     saved = await dispatch(services, user("boss"), f"/confirm {token(preview)}")
     assert (
-        saved.plain
-        == "Saved: Othello Invitational 2026, first two days, version 1, code "
+        saved.plain == "Saved: Othello Invitational 2026, first two days, version 1, code "
         "othello-invitational-2026-first-two-days."
     )
 
