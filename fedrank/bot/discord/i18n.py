@@ -414,6 +414,38 @@ MESSAGES: dict[str, M] = {
         "uk": "роль Discord, яку видавати",
         "zh": "要授予的 Discord 身份组",
     },
+    # ── chat: begin (keys of the chat work go between begin and end) ──
+    "dc.arg.first_player": {
+        "en": "a player: federation ID, EGD PIN or full name",
+        "ru": "игрок: ID в федерации, PIN EGD или полное имя",
+        "uk": "гравець: ID у федерації, PIN EGD або повне ім'я",
+        "zh": "选手：协会编号、EGD PIN 或全名",
+    },
+    "dc.arg.second_player": {
+        "en": "the other player: federation ID, EGD PIN or full name",
+        "ru": "второй игрок: ID в федерации, PIN EGD или полное имя",
+        "uk": "другий гравець: ID у федерації, PIN EGD або повне ім'я",
+        "zh": "另一名选手：协会编号、EGD PIN 或全名",
+    },
+    "dc.arg.tournament_named": {
+        "en": "the tournament's code or name",
+        "ru": "код или название турнира",
+        "uk": "код або назва турніру",
+        "zh": "比赛的代码或名称",
+    },
+    "dc.arg.result_page": {
+        "en": "the page (1 if empty)",
+        "ru": "страница (1, если пусто)",
+        "uk": "сторінка (1, якщо порожньо)",
+        "zh": "页码（留空则为 1）",
+    },
+    "dc.arg.list_on": {
+        "en": "the list in force on this date, YYYY-MM-DD (the current list if empty)",
+        "ru": "список, действовавший на эту дату, ГГГГ-ММ-ДД (текущий, если пусто)",
+        "uk": "список, чинний на цю дату, РРРР-ММ-ДД (поточний, якщо порожньо)",
+        "zh": "该日期有效的排名，YYYY-MM-DD（留空则为当前排名）",
+    },
+    # ── chat: end ──
 }
 
 # Localized slash command names (Discord: lower case, letters, digits, - and _, at most 32).

@@ -310,7 +310,12 @@ async def test_every_dispatcher_command_exists_in_both_forms(client: FedrankBot)
     ("kind", "command", "options", "line"),
     [
         (Players, "top", {"discipline": "rmf-mcr", "count": 5}, "/top rmf-mcr 5"),
-        (Players, "why", {"tournament": "moscow open", "player": "RMF-002"}, "/why moscow RMF-002"),
+        (
+            Players,
+            "why",
+            {"tournament": "moscow open", "player": "RMF-002"},
+            "/why moscow open RMF-002",
+        ),
         (Players, "whatif", {"tournament": "cup", "place": 3}, "/whatif cup 3"),
         (Players, "subscribe", {"discipline": "rmf-mcr", "me": True}, "/subscribe rmf-mcr me"),
         (Players, "lang", {"language": "zh"}, "/lang zh"),

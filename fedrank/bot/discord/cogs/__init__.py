@@ -11,6 +11,7 @@ from fedrank.bot.discord.cogs.players import Players
 from fedrank.bot.discord.cogs.qualification import Qualification
 from fedrank.bot.discord.cogs.reports import Reports
 from fedrank.bot.discord.cogs.roles import Roles
+from fedrank.bot.discord.cogs.tournaments import Tournaments
 
 ALL: tuple[type[FeatureCog], ...] = (
     Players,
@@ -21,6 +22,7 @@ ALL: tuple[type[FeatureCog], ...] = (
     Othello,
     Admin,
     Roles,
+    Tournaments,
 )
 
 __all__ = [
@@ -34,4 +36,5 @@ __all__ = [
     "Qualification",
     "Reports",
     "Roles",
+    "Tournaments",
 ]

@@ -36,23 +36,24 @@ class Players(FeatureCog):
         await self.slash(interaction, "rating", player)
 
     @app_commands.command(name=name("top"), description=description("cmd.top"))
-    @app_commands.describe(discipline=arg("discipline"), count=arg("count"))
+    @app_commands.describe(discipline=arg("discipline"), count=arg("count"), date=arg("list_on"))
     async def top(
         self,
         interaction: discord.Interaction[Any],
         discipline: str | None = None,
         count: app_commands.Range[int, 1, 50] | None = None,
+        date: str | None = None,
     ) -> None:
-        await self.slash(interaction, "top", discipline, None if count is None else str(count))
+        shown = None if count is None else str(count)
+        await self.slash(interaction, "top", discipline, shown, date)
 
     @app_commands.command(name=name("why"), description=description("cmd.why"))
     @app_commands.describe(tournament=arg("tournament"), player=arg("player"))
     async def why(
         self, interaction: discord.Interaction[Any], tournament: str, player: str | None = None
     ) -> None:
-        # The tournament is one word for the use case; a name with spaces is searched by its
-        # first word.
-        await self.slash(interaction, "why", (tournament.split() or [""])[0], player)
+        # The use case finds a tournament by its code or by its name (spaces and all).
+        await self.slash(interaction, "why", tournament, player)
 
     @app_commands.command(name=name("whatif"), description=description("cmd.whatif"))
     @app_commands.describe(tournament=arg("tournament"), place=arg("place"), player=arg("player"))
@@ -63,8 +64,7 @@ class Players(FeatureCog):
         place: app_commands.Range[int, 1, 10_000],
         player: str | None = None,
     ) -> None:
-        first = (tournament.split() or [""])[0]
-        await self.slash(interaction, "whatif", first, str(place), player)
+        await self.slash(interaction, "whatif", tournament, str(place), player)
 
     @app_commands.command(name=name("history"), description=description("cmd.history"))
     @app_commands.describe(player=arg("player"))
