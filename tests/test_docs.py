@@ -14,7 +14,7 @@ from pathlib import Path
 from fedrank.handlers.commands import COMMANDS
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "commands.md"
-HEADING = re.compile(r"^### /([a-z]+)\s*$", re.MULTILINE)
+HEADING = re.compile(r"^### /([a-z0-9]+)\s*$", re.MULTILINE)
 FIELDS = ("**Who:**", "**Syntax:**", "**Does:**", "**Example:**")
 
 
