@@ -3,7 +3,7 @@
 A file without a code of its own gets one here: the date and a slug of the name, ASCII and
 lower case, at most :data:`MAX_CODE` characters (Cyrillic transliterated with a plain table,
 accented Latin stripped of its marks, Chinese and other scripts dropped, falling back to the
-discipline's code), unique in the discipline with a numeric suffix. A tournament already stored
+discipline's code), unique in the federation with a numeric suffix. A tournament already stored
 keeps its code: a file that names it again (the same date and name, or the code the system gave
 it before short codes) is a correction of it, not a new tournament. Codes stored before short
 codes existed stay as they are; those tournaments are also found by name (:func:`resolve`).
@@ -94,17 +94,23 @@ async def assign_code(
 ) -> str:
     """The code of a tournament a file describes without one: a stored tournament's own when
     the file is a correction of it (its old-style code ``legacy``, or the same date and name),
-    else a new :func:`short_code`, unique in the discipline."""
+    else a new :func:`short_code`, unique in the federation (all its disciplines)."""
     if legacy and await repos.ledger.tournament(discipline_id, legacy) is not None:
         return legacy
     key = legacy_key(name)
     for stored in await repos.tournaments.held_on(discipline_id, held_on):
         if legacy_key(stored.name) == key:
             return stored.code
+    # Unique in the federation, not only in the discipline: /results finds a code in any list.
+    discipline = await repos.federations.discipline(discipline_id)
+    federation = discipline.federation_id if discipline is not None else None
+    siblings = [d.id for d in await repos.federations.disciplines(federation)]
     suffix = 1
     while True:
         code = short_code(held_on, name, fallback, suffix)
-        if await repos.ledger.tournament(discipline_id, code) is None:
+        if await repos.ledger.tournament(
+            discipline_id, code
+        ) is None and not await repos.tournaments.by_code(code, siblings):
             return code
         suffix += 1
 

@@ -146,3 +146,27 @@ async def test_a_code_stored_before_short_codes_keeps_working(db: Database) -> N
         )
         # A new tournament of that date gets a short code.
         assert await assign_code(repos, disc, "ccba", held, "成都混合双人赛") == "2026-03-14-ccba"
+
+
+async def test_codes_are_unique_in_the_federation_not_only_the_discipline(db: Database) -> None:
+    async with db.transaction() as repos:
+        fed = await repos.federations.add("RMF", "Russian Mahjong Federation")
+        mcr = await repos.federations.add_discipline(
+            fed, "rmf-mcr", "MCR", "mahjong_rmf", "monthly"
+        )
+        sichuan = await repos.federations.add_discipline(
+            fed, "rmf-sichuan", "Sichuan", "mahjong_rmf", "monthly"
+        )
+        other = await repos.federations.add("UFGO", "Ukrainian Go Federation")
+        go = await repos.federations.add_discipline(other, "ufgo", "UFGO", "go_ufgo", "monthly")
+        mcr_id, sichuan_id, go_id = mcr.id, sichuan.id, go.id
+    held = date(2026, 4, 4)
+    await _store(db, mcr_id, "2026-04-04-kazan-open", "Kazan Open", held)
+    async with db.read() as repos:
+        assert await assign_code(repos, sichuan_id, "rmf-sichuan", held, "Kazan Open") == (
+            "2026-04-04-kazan-open-2"
+        )
+        # Another federation's codes are its own.
+        assert await assign_code(repos, go_id, "ufgo", held, "Kazan Open") == (
+            "2026-04-04-kazan-open"
+        )
