@@ -36,14 +36,18 @@ PAIRWISE: Final = frozenset({"go_ufgo", "othello_woc"})
 USAGE: Final = "/h2h [discipline] <player> <player>"
 #: The meetings listed under the summary (the newest).
 SHOWN: Final = 10
-_SEPARATOR: Final = re.compile(r"\s*(?:;|,|\s+vs\.?\s+|\s+[-—–]\s+)\s*", re.IGNORECASE)
+#: What may stand between two names, strongest first ("Bondarenko, Olena; UFGO-0002").
+_SEPARATORS: Final = tuple(
+    re.compile(p, re.IGNORECASE) for p in (r"\s*;\s*", r"\s+vs\.?\s+", r"\s*,\s*", r"\s+[-—–]\s+")
+)
 
 
 def _splits(text: str) -> list[tuple[str, str]]:
     """The ways ``text`` names two players: at its separator, else at every space."""
-    parts = [p for p in _SEPARATOR.split(text.strip(), maxsplit=1) if p.strip()]
-    if len(parts) == 2:
-        return [(parts[0].strip(), parts[1].strip())]
+    for separator in _SEPARATORS:
+        parts = [p for p in separator.split(text.strip(), maxsplit=1) if p.strip()]
+        if len(parts) == 2:
+            return [(parts[0].strip(), parts[1].strip())]
     words = text.split()
     return [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
 
