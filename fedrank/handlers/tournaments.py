@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
 from fedrank.handlers import codes
@@ -131,8 +131,20 @@ def _score(entry: Entry, player_id: int, games: Sequence[Game]) -> str:
     for key in SCORE_KEYS:
         value = entry.data.get(key)
         if value not in (None, ""):
-            return str(value)
+            return _shown(str(value))
     return ""
+
+
+def _shown(value: str) -> str:
+    """A system's figure as a table shows it: at most two decimals (half-up), the stored
+    figure keeping its exact value (``/why`` shows it whole)."""
+    try:
+        number = Decimal(value)
+    except InvalidOperation:
+        return value
+    if not number.is_finite():
+        return value
+    return fmt(number.quantize(Decimal("0.01"), ROUND_HALF_UP))
 
 
 def _place(entry: Entry) -> str:

@@ -4,8 +4,9 @@ places, scores and awards; a tournament named by code or by its name."""
 from __future__ import annotations
 
 from datetime import date
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
+from fedrank.handlers.common import fmt
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.reply import Table
@@ -231,3 +232,20 @@ async def test_why_and_whatif_take_a_tournament_by_name(demo_services: Services)
     assert whatif.plain.splitlines()[0].endswith("finished 1 in Kazan Open 2026?")
     by_code = await dispatch(demo_services, user("u1"), f"/whatif {code} 1 {fpid}")
     assert by_code.plain == whatif.plain
+
+
+async def test_a_place_based_score_is_shown_with_two_decimals(demo_services: Services) -> None:
+    async with demo_services.db.read() as repos:
+        mcr = await repos.federations.discipline_by_code("rmf-mcr")
+        assert mcr is not None
+        [version] = [
+            v
+            for t, v in await repos.ledger.current_versions(mcr.id)
+            if t.code == "mcr-2026-10-17-23"
+        ]
+        entries = await repos.tournaments.entries(version.id)
+        stored = [str(entry.data["NR"]) for entry, _ in entries[:RESULTS_PAGE]]
+    reply = await dispatch(demo_services, user("u1"), "/results mcr-2026-10-17-23")
+    shown = [row[2] for row in tables(reply)[0].rows]
+    assert shown == [fmt(Decimal(x).quantize(Decimal("0.01"), ROUND_HALF_UP)) for x in stored]
+    assert "956.52" in shown  # 956.5217391304… as the RMF engine keeps it
