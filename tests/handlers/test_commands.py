@@ -29,8 +29,9 @@ def test_each_command_carries_the_flags_transports_read() -> None:
         "round",
         "whatif",
         "withdraw",
+        "closeround",
     }
-    assert flagged("private") == {"links", "linkcode"}
+    assert flagged("private") == {"links", "linkcode", "mygames"}
     assert flagged("takes_file") == {"submit", "round"}
     assert flagged("embedded") == {"rating", "top", "history"}
     assert all(c.audience in ("all", "director") for c in COMMANDS.values())

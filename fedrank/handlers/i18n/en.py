@@ -636,4 +636,65 @@ MESSAGES: dict[str, str] = {
         "file. Send its file with /submit first."
     ),
     # ── files: end ──
+    # ── reports: begin (keys of the reports work go between begin and end) ──
+    "cmd.league": "open a rated Go club league (board, time, official)",
+    "cmd.closeround": "close a league's round: its games are rated",
+    "cmd.mygames": "your own games and reports, with their state",
+    "league.bad_colour": "“{colour}” is not a colour: write black or white.",
+    "league.colour_needed": (
+        "Say which colour you had: /report <tournament> <opponent> {result} black (or white)."
+    ),
+    "league.round_busy": (
+        "One of the players already has a counted game in round {round}; the director closes "
+        "the round first (/closeround)."
+    ),
+    "league.bad_setting": "Not understood: {setting}",
+    "league.not_go": (
+        "{discipline} is not a Go discipline: leagues rate Go games. Use /openreports."
+    ),
+    "league.exists": (
+        "A tournament {tournament} already exists in this discipline: choose another code."
+    ),
+    "league.yes": "official",
+    "league.no": "not official",
+    "league.mode_round": "Games are rated when you close a round with /closeround.",
+    "league.mode_immediate": "Each game is rated as soon as it counts.",
+    "league.opened": (
+        "League {tournament} ({name}, {discipline}) opened on {date}: board {size}×{size}, "
+        "{time} min main time, {official}. Players report with /report {tournament} <opponent> "
+        "<B+R|W+3.5|jigo|win|loss> [black|white]."
+    ),
+    "league.unknown": "No league {tournament} in this discipline.",
+    "league.immediate": "{tournament} rates each game at once: there is no round to close.",
+    "league.round_empty": "Round {round} of {tournament} has no counted game yet: nothing to rate.",
+    "league.round_closed": (
+        "Round {round} of {tournament} closed: {games} game(s) rated, the league is version "
+        "{version}."
+    ),
+    "league.changes": "IK before → after the tournament so far:",
+    "league.replays": "Later tournaments re-rated: {count}.",
+    "league.use_league": (
+        "Note: games reported here are stored, not rated. A rated Go club tournament is opened "
+        "with /league {discipline} <code> size=19 time=60 official=no."
+    ),
+    "league.counted_waiting": (
+        "Report #{report} counted in {tournament}, round {round}: it is rated when the "
+        "director closes the round."
+    ),
+    "league.counted_rated": (
+        "Report #{report} counted and rated: {tournament} is version {version}."
+    ),
+    "mygames.no_tournament": "You have no tournament {tournament}.",
+    "mygames.none": "You have no game reports yet.",
+    "mygames.title": "Your games ({count}), page {page} of {pages}:",
+    "mygames.next": "Next page",
+    "mygames.line": "#{report} {tournament}: {result} against {opponent} — {state}",
+    "mygames.state_reported": "reported, waiting for the opponent",
+    "mygames.state_confirmed": "confirmed, waiting for a director",
+    "mygames.state_disputed": "disputed",
+    "mygames.state_rejected": "rejected",
+    "mygames.state_rated": "rated",
+    "mygames.state_counted": "counted (not rated yet)",
+    "mygames.state_waiting_round": "confirmed, rated when the round closes",
+    # ── reports: end ──
 }

@@ -636,4 +636,66 @@ MESSAGES: dict[str, str] = {
         "турнира. Сначала пришлите его файл командой /submit."
     ),
     # ── files: end ──
+    # ── reports: begin (keys of the reports work go between begin and end) ──
+    "cmd.league": "открыть рейтинговую клубную лигу го (доска, контроль, официальность)",
+    "cmd.closeround": "закрыть тур лиги: его партии обсчитываются",
+    "cmd.mygames": "ваши партии и сообщения о них, с состоянием",
+    "league.bad_colour": "«{colour}» — не цвет: напишите black или white.",
+    "league.colour_needed": (
+        "Укажите, каким цветом вы играли: /report <турнир> <соперник> {result} black (или white)."
+    ),
+    "league.round_busy": (
+        "У одного из игроков уже есть засчитанная партия в туре {round}; сначала директор "
+        "закрывает тур (/closeround)."
+    ),
+    "league.bad_setting": "Не понято: {setting}",
+    "league.not_go": (
+        "{discipline} — не дисциплина го: лиги обсчитывают партии го. Используйте /openreports."
+    ),
+    "league.exists": "Турнир {tournament} в этой дисциплине уже есть: выберите другой код.",
+    "league.yes": "официальный",
+    "league.no": "неофициальный",
+    "league.mode_round": "Партии обсчитываются, когда вы закрываете тур командой /closeround.",
+    "league.mode_immediate": "Каждая партия обсчитывается сразу, как только засчитана.",
+    "league.opened": (
+        "Лига {tournament} ({name}, {discipline}) открыта {date}: доска {size}×{size}, "
+        "основное время {time} мин, {official}. Игроки сообщают: /report {tournament} "
+        "<соперник> <B+R|W+3.5|jigo|win|loss> [black|white]."
+    ),
+    "league.unknown": "Лиги {tournament} в этой дисциплине нет.",
+    "league.immediate": "В {tournament} каждая партия обсчитывается сразу: закрывать нечего.",
+    "league.round_empty": (
+        "В туре {round} турнира {tournament} ещё нет засчитанных партий: обсчитывать нечего."
+    ),
+    "league.round_closed": (
+        "Тур {round} турнира {tournament} закрыт: обсчитано партий: {games}, лига — версия "
+        "{version}."
+    ),
+    "league.changes": "ИК до → после турнира на сегодня:",
+    "league.replays": "Пересчитано последующих турниров: {count}.",
+    "league.use_league": (
+        "Внимание: партии, о которых здесь сообщают, сохраняются, но не обсчитываются. "
+        "Рейтинговый клубный турнир го открывается командой /league {discipline} <код> size=19 "
+        "time=60 official=no."
+    ),
+    "league.counted_waiting": (
+        "Сообщение #{report} засчитано в {tournament}, тур {round}: партия будет обсчитана, "
+        "когда директор закроет тур."
+    ),
+    "league.counted_rated": (
+        "Сообщение #{report} засчитано и обсчитано: {tournament} — версия {version}."
+    ),
+    "mygames.no_tournament": "У вас нет турнира {tournament}.",
+    "mygames.none": "У вас пока нет сообщений о партиях.",
+    "mygames.title": "Ваши партии ({count}), страница {page} из {pages}:",
+    "mygames.next": "Следующая страница",
+    "mygames.line": "#{report} {tournament}: {result} против {opponent} — {state}",
+    "mygames.state_reported": "сообщено, ждёт соперника",
+    "mygames.state_confirmed": "подтверждено, ждёт директора",
+    "mygames.state_disputed": "оспорено",
+    "mygames.state_rejected": "отклонено",
+    "mygames.state_rated": "обсчитано",
+    "mygames.state_counted": "засчитано (ещё не обсчитано)",
+    "mygames.state_waiting_round": "подтверждено, обсчитается при закрытии тура",
+    # ── reports: end ──
 }

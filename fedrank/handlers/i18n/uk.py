@@ -640,4 +640,66 @@ MESSAGES: dict[str, str] = {
         "файлом турніру. Спершу надішліть його файл командою /submit."
     ),
     # ── files: end ──
+    # ── reports: begin (keys of the reports work go between begin and end) ──
+    "cmd.league": "відкрити рейтингову клубну лігу го (дошка, контроль, офіційність)",
+    "cmd.closeround": "закрити тур ліги: його партії обраховуються",
+    "cmd.mygames": "ваші партії та повідомлення про них, зі станом",
+    "league.bad_colour": "«{colour}» — не колір: напишіть black або white.",
+    "league.colour_needed": (
+        "Вкажіть, яким кольором ви грали: /report <турнір> <суперник> {result} black (або white)."
+    ),
+    "league.round_busy": (
+        "Один із гравців уже має зараховану партію в турі {round}; спершу директор закриває "
+        "тур (/closeround)."
+    ),
+    "league.bad_setting": "Не зрозуміло: {setting}",
+    "league.not_go": (
+        "{discipline} — не дисципліна го: ліги обраховують партії го. Використовуйте /openreports."
+    ),
+    "league.exists": "Турнір {tournament} у цій дисципліні вже є: оберіть інший код.",
+    "league.yes": "офіційний",
+    "league.no": "неофіційний",
+    "league.mode_round": "Партії обраховуються, коли ви закриваєте тур командою /closeround.",
+    "league.mode_immediate": "Кожна партія обраховується одразу, щойно зарахована.",
+    "league.opened": (
+        "Лігу {tournament} ({name}, {discipline}) відкрито {date}: дошка {size}×{size}, "
+        "основний час {time} хв, {official}. Гравці повідомляють: /report {tournament} "
+        "<суперник> <B+R|W+3.5|jigo|win|loss> [black|white]."
+    ),
+    "league.unknown": "Ліги {tournament} у цій дисципліні немає.",
+    "league.immediate": "У {tournament} кожна партія обраховується одразу: закривати нічого.",
+    "league.round_empty": (
+        "У турі {round} турніру {tournament} ще немає зарахованих партій: обраховувати нічого."
+    ),
+    "league.round_closed": (
+        "Тур {round} турніру {tournament} закрито: обраховано партій: {games}, ліга — версія "
+        "{version}."
+    ),
+    "league.changes": "ІК до → після турніру на сьогодні:",
+    "league.replays": "Переобраховано наступних турнірів: {count}.",
+    "league.use_league": (
+        "Увага: партії, про які тут повідомляють, зберігаються, але не обраховуються. "
+        "Рейтинговий клубний турнір го відкривається командою /league {discipline} <код> "
+        "size=19 time=60 official=no."
+    ),
+    "league.counted_waiting": (
+        "Повідомлення #{report} зараховано в {tournament}, тур {round}: партію буде "
+        "обраховано, коли директор закриє тур."
+    ),
+    "league.counted_rated": (
+        "Повідомлення #{report} зараховано й обраховано: {tournament} — версія {version}."
+    ),
+    "mygames.no_tournament": "У вас немає турніру {tournament}.",
+    "mygames.none": "У вас поки немає повідомлень про партії.",
+    "mygames.title": "Ваші партії ({count}), сторінка {page} з {pages}:",
+    "mygames.next": "Наступна сторінка",
+    "mygames.line": "#{report} {tournament}: {result} проти {opponent} — {state}",
+    "mygames.state_reported": "повідомлено, чекає на суперника",
+    "mygames.state_confirmed": "підтверджено, чекає на директора",
+    "mygames.state_disputed": "оскаржено",
+    "mygames.state_rejected": "відхилено",
+    "mygames.state_rated": "обраховано",
+    "mygames.state_counted": "зараховано (ще не обраховано)",
+    "mygames.state_waiting_round": "підтверджено, обрахується при закритті туру",
+    # ── reports: end ──
 }

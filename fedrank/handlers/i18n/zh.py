@@ -510,4 +510,54 @@ MESSAGES: dict[str, str] = {
         "{name} 没有轮次:它是为对局报告而开设的,并未以比赛文件提交。请先用 /submit 发送比赛文件。"
     ),
     # ── files: end ──
+    # ── reports: begin (keys of the reports work go between begin and end) ──
+    "cmd.league": "开设计入等级分的围棋俱乐部联赛（棋盘、用时、是否正式）",
+    "cmd.closeround": "结束联赛的一轮：计算该轮对局",
+    "cmd.mygames": "您自己的对局和报告及其状态",
+    "league.bad_colour": "“{colour}”不是颜色：请写 black 或 white。",
+    "league.colour_needed": "请说明您执哪一方：/report <赛事> <对手> {result} black（或 white）。",
+    "league.round_busy": (
+        "其中一名棋手在第 {round} 轮已有计入的对局；请先由主管结束该轮（/closeround）。"
+    ),
+    "league.bad_setting": "无法理解：{setting}",
+    "league.not_go": "{discipline} 不是围棋项目：联赛只计算围棋对局。请使用 /openreports。",
+    "league.exists": "该项目中已有赛事 {tournament}：请换一个代码。",
+    "league.yes": "正式",
+    "league.no": "非正式",
+    "league.mode_round": "您用 /closeround 结束一轮时计算对局。",
+    "league.mode_immediate": "每盘对局一经计入即刻计算。",
+    "league.opened": (
+        "联赛 {tournament}（{name}，{discipline}）于 {date} 开设：棋盘 {size}×{size}，基本用时 "
+        "{time} 分钟，{official}。棋手报告：/report {tournament} <对手> "
+        "<B+R|W+3.5|jigo|win|loss> [black|white]。"
+    ),
+    "league.unknown": "该项目中没有联赛 {tournament}。",
+    "league.immediate": "{tournament} 的每盘对局即刻计算：没有要结束的轮次。",
+    "league.round_empty": "{tournament} 第 {round} 轮还没有计入的对局：无可计算。",
+    "league.round_closed": (
+        "{tournament} 第 {round} 轮已结束：计算对局数：{games}，联赛为第 {version} 版。"
+    ),
+    "league.changes": "迄今为止赛事前 → 后的 IK：",
+    "league.replays": "重新计算的后续赛事：{count}。",
+    "league.use_league": (
+        "注意：此处报告的对局会被保存，但不计算等级分。计入等级分的围棋俱乐部赛事请用 /league "
+        "{discipline} <代码> size=19 time=60 official=no 开设。"
+    ),
+    "league.counted_waiting": (
+        "报告 #{report} 已计入 {tournament} 第 {round} 轮：主管结束该轮时计算。"
+    ),
+    "league.counted_rated": "报告 #{report} 已计入并计算：{tournament} 为第 {version} 版。",
+    "mygames.no_tournament": "您没有赛事 {tournament}。",
+    "mygames.none": "您还没有对局报告。",
+    "mygames.title": "您的对局（{count}），第 {page}/{pages} 页：",
+    "mygames.next": "下一页",
+    "mygames.line": "#{report} {tournament}：对 {opponent} {result} — {state}",
+    "mygames.state_reported": "已报告，等待对手",
+    "mygames.state_confirmed": "已确认，等待主管",
+    "mygames.state_disputed": "有争议",
+    "mygames.state_rejected": "已拒绝",
+    "mygames.state_rated": "已计算",
+    "mygames.state_counted": "已计入（尚未计算）",
+    "mygames.state_waiting_round": "已确认，该轮结束时计算",
+    # ── reports: end ──
 }

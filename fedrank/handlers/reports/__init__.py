@@ -50,6 +50,11 @@ Decisions where the issue is open:
   from its stored params, Othello is a tournament engine), so a counted game is stored as a
   game of a version without new awards (``/openreports`` says so), and the director's next
   submission or publication rates it.
+- **Go club leagues** (issue 22) are rated: ``/league`` opens a Go tournament whose settings
+  (board, time, official) are kept in its version's params, and its counted games are rated
+  by :mod:`.league` round by round (``/closeround``) or at once, the whole tournament so far
+  each time, so the league's last version equals the same games submitted as one file.
+  ``/mygames`` (:mod:`.mine`) lists a player's own reports and their states.
 """
 
 from __future__ import annotations
@@ -66,7 +71,9 @@ from fedrank.handlers.reports.commands import (
     report,
     reports,
 )
+from fedrank.handlers.reports.league import close_round, open_league
 from fedrank.handlers.reports.ledger import can_rate, count_game, next_round
+from fedrank.handlers.reports.mine import mygames
 from fedrank.handlers.reports.parts import ReportParts, parts_of
 
 __all__ = [
@@ -74,13 +81,16 @@ __all__ = [
     "RESULTS",
     "ReportParts",
     "can_rate",
+    "close_round",
     "closereports",
     "count_game",
     "gameapprove",
     "gamedispute",
     "gameok",
     "gamereject",
+    "mygames",
     "next_round",
+    "open_league",
     "openreports",
     "parts_of",
     "report",

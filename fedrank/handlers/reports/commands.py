@@ -22,8 +22,19 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.reports import notices
+from fedrank.handlers.reports.league import (
+    COLOURS,
+    LEAGUE_SYSTEMS,
+    USAGE_GO,
+    busy_in_round,
+    find_opponent,
+    go_result,
+)
 from fedrank.handlers.reports.ledger import audit_report, can_rate, count_game, results_are_places
 from fedrank.handlers.reports.parts import ReportParts, describe, parts_of, result_text
+from fedrank.handlers.systems.go_ufgo.league import league_of
+from fedrank.storage.models import Player, TournamentVersion
+from fedrank.storage.repos import Repos
 
 #: What a reporter may say, and the stored result with the reporter as player 1.
 RESULTS = {"win": "win1", "loss": "win2", "draw": "draw"}
@@ -39,14 +50,23 @@ def _report_id(ctx: RequestContext, args: str, usage: str) -> int:
     return int(text)
 
 
-def _counted(ctx: RequestContext, p: ReportParts, version: int) -> Reply:
+def _counted(ctx: RequestContext, p: ReportParts, version: TournamentVersion) -> Reply:
+    lang = ctx.language
+    league = league_of(version.params)
+    if league is not None and any(rep == p.report.id for *_, rep in league.pending):
+        key = "league.counted_waiting"
+    elif league is not None:
+        key = "league.counted_rated"
+    else:
+        key = "report.counted"
     return Reply.text(
         t(
-            ctx.language,
-            "report.counted",
+            lang,
+            key,
             report=p.report.id,
             tournament=p.tournament.code,
-            version=version,
+            version=version.version,
+            round=league.round if league is not None else 0,
         )
     )
 
@@ -114,7 +134,9 @@ async def openreports(services: Services, ctx: RequestContext, args: str) -> Rep
                 discipline=discipline.code,
             )
         )
-        if not can_rate(services.systems, discipline.system):
+        if discipline.system in LEAGUE_SYSTEMS:
+            reply.line(t(ctx.language, "league.use_league", discipline=discipline.code))
+        elif not can_rate(services.systems, discipline.system):
             reply.line(t(ctx.language, "reports.not_rated", system=discipline.system))
         return reply
 
@@ -146,34 +168,61 @@ async def closereports(services: Services, ctx: RequestContext, args: str) -> Re
 # --- a player reports ------------------------------------------------------------------------
 
 
-def _parse_report(ctx: RequestContext, args: str) -> tuple[list[str], str, int | None, int | None]:
-    """(words, stored result, score1, score2) of ``/report``, or a usage refusal."""
-    usage = "/report <tournament> <opponent ID> <win|loss|draw> [40-24]"
-    parts = args.split()
-    if len(parts) not in (3, 4) or parts[2].lower() not in RESULTS:
-        raise UserError(t(ctx.language, "error.usage", usage=usage))
+USAGE = "/report <tournament> <opponent ID> <win|loss|draw> [40-24]"
+
+
+def _parse_result(
+    ctx: RequestContext, words: list[str], system: str
+) -> tuple[str, int | None, int | None]:
+    """(stored result, score1, score2) of ``/report``'s words after the opponent, by the
+    tournament's system: Go results as players write them, else win/loss/draw and discs."""
+    if system in LEAGUE_SYSTEMS:
+        return go_result(ctx.language, words), None, None
+    if len(words) not in (1, 2) or words[0].lower() not in RESULTS:
+        raise UserError(t(ctx.language, "error.usage", usage=USAGE))
     score1 = score2 = None
-    if len(parts) == 4:
-        match = _SCORE_RE.match(parts[3])
+    if len(words) == 2:
+        match = _SCORE_RE.match(words[1])
         if match is None:
-            raise UserError(t(ctx.language, "error.usage", usage=usage))
+            raise UserError(t(ctx.language, "error.usage", usage=USAGE))
         score1, score2 = int(match.group(1)), int(match.group(2))
-    result = RESULTS[parts[2].lower()]
+    result = RESULTS[words[0].lower()]
     if score1 is not None and score2 is not None:
         expected = "win1" if score1 > score2 else "win2" if score1 < score2 else "draw"
         if expected != result:
             raise UserError(
-                t(ctx.language, "report.score_mismatch", result=parts[2].lower(), score=parts[3])
+                t(ctx.language, "report.score_mismatch", result=words[0].lower(), score=words[1])
             )
-    return parts, result, score1, score2
+    return result, score1, score2
+
+
+def _split_tail(words: list[str], system: str) -> tuple[str, list[str]]:
+    """(the opponent, the result's words) of what follows the tournament: the result is the
+    last word, or the last two with a colour (Go) or a disc score; the opponent (an ID in
+    any form, or a name of several words) is everything before it."""
+    last = words[-1]
+    two = last.lower() in COLOURS if system in LEAGUE_SYSTEMS else _SCORE_RE.match(last) is not None
+    cut = len(words) - (2 if two and len(words) >= 3 else 1)
+    return " ".join(words[:cut]), words[cut:]
+
+
+async def _usage(repos: Repos, ctx: RequestContext, players: list[Player]) -> str:
+    """The usage line for the caller: a Go score where every discipline of his federations
+    is Go, else the disc score."""
+    systems = {
+        d.system for own in players for d in await repos.federations.disciplines(own.federation_id)
+    }
+    return USAGE_GO if systems and systems <= set(LEAGUE_SYSTEMS) else USAGE
 
 
 async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
-    parts, result, score1, score2 = _parse_report(ctx, args)
     lang = ctx.language
+    parts = args.split()
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         mine = await linked_players(repos, ctx, account, unlinked="report.unlinked")
+        if len(parts) < 3:
+            raise UserError(t(lang, "error.usage", usage=await _usage(repos, ctx, mine)))
         reports = repos.game_reports
         # The tournament's federation says which of the caller's players reports.
         candidates = [
@@ -188,11 +237,19 @@ async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
         player, found = candidates[0]
         locked = await reports.lock_tournament(found.id)
         tournament = stored(locked, "Tournament", found.id, lang)
-        opponent = await repos.players.by_federation_id(player.federation_id, parts[1])
+        federation = await stored_federation(repos, player.federation_id, lang)
+        discipline = await stored_discipline(repos, tournament.discipline_id, lang)
+        named, said = _split_tail(parts[1:], discipline.system)
+        result, score1, score2 = _parse_result(ctx, said, discipline.system)
+        opponent = await find_opponent(repos, federation, named)
         if opponent is None:
-            raise UserError(t(lang, "player.not_found", query=parts[1]))
+            raise UserError(t(lang, "player.not_found", query=named))
         if opponent.id == player.id:
             raise UserError(t(lang, "report.self"))
+        current = await repos.ledger.current_version(tournament.id)
+        league = league_of(current.params) if current is not None else None
+        if league is not None and busy_in_round(league, (player.id, opponent.id)):
+            raise UserError(t(lang, "league.round_busy", round=league.round))
         waiting = await reports.in_flight_for_pair(tournament.id, player.id, opponent.id)
         if waiting is not None:
             raise UserError(
@@ -214,8 +271,6 @@ async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
             score2=score2,
             now=now,
         )
-        federation = await stored_federation(repos, player.federation_id, lang)
-        discipline = await stored_discipline(repos, tournament.discipline_id, lang)
         await repos.audit.log(
             "report.created",
             at=now,
@@ -228,6 +283,7 @@ async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
                 "opponent": opponent.federation_player_id,
                 "result": result,
                 "score": [score1, score2],
+                "written": " ".join(said),
             },
         )
         p = ReportParts(row, tournament, discipline, federation, player, opponent)
@@ -328,7 +384,7 @@ async def _opponent_answer(
             )
         await audit_report(repos, "report.confirmed", now, account, p)
         version = await count_game(repos, services.systems, account, p, now, ctx.language)
-        return _counted(ctx, p, version.version)
+        return _counted(ctx, p, version)
 
 
 async def gameok(services: Services, ctx: RequestContext, args: str) -> Reply:
@@ -368,7 +424,7 @@ async def _director_decision(
             return Reply.text(t(ctx.language, "report.rejected", report=row.id))
         await audit_report(repos, "report.approved", now, account, p, {"was": row.state})
         version = await count_game(repos, services.systems, account, p, now, ctx.language)
-        return _counted(ctx, p, version.version)
+        return _counted(ctx, p, version)
 
 
 async def gameapprove(services: Services, ctx: RequestContext, args: str) -> Reply:
