@@ -696,5 +696,10 @@ MESSAGES: dict[str, str] = {
     "mygames.state_rated": "rated",
     "mygames.state_counted": "counted (not rated yet)",
     "mygames.state_waiting_round": "confirmed, rated when the round closes",
+    "league.bad_size": "Not understood: {setting} (the board is 9, 13 or 19)",
+    "league.reports_opened": (
+        "{tournament} ({name}, {discipline}) is open: players may report their games with "
+        "/report {tournament} <opponent> <B+R|W+3.5|jigo|win|loss> [black|white]."
+    ),
     # ── reports: end ──
 }

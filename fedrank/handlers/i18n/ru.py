@@ -697,5 +697,10 @@ MESSAGES: dict[str, str] = {
     "mygames.state_rated": "обсчитано",
     "mygames.state_counted": "засчитано (ещё не обсчитано)",
     "mygames.state_waiting_round": "подтверждено, обсчитается при закрытии тура",
+    "league.bad_size": "Не понято: {setting} (доска 9, 13 или 19)",
+    "league.reports_opened": (
+        "{tournament} ({name}, {discipline}) открыт: игроки сообщают о партиях командой "
+        "/report {tournament} <соперник> <B+R|W+3.5|jigo|win|loss> [black|white]."
+    ),
     # ── reports: end ──
 }

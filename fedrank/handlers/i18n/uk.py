@@ -701,5 +701,10 @@ MESSAGES: dict[str, str] = {
     "mygames.state_rated": "обраховано",
     "mygames.state_counted": "зараховано (ще не обраховано)",
     "mygames.state_waiting_round": "підтверджено, обрахується при закритті туру",
+    "league.bad_size": "Не зрозуміло: {setting} (дошка 9, 13 або 19)",
+    "league.reports_opened": (
+        "{tournament} ({name}, {discipline}) відкрито: гравці повідомляють про партії командою "
+        "/report {tournament} <суперник> <B+R|W+3.5|jigo|win|loss> [black|white]."
+    ),
     # ── reports: end ──
 }

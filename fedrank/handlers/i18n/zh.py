@@ -559,5 +559,10 @@ MESSAGES: dict[str, str] = {
     "mygames.state_rated": "已计算",
     "mygames.state_counted": "已计入（尚未计算）",
     "mygames.state_waiting_round": "已确认，该轮结束时计算",
+    "league.bad_size": "无法理解：{setting}（棋盘为 9、13 或 19）",
+    "league.reports_opened": (
+        "{tournament}（{name}，{discipline}）已开放：棋手用 "
+        "/report {tournament} <对手> <B+R|W+3.5|jigo|win|loss> [black|white] 报告对局。"
+    ),
     # ── reports: end ──
 }

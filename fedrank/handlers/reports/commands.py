@@ -125,10 +125,13 @@ async def openreports(services: Services, ctx: RequestContext, args: str) -> Rep
             subject=tournament.code,
             details={"discipline": discipline.code, "created": created},
         )
+        opened = (
+            "league.reports_opened" if discipline.system in LEAGUE_SYSTEMS else "reports.opened"
+        )
         reply = Reply.text(
             t(
                 ctx.language,
-                "reports.opened",
+                opened,
                 tournament=tournament.code,
                 name=tournament.name,
                 discipline=discipline.code,

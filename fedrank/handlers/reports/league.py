@@ -25,7 +25,14 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.reports.parts import ReportParts
-from fedrank.handlers.systems.go_ufgo.league import League, league_of, rate_league, rated_games
+from fedrank.handlers.systems.go_ufgo.league import (
+    BOARDS,
+    RATING_MODES,
+    League,
+    league_of,
+    rate_league,
+    rated_games,
+)
 from fedrank.handlers.systems.players import name_key, word_set
 from fedrank.storage.models import (
     Account,
@@ -228,6 +235,12 @@ def _settings(language: str, words: list[str]) -> tuple[League, date | None, str
             held = date.fromisoformat(values["date"])
         except ValueError:
             problems.append(t(language, "league.bad_setting", setting=f"date={values['date']}"))
+    if "size" in values and board not in BOARDS and board:
+        problems.append(t(language, "league.bad_size", setting=f"size={values['size']}"))
+    if "time" in values and time and not 1 <= time <= 1000:
+        problems.append(t(language, "league.bad_setting", setting=f"time={values['time']}"))
+    if values.get("rating", "round").lower() not in RATING_MODES:
+        problems.append(t(language, "league.bad_setting", setting=f"rating={values['rating']}"))
     league: League | None = None
     if not problems:
         try:

@@ -78,7 +78,8 @@ async def count_game(
         version, round_no, now_rated = await count_in_league(
             repos, account, p, current, league, now, language
         )
-        await _counted(repos, account, p, now, version, round_no, now_rated)
+        key = "league.counted_rated" if now_rated else "league.counted_waiting"
+        await _counted(repos, account, p, now, version, round_no, now_rated, key)
         return version
     game = NewGame(
         next_round(games, row.reporter_id, row.opponent_id),
@@ -126,8 +127,9 @@ async def _counted(
     version: TournamentVersion,
     round_no: int,
     rated: bool,
+    key: str = "report.counted",
 ) -> None:
-    """The report is approved: its audit line and the players' notice."""
+    """The report is approved: its audit line and the players' notice (``key``)."""
     row = p.report
     row.state = "approved"
     row.decided_at = now
@@ -140,7 +142,11 @@ async def _counted(
         {"version": version.version, "round": round_no, "rated": rated},
     )
     counted = news(
-        "report.counted", report=row.id, tournament=p.tournament.code, version=version.version
+        key,
+        report=row.id,
+        tournament=p.tournament.code,
+        version=version.version,
+        round=round_no,
     )
     await tell_players(repos, p, "counted", counted, now, skip=account)
 

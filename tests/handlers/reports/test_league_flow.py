@@ -110,6 +110,10 @@ async def test_a_league_rated_at_once_equals_its_file(services: Services, db: Da
 
 async def test_league_refusals_write_nothing(services: Services, db: Database) -> None:
     await federation_from_zero(db, players=4)
+    async with db.transaction() as repos:
+        fed = await repos.federations.by_code("UFGO")
+        assert fed is not None
+        await repos.federations.add_discipline(fed, "ufgo-woc", "Othello", "othello_woc", "monthly")
     before = await state(db)
     refusals = [
         ("u1", f"/league ufgo {LEAGUE[0]}", "director"),
@@ -117,9 +121,12 @@ async def test_league_refusals_write_nothing(services: Services, db: Database) -
         (
             "boss",
             f"/league ufgo {LEAGUE[0]} size=21 time=x official=maybe colour=red",
-            "Not understood: colour\nNot understood: time=x\nNot understood: official=maybe",
+            "Not understood: colour\nNot understood: time=x\nNot understood: official=maybe\n"
+            "Not understood: size=21 (the board is 9, 13 or 19)\nUsage: /league",
         ),
-        ("boss", f"/league ufgo {LEAGUE[0]} size=21", "size=21: the board is 9, 13 or 19"),
+        ("boss", f"/league ufgo {LEAGUE[0]} rating=weekly", "Not understood: rating=weekly"),
+        ("boss", f"/league woc-x {LEAGUE[0]}", "Unknown discipline “woc-x”"),
+        ("boss", f"/league ufgo-woc {LEAGUE[0]}", "ufgo-woc is not a Go discipline"),
         ("boss", f"/closeround ufgo {LEAGUE[0]}", f"No league {LEAGUE[0]}"),
     ]
     for who, text, expected in refusals:
