@@ -701,5 +701,33 @@ MESSAGES: dict[str, str] = {
         "{tournament} ({name}, {discipline}) is open: players may report their games with "
         "/report {tournament} <opponent> <B+R|W+3.5|jigo|win|loss> [black|white]."
     ),
+    "cmd.roundstatus": "an Othello round's sheet: the results players agreed, what is missing",
+    "sheet.state_reported": "reported (#{report}), waiting for the opponent",
+    "sheet.state_confirmed": "confirmed (#{report}), waiting for a director",
+    "sheet.state_disputed": "disputed (#{report}), a director decides",
+    "sheet.missing": "missing",
+    "sheet.incomplete": (
+        "Round {round} is not complete: no agreed result at table(s) {tables}. /roundstatus "
+        "shows the sheet; or paste the round's results below the command."
+    ),
+    "sheet.not_paired": (
+        "You are not paired with {opponent} in round {round}: report the game of the published "
+        "pairing (/pairing)."
+    ),
+    "sheet.discs_needed": "Give the discs of the game, e.g. win 40-24.\nUsage: {usage}",
+    "sheet.held": "The game of this table in round {round} is already reported (#{report}).",
+    "sheet.counted": (
+        "Report #{report} agreed: the game is in the sheet of round {round} of {tournament}; "
+        "the director enters the round."
+    ),
+    "sheet.title": "{name}: round {round}, {done} of {tables} results agreed",
+    "sheet.headers": "Table|Black|White|Result",
+    "sheet.complete": "Every result is in: /round {tournament} enters the round (a preview first).",
+    "sheet.enter": "Enter the round",
+    "sheet.opened": (
+        "Players report the games of the published pairing with their discs; when both sides "
+        "agree, a game fills the round's sheet (/roundstatus {tournament}), and /round "
+        "{tournament} with nothing pasted enters it."
+    ),
     # ── reports: end ──
 }

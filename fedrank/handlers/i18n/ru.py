@@ -702,5 +702,33 @@ MESSAGES: dict[str, str] = {
         "{tournament} ({name}, {discipline}) открыт: игроки сообщают о партиях командой "
         "/report {tournament} <соперник> <B+R|W+3.5|jigo|win|loss> [black|white]."
     ),
+    "cmd.roundstatus": "лист тура по отелло: согласованные игроками результаты и чего не хватает",
+    "sheet.state_reported": "сообщено (#{report}), ждёт соперника",
+    "sheet.state_confirmed": "подтверждено (#{report}), ждёт директора",
+    "sheet.state_disputed": "оспорено (#{report}), решает директор",
+    "sheet.missing": "нет результата",
+    "sheet.incomplete": (
+        "Тур {round} не заполнен: нет согласованного результата за столом(ами) {tables}. "
+        "/roundstatus показывает лист; или вставьте результаты тура под командой."
+    ),
+    "sheet.not_paired": (
+        "Вы не играете с {opponent} в туре {round}: сообщите о партии опубликованной "
+        "жеребьёвки (/pairing)."
+    ),
+    "sheet.discs_needed": "Укажите диски партии, например win 40-24.\nИспользование: {usage}",
+    "sheet.held": "О партии этого стола в туре {round} уже сообщено (#{report}).",
+    "sheet.counted": (
+        "Сообщение #{report} согласовано: партия внесена в лист тура {round} турнира "
+        "{tournament}; тур вносит директор."
+    ),
+    "sheet.title": "{name}: тур {round}, согласовано результатов: {done} из {tables}",
+    "sheet.headers": "Стол|Чёрные|Белые|Результат",
+    "sheet.complete": "Все результаты есть: /round {tournament} вносит тур (сначала предпросмотр).",
+    "sheet.enter": "Внести тур",
+    "sheet.opened": (
+        "Игроки сообщают о партиях опубликованной жеребьёвки с дисками; когда обе стороны "
+        "согласны, партия вносится в лист тура (/roundstatus {tournament}), а /round "
+        "{tournament} без вставленного текста вносит тур."
+    ),
     # ── reports: end ──
 }

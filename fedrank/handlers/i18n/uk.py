@@ -706,5 +706,35 @@ MESSAGES: dict[str, str] = {
         "{tournament} ({name}, {discipline}) відкрито: гравці повідомляють про партії командою "
         "/report {tournament} <суперник> <B+R|W+3.5|jigo|win|loss> [black|white]."
     ),
+    "cmd.roundstatus": "аркуш туру з отелло: узгоджені гравцями результати і чого бракує",
+    "sheet.state_reported": "повідомлено (#{report}), чекає на суперника",
+    "sheet.state_confirmed": "підтверджено (#{report}), чекає на директора",
+    "sheet.state_disputed": "оскаржено (#{report}), вирішує директор",
+    "sheet.missing": "немає результату",
+    "sheet.incomplete": (
+        "Тур {round} не заповнено: немає узгодженого результату за столом(ами) {tables}. "
+        "/roundstatus показує аркуш; або вставте результати туру під командою."
+    ),
+    "sheet.not_paired": (
+        "Ви не граєте з {opponent} у турі {round}: повідомте про партію опублікованого "
+        "жеребкування (/pairing)."
+    ),
+    "sheet.discs_needed": "Вкажіть диски партії, наприклад win 40-24.\nВикористання: {usage}",
+    "sheet.held": "Про партію цього столу в турі {round} вже повідомлено (#{report}).",
+    "sheet.counted": (
+        "Повідомлення #{report} узгоджено: партію внесено до аркуша туру {round} турніру "
+        "{tournament}; тур вносить директор."
+    ),
+    "sheet.title": "{name}: тур {round}, узгоджено результатів: {done} з {tables}",
+    "sheet.headers": "Стіл|Чорні|Білі|Результат",
+    "sheet.complete": (
+        "Усі результати є: /round {tournament} вносить тур (спершу попередній перегляд)."
+    ),
+    "sheet.enter": "Внести тур",
+    "sheet.opened": (
+        "Гравці повідомляють про партії опублікованого жеребкування з дисками; коли обидві "
+        "сторони згодні, партія вноситься до аркуша туру (/roundstatus {tournament}), а /round "
+        "{tournament} без вставленого тексту вносить тур."
+    ),
     # ── reports: end ──
 }

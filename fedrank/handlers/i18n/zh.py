@@ -564,5 +564,30 @@ MESSAGES: dict[str, str] = {
         "{tournament}（{name}，{discipline}）已开放：棋手用 "
         "/report {tournament} <对手> <B+R|W+3.5|jigo|win|loss> [black|white] 报告对局。"
     ),
+    "cmd.roundstatus": "黑白棋一轮的成绩单：棋手已确认的结果与缺少的对局",
+    "sheet.state_reported": "已报告（#{report}），等待对手",
+    "sheet.state_confirmed": "已确认（#{report}），等待主管",
+    "sheet.state_disputed": "有争议（#{report}），由主管决定",
+    "sheet.missing": "缺少",
+    "sheet.incomplete": (
+        "第 {round} 轮未填完：第 {tables} 台没有确认的结果。/roundstatus "
+        "显示成绩单；或在命令下方粘贴本轮结果。"
+    ),
+    "sheet.not_paired": (
+        "第 {round} 轮您未与 {opponent} 配对：请报告已公布配对中的对局（/pairing）。"
+    ),
+    "sheet.discs_needed": "请给出本局的子数，例如 win 40-24。\n用法：{usage}",
+    "sheet.held": "第 {round} 轮该台的对局已被报告（#{report}）。",
+    "sheet.counted": (
+        "报告 #{report} 已确认：对局已记入 {tournament} 第 {round} 轮成绩单；由主管录入本轮。"
+    ),
+    "sheet.title": "{name}：第 {round} 轮，已确认结果 {done}/{tables}",
+    "sheet.headers": "台|黑方|白方|结果",
+    "sheet.complete": "结果已齐：/round {tournament} 录入本轮（先预览）。",
+    "sheet.enter": "录入本轮",
+    "sheet.opened": (
+        "棋手报告已公布配对中的对局及子数；双方一致后，对局记入本轮成绩单（/roundstatus "
+        "{tournament}），不粘贴内容的 /round {tournament} 即录入本轮。"
+    ),
     # ── reports: end ──
 }

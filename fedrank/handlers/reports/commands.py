@@ -4,6 +4,7 @@ report, list what waits for them, and answer their opponent's reports."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from fedrank.handlers.access import (
     caller,
@@ -32,8 +33,9 @@ from fedrank.handlers.reports.league import (
 )
 from fedrank.handlers.reports.ledger import audit_report, can_rate, count_game, results_are_places
 from fedrank.handlers.reports.parts import ReportParts, describe, parts_of, result_text
+from fedrank.handlers.reports.sheet import fills_sheet, held_in_sheet, pairing_of, table_of
 from fedrank.handlers.systems.go_ufgo.league import league_of
-from fedrank.storage.models import Player, TournamentVersion
+from fedrank.storage.models import Player, Tournament, TournamentVersion
 from fedrank.storage.repos import Repos
 
 #: What a reporter may say, and the stored result with the reporter as player 1.
@@ -53,7 +55,9 @@ def _report_id(ctx: RequestContext, args: str, usage: str) -> int:
 def _counted(ctx: RequestContext, p: ReportParts, version: TournamentVersion) -> Reply:
     lang = ctx.language
     league = league_of(version.params)
-    if league is not None and any(rep == p.report.id for *_, rep in league.pending):
+    if fills_sheet(version.params):
+        key = "sheet.counted"
+    elif league is not None and any(rep == p.report.id for *_, rep in league.pending):
         key = "league.counted_waiting"
     elif league is not None:
         key = "league.counted_rated"
@@ -66,7 +70,9 @@ def _counted(ctx: RequestContext, p: ReportParts, version: TournamentVersion) ->
             report=p.report.id,
             tournament=p.tournament.code,
             version=version.version,
-            round=league.round if league is not None else 0,
+            round=league.round
+            if league is not None
+            else int(version.params.get("rounds_played", 0)) + 1,
         )
     )
 
@@ -139,6 +145,8 @@ async def openreports(services: Services, ctx: RequestContext, args: str) -> Rep
         )
         if discipline.system in LEAGUE_SYSTEMS:
             reply.line(t(ctx.language, "league.use_league", discipline=discipline.code))
+        elif fills_sheet(await _params_of(repos, tournament)):
+            reply.line(t(ctx.language, "sheet.opened", tournament=tournament.code))
         elif not can_rate(services.systems, discipline.system):
             reply.line(t(ctx.language, "reports.not_rated", system=discipline.system))
         return reply
@@ -209,6 +217,34 @@ def _split_tail(words: list[str], system: str) -> tuple[str, list[str]]:
     return " ".join(words[:cut]), words[cut:]
 
 
+async def _check_sheet(
+    repos: Repos,
+    ctx: RequestContext,
+    tournament: Tournament,
+    params: dict[str, Any],
+    player: Player,
+    opponent: Player,
+    score: int | None,
+) -> None:
+    """An Othello round's report: the published pairing's game, with discs, not yet held."""
+    lang = ctx.language
+    number = int(params["rounds_played"]) + 1
+    pairing = pairing_of(params) or {}
+    a, b = player.federation_player_id, opponent.federation_player_id
+    if table_of(pairing, a, b) is None:
+        raise UserError(t(lang, "sheet.not_paired", round=number, opponent=player_label(opponent)))
+    if score is None:
+        raise UserError(t(lang, "sheet.discs_needed", usage=USAGE))
+    held = await held_in_sheet(repos, tournament, params, a, b)
+    if held is not None:
+        raise UserError(t(lang, "sheet.held", report=held.id, round=number))
+
+
+async def _params_of(repos: Repos, tournament: Tournament) -> dict[str, Any]:
+    current = await repos.ledger.current_version(tournament.id)
+    return dict(current.params) if current is not None else {}
+
+
 async def _usage(repos: Repos, ctx: RequestContext, players: list[Player]) -> str:
     """The usage line for the caller: a Go score where every discipline of his federations
     is Go, else the disc score."""
@@ -253,6 +289,8 @@ async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
         league = league_of(current.params) if current is not None else None
         if league is not None and busy_in_round(league, (player.id, opponent.id)):
             raise UserError(t(lang, "league.round_busy", round=league.round))
+        if current is not None and fills_sheet(current.params):
+            await _check_sheet(repos, ctx, tournament, current.params, player, opponent, score1)
         waiting = await reports.in_flight_for_pair(tournament.id, player.id, opponent.id)
         if waiting is not None:
             raise UserError(

@@ -19,6 +19,7 @@ from fedrank.handlers.i18n import t
 from fedrank.handlers.reports.league import count_in_league
 from fedrank.handlers.reports.notices import news, tell_players
 from fedrank.handlers.reports.parts import ReportParts
+from fedrank.handlers.reports.sheet import fills_sheet
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
 from fedrank.handlers.systems.go_ufgo.league import league_of
 from fedrank.storage.models import Account, Tournament, TournamentVersion
@@ -73,6 +74,11 @@ async def count_game(
     else:  # pragma: no cover - every stored tournament has a version
         entries, games, awards = [], [], []
     row = p.report
+    if current is not None and fills_sheet(current.params):
+        # An Othello round's game: it fills the round sheet; /round writes the round.
+        number = int(current.params["rounds_played"]) + 1
+        await _counted(repos, account, p, now, current, number, False, "sheet.counted")
+        return current
     league = league_of(current.params) if current is not None else None
     if current is not None and league is not None:
         version, round_no, now_rated = await count_in_league(

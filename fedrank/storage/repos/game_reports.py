@@ -139,6 +139,16 @@ class GameReportRepo(Repo):
             query = query.where(GameReport.tournament_id == tournament_id)
         return (await self.session.scalars(query.order_by(GameReport.id.desc()))).all()
 
+    async def of_tournament(self, tournament_id: int) -> Sequence[GameReport]:
+        """Every report of a tournament, oldest first (an Othello round sheet)."""
+        return (
+            await self.session.scalars(
+                select(GameReport)
+                .where(GameReport.tournament_id == tournament_id)
+                .order_by(GameReport.id)
+            )
+        ).all()
+
     async def waiting_for_directors(
         self, federation_ids: Iterable[int], states: Sequence[str]
     ) -> Sequence[tuple[GameReport, Tournament]]:
