@@ -21,6 +21,7 @@ from fedrank.handlers import (
     othello,
     playerdata,
     players,
+    proposals,
     publication,
     qualification,
     ratings,
@@ -124,6 +125,10 @@ register("gamereject", reports.gamereject, "director")
 register("league", reports.open_league, "director")
 register("closeround", reports.close_round, "director", slow=True)
 register("mygames", reports.mygames, private=True)
+register("propose", proposals.propose, slow=True, takes_file=True)
+register("proposals", proposals.proposals, "director", slow=True, private=True)
+register("proposalaccept", proposals.proposalaccept, "director", slow=True)
+register("proposalreject", proposals.proposalreject, "director")
 register("disciplines", admin.disciplines)
 register("discipline", admin.discipline, "director")
 register("roles", admin.roles, "director")

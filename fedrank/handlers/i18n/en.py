@@ -729,5 +729,37 @@ MESSAGES: dict[str, str] = {
         "agree, a game fills the round's sheet (/roundstatus {tournament}), and /round "
         "{tournament} with nothing pasted enters it."
     ),
+    "cmd.propose": (
+        "send your club's result sheet to the directors: /propose <discipline> + table or file"
+    ),
+    "cmd.proposals": "result sheets players proposed, waiting for your decision",
+    "cmd.proposalaccept": "accept a proposed result sheet: it is stored",
+    "cmd.proposalreject": "reject a proposed result sheet, with a reason",
+    "proposal.title": "Proposed result sheet #{proposal}",
+    "proposal.accept": "Accept",
+    "proposal.reject": "Reject",
+    "proposal.not_member": (
+        "Only a player of {federation} proposes its result sheets: link your account to your "
+        "player there first (/link)."
+    ),
+    "proposal.sent": (
+        "Proposal #{proposal} sent to the directors of {federation}; you will be told when "
+        "they decide. What they see:"
+    ),
+    "proposal.none": "No proposed result sheet is waiting for you.",
+    "proposal.unknown": "There is no proposal #{proposal}.",
+    "proposal.decided": "Proposal #{proposal} is already {state}: nothing to do.",
+    "proposal.waiting": "waiting",
+    "proposal.accepted": "accepted",
+    "proposal.rejected": "rejected",
+    "proposal.accepted_notice": "Your proposal #{proposal} was accepted: {name} is stored.",
+    "proposal.rejected_notice": "Your proposal #{proposal} was rejected. Reason: {reason}",
+    "proposal.accepted_reply": "Proposal #{proposal} accepted: {name} saved, version {version}.",
+    "proposal.rejected_reply": "Proposal #{proposal} rejected; the proposer is told.",
+    "report.places": (
+        "{discipline} ranks places, not games: there is no game to report. Send your club's "
+        "result sheet to the directors with /propose {discipline} (the table below the "
+        "command, or a file)."
+    ),
     # ── reports: end ──
 }

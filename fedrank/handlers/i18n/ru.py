@@ -730,5 +730,39 @@ MESSAGES: dict[str, str] = {
         "согласны, партия вносится в лист тура (/roundstatus {tournament}), а /round "
         "{tournament} без вставленного текста вносит тур."
     ),
+    "cmd.propose": (
+        "отправить директорам таблицу результатов клуба: /propose <дисциплина> + таблица или файл"
+    ),
+    "cmd.proposals": "предложенные игроками таблицы результатов, ждущие вашего решения",
+    "cmd.proposalaccept": "принять предложенную таблицу результатов: она сохраняется",
+    "cmd.proposalreject": "отклонить предложенную таблицу результатов с причиной",
+    "proposal.title": "Предложенная таблица результатов #{proposal}",
+    "proposal.accept": "Принять",
+    "proposal.reject": "Отклонить",
+    "proposal.not_member": (
+        "Таблицы результатов {federation} предлагают только её игроки: сначала привяжите "
+        "аккаунт к своему игроку там (/link)."
+    ),
+    "proposal.sent": (
+        "Предложение #{proposal} отправлено директорам {federation}; вам сообщат об их "
+        "решении. Что они видят:"
+    ),
+    "proposal.none": "Предложенных таблиц результатов, ждущих вашего решения, нет.",
+    "proposal.unknown": "Предложения #{proposal} нет.",
+    "proposal.decided": "Предложение #{proposal} уже в состоянии «{state}»: делать нечего.",
+    "proposal.waiting": "ждёт",
+    "proposal.accepted": "принято",
+    "proposal.rejected": "отклонено",
+    "proposal.accepted_notice": "Ваше предложение #{proposal} принято: {name} сохранён.",
+    "proposal.rejected_notice": "Ваше предложение #{proposal} отклонено. Причина: {reason}",
+    "proposal.accepted_reply": (
+        "Предложение #{proposal} принято: {name} сохранён, версия {version}."
+    ),
+    "proposal.rejected_reply": "Предложение #{proposal} отклонено; автору сообщено.",
+    "report.places": (
+        "В {discipline} результат — места, а не партии: сообщать о партии нечего. Отправьте "
+        "таблицу результатов клуба директорам командой /propose {discipline} (таблица под "
+        "командой или файл)."
+    ),
     # ── reports: end ──
 }

@@ -736,5 +736,39 @@ MESSAGES: dict[str, str] = {
         "сторони згодні, партія вноситься до аркуша туру (/roundstatus {tournament}), а /round "
         "{tournament} без вставленого тексту вносить тур."
     ),
+    "cmd.propose": (
+        "надіслати директорам таблицю результатів клубу: /propose <дисципліна> + таблиця або файл"
+    ),
+    "cmd.proposals": "запропоновані гравцями таблиці результатів, що чекають на ваше рішення",
+    "cmd.proposalaccept": "прийняти запропоновану таблицю результатів: її збережено",
+    "cmd.proposalreject": "відхилити запропоновану таблицю результатів із причиною",
+    "proposal.title": "Запропонована таблиця результатів #{proposal}",
+    "proposal.accept": "Прийняти",
+    "proposal.reject": "Відхилити",
+    "proposal.not_member": (
+        "Таблиці результатів {federation} пропонують лише її гравці: спершу прив’яжіть акаунт "
+        "до свого гравця там (/link)."
+    ),
+    "proposal.sent": (
+        "Пропозицію #{proposal} надіслано директорам {federation}; вам повідомлять про їхнє "
+        "рішення. Що вони бачать:"
+    ),
+    "proposal.none": "Запропонованих таблиць результатів, що чекають на ваше рішення, немає.",
+    "proposal.unknown": "Пропозиції #{proposal} немає.",
+    "proposal.decided": "Пропозиція #{proposal} вже в стані «{state}»: робити нічого.",
+    "proposal.waiting": "чекає",
+    "proposal.accepted": "прийнято",
+    "proposal.rejected": "відхилено",
+    "proposal.accepted_notice": "Вашу пропозицію #{proposal} прийнято: {name} збережено.",
+    "proposal.rejected_notice": "Вашу пропозицію #{proposal} відхилено. Причина: {reason}",
+    "proposal.accepted_reply": (
+        "Пропозицію #{proposal} прийнято: {name} збережено, версія {version}."
+    ),
+    "proposal.rejected_reply": "Пропозицію #{proposal} відхилено; автору повідомлено.",
+    "report.places": (
+        "У {discipline} результат — місця, а не партії: повідомляти про партію нічого. "
+        "Надішліть таблицю результатів клубу директорам командою /propose {discipline} "
+        "(таблиця під командою або файл)."
+    ),
     # ── reports: end ──
 }

@@ -589,5 +589,32 @@ MESSAGES: dict[str, str] = {
         "棋手报告已公布配对中的对局及子数；双方一致后，对局记入本轮成绩单（/roundstatus "
         "{tournament}），不粘贴内容的 /round {tournament} 即录入本轮。"
     ),
+    "cmd.propose": "将俱乐部成绩表发给主管：/propose <项目> + 表格或文件",
+    "cmd.proposals": "棋手提交的、等待您决定的成绩表",
+    "cmd.proposalaccept": "接受提交的成绩表：即被保存",
+    "cmd.proposalreject": "拒绝提交的成绩表，并说明理由",
+    "proposal.title": "提交的成绩表 #{proposal}",
+    "proposal.accept": "接受",
+    "proposal.reject": "拒绝",
+    "proposal.not_member": (
+        "只有 {federation} 的选手可以提交其成绩表：请先将账号关联到您在该协会的选手（/link）。"
+    ),
+    "proposal.sent": (
+        "提交 #{proposal} 已发给 {federation} 的主管；他们决定后会通知您。他们看到的内容："
+    ),
+    "proposal.none": "没有等待您决定的成绩表。",
+    "proposal.unknown": "没有提交 #{proposal}。",
+    "proposal.decided": "提交 #{proposal} 已是“{state}”状态：无需操作。",
+    "proposal.waiting": "等待中",
+    "proposal.accepted": "已接受",
+    "proposal.rejected": "已拒绝",
+    "proposal.accepted_notice": "您的提交 #{proposal} 已被接受：{name} 已保存。",
+    "proposal.rejected_notice": "您的提交 #{proposal} 被拒绝。理由：{reason}",
+    "proposal.accepted_reply": "提交 #{proposal} 已接受：{name} 已保存，第 {version} 版。",
+    "proposal.rejected_reply": "提交 #{proposal} 已拒绝；已通知提交者。",
+    "report.places": (
+        "{discipline} 的成绩是名次而非对局：没有可报告的对局。请用 /propose {discipline} "
+        "将俱乐部成绩表发给主管（表格放在命令下方，或附文件）。"
+    ),
     # ── reports: end ──
 }

@@ -240,6 +240,18 @@ async def _check_sheet(
         raise UserError(t(lang, "sheet.held", report=held.id, round=number))
 
 
+async def _refuse_places(
+    repos: Repos, services: Services, ctx: RequestContext, players: list[Player]
+) -> None:
+    """No tournament open: where every discipline of the caller's federations ranks places,
+    say what to do instead of a game report (``/propose``)."""
+    disciplines = [
+        d for own in players for d in await repos.federations.disciplines(own.federation_id)
+    ]
+    if disciplines and all(results_are_places(services.systems, d.system) for d in disciplines):
+        raise UserError(t(ctx.language, "report.places", discipline=disciplines[0].code))
+
+
 async def _params_of(repos: Repos, tournament: Tournament) -> dict[str, Any]:
     current = await repos.ledger.current_version(tournament.id)
     return dict(current.params) if current is not None else {}
@@ -269,6 +281,8 @@ async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
             for own in mine
             for tournament in await reports.open_tournaments(own.federation_id, parts[0])
         ]
+        if not candidates:
+            await _refuse_places(repos, services, ctx, mine)
         if len(candidates) != 1:
             # None open (or several of one code in different disciplines: never created by
             # /openreports, which is per discipline, but refused rather than guessed).
