@@ -195,3 +195,39 @@ async def test_mygames_pages(services: Services, db: Database) -> None:
     ]
     unknown = await dispatch(services, user("u1"), "/mygames nowhere")
     assert unknown.plain == "You have no tournament nowhere."
+
+
+async def test_closing_a_round_replays_the_tournaments_held_after_the_league(
+    services: Services, db: Database
+) -> None:
+    """A tournament dated after the league starts from the IK the league gives: each rating of
+    the league re-rates it (a new version), as a correction of a file would."""
+    await federation_from_zero(db, players=4)
+    await dispatch(services, user("boss"), f"/league ufgo {LEAGUE[0]} date=2026-11-10 {LEAGUE[1]}")
+    later = (
+        league_file([(1, 1, 3, "1"), (1, 2, 4, "1")])
+        .replace(f"code,{LEAGUE[0]}", "code,after-cup")
+        .replace("date,2026-11-10", "date,2026-11-15")
+    )
+    await submit(db, "ufgo", later)
+    await dispatch(services, user("u1"), f"/report {LEAGUE[0]} UFGO-0002 loss")
+    await dispatch(services, user("u2"), "/gameok 1")
+    closed = await dispatch(services, user("boss"), f"/closeround ufgo {LEAGUE[0]}")
+    assert closed.plain.endswith("Later tournaments re-rated: 1."), closed.plain
+    async with db.read() as repos:
+        discipline = await repos.federations.discipline_by_code("ufgo")
+        assert discipline is not None
+        cup = await repos.ledger.tournament(discipline.id, "after-cup")
+        assert cup is not None
+        current = await repos.ledger.current_version(cup.id)
+        assert current is not None
+        assert (current.version, current.reason) == (
+            2,
+            f"replayed after correction of {LEAGUE[0]}",
+        )
+        player = await repos.players.by_federation_id(discipline.federation_id, "UFGO-0001")
+        assert player is not None
+        pid = str(player.id)
+        start = current.params["ik_before"][pid]
+    league = await league_params(db)
+    assert start == league["ik_after"][pid]  # the cup starts where the league ends
