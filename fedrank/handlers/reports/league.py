@@ -169,6 +169,7 @@ async def count_in_league(
             submitted_by=account.id,
             reason=f"game report #{row.id}, waits for round {league.round} to close",
         )
+        await repos.ledger.carry_titles(current.id, version.id)
         return version, league.round, False
     rated = rated_games(current.params)
     used = [g.round_no for g in rated if g.player1_id in pair or g.player2_id in pair]

@@ -121,6 +121,8 @@ async def count_game(
             submitted_by=account.id,
             reason=reason,
         )
+        if current is not None:
+            await repos.ledger.carry_titles(current.id, version.id)
     await _counted(repos, account, p, now, version, game.round_no, rated is not None)
     return version
 

@@ -9,7 +9,7 @@ from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.reports.league import find_opponent, go_result
 from fedrank.storage.database import Database
-from tests.handlers.reports.helpers import state
+from tests.handlers.reports.helpers import link, state
 from tests.handlers.reports.league_support import (
     LEAGUE,
     federation_from_zero,
@@ -231,3 +231,36 @@ async def test_closing_a_round_replays_the_tournaments_held_after_the_league(
         start = current.params["ik_before"][pid]
     league = await league_params(db)
     assert start == league["ik_after"][pid]  # the cup starts where the league ends
+
+
+async def test_a_game_waiting_for_its_round_keeps_the_titles_of_the_league(
+    services: Services, db: Database
+) -> None:
+    """A newcomer's first title comes with the league's rating; the version that only holds a
+    game waiting for the next round keeps it counting (a superseded version's rows stop)."""
+    await federation_from_zero(db, players=4)
+    async with db.transaction() as repos:
+        fed = await repos.federations.by_code("UFGO")
+        assert fed is not None
+        await repos.players.add(fed.id, "UFGO-0005", "Savchuk Oleksandr")
+    await link(db, "u5", "UFGO-0005")
+    await dispatch(services, user("boss"), f"/league ufgo {LEAGUE[0]} {LEAGUE[1]}")
+    await dispatch(services, user("u5"), f"/report {LEAGUE[0]} UFGO-0001 loss")
+    await dispatch(services, user("u1"), "/gameok 1")
+    await dispatch(services, user("boss"), f"/closeround ufgo {LEAGUE[0]}")
+    rated = await _title(db, "UFGO-0005")
+    assert rated is not None
+    await dispatch(services, user("u5"), f"/report {LEAGUE[0]} UFGO-0002 loss")
+    waiting = await dispatch(services, user("u2"), "/gameok 2")
+    assert "rated when the director closes the round" in waiting.plain
+    assert await _title(db, "UFGO-0005") == rated
+
+
+async def _title(db: Database, fid: str) -> tuple[str, str] | None:
+    async with db.read() as repos:
+        discipline = await repos.federations.discipline_by_code("ufgo")
+        assert discipline is not None
+        player = await repos.players.by_federation_id(discipline.federation_id, fid)
+        assert player is not None
+        title = await repos.ledger.current_title(player.id, discipline.id)
+        return (title.title, title.reason) if title is not None else None
