@@ -22,6 +22,7 @@ from fedrank.handlers import (
     othello,
     playerdata,
     players,
+    proposals,
     publication,
     qualification,
     ratings,
@@ -117,6 +118,7 @@ register("publish", publication.publish, "director", slow=True)
 register("pairing", othello.pairing)
 register("standings", othello.standings)
 register("round", othello.round_, "director", slow=True, takes_file=True)
+register("roundstatus", othello.roundstatus)
 register("report", reports.report)
 register("reports", reports.reports)
 register("gameok", reports.gameok)
@@ -125,6 +127,13 @@ register("openreports", reports.openreports, "director")
 register("closereports", reports.closereports, "director")
 register("gameapprove", reports.gameapprove, "director")
 register("gamereject", reports.gamereject, "director")
+register("league", reports.open_league, "director")
+register("closeround", reports.close_round, "director", slow=True)
+register("mygames", reports.mygames, private=True)
+register("propose", proposals.propose, slow=True, takes_file=True)
+register("proposals", proposals.proposals, "director", slow=True, private=True)
+register("proposalaccept", proposals.proposalaccept, "director", slow=True)
+register("proposalreject", proposals.proposalreject, "director")
 register("disciplines", admin.disciplines)
 register("discipline", admin.discipline, "director")
 register("roles", admin.roles, "director")

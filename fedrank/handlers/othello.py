@@ -29,6 +29,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
+from fedrank.handlers.reports import sheet
 from fedrank.handlers.results import MAX_UPLOAD, hold_for_confirmation, preview_reply
 from fedrank.handlers.safetext import visible
 from fedrank.handlers.setup import refuse_disabled
@@ -189,7 +190,8 @@ async def round_(services: Services, ctx: RequestContext, args: str) -> Reply:
         number = int(version.params["rounds_played"]) + 1
         text = visible(_results_text(ctx, rest))  # no invisible control in its names
         if not text.strip():
-            raise UserError(t(ctx.language, "othello.round_empty", round=number))
+            # Nothing pasted: the round sheet the players' reports filled (reports.sheet).
+            text = await sheet.round_text(repos, tournament, version.params, ctx.language)
         try:
             prepared = await ADAPTER.prepare_round(repos, discipline, tournament, text)
         except EngineError as exc:
@@ -212,4 +214,46 @@ async def round_(services: Services, ctx: RequestContext, args: str) -> Reply:
         _pairing_block(reply, ctx, tournament.name, prepared.params, players)
         reply.button(t(ctx.language, "submit.confirm"), f"/confirm {token}")
         reply.button(t(ctx.language, "submit.cancel"), f"/cancel {token}")
+        return reply
+
+
+async def roundstatus(services: Services, ctx: RequestContext, args: str) -> Reply:
+    """``/roundstatus <tournament>``: each table of the round with the result the players'
+    reports agreed on, or what is missing; complete, ``/round <tournament>`` enters it."""
+    query = args.strip()
+    if not query:
+        raise UserError(t(ctx.language, "error.usage", usage="/roundstatus <tournament>"))
+    async with services.db.read() as repos:
+        tournament, _, version = await _tournament(repos, ctx, query)
+        if sheet.pairing_of(version.params) is None:
+            raise UserError(
+                t(
+                    ctx.language,
+                    "othello.no_pairing",
+                    name=tournament.name,
+                    total=version.params["rounds_total"],
+                )
+            )
+        rows, done = await sheet.status(repos, tournament, version.params, ctx.language)
+        players = await _names(repos, version.params)
+        number = int(version.params["rounds_played"]) + 1
+        reply = Reply().line(
+            bold(
+                t(
+                    ctx.language,
+                    "sheet.title",
+                    name=tournament.name,
+                    round=number,
+                    done=done,
+                    tables=len(rows),
+                )
+            )
+        )
+        reply.table(
+            tuple(t(ctx.language, "sheet.headers").split("|")),
+            [(n, _label(players, b), _label(players, w), state) for n, b, w, state in rows],
+        )
+        if done == len(rows):
+            reply.line(t(ctx.language, "sheet.complete", tournament=tournament.code))
+            reply.button(t(ctx.language, "sheet.enter"), f"/round {tournament.code}")
         return reply

@@ -511,6 +511,29 @@ class PublicationFailure(Base):
     next_attempt_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+PROPOSAL_STATES = ("waiting", "accepted", "rejected")
+
+
+class ResultProposal(Base):
+    """A club's result sheet a player sent (``/propose``): written only when a director of
+    the discipline's federation accepts it; its text is prepared again then."""
+
+    __tablename__ = "result_proposal"
+    __table_args__ = (CheckConstraint(_in("state", PROPOSAL_STATES), name="state"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    discipline_id: Mapped[int] = mapped_column(ForeignKey("discipline.id"), index=True)
+    proposer_id: Mapped[int] = mapped_column(ForeignKey("account.id"))
+    filename: Mapped[str] = mapped_column(String(300), default="")
+    text: Mapped[str] = mapped_column(Text, default="")
+    state: Mapped[str] = mapped_column(String(16), default="waiting")
+    reason: Mapped[str] = mapped_column(String(500), default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    decided_by: Mapped[int | None] = mapped_column(ForeignKey("account.id"))
+    version_id: Mapped[int | None] = mapped_column(ForeignKey("tournament_version.id"))
+
+
 class AuditLog(Base):
     __tablename__ = "audit_log"
 

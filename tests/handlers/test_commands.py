@@ -29,9 +29,13 @@ def test_each_command_carries_the_flags_transports_read() -> None:
         "round",
         "whatif",
         "withdraw",
+        "closeround",
+        "propose",
+        "proposals",
+        "proposalaccept",
     }
-    assert flagged("private") == {"links", "linkcode"}
-    assert flagged("takes_file") == {"submit", "round"}
+    assert flagged("private") == {"links", "linkcode", "mygames", "proposals"}
+    assert flagged("takes_file") == {"submit", "round", "propose"}
     assert flagged("embedded") == {"rating", "top", "history"}
     assert all(c.audience in ("all", "director") for c in COMMANDS.values())
     assert all(name == c.name for name, c in COMMANDS.items())

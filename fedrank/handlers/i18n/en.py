@@ -694,4 +694,130 @@ MESSAGES: dict[str, str] = {
     "h2h.several": "“{name}” is several players: {players}.",
     "codes.saved": "Saved: {name}, version {version}, code {code}.",
     # ── chat: end ──
+    # ── reports: begin (keys of the reports work go between begin and end) ──
+    "cmd.league": "open a rated Go club league (board, time, official)",
+    "cmd.closeround": "close a league's round: its games are rated",
+    "cmd.mygames": "your own games and reports, with their state",
+    "league.bad_colour": "“{colour}” is not a colour: write black or white.",
+    "league.colour_needed": (
+        "Say which colour you had: /report <tournament> <opponent> {result} black (or white)."
+    ),
+    "league.round_busy": (
+        "One of the players already has a counted game in round {round}; the director closes "
+        "the round first (/closeround)."
+    ),
+    "league.bad_setting": "Not understood: {setting}",
+    "league.not_go": (
+        "{discipline} is not a Go discipline: leagues rate Go games. Use /openreports."
+    ),
+    "league.exists": (
+        "A tournament {tournament} already exists in this discipline: choose another code."
+    ),
+    "league.yes": "official",
+    "league.no": "not official",
+    "league.mode_round": "Games are rated when you close a round with /closeround.",
+    "league.mode_immediate": "Each game is rated as soon as it counts.",
+    "league.opened": (
+        "League {tournament} ({name}, {discipline}) opened on {date}: board {size}×{size}, "
+        "{time} min main time, {official}. Players report with /report {tournament} <opponent> "
+        "<B+R|W+3.5|jigo|win|loss> [black|white]."
+    ),
+    "league.unknown": "No league {tournament} in this discipline.",
+    "league.immediate": "{tournament} rates each game at once: there is no round to close.",
+    "league.round_empty": "Round {round} of {tournament} has no counted game yet: nothing to rate.",
+    "league.round_closed": (
+        "Round {round} of {tournament} closed: {games} game(s) rated, the league is version "
+        "{version}."
+    ),
+    "league.changes": "IK before → after the tournament so far:",
+    "league.replays": "Later tournaments re-rated: {count}.",
+    "league.use_league": (
+        "Note: games reported here are stored, not rated. A rated Go club tournament is opened "
+        "with /league {discipline} <code> size=19 time=60 official=no."
+    ),
+    "league.counted_waiting": (
+        "Report #{report} counted in {tournament}, round {round}: it is rated when the "
+        "director closes the round."
+    ),
+    "league.counted_rated": (
+        "Report #{report} counted and rated: {tournament} is version {version}."
+    ),
+    "mygames.no_tournament": "You have no tournament {tournament}.",
+    "mygames.none": "You have no game reports yet.",
+    "mygames.title": "Your games ({count}), page {page} of {pages}:",
+    "mygames.next": "Next page",
+    "mygames.line": "#{report} {tournament}: {result} against {opponent} — {state}",
+    "mygames.state_reported": "reported, waiting for the opponent",
+    "mygames.state_confirmed": "confirmed, waiting for a director",
+    "mygames.state_disputed": "disputed",
+    "mygames.state_rejected": "rejected",
+    "mygames.state_rated": "rated",
+    "mygames.state_counted": "counted (not rated yet)",
+    "mygames.state_waiting_round": "confirmed, rated when the round closes",
+    "league.bad_size": "Not understood: {setting} (the board is 9, 13 or 19)",
+    "league.reports_opened": (
+        "{tournament} ({name}, {discipline}) is open: players may report their games with "
+        "/report {tournament} <opponent> <B+R|W+3.5|jigo|win|loss> [black|white]."
+    ),
+    "cmd.roundstatus": "an Othello round's sheet: the results players agreed, what is missing",
+    "sheet.state_reported": "reported (#{report}), waiting for the opponent",
+    "sheet.state_confirmed": "confirmed (#{report}), waiting for a director",
+    "sheet.state_disputed": "disputed (#{report}), a director decides",
+    "sheet.missing": "missing",
+    "sheet.incomplete": (
+        "Round {round} is not complete: no agreed result at table(s) {tables}. /roundstatus "
+        "shows the sheet; or paste the round's results below the command."
+    ),
+    "sheet.not_paired": (
+        "You are not paired with {opponent} in round {round}: report the game of the published "
+        "pairing (/pairing)."
+    ),
+    "sheet.discs_needed": "Give the discs of the game, e.g. win 40-24.\nUsage: {usage}",
+    "sheet.held": "The game of this table in round {round} is already reported (#{report}).",
+    "sheet.counted": (
+        "Report #{report} agreed: the game is in the sheet of round {round} of {tournament}; "
+        "the director enters the round."
+    ),
+    "sheet.title": "{name}: round {round}, {done} of {tables} results agreed",
+    "sheet.headers": "Table|Black|White|Result",
+    "sheet.complete": "Every result is in: /round {tournament} enters the round (a preview first).",
+    "sheet.enter": "Enter the round",
+    "sheet.opened": (
+        "Players report the games of the published pairing with their discs; when both sides "
+        "agree, a game fills the round's sheet (/roundstatus {tournament}), and /round "
+        "{tournament} with nothing pasted enters it."
+    ),
+    "cmd.propose": (
+        "send your club's result sheet to the directors: /propose <discipline> + table or file"
+    ),
+    "cmd.proposals": "result sheets players proposed, waiting for your decision",
+    "cmd.proposalaccept": "accept a proposed result sheet: it is stored",
+    "cmd.proposalreject": "reject a proposed result sheet, with a reason",
+    "proposal.title": "Proposed result sheet #{proposal}",
+    "proposal.accept": "Accept",
+    "proposal.reject": "Reject",
+    "proposal.not_member": (
+        "Only a player of {federation} proposes its result sheets: link your account to your "
+        "player there first (/link)."
+    ),
+    "proposal.sent": (
+        "Proposal #{proposal} sent to the directors of {federation}; you will be told when "
+        "they decide. What they see:"
+    ),
+    "proposal.none": "No proposed result sheet is waiting for you.",
+    "proposal.unknown": "There is no proposal #{proposal}.",
+    "proposal.decided": "Proposal #{proposal} is already {state}: nothing to do.",
+    "proposal.waiting": "waiting",
+    "proposal.accepted": "accepted",
+    "proposal.rejected": "rejected",
+    "proposal.accepted_notice": "Your proposal #{proposal} was accepted: {name} is stored.",
+    "proposal.rejected_notice": "Your proposal #{proposal} was rejected. Reason: {reason}",
+    "proposal.accepted_reply": "Proposal #{proposal} accepted: {name} saved, version {version}.",
+    "proposal.rejected_reply": "Proposal #{proposal} rejected; the proposer is told.",
+    "report.places": (
+        "{discipline} ranks places, not games: there is no game to report. Send your club's "
+        "result sheet to the directors with /propose {discipline} (the table below the "
+        "command, or a file)."
+    ),
+    # ── reports: end ──
 }

@@ -694,4 +694,133 @@ MESSAGES: dict[str, str] = {
     "h2h.several": "«{name}» — это несколько игроков: {players}.",
     "codes.saved": "Сохранено: {name}, версия {version}, код {code}.",
     # ── chat: end ──
+    # ── reports: begin (keys of the reports work go between begin and end) ──
+    "cmd.league": "открыть рейтинговую клубную лигу го (доска, контроль, официальность)",
+    "cmd.closeround": "закрыть тур лиги: его партии обсчитываются",
+    "cmd.mygames": "ваши партии и сообщения о них, с состоянием",
+    "league.bad_colour": "«{colour}» — не цвет: напишите black или white.",
+    "league.colour_needed": (
+        "Укажите, каким цветом вы играли: /report <турнир> <соперник> {result} black (или white)."
+    ),
+    "league.round_busy": (
+        "У одного из игроков уже есть засчитанная партия в туре {round}; сначала директор "
+        "закрывает тур (/closeround)."
+    ),
+    "league.bad_setting": "Не понято: {setting}",
+    "league.not_go": (
+        "{discipline} — не дисциплина го: лиги обсчитывают партии го. Используйте /openreports."
+    ),
+    "league.exists": "Турнир {tournament} в этой дисциплине уже есть: выберите другой код.",
+    "league.yes": "официальный",
+    "league.no": "неофициальный",
+    "league.mode_round": "Партии обсчитываются, когда вы закрываете тур командой /closeround.",
+    "league.mode_immediate": "Каждая партия обсчитывается сразу, как только засчитана.",
+    "league.opened": (
+        "Лига {tournament} ({name}, {discipline}) открыта {date}: доска {size}×{size}, "
+        "основное время {time} мин, {official}. Игроки сообщают: /report {tournament} "
+        "<соперник> <B+R|W+3.5|jigo|win|loss> [black|white]."
+    ),
+    "league.unknown": "Лиги {tournament} в этой дисциплине нет.",
+    "league.immediate": "В {tournament} каждая партия обсчитывается сразу: закрывать нечего.",
+    "league.round_empty": (
+        "В туре {round} турнира {tournament} ещё нет засчитанных партий: обсчитывать нечего."
+    ),
+    "league.round_closed": (
+        "Тур {round} турнира {tournament} закрыт: обсчитано партий: {games}, лига — версия "
+        "{version}."
+    ),
+    "league.changes": "ИК до → после турнира на сегодня:",
+    "league.replays": "Пересчитано последующих турниров: {count}.",
+    "league.use_league": (
+        "Внимание: партии, о которых здесь сообщают, сохраняются, но не обсчитываются. "
+        "Рейтинговый клубный турнир го открывается командой /league {discipline} <код> size=19 "
+        "time=60 official=no."
+    ),
+    "league.counted_waiting": (
+        "Сообщение #{report} засчитано в {tournament}, тур {round}: партия будет обсчитана, "
+        "когда директор закроет тур."
+    ),
+    "league.counted_rated": (
+        "Сообщение #{report} засчитано и обсчитано: {tournament} — версия {version}."
+    ),
+    "mygames.no_tournament": "У вас нет турнира {tournament}.",
+    "mygames.none": "У вас пока нет сообщений о партиях.",
+    "mygames.title": "Ваши партии ({count}), страница {page} из {pages}:",
+    "mygames.next": "Следующая страница",
+    "mygames.line": "#{report} {tournament}: {result} против {opponent} — {state}",
+    "mygames.state_reported": "сообщено, ждёт соперника",
+    "mygames.state_confirmed": "подтверждено, ждёт директора",
+    "mygames.state_disputed": "оспорено",
+    "mygames.state_rejected": "отклонено",
+    "mygames.state_rated": "обсчитано",
+    "mygames.state_counted": "засчитано (ещё не обсчитано)",
+    "mygames.state_waiting_round": "подтверждено, обсчитается при закрытии тура",
+    "league.bad_size": "Не понято: {setting} (доска 9, 13 или 19)",
+    "league.reports_opened": (
+        "{tournament} ({name}, {discipline}) открыт: игроки сообщают о партиях командой "
+        "/report {tournament} <соперник> <B+R|W+3.5|jigo|win|loss> [black|white]."
+    ),
+    "cmd.roundstatus": "лист тура по отелло: согласованные игроками результаты и чего не хватает",
+    "sheet.state_reported": "сообщено (#{report}), ждёт соперника",
+    "sheet.state_confirmed": "подтверждено (#{report}), ждёт директора",
+    "sheet.state_disputed": "оспорено (#{report}), решает директор",
+    "sheet.missing": "нет результата",
+    "sheet.incomplete": (
+        "Тур {round} не заполнен: нет согласованного результата за столом(ами) {tables}. "
+        "/roundstatus показывает лист; или вставьте результаты тура под командой."
+    ),
+    "sheet.not_paired": (
+        "Вы не играете с {opponent} в туре {round}: сообщите о партии опубликованной "
+        "жеребьёвки (/pairing)."
+    ),
+    "sheet.discs_needed": "Укажите диски партии, например win 40-24.\nИспользование: {usage}",
+    "sheet.held": "О партии этого стола в туре {round} уже сообщено (#{report}).",
+    "sheet.counted": (
+        "Сообщение #{report} согласовано: партия внесена в лист тура {round} турнира "
+        "{tournament}; тур вносит директор."
+    ),
+    "sheet.title": "{name}: тур {round}, согласовано результатов: {done} из {tables}",
+    "sheet.headers": "Стол|Чёрные|Белые|Результат",
+    "sheet.complete": "Все результаты есть: /round {tournament} вносит тур (сначала предпросмотр).",
+    "sheet.enter": "Внести тур",
+    "sheet.opened": (
+        "Игроки сообщают о партиях опубликованной жеребьёвки с дисками; когда обе стороны "
+        "согласны, партия вносится в лист тура (/roundstatus {tournament}), а /round "
+        "{tournament} без вставленного текста вносит тур."
+    ),
+    "cmd.propose": (
+        "отправить директорам таблицу результатов клуба: /propose <дисциплина> + таблица или файл"
+    ),
+    "cmd.proposals": "предложенные игроками таблицы результатов, ждущие вашего решения",
+    "cmd.proposalaccept": "принять предложенную таблицу результатов: она сохраняется",
+    "cmd.proposalreject": "отклонить предложенную таблицу результатов с причиной",
+    "proposal.title": "Предложенная таблица результатов #{proposal}",
+    "proposal.accept": "Принять",
+    "proposal.reject": "Отклонить",
+    "proposal.not_member": (
+        "Таблицы результатов {federation} предлагают только её игроки: сначала привяжите "
+        "аккаунт к своему игроку там (/link)."
+    ),
+    "proposal.sent": (
+        "Предложение #{proposal} отправлено директорам {federation}; вам сообщат об их "
+        "решении. Что они видят:"
+    ),
+    "proposal.none": "Предложенных таблиц результатов, ждущих вашего решения, нет.",
+    "proposal.unknown": "Предложения #{proposal} нет.",
+    "proposal.decided": "Предложение #{proposal} уже в состоянии «{state}»: делать нечего.",
+    "proposal.waiting": "ждёт",
+    "proposal.accepted": "принято",
+    "proposal.rejected": "отклонено",
+    "proposal.accepted_notice": "Ваше предложение #{proposal} принято: {name} сохранён.",
+    "proposal.rejected_notice": "Ваше предложение #{proposal} отклонено. Причина: {reason}",
+    "proposal.accepted_reply": (
+        "Предложение #{proposal} принято: {name} сохранён, версия {version}."
+    ),
+    "proposal.rejected_reply": "Предложение #{proposal} отклонено; автору сообщено.",
+    "report.places": (
+        "В {discipline} результат — места, а не партии: сообщать о партии нечего. Отправьте "
+        "таблицу результатов клуба директорам командой /propose {discipline} (таблица под "
+        "командой или файл)."
+    ),
+    # ── reports: end ──
 }

@@ -698,4 +698,135 @@ MESSAGES: dict[str, str] = {
     "h2h.several": "«{name}» — це кілька гравців: {players}.",
     "codes.saved": "Збережено: {name}, версія {version}, код {code}.",
     # ── chat: end ──
+    # ── reports: begin (keys of the reports work go between begin and end) ──
+    "cmd.league": "відкрити рейтингову клубну лігу го (дошка, контроль, офіційність)",
+    "cmd.closeround": "закрити тур ліги: його партії обраховуються",
+    "cmd.mygames": "ваші партії та повідомлення про них, зі станом",
+    "league.bad_colour": "«{colour}» — не колір: напишіть black або white.",
+    "league.colour_needed": (
+        "Вкажіть, яким кольором ви грали: /report <турнір> <суперник> {result} black (або white)."
+    ),
+    "league.round_busy": (
+        "Один із гравців уже має зараховану партію в турі {round}; спершу директор закриває "
+        "тур (/closeround)."
+    ),
+    "league.bad_setting": "Не зрозуміло: {setting}",
+    "league.not_go": (
+        "{discipline} — не дисципліна го: ліги обраховують партії го. Використовуйте /openreports."
+    ),
+    "league.exists": "Турнір {tournament} у цій дисципліні вже є: оберіть інший код.",
+    "league.yes": "офіційний",
+    "league.no": "неофіційний",
+    "league.mode_round": "Партії обраховуються, коли ви закриваєте тур командою /closeround.",
+    "league.mode_immediate": "Кожна партія обраховується одразу, щойно зарахована.",
+    "league.opened": (
+        "Лігу {tournament} ({name}, {discipline}) відкрито {date}: дошка {size}×{size}, "
+        "основний час {time} хв, {official}. Гравці повідомляють: /report {tournament} "
+        "<суперник> <B+R|W+3.5|jigo|win|loss> [black|white]."
+    ),
+    "league.unknown": "Ліги {tournament} у цій дисципліні немає.",
+    "league.immediate": "У {tournament} кожна партія обраховується одразу: закривати нічого.",
+    "league.round_empty": (
+        "У турі {round} турніру {tournament} ще немає зарахованих партій: обраховувати нічого."
+    ),
+    "league.round_closed": (
+        "Тур {round} турніру {tournament} закрито: обраховано партій: {games}, ліга — версія "
+        "{version}."
+    ),
+    "league.changes": "ІК до → після турніру на сьогодні:",
+    "league.replays": "Переобраховано наступних турнірів: {count}.",
+    "league.use_league": (
+        "Увага: партії, про які тут повідомляють, зберігаються, але не обраховуються. "
+        "Рейтинговий клубний турнір го відкривається командою /league {discipline} <код> "
+        "size=19 time=60 official=no."
+    ),
+    "league.counted_waiting": (
+        "Повідомлення #{report} зараховано в {tournament}, тур {round}: партію буде "
+        "обраховано, коли директор закриє тур."
+    ),
+    "league.counted_rated": (
+        "Повідомлення #{report} зараховано й обраховано: {tournament} — версія {version}."
+    ),
+    "mygames.no_tournament": "У вас немає турніру {tournament}.",
+    "mygames.none": "У вас поки немає повідомлень про партії.",
+    "mygames.title": "Ваші партії ({count}), сторінка {page} з {pages}:",
+    "mygames.next": "Наступна сторінка",
+    "mygames.line": "#{report} {tournament}: {result} проти {opponent} — {state}",
+    "mygames.state_reported": "повідомлено, чекає на суперника",
+    "mygames.state_confirmed": "підтверджено, чекає на директора",
+    "mygames.state_disputed": "оскаржено",
+    "mygames.state_rejected": "відхилено",
+    "mygames.state_rated": "обраховано",
+    "mygames.state_counted": "зараховано (ще не обраховано)",
+    "mygames.state_waiting_round": "підтверджено, обрахується при закритті туру",
+    "league.bad_size": "Не зрозуміло: {setting} (дошка 9, 13 або 19)",
+    "league.reports_opened": (
+        "{tournament} ({name}, {discipline}) відкрито: гравці повідомляють про партії командою "
+        "/report {tournament} <суперник> <B+R|W+3.5|jigo|win|loss> [black|white]."
+    ),
+    "cmd.roundstatus": "аркуш туру з отелло: узгоджені гравцями результати і чого бракує",
+    "sheet.state_reported": "повідомлено (#{report}), чекає на суперника",
+    "sheet.state_confirmed": "підтверджено (#{report}), чекає на директора",
+    "sheet.state_disputed": "оскаржено (#{report}), вирішує директор",
+    "sheet.missing": "немає результату",
+    "sheet.incomplete": (
+        "Тур {round} не заповнено: немає узгодженого результату за столом(ами) {tables}. "
+        "/roundstatus показує аркуш; або вставте результати туру під командою."
+    ),
+    "sheet.not_paired": (
+        "Ви не граєте з {opponent} у турі {round}: повідомте про партію опублікованого "
+        "жеребкування (/pairing)."
+    ),
+    "sheet.discs_needed": "Вкажіть диски партії, наприклад win 40-24.\nВикористання: {usage}",
+    "sheet.held": "Про партію цього столу в турі {round} вже повідомлено (#{report}).",
+    "sheet.counted": (
+        "Повідомлення #{report} узгоджено: партію внесено до аркуша туру {round} турніру "
+        "{tournament}; тур вносить директор."
+    ),
+    "sheet.title": "{name}: тур {round}, узгоджено результатів: {done} з {tables}",
+    "sheet.headers": "Стіл|Чорні|Білі|Результат",
+    "sheet.complete": (
+        "Усі результати є: /round {tournament} вносить тур (спершу попередній перегляд)."
+    ),
+    "sheet.enter": "Внести тур",
+    "sheet.opened": (
+        "Гравці повідомляють про партії опублікованого жеребкування з дисками; коли обидві "
+        "сторони згодні, партія вноситься до аркуша туру (/roundstatus {tournament}), а /round "
+        "{tournament} без вставленого тексту вносить тур."
+    ),
+    "cmd.propose": (
+        "надіслати директорам таблицю результатів клубу: /propose <дисципліна> + таблиця або файл"
+    ),
+    "cmd.proposals": "запропоновані гравцями таблиці результатів, що чекають на ваше рішення",
+    "cmd.proposalaccept": "прийняти запропоновану таблицю результатів: її збережено",
+    "cmd.proposalreject": "відхилити запропоновану таблицю результатів із причиною",
+    "proposal.title": "Запропонована таблиця результатів #{proposal}",
+    "proposal.accept": "Прийняти",
+    "proposal.reject": "Відхилити",
+    "proposal.not_member": (
+        "Таблиці результатів {federation} пропонують лише її гравці: спершу прив’яжіть акаунт "
+        "до свого гравця там (/link)."
+    ),
+    "proposal.sent": (
+        "Пропозицію #{proposal} надіслано директорам {federation}; вам повідомлять про їхнє "
+        "рішення. Що вони бачать:"
+    ),
+    "proposal.none": "Запропонованих таблиць результатів, що чекають на ваше рішення, немає.",
+    "proposal.unknown": "Пропозиції #{proposal} немає.",
+    "proposal.decided": "Пропозиція #{proposal} вже в стані «{state}»: робити нічого.",
+    "proposal.waiting": "чекає",
+    "proposal.accepted": "прийнято",
+    "proposal.rejected": "відхилено",
+    "proposal.accepted_notice": "Вашу пропозицію #{proposal} прийнято: {name} збережено.",
+    "proposal.rejected_notice": "Вашу пропозицію #{proposal} відхилено. Причина: {reason}",
+    "proposal.accepted_reply": (
+        "Пропозицію #{proposal} прийнято: {name} збережено, версія {version}."
+    ),
+    "proposal.rejected_reply": "Пропозицію #{proposal} відхилено; автору повідомлено.",
+    "report.places": (
+        "У {discipline} результат — місця, а не партії: повідомляти про партію нічого. "
+        "Надішліть таблицю результатів клубу директорам командою /propose {discipline} "
+        "(таблиця під командою або файл)."
+    ),
+    # ── reports: end ──
 }

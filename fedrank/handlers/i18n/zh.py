@@ -566,4 +566,111 @@ MESSAGES: dict[str, str] = {
     "h2h.several": "“{name}”对应多名选手：{players}。",
     "codes.saved": "已保存：{name}，第 {version} 版，代码 {code}。",
     # ── chat: end ──
+    # ── reports: begin (keys of the reports work go between begin and end) ──
+    "cmd.league": "开设计入等级分的围棋俱乐部联赛（棋盘、用时、是否正式）",
+    "cmd.closeround": "结束联赛的一轮：计算该轮对局",
+    "cmd.mygames": "您自己的对局和报告及其状态",
+    "league.bad_colour": "“{colour}”不是颜色：请写 black 或 white。",
+    "league.colour_needed": "请说明您执哪一方：/report <赛事> <对手> {result} black（或 white）。",
+    "league.round_busy": (
+        "其中一名棋手在第 {round} 轮已有计入的对局；请先由主管结束该轮（/closeround）。"
+    ),
+    "league.bad_setting": "无法理解：{setting}",
+    "league.not_go": "{discipline} 不是围棋项目：联赛只计算围棋对局。请使用 /openreports。",
+    "league.exists": "该项目中已有赛事 {tournament}：请换一个代码。",
+    "league.yes": "正式",
+    "league.no": "非正式",
+    "league.mode_round": "您用 /closeround 结束一轮时计算对局。",
+    "league.mode_immediate": "每盘对局一经计入即刻计算。",
+    "league.opened": (
+        "联赛 {tournament}（{name}，{discipline}）于 {date} 开设：棋盘 {size}×{size}，基本用时 "
+        "{time} 分钟，{official}。棋手报告：/report {tournament} <对手> "
+        "<B+R|W+3.5|jigo|win|loss> [black|white]。"
+    ),
+    "league.unknown": "该项目中没有联赛 {tournament}。",
+    "league.immediate": "{tournament} 的每盘对局即刻计算：没有要结束的轮次。",
+    "league.round_empty": "{tournament} 第 {round} 轮还没有计入的对局：无可计算。",
+    "league.round_closed": (
+        "{tournament} 第 {round} 轮已结束：计算对局数：{games}，联赛为第 {version} 版。"
+    ),
+    "league.changes": "迄今为止赛事前 → 后的 IK：",
+    "league.replays": "重新计算的后续赛事：{count}。",
+    "league.use_league": (
+        "注意：此处报告的对局会被保存，但不计算等级分。计入等级分的围棋俱乐部赛事请用 /league "
+        "{discipline} <代码> size=19 time=60 official=no 开设。"
+    ),
+    "league.counted_waiting": (
+        "报告 #{report} 已计入 {tournament} 第 {round} 轮：主管结束该轮时计算。"
+    ),
+    "league.counted_rated": "报告 #{report} 已计入并计算：{tournament} 为第 {version} 版。",
+    "mygames.no_tournament": "您没有赛事 {tournament}。",
+    "mygames.none": "您还没有对局报告。",
+    "mygames.title": "您的对局（{count}），第 {page}/{pages} 页：",
+    "mygames.next": "下一页",
+    "mygames.line": "#{report} {tournament}：对 {opponent} {result} — {state}",
+    "mygames.state_reported": "已报告，等待对手",
+    "mygames.state_confirmed": "已确认，等待主管",
+    "mygames.state_disputed": "有争议",
+    "mygames.state_rejected": "已拒绝",
+    "mygames.state_rated": "已计算",
+    "mygames.state_counted": "已计入（尚未计算）",
+    "mygames.state_waiting_round": "已确认，该轮结束时计算",
+    "league.bad_size": "无法理解：{setting}（棋盘为 9、13 或 19）",
+    "league.reports_opened": (
+        "{tournament}（{name}，{discipline}）已开放：棋手用 "
+        "/report {tournament} <对手> <B+R|W+3.5|jigo|win|loss> [black|white] 报告对局。"
+    ),
+    "cmd.roundstatus": "黑白棋一轮的成绩单：棋手已确认的结果与缺少的对局",
+    "sheet.state_reported": "已报告（#{report}），等待对手",
+    "sheet.state_confirmed": "已确认（#{report}），等待主管",
+    "sheet.state_disputed": "有争议（#{report}），由主管决定",
+    "sheet.missing": "缺少",
+    "sheet.incomplete": (
+        "第 {round} 轮未填完：第 {tables} 台没有确认的结果。/roundstatus "
+        "显示成绩单；或在命令下方粘贴本轮结果。"
+    ),
+    "sheet.not_paired": (
+        "第 {round} 轮您未与 {opponent} 配对：请报告已公布配对中的对局（/pairing）。"
+    ),
+    "sheet.discs_needed": "请给出本局的子数，例如 win 40-24。\n用法：{usage}",
+    "sheet.held": "第 {round} 轮该台的对局已被报告（#{report}）。",
+    "sheet.counted": (
+        "报告 #{report} 已确认：对局已记入 {tournament} 第 {round} 轮成绩单；由主管录入本轮。"
+    ),
+    "sheet.title": "{name}：第 {round} 轮，已确认结果 {done}/{tables}",
+    "sheet.headers": "台|黑方|白方|结果",
+    "sheet.complete": "结果已齐：/round {tournament} 录入本轮（先预览）。",
+    "sheet.enter": "录入本轮",
+    "sheet.opened": (
+        "棋手报告已公布配对中的对局及子数；双方一致后，对局记入本轮成绩单（/roundstatus "
+        "{tournament}），不粘贴内容的 /round {tournament} 即录入本轮。"
+    ),
+    "cmd.propose": "将俱乐部成绩表发给主管：/propose <项目> + 表格或文件",
+    "cmd.proposals": "棋手提交的、等待您决定的成绩表",
+    "cmd.proposalaccept": "接受提交的成绩表：即被保存",
+    "cmd.proposalreject": "拒绝提交的成绩表，并说明理由",
+    "proposal.title": "提交的成绩表 #{proposal}",
+    "proposal.accept": "接受",
+    "proposal.reject": "拒绝",
+    "proposal.not_member": (
+        "只有 {federation} 的选手可以提交其成绩表：请先将账号关联到您在该协会的选手（/link）。"
+    ),
+    "proposal.sent": (
+        "提交 #{proposal} 已发给 {federation} 的主管；他们决定后会通知您。他们看到的内容："
+    ),
+    "proposal.none": "没有等待您决定的成绩表。",
+    "proposal.unknown": "没有提交 #{proposal}。",
+    "proposal.decided": "提交 #{proposal} 已是“{state}”状态：无需操作。",
+    "proposal.waiting": "等待中",
+    "proposal.accepted": "已接受",
+    "proposal.rejected": "已拒绝",
+    "proposal.accepted_notice": "您的提交 #{proposal} 已被接受：{name} 已保存。",
+    "proposal.rejected_notice": "您的提交 #{proposal} 被拒绝。理由：{reason}",
+    "proposal.accepted_reply": "提交 #{proposal} 已接受：{name} 已保存，第 {version} 版。",
+    "proposal.rejected_reply": "提交 #{proposal} 已拒绝；已通知提交者。",
+    "report.places": (
+        "{discipline} 的成绩是名次而非对局：没有可报告的对局。请用 /propose {discipline} "
+        "将俱乐部成绩表发给主管（表格放在命令下方，或附文件）。"
+    ),
+    # ── reports: end ──
 }

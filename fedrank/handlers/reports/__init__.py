@@ -5,8 +5,10 @@ The flow (issue 8, "Players reporting games"):
 1. A director opens a tournament for reports: ``/openreports <discipline> <code> [name…]``
    creates it (an empty version 1 dated today) when it is not stored yet and sets
    ``Tournament.open_for_reports``; ``/closereports <discipline> <code>`` closes it.
-2. A linked player reports: ``/report <tournament> <opponent ID> <win|loss|draw> [40-24]``,
-   the result and score seen from the reporter's side. Refused, with nothing written, unless
+2. A linked player reports: ``/report <tournament> <opponent> <win|loss|draw> [40-24]``
+   (Go: ``<B+R|W+3.5|B+T|jigo|win|loss> [black|white]``, :mod:`.league`), the result and score
+   seen from the reporter's side; the opponent is named by his ID in any form, EGD PIN or
+   name (:func:`.league.find_opponent`). Refused, with nothing written, unless
    the tournament is open and belongs to the player's own federation, the opponent is another
    player of that federation, and no report of the same pair is still waiting in it.
 3. The opponent sees it in ``/reports`` with Confirm / Dispute buttons (``/gameok <id>``,
@@ -50,6 +52,14 @@ Decisions where the issue is open:
   from its stored params, Othello is a tournament engine), so a counted game is stored as a
   game of a version without new awards (``/openreports`` says so), and the director's next
   submission or publication rates it.
+- **Go club leagues** (issue 22) are rated: ``/league`` opens a Go tournament whose settings
+  (board, time, official) are kept in its version's params, and its counted games are rated
+  by :mod:`.league` round by round (``/closeround``) or at once, the whole tournament so far
+  each time, so the league's last version equals the same games submitted as one file.
+  ``/mygames`` (:mod:`.mine`) lists a player's own reports and their states.
+- **Othello rounds** (issue 22): in a WOC tournament with a published pairing, an agreed game
+  fills the round sheet (:mod:`.sheet`) instead of a version; ``/round`` with nothing pasted
+  enters the sheet.
 """
 
 from __future__ import annotations
@@ -66,7 +76,9 @@ from fedrank.handlers.reports.commands import (
     report,
     reports,
 )
+from fedrank.handlers.reports.league import close_round, open_league
 from fedrank.handlers.reports.ledger import can_rate, count_game, next_round
+from fedrank.handlers.reports.mine import mygames
 from fedrank.handlers.reports.parts import ReportParts, parts_of
 
 __all__ = [
@@ -74,13 +86,16 @@ __all__ = [
     "RESULTS",
     "ReportParts",
     "can_rate",
+    "close_round",
     "closereports",
     "count_game",
     "gameapprove",
     "gamedispute",
     "gameok",
     "gamereject",
+    "mygames",
     "next_round",
+    "open_league",
     "openreports",
     "parts_of",
     "report",

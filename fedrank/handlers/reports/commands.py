@@ -4,6 +4,7 @@ report, list what waits for them, and answer their opponent's reports."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from fedrank.handlers.access import (
     caller,
@@ -22,8 +23,20 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.reports import notices
+from fedrank.handlers.reports.league import (
+    COLOURS,
+    LEAGUE_SYSTEMS,
+    USAGE_GO,
+    busy_in_round,
+    find_opponent,
+    go_result,
+)
 from fedrank.handlers.reports.ledger import audit_report, can_rate, count_game, results_are_places
 from fedrank.handlers.reports.parts import ReportParts, describe, parts_of, result_text
+from fedrank.handlers.reports.sheet import fills_sheet, held_in_sheet, pairing_of, table_of
+from fedrank.handlers.systems.go_ufgo.league import league_of
+from fedrank.storage.models import Player, Tournament, TournamentVersion
+from fedrank.storage.repos import Repos
 
 #: What a reporter may say, and the stored result with the reporter as player 1.
 RESULTS = {"win": "win1", "loss": "win2", "draw": "draw"}
@@ -39,14 +52,27 @@ def _report_id(ctx: RequestContext, args: str, usage: str) -> int:
     return int(text)
 
 
-def _counted(ctx: RequestContext, p: ReportParts, version: int) -> Reply:
+def _counted(ctx: RequestContext, p: ReportParts, version: TournamentVersion) -> Reply:
+    lang = ctx.language
+    league = league_of(version.params)
+    if fills_sheet(version.params):
+        key = "sheet.counted"
+    elif league is not None and any(rep == p.report.id for *_, rep in league.pending):
+        key = "league.counted_waiting"
+    elif league is not None:
+        key = "league.counted_rated"
+    else:
+        key = "report.counted"
     return Reply.text(
         t(
-            ctx.language,
-            "report.counted",
+            lang,
+            key,
             report=p.report.id,
             tournament=p.tournament.code,
-            version=version,
+            version=version.version,
+            round=league.round
+            if league is not None
+            else int(version.params.get("rounds_played", 0)) + 1,
         )
     )
 
@@ -105,16 +131,23 @@ async def openreports(services: Services, ctx: RequestContext, args: str) -> Rep
             subject=tournament.code,
             details={"discipline": discipline.code, "created": created},
         )
+        opened = (
+            "league.reports_opened" if discipline.system in LEAGUE_SYSTEMS else "reports.opened"
+        )
         reply = Reply.text(
             t(
                 ctx.language,
-                "reports.opened",
+                opened,
                 tournament=tournament.code,
                 name=tournament.name,
                 discipline=discipline.code,
             )
         )
-        if not can_rate(services.systems, discipline.system):
+        if discipline.system in LEAGUE_SYSTEMS:
+            reply.line(t(ctx.language, "league.use_league", discipline=discipline.code))
+        elif fills_sheet(await _params_of(repos, tournament)):
+            reply.line(t(ctx.language, "sheet.opened", tournament=tournament.code))
+        elif not can_rate(services.systems, discipline.system):
             reply.line(t(ctx.language, "reports.not_rated", system=discipline.system))
         return reply
 
@@ -146,34 +179,101 @@ async def closereports(services: Services, ctx: RequestContext, args: str) -> Re
 # --- a player reports ------------------------------------------------------------------------
 
 
-def _parse_report(ctx: RequestContext, args: str) -> tuple[list[str], str, int | None, int | None]:
-    """(words, stored result, score1, score2) of ``/report``, or a usage refusal."""
-    usage = "/report <tournament> <opponent ID> <win|loss|draw> [40-24]"
-    parts = args.split()
-    if len(parts) not in (3, 4) or parts[2].lower() not in RESULTS:
-        raise UserError(t(ctx.language, "error.usage", usage=usage))
+USAGE = "/report <tournament> <opponent ID> <win|loss|draw> [40-24]"
+
+
+def _parse_result(
+    ctx: RequestContext, words: list[str], system: str
+) -> tuple[str, int | None, int | None]:
+    """(stored result, score1, score2) of ``/report``'s words after the opponent, by the
+    tournament's system: Go results as players write them, else win/loss/draw and discs."""
+    if system in LEAGUE_SYSTEMS:
+        return go_result(ctx.language, words), None, None
+    if len(words) not in (1, 2) or words[0].lower() not in RESULTS:
+        raise UserError(t(ctx.language, "error.usage", usage=USAGE))
     score1 = score2 = None
-    if len(parts) == 4:
-        match = _SCORE_RE.match(parts[3])
+    if len(words) == 2:
+        match = _SCORE_RE.match(words[1])
         if match is None:
-            raise UserError(t(ctx.language, "error.usage", usage=usage))
+            raise UserError(t(ctx.language, "error.usage", usage=USAGE))
         score1, score2 = int(match.group(1)), int(match.group(2))
-    result = RESULTS[parts[2].lower()]
+    result = RESULTS[words[0].lower()]
     if score1 is not None and score2 is not None:
         expected = "win1" if score1 > score2 else "win2" if score1 < score2 else "draw"
         if expected != result:
             raise UserError(
-                t(ctx.language, "report.score_mismatch", result=parts[2].lower(), score=parts[3])
+                t(ctx.language, "report.score_mismatch", result=words[0].lower(), score=words[1])
             )
-    return parts, result, score1, score2
+    return result, score1, score2
+
+
+def _split_tail(words: list[str], system: str) -> tuple[str, list[str]]:
+    """(the opponent, the result's words) of what follows the tournament: the result is the
+    last word, or the last two with a colour (Go) or a disc score; the opponent (an ID in
+    any form, or a name of several words) is everything before it."""
+    last = words[-1]
+    two = last.lower() in COLOURS if system in LEAGUE_SYSTEMS else _SCORE_RE.match(last) is not None
+    cut = len(words) - (2 if two and len(words) >= 3 else 1)
+    return " ".join(words[:cut]), words[cut:]
+
+
+async def _check_sheet(
+    repos: Repos,
+    ctx: RequestContext,
+    tournament: Tournament,
+    params: dict[str, Any],
+    player: Player,
+    opponent: Player,
+    score: int | None,
+) -> None:
+    """An Othello round's report: the published pairing's game, with discs, not yet held."""
+    lang = ctx.language
+    number = int(params["rounds_played"]) + 1
+    pairing = pairing_of(params) or {}
+    a, b = player.federation_player_id, opponent.federation_player_id
+    if table_of(pairing, a, b) is None:
+        raise UserError(t(lang, "sheet.not_paired", round=number, opponent=player_label(opponent)))
+    if score is None:
+        raise UserError(t(lang, "sheet.discs_needed", usage=USAGE))
+    held = await held_in_sheet(repos, tournament, params, a, b)
+    if held is not None:
+        raise UserError(t(lang, "sheet.held", report=held.id, round=number))
+
+
+async def _refuse_places(
+    repos: Repos, services: Services, ctx: RequestContext, players: list[Player]
+) -> None:
+    """No tournament open: where every discipline of the caller's federations ranks places,
+    say what to do instead of a game report (``/propose``)."""
+    disciplines = [
+        d for own in players for d in await repos.federations.disciplines(own.federation_id)
+    ]
+    if disciplines and all(results_are_places(services.systems, d.system) for d in disciplines):
+        raise UserError(t(ctx.language, "report.places", discipline=disciplines[0].code))
+
+
+async def _params_of(repos: Repos, tournament: Tournament) -> dict[str, Any]:
+    current = await repos.ledger.current_version(tournament.id)
+    return dict(current.params) if current is not None else {}
+
+
+async def _usage(repos: Repos, ctx: RequestContext, players: list[Player]) -> str:
+    """The usage line for the caller: a Go score where every discipline of his federations
+    is Go, else the disc score."""
+    systems = {
+        d.system for own in players for d in await repos.federations.disciplines(own.federation_id)
+    }
+    return USAGE_GO if systems and systems <= set(LEAGUE_SYSTEMS) else USAGE
 
 
 async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
-    parts, result, score1, score2 = _parse_report(ctx, args)
     lang = ctx.language
+    parts = args.split()
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         mine = await linked_players(repos, ctx, account, unlinked="report.unlinked")
+        if len(parts) < 3:
+            raise UserError(t(lang, "error.usage", usage=await _usage(repos, ctx, mine)))
         reports = repos.game_reports
         # The tournament's federation says which of the caller's players reports.
         candidates = [
@@ -181,6 +281,8 @@ async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
             for own in mine
             for tournament in await reports.open_tournaments(own.federation_id, parts[0])
         ]
+        if not candidates:
+            await _refuse_places(repos, services, ctx, mine)
         if len(candidates) != 1:
             # None open (or several of one code in different disciplines: never created by
             # /openreports, which is per discipline, but refused rather than guessed).
@@ -188,11 +290,21 @@ async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
         player, found = candidates[0]
         locked = await reports.lock_tournament(found.id)
         tournament = stored(locked, "Tournament", found.id, lang)
-        opponent = await repos.players.by_federation_id(player.federation_id, parts[1])
+        federation = await stored_federation(repos, player.federation_id, lang)
+        discipline = await stored_discipline(repos, tournament.discipline_id, lang)
+        named, said = _split_tail(parts[1:], discipline.system)
+        result, score1, score2 = _parse_result(ctx, said, discipline.system)
+        opponent = await find_opponent(repos, federation, named)
         if opponent is None:
-            raise UserError(t(lang, "player.not_found", query=parts[1]))
+            raise UserError(t(lang, "player.not_found", query=named))
         if opponent.id == player.id:
             raise UserError(t(lang, "report.self"))
+        current = await repos.ledger.current_version(tournament.id)
+        league = league_of(current.params) if current is not None else None
+        if league is not None and busy_in_round(league, (player.id, opponent.id)):
+            raise UserError(t(lang, "league.round_busy", round=league.round))
+        if current is not None and fills_sheet(current.params):
+            await _check_sheet(repos, ctx, tournament, current.params, player, opponent, score1)
         waiting = await reports.in_flight_for_pair(tournament.id, player.id, opponent.id)
         if waiting is not None:
             raise UserError(
@@ -214,8 +326,6 @@ async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
             score2=score2,
             now=now,
         )
-        federation = await stored_federation(repos, player.federation_id, lang)
-        discipline = await stored_discipline(repos, tournament.discipline_id, lang)
         await repos.audit.log(
             "report.created",
             at=now,
@@ -228,6 +338,7 @@ async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
                 "opponent": opponent.federation_player_id,
                 "result": result,
                 "score": [score1, score2],
+                "written": " ".join(said),
             },
         )
         p = ReportParts(row, tournament, discipline, federation, player, opponent)
@@ -328,7 +439,7 @@ async def _opponent_answer(
             )
         await audit_report(repos, "report.confirmed", now, account, p)
         version = await count_game(repos, services.systems, account, p, now, ctx.language)
-        return _counted(ctx, p, version.version)
+        return _counted(ctx, p, version)
 
 
 async def gameok(services: Services, ctx: RequestContext, args: str) -> Reply:
@@ -368,7 +479,7 @@ async def _director_decision(
             return Reply.text(t(ctx.language, "report.rejected", report=row.id))
         await audit_report(repos, "report.approved", now, account, p, {"was": row.state})
         version = await count_game(repos, services.systems, account, p, now, ctx.language)
-        return _counted(ctx, p, version.version)
+        return _counted(ctx, p, version)
 
 
 async def gameapprove(services: Services, ctx: RequestContext, args: str) -> Reply:

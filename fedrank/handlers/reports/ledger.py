@@ -16,9 +16,12 @@ from fedrank.engines.kernel import EngineError
 from fedrank.handlers.access import stored
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
+from fedrank.handlers.reports.league import count_in_league
 from fedrank.handlers.reports.notices import news, tell_players
 from fedrank.handlers.reports.parts import ReportParts
+from fedrank.handlers.reports.sheet import fills_sheet
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
+from fedrank.handlers.systems.go_ufgo.league import league_of
 from fedrank.storage.models import Account, Tournament, TournamentVersion
 from fedrank.storage.records import NewEntry, NewGame, Prepared
 from fedrank.storage.repos import Repos
@@ -71,6 +74,19 @@ async def count_game(
     else:  # pragma: no cover - every stored tournament has a version
         entries, games, awards = [], [], []
     row = p.report
+    if current is not None and fills_sheet(current.params):
+        # An Othello round's game: it fills the round sheet; /round writes the round.
+        number = int(current.params["rounds_played"]) + 1
+        await _counted(repos, account, p, now, current, number, False, "sheet.counted")
+        return current
+    league = league_of(current.params) if current is not None else None
+    if current is not None and league is not None:
+        version, round_no, now_rated = await count_in_league(
+            repos, account, p, current, league, now, language
+        )
+        key = "league.counted_rated" if now_rated else "league.counted_waiting"
+        await _counted(repos, account, p, now, version, round_no, now_rated, key)
+        return version
     game = NewGame(
         next_round(games, row.reporter_id, row.opponent_id),
         row.reporter_id,
@@ -105,6 +121,24 @@ async def count_game(
             submitted_by=account.id,
             reason=reason,
         )
+        if current is not None:
+            await repos.ledger.carry_titles(current.id, version.id)
+    await _counted(repos, account, p, now, version, game.round_no, rated is not None)
+    return version
+
+
+async def _counted(
+    repos: Repos,
+    account: Account,
+    p: ReportParts,
+    now: datetime,
+    version: TournamentVersion,
+    round_no: int,
+    rated: bool,
+    key: str = "report.counted",
+) -> None:
+    """The report is approved: its audit line and the players' notice (``key``)."""
+    row = p.report
     row.state = "approved"
     row.decided_at = now
     await audit_report(
@@ -113,13 +147,16 @@ async def count_game(
         now,
         account,
         p,
-        {"version": version.version, "round": game.round_no, "rated": rated is not None},
+        {"version": version.version, "round": round_no, "rated": rated},
     )
     counted = news(
-        "report.counted", report=row.id, tournament=tournament.code, version=version.version
+        key,
+        report=row.id,
+        tournament=p.tournament.code,
+        version=version.version,
+        round=round_no,
     )
     await tell_players(repos, p, "counted", counted, now, skip=account)
-    return version
 
 
 def results_are_places(systems: SystemRegistry, system: str) -> bool:

@@ -22,6 +22,7 @@ from fedrank.storage.repos.ledger import LedgerRepo
 from fedrank.storage.repos.lists import ListRepo, latest_top, rating_cards
 from fedrank.storage.repos.outbox import OutboxRepo
 from fedrank.storage.repos.players import PlayerRepo
+from fedrank.storage.repos.proposals import ProposalRepo
 from fedrank.storage.repos.publications import PublicationRepo
 from fedrank.storage.repos.qualifications import QualificationRepo
 from fedrank.storage.repos.role_rules import RoleRuleRepo
@@ -41,6 +42,7 @@ __all__ = [
     "ListRepo",
     "OutboxRepo",
     "PlayerRepo",
+    "ProposalRepo",
     "PublicationRepo",
     "QualificationRepo",
     "Repos",
@@ -83,3 +85,4 @@ class Repos:
         self.role_rules = RoleRuleRepo(session)
         self.game_reports = GameReportRepo(session)
         self.publications = PublicationRepo(session)
+        self.proposals = ProposalRepo(session)

@@ -126,6 +126,29 @@ class GameReportRepo(Repo):
             )
         ).all()
 
+    async def of_player(
+        self, player_ids: Sequence[int], tournament_id: int | None = None
+    ) -> Sequence[GameReport]:
+        """Every report the players made or were named in, newest first (``/mygames``)."""
+        if not player_ids:
+            return []
+        query = select(GameReport).where(
+            or_(GameReport.reporter_id.in_(player_ids), GameReport.opponent_id.in_(player_ids))
+        )
+        if tournament_id is not None:
+            query = query.where(GameReport.tournament_id == tournament_id)
+        return (await self.session.scalars(query.order_by(GameReport.id.desc()))).all()
+
+    async def of_tournament(self, tournament_id: int) -> Sequence[GameReport]:
+        """Every report of a tournament, oldest first (an Othello round sheet)."""
+        return (
+            await self.session.scalars(
+                select(GameReport)
+                .where(GameReport.tournament_id == tournament_id)
+                .order_by(GameReport.id)
+            )
+        ).all()
+
     async def waiting_for_directors(
         self, federation_ids: Iterable[int], states: Sequence[str]
     ) -> Sequence[tuple[GameReport, Tournament]]:

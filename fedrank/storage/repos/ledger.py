@@ -345,6 +345,26 @@ class LedgerRepo(Repo):
             out.update((title.player_id, title) for title in rows)  # the latest wins
         return out
 
+    async def carry_titles(self, from_version_id: int, to_version_id: int) -> None:
+        """Write the title rows of a version again for the version that supersedes it with the
+        same results (a counted game waiting to be rated), so they keep counting."""
+        rows = (
+            await self.session.scalars(
+                select(Title).where(Title.version_id == from_version_id).order_by(Title.id)
+            )
+        ).all()
+        for row in rows:
+            await self.add_title(
+                row.player_id,
+                row.discipline_id,
+                row.title,
+                row.since,
+                value=row.value,
+                reason=row.reason,
+                version_id=to_version_id,
+                data=dict(row.data or {}),
+            )
+
     async def title_history(self, player_id: int, discipline_id: int) -> Sequence[Title]:
         return (
             await self.session.scalars(

@@ -237,7 +237,7 @@ async def test_a_reported_game_counts_after_the_opponent_presses_confirm(
     async with db.transaction() as repos:  # games are reported in a game system, not mahjong
         discipline = await repos.federations.discipline_by_code("rmf-mcr")
         assert discipline is not None
-        discipline.system = "go_ufgo"
+        discipline.system = "othello_woc"  # results with discs (Go has its own, B+R …)
     await discord_account(db, BOSS.id, role="director")
     await discord_account(db, ANNA.id, player="RMF-001")
     await discord_account(db, EVE.id, player="RMF-002")

@@ -29,12 +29,13 @@ async def setup(db: Database, *, approval: bool = False) -> None:
     """RMF with three players; u1 is RMF-001, u2 RMF-002, u3 RMF-003; boss directs RMF.
 
     Players report games, not places: /openreports refuses a system whose results are places
-    (mahjong_rmf's), so the seeded discipline is rated here by a game system (go_ufgo)."""
+    (mahjong_rmf's), so the seeded discipline is rated here by a game system (othello_woc:
+    results with disc scores)."""
     await seed_federation(db)
     async with db.transaction() as repos:
         discipline = await repos.federations.discipline_by_code("rmf-mcr")
         assert discipline is not None
-        discipline.system = "go_ufgo"
+        discipline.system = "othello_woc"
     await make_director(db, "boss")
     for n in (1, 2, 3):
         await link(db, f"u{n}", f"RMF-00{n}")

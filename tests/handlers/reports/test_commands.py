@@ -23,7 +23,7 @@ async def test_a_reported_game_counts_only_after_the_opponent_confirms(
     await setup(db)
     opened = await dispatch(services, user("boss"), OPEN)
     assert "league-2026 (Autumn club league, rmf-mcr) is open" in opened.plain
-    assert "Note: the go_ufgo adapter does not rate reported games yet" in opened.plain
+    assert "Note: the othello_woc adapter does not rate reported games yet" in opened.plain
 
     made = await dispatch(services, user("u1"), "/report league-2026 RMF-002 win 40-24")
     assert made.plain == (

@@ -20,7 +20,7 @@ from tests.handlers.reports.helpers import OPEN, setup
 class _RatingAdapter(FakeAdapter):
     """An adapter that rates reported games: one point per win, kept as an award line."""
 
-    system = "go_ufgo"
+    system = "othello_woc"
     supports_reported_games = True
 
     def __init__(self) -> None:

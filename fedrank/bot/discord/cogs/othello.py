@@ -35,6 +35,15 @@ class Othello(FeatureCog):
     ) -> None:
         await with_results(self.core, interaction, "round", tournament, file)
 
+    @app_commands.command(name=name("roundstatus"), description=description("cmd.roundstatus"))
+    @app_commands.describe(tournament=arg("tournament_code"))
+    async def roundstatus(self, interaction: discord.Interaction[Any], tournament: str) -> None:
+        await self.slash(interaction, "roundstatus", tournament)
+
+    @commands.command(name="roundstatus")
+    async def roundstatus_text(self, ctx: commands.Context[Any], *, args: str = "") -> None:
+        await self.text(ctx, "roundstatus", args)
+
     @commands.command(name="pairing")
     async def pairing_text(self, ctx: commands.Context[Any], *, args: str = "") -> None:
         await self.text(ctx, "pairing", args)

@@ -103,6 +103,10 @@ class Event:
             "new": sorted(result.new),
             "passes": result.engine.passes,
             "anomalous": sorted(result.anomalous),
+            # A league's settings and waiting games survive a replay of its version.
+            **(
+                {"league": self.stored["league"]} if self.stored and "league" in self.stored else {}
+            ),
         }
 
     @classmethod
