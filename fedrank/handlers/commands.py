@@ -18,6 +18,7 @@ from fedrank.handlers import (
     admin,
     grants,
     linking,
+    notify,
     othello,
     playerdata,
     players,
@@ -128,6 +129,10 @@ register("qualify", qualification.qualify, "director")
 register("qualification", qualification.show, "director")
 register("qconfirm", qualification.qconfirm)
 register("qdecline", qualification.qdecline)
+register("qualifications", qualification.qualifications)
+register("qrecord", qualification.qrecord, "director")
+register("qrestore", qualification.qrestore, "director")
+register("notify", notify.notify, private=True)
 register("whatif", whatif.whatif, slow=True)
 register("playerdata", playerdata.playerdata, "director")
 register("player", card.player)
