@@ -696,8 +696,7 @@ MESSAGES: dict[str, str] = {
         "your place."
     ),
     "qual.recorded_decline": (
-        "{director} recorded your answer for {event} (qualification {id}): you declined "
-        "your place."
+        "{director} recorded your answer for {event} (qualification {id}): you declined your place."
     ),
     "qual.offer_withdrawn": (
         "The place in {event} (qualification {id}) offered to you has gone back to {player}, "

@@ -742,9 +742,7 @@ MESSAGES: dict[str, str] = {
     ),
     "qual.invited_now": "Приглашено сегодня: {count}; срок ответа — {deadline}.",
     "qual.list_title": "Отбор {id}: {event} ({discipline}), {event_date}",
-    "qual.list_dates": (
-        "Дата отбора {date}, квота {quota} (от Президиума: {presidium}); {state}."
-    ),
+    "qual.list_dates": ("Дата отбора {date}, квота {quota} (от Президиума: {presidium}); {state}."),
     "qual.list_places": (
         "Места: подтверждено — {confirmed}, ждут ответа — {invited}, отказов — {declined}, "
         "переведено в резерв — {reserve}."

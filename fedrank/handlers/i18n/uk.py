@@ -729,8 +729,7 @@ MESSAGES: dict[str, str] = {
     ),
     "qual.late_title": "Дата відбору {date} уже минула.",
     "qual.late_within_limit": (
-        "Гравців треба поінформувати протягом 7 днів після неї, до {limit} (положення 000, "
-        "п. 3.4)."
+        "Гравців треба поінформувати протягом 7 днів після неї, до {limit} (положення 000, п. 3.4)."
     ),
     "qual.late_limit_passed": (
         "Відтоді минуло днів: {days}; 7 днів на інформування гравців скінчилися {limit} "
@@ -750,9 +749,7 @@ MESSAGES: dict[str, str] = {
     ),
     "qual.invited_now": "Запрошено сьогодні: {count}; термін відповіді — {deadline}.",
     "qual.list_title": "Відбір {id}: {event} ({discipline}), {event_date}",
-    "qual.list_dates": (
-        "Дата відбору {date}, квота {quota} (від Президії: {presidium}); {state}."
-    ),
+    "qual.list_dates": ("Дата відбору {date}, квота {quota} (від Президії: {presidium}); {state}."),
     "qual.list_places": (
         "Місця: підтверджено — {confirmed}, чекають відповіді — {invited}, відмов — {declined}, "
         "переведено до резерву — {reserve}."

@@ -567,7 +567,9 @@ MESSAGES: dict[str, str] = {
     "qual.restore_answered": "资格选拔 {id}：无法恢复 {player} 的名额，{other} 已经答复。",
     "qual.restored": "已恢复：{player} 重新获得 {event}（资格选拔 {id}）的名额（{state}）。",
     "qual.late_title": "资格选拔日期 {date} 已过。",
-    "qual.late_within_limit": "须在该日期后 7 天内、即 {limit} 之前通知选手（章程 000 第 3.4 条）。",
+    "qual.late_within_limit": (
+        "须在该日期后 7 天内、即 {limit} 之前通知选手（章程 000 第 3.4 条）。"
+    ),
     "qual.late_limit_passed": (
         "已过去 {days} 天，通知选手的 7 天期限已于 {limit} 结束（章程 000 第 3.4 条）。"
     ),
@@ -590,7 +592,9 @@ MESSAGES: dict[str, str] = {
     "qual.list_awaited_unlinked": "  {player}：{deadline} 前答复（未绑定账号）",
     "qual.list_yours": "您的名额：{state}；期限 {deadline}。",
     "qual.list_none": "没有与您相关的资格选拔。",
-    "qual.list_unlinked": "您的账号未绑定选手，也不是任何协会的裁判长，暂无相关资格选拔。请用 /link 绑定账号。",
+    "qual.list_unlinked": (
+        "您的账号未绑定选手，也不是任何协会的裁判长，暂无相关资格选拔。请用 /link 绑定账号。"
+    ),
     "qual.list_page": "第 {page} / {pages} 页（共 {total} 个选拔）。",
     "qual.button_show": "详情：{id}",
     "qual.window_waiting": "等待选拔日期",

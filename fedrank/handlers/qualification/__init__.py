@@ -44,7 +44,6 @@ from fedrank.handlers.qualification.run import (
     advance_all,
     advance_one,
 )
-from fedrank.handlers.qualification.views import qualifications, show
 from fedrank.handlers.qualification.state import (
     SYSTEM,
     event_of,
@@ -52,6 +51,7 @@ from fedrank.handlers.qualification.state import (
     state_from_json,
     state_to_json,
 )
+from fedrank.handlers.qualification.views import qualifications, show
 
 __all__ = [
     "REMIND_DAYS",

@@ -25,7 +25,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.qualification import messages
-from fedrank.handlers.qualification.places import CannotRestore, next_if_declined, restore
+from fedrank.handlers.qualification.places import CannotRestoreError, next_if_declined, restore
 from fedrank.handlers.qualification.run import QualificationRun
 from fedrank.handlers.qualification.state import iso, state_from_json, window_of
 from fedrank.handlers.reply import Reply
@@ -128,9 +128,7 @@ async def _answer(services: Services, ctx: RequestContext, args: str, consent: b
             return (
                 Reply.text(
                     t(lang, "qual.decline_sure", event=row.name, id=row.id),
-                    t(lang, "qual.lose_to", player=name)
-                    if name
-                    else t(lang, "qual.lose_unfilled"),
+                    t(lang, "qual.lose_to", player=name) if name else t(lang, "qual.lose_unfilled"),
                     private=True,
                 )
                 .button(t(lang, "qual.button_decline_sure"), f"/qdecline {row.id} yes")
@@ -245,7 +243,7 @@ async def qrestore(services: Services, ctx: RequestContext, args: str) -> Reply:
         closed = before.get("closed_on")
         try:
             q, withdrawn = restore(q, pid, status, date.fromisoformat(closed) if closed else None)
-        except CannotRestore as exc:
+        except CannotRestoreError as exc:
             await run.save(q)
             other = await messages.player_name(repos, exc.player) if exc.player else ""
             raise UserError(

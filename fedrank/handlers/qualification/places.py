@@ -21,7 +21,7 @@ from fedrank.engines.mahjong_rmf.qualification import (
 )
 
 
-class CannotRestore(Exception):
+class CannotRestoreError(Exception):
     """The place cannot be restored; ``reason`` is a message key (``qual.restore_*``)."""
 
     def __init__(self, reason: str, player: str | None = None) -> None:
@@ -53,14 +53,14 @@ def restore(
     withdrawn offer of the player who got it, if one did."""
     latest = q.slot(player)
     if latest is None or latest.status is not SlotStatus.DECLINED:
-        raise CannotRestore("qual.restore_not_declined")
+        raise CannotRestoreError("qual.restore_not_declined")
     after = successor(q, player)
     slots = list(q.slots)
     unfilled = q.unfilled
     if after is None:
         unfilled = max(unfilled - 1, 0)
     elif after.status is not SlotStatus.INVITED:
-        raise CannotRestore("qual.restore_answered", after.player)
+        raise CannotRestoreError("qual.restore_answered", after.player)
     else:
         slots.remove(after)
     back = replace(latest, status=status, closed_on=closed_on)

@@ -129,9 +129,7 @@ class QualificationRun:
         reached = await self.tell_player(player, key, build, "invitation")
         if not reached:
             fpid = await self.fpid(player)
-            pass_on = partial(
-                messages.invitation_to_pass_on, row, discipline, name, fpid, deadline
-            )
+            pass_on = partial(messages.invitation_to_pass_on, row, discipline, name, fpid, deadline)
             await self.tell_directors(key, pass_on)
         q = record_informed(q, player, self.today)
         await self.audit(
@@ -156,7 +154,7 @@ class QualificationRun:
                 await self.tell_player(note.player, key, build, "qualification")
                 after = successor(q, note.player)
                 name = await messages.player_name(self.repos, note.player)
-                deadline = slot.consent_by if slot is not None and slot.consent_by else closed
+                deadline = (slot.consent_by if slot is not None else None) or closed or self.today
                 next_name = (
                     await messages.player_name(self.repos, after.player)
                     if after is not None
@@ -219,9 +217,7 @@ class QualificationRun:
                     **self.row.data,
                     "reminded": [*self.row.data.get("reminded", []), step],
                 }
-                await self.audit(
-                    "reminded", f"player {slot.player}", deadline=str(deadline), to=to
-                )
+                await self.audit("reminded", f"player {slot.player}", deadline=str(deadline), to=to)
             self.notices.add(added)
 
     async def undelivered(self) -> None:

@@ -117,8 +117,8 @@ async def qualifications(services: Services, ctx: RequestContext, args: str) -> 
         if pages > 1:
             reply.line(t(lang, "qual.list_page", page=page, pages=pages, total=len(shown)))
         for row, d, as_director in shown[(page - 1) * PAGE : page * PAGE]:
-            federation = await window_of(repos, row, lang)
-            today = services.now().astimezone(ZoneInfo(federation[1].timezone)).date()
+            _, window_federation = await window_of(repos, row, lang)
+            today = services.now().astimezone(ZoneInfo(window_federation.timezone)).date()
             state = window_state(row, today)
             reply.line(
                 bold(

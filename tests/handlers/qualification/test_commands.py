@@ -3,9 +3,9 @@ be taken, /qualification for directors only."""
 
 from __future__ import annotations
 
-import pytest
-
 from datetime import date
+
+import pytest
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.qualification import advance_all
@@ -99,8 +99,11 @@ async def test_a_window_whose_date_is_today_is_frozen_at_once(
 @pytest.mark.parametrize(
     ("who", "command", "expected"),
     [
-        ("p1", "/qconfirm 1", "Qualification 1 (Cup) is not open yet: its list is frozen on "
-         "2026-12-01"),
+        (
+            "p1",
+            "/qconfirm 1",
+            "Qualification 1 (Cup) is not open yet: its list is frozen on 2026-12-01",
+        ),
         ("p1", "/qconfirm x", "/qconfirm <id>"),
         ("p1", "/qdecline 1 maybe", "/qdecline <id> [yes]"),
         ("p1", "/qconfirm 99", "There is no qualification 99."),
