@@ -124,6 +124,14 @@ async def _answer(services: Services, ctx: RequestContext, args: str, consent: b
         if not consent and slot is not None and slot.status is SlotStatus.CONFIRMED and not sure:
             after = next_if_declined(q, pid, run.today)
             await run.save(q)
+            await repos.audit.log(
+                "qualification.decline_asked",
+                at=run.now,
+                account_id=account.id,
+                federation_id=run.federation.id,
+                subject=f"qualification {row.id} player {player.id}",
+                details={"next": after},
+            )
             name = await messages.player_name(repos, after) if after else None
             return (
                 Reply.text(

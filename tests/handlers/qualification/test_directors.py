@@ -146,6 +146,9 @@ async def test_declining_after_confirming_asks_twice_and_a_director_can_restore(
     ]
     assert [b.action for b in asked.buttons] == ["/qdecline 1 yes", "/qualifications rmf-mcr"]
     assert (await slots(db))["RMF-001"][0] == "confirmed"
+    async with db.read() as repos:
+        asked_log = [e.details for e in await repos.audit.entries("qualification.decline_asked")]
+    assert asked_log == [{"next": str(world["3"])}]
 
     # Confirmed: the place passes to player 3.
     assert "Declined" in (await say(services, "p1", "/qdecline 1 yes")).plain

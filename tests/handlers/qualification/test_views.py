@@ -7,9 +7,10 @@ from datetime import datetime
 
 from fedrank.cli_schedule import moment, publish_due_text
 from fedrank.handlers.context import Services
+from fedrank.handlers.dispatch import dispatch
 from fedrank.scheduler.outbox import DeliveryWorker, Outcome, OutgoingMessage, SendResult
 from fedrank.storage.database import Database
-from tests.conftest import Clock
+from tests.conftest import Clock, user
 from tests.handlers.fake_adapter import World
 from tests.handlers.qualification.helpers import actions, at, outbox, say
 
@@ -97,3 +98,20 @@ async def test_an_undelivered_invitation_is_shown_to_the_directors(
     assert [a for a, s in await actions(db) if a == "qualification.undelivered"] == [
         "qualification.undelivered"
     ]
+
+
+async def test_the_list_in_the_readers_language(
+    db: Database, services: Services, clock: Clock, world: World
+) -> None:
+    clock.now = at("2026-11-21")
+    await say(services, "boss", "/qualify rmf-mcr 2027-06-20 2 Cup")
+    await publish_due_text(db, world.systems, moment("2026-12-01"))
+    texts = {
+        lang: (await dispatch(services, user("boss", language=lang), "/qualifications")).plain
+        for lang in ("en", "ru", "uk", "zh")
+    }
+    assert texts["ru"].startswith("Отбор 1: Cup (rmf-mcr), 2027-06-20")
+    assert "Места: подтверждено — 0, ждут ответа — 2" in texts["ru"]
+    assert texts["uk"].startswith("Відбір 1: Cup (rmf-mcr), 2027-06-20")
+    assert texts["zh"].startswith("资格选拔 1：Cup（rmf-mcr），2027-06-20")
+    assert len(set(texts.values())) == 4
