@@ -672,12 +672,12 @@ MESSAGES: dict[str, str] = {
     "qual.button_record_decline": "Record: declines",
     "qual.pass_on_text": (
         "{player} has qualified for a place in {discipline} but has no linked "
-        "account: please tell him today. He must answer by {deadline} (15 days). Record his "
-        "answer with the buttons or /qrecord {id} {fpid} confirm|decline [note]."
+        "account: please tell the player today. The answer is due by {deadline} (15 days). "
+        "Record it with the buttons or /qrecord {id} {fpid} confirm|decline [note]."
     ),
     "qual.reminder_pass_on": (
         "Reminder: {player} has not answered for {event} (qualification {id}); the deadline is "
-        "{deadline}. He has no linked account: record his answer with /qrecord {id} {fpid} "
+        "{deadline}. No linked account: record the answer with /qrecord {id} {fpid} "
         "confirm|decline [note]."
     ),
     "qual.expired_directors": (
@@ -689,7 +689,7 @@ MESSAGES: dict[str, str] = {
     "qual.passed_to_nobody": "Nobody is left in the reserve: the place stays unfilled.",
     "qual.undelivered": (
         "The qualification notice to {player} for {event} (qualification {id}) could not be "
-        "delivered ({platform}: {error}). Please reach him another way and record his answer."
+        "delivered ({platform}: {error}). Please reach the player another way and record the answer."
     ),
     "qual.recorded_confirm": (
         "{director} recorded your answer for {event} (qualification {id}): you confirmed "

@@ -37,7 +37,7 @@ def test_the_directors_get_the_invitation_to_pass_on_with_record_buttons() -> No
         _row(), "Sports mahjong", "Anna (RMF-001)", "RMF-001", date(2026, 12, 16), "en"
     )
     assert "Anna (RMF-001) has qualified" in reply.plain
-    assert "no linked account: please tell him today" in reply.plain
+    assert "no linked account: please tell the player today" in reply.plain
     assert "by 2026-12-16" in reply.plain
     assert [b.action for b in reply.buttons] == [
         "/qrecord 7 RMF-001 confirm",

@@ -184,7 +184,7 @@ async def test_a_player_the_bot_cannot_reach_is_invited_through_the_directors(
         ("boss", ["/qrecord 1 RMF-001 confirm", "/qrecord 1 RMF-001 decline"])
     ]
     assert "Player 1 (RMF-001) has qualified" in passed_on[0][1]
-    assert "no linked account: please tell him today" in passed_on[0][1]
+    assert "no linked account: please tell the player today" in passed_on[0][1]
     async with db.read() as repos:
         informed = [
             e.details["accounts"] for e in await repos.audit.entries("qualification.informed")
