@@ -689,7 +689,8 @@ MESSAGES: dict[str, str] = {
     "qual.passed_to_nobody": "Nobody is left in the reserve: the place stays unfilled.",
     "qual.undelivered": (
         "The qualification notice to {player} for {event} (qualification {id}) could not be "
-        "delivered ({platform}: {error}). Please reach the player another way and record the answer."
+        "delivered ({platform}: {error}). Please reach the player another way and record the "
+        "answer."
     ),
     "qual.recorded_confirm": (
         "{director} recorded your answer for {event} (qualification {id}): you confirmed "
@@ -762,5 +763,10 @@ MESSAGES: dict[str, str] = {
     "qual.window_filled": "the quota is filled",
     "qual.window_closed": "closed",
     "qual.state_waiting": "in the reserve (offer withdrawn)",
+    "qual.offer_withdrawn_directors": (
+        "The place in {event} (qualification {id}) offered to {other} has gone back to "
+        "{player}. {other} has no linked account: please say so; the player heads the reserve "
+        "again."
+    ),
     # ── qualify: end ──
 }

@@ -763,5 +763,10 @@ MESSAGES: dict[str, str] = {
     "qual.window_filled": "квота заполнена",
     "qual.window_closed": "закрыт",
     "qual.state_waiting": "в резерве (предложение отозвано)",
+    "qual.offer_withdrawn_directors": (
+        "Место в турнире {event} (отбор {id}), предложенное игроку {other}, возвращено игроку "
+        "{player}. Аккаунт игрока {other} не привязан: сообщите об этом; игрок снова в начале "
+        "резервного списка."
+    ),
     # ── qualify: end ──
 }

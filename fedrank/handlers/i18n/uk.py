@@ -770,5 +770,10 @@ MESSAGES: dict[str, str] = {
     "qual.window_filled": "квоту заповнено",
     "qual.window_closed": "закрито",
     "qual.state_waiting": "у резерві (пропозицію відкликано)",
+    "qual.offer_withdrawn_directors": (
+        "Місце на турнірі {event} (відбір {id}), запропоноване гравцеві {other}, повернуто "
+        "гравцеві {player}. Акаунт гравця {other} не прив'язано: повідомте про це; гравець знову "
+        "на початку резервного списку."
+    ),
     # ── qualify: end ──
 }

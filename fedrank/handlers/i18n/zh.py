@@ -603,5 +603,9 @@ MESSAGES: dict[str, str] = {
     "qual.window_filled": "名额已满",
     "qual.window_closed": "已结束",
     "qual.state_waiting": "替补（邀请已撤回）",
+    "qual.offer_withdrawn_directors": (
+        "提供给 {other} 的 {event}（资格选拔 {id}）名额已归还给 {player}。{other} 未绑定账号："
+        "请告知该选手；其重新位于替补名单首位。"
+    ),
     # ── qualify: end ──
 }

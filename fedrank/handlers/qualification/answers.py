@@ -305,4 +305,8 @@ async def _withdraw(run: QualificationRun, other: str, player: Player, now: date
         data={"withdrawn": now.isoformat()},
     )
     build = partial(messages.offer_withdrawn, run.row, player_label(player))
-    await run.tell_player(other, f"withdrawn:{other}:{now.isoformat()}", build, "qualification")
+    key = f"withdrawn:{other}:{now.isoformat()}"
+    if not await run.tell_player(other, key, build, "qualification"):
+        name = await messages.player_name(run.repos, other)
+        told = partial(messages.offer_withdrawn_for_directors, run.row, name, player_label(player))
+        await run.tell_directors(key, told)

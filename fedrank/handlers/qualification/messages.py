@@ -196,3 +196,18 @@ def summary(
 def refused(qualification_id: int, error: str, language: str) -> Reply:
     """For the directors: the list cannot be frozen (an unordered tie, 3.1)."""
     return Reply.text(t(language, "qual.refused", id=qualification_id, error=error), private=True)
+
+
+def offer_withdrawn_for_directors(
+    row: QualificationRow, other: str, player: str, language: str
+) -> Reply:
+    """For the directors: the withdrawn offer went to a player the bot cannot reach."""
+    text = t(
+        language,
+        "qual.offer_withdrawn_directors",
+        event=row.name,
+        id=row.id,
+        other=other,
+        player=player,
+    )
+    return Reply.text(text, private=True)

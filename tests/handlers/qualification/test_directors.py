@@ -202,3 +202,24 @@ async def test_declining_a_place_not_yet_confirmed_is_at_once(
     assert "Confirmed" in (await say(services, "p5", "/qconfirm 1")).plain
     asked = await say(services, "p5", "/qdecline 1")
     assert "Nobody is left in the reserve: the place will stay unfilled." in asked.plain
+
+
+async def test_a_withdrawn_offer_to_an_unlinked_player_is_told_to_the_directors(
+    db: Database, services: Services, clock: Clock, world: World
+) -> None:
+    await _unlink(db, world, "3")
+    clock.now = at("2026-11-21")
+    await say(services, "boss", "/qualify rmf-mcr 2027-06-20 2 Cup")
+    await tick(db, world, "2026-12-01")
+    clock.now = at("2026-12-02")
+    await say(services, "boss", "/qrecord 1 RMF-002 decline")  # a mistake
+    assert (await slots(db))["RMF-003"] == ("invited", "2026-12-17")
+    await say(services, "boss", "/qrestore 1 RMF-002")
+    told = await outbox(db, "qual:1:withdrawn:")
+    assert [chat for chat, _, _ in told] == ["boss"]
+    assert told[0][1] == (
+        "The place in Cup (qualification 1) offered to Player 3 (RMF-003) has gone back to "
+        "Player 2 (RMF-002). Player 3 (RMF-003) has no linked account: please say so; the "
+        "player heads the reserve again."
+    )
+    assert (await slots(db))["RMF-002"] == ("invited", "2026-12-16")

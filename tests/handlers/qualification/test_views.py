@@ -90,8 +90,8 @@ async def test_an_undelivered_invitation_is_shown_to_the_directors(
     ]
     assert lost[0][1] == (
         "The qualification notice to Player 2 (RMF-002) for Cup (qualification 1) could not be "
-        "delivered (console: Forbidden: bot was blocked by the user). Please reach the player another "
-        "way and record the answer."
+        "delivered (console: Forbidden: bot was blocked by the user). Please reach the player "
+        "another way and record the answer."
     )
     await publish_due_text(db, world.systems, moment("2026-12-03"))  # told once
     assert len(await outbox(db, "qual:1:lost:")) == 1
