@@ -82,7 +82,9 @@ async def _record(
     if not consent and before is not None:
         declines = dict(run.row.data.get("declines", {}))
         declines[pid] = {"status": before.status.value, "closed_on": iso(before.closed_on)}
-        run.row.data = {**run.row.data, "declines": declines}
+        # A refused place is no longer filled, whatever the quota was.
+        kept = {k: v for k, v in run.row.data.items() if k != "filled"}
+        run.row.data = {**kept, "declines": declines}
     q = await run.handle(answered.qualification, answered.notifications)
     await run.filled(q)
     await run.save(q)

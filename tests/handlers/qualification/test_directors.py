@@ -200,8 +200,13 @@ async def test_declining_a_place_not_yet_confirmed_is_at_once(
     for n in ("2", "3", "4"):
         await say(services, f"p{n}", "/qdecline 1")
     assert "Confirmed" in (await say(services, "p5", "/qconfirm 1")).plain
+    assert "the quota is filled" in (await say(services, "boss", "/qualifications")).plain
     asked = await say(services, "p5", "/qdecline 1")
     assert "Nobody is left in the reserve: the place will stay unfilled." in asked.plain
+    await say(services, "p5", "/qdecline 1 yes")
+    listed = (await say(services, "boss", "/qualifications")).plain
+    assert "quota 1 (Presidium 0); open." in listed and "the quota is filled" not in listed
+    assert "Places: 0 confirmed, 0 awaiting an answer, 5 declined" in listed
 
 
 async def test_a_withdrawn_offer_to_an_unlinked_player_is_told_to_the_directors(
