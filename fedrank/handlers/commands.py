@@ -19,6 +19,7 @@ from fedrank.handlers import (
     grants,
     h2h,
     linking,
+    notify,
     othello,
     playerdata,
     players,
@@ -142,6 +143,10 @@ register("qualify", qualification.qualify, "director")
 register("qualification", qualification.show, "director")
 register("qconfirm", qualification.qconfirm)
 register("qdecline", qualification.qdecline)
+register("qualifications", qualification.qualifications)
+register("qrecord", qualification.qrecord, "director")
+register("qrestore", qualification.qrestore, "director")
+register("notify", notify.notify)
 register("whatif", whatif.whatif, slow=True)
 register("playerdata", playerdata.playerdata, "director")
 register("player", card.player)

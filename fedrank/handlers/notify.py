@@ -11,6 +11,10 @@ so telling the same thing again (a re-run, a second press of a button) adds noth
   ``<key>:<platform>:<user>``.
 - :func:`notify_accounts`: the same, enqueued at once.
 - :class:`Notifier`: collects such rows during a use case and enqueues them together.
+- :func:`player_accounts`: a player's accounts for a *personal* notice, as he chose with
+  ``/notify`` (:func:`notify`): Telegram, Discord or both. A choice that names a platform he
+  has no account on is ignored (a notice must reach him somewhere); console accounts (the
+  operator's own terminal) always get it.
 """
 
 from __future__ import annotations
@@ -19,8 +23,12 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any
 
+from fedrank.handlers.access import caller, linked_players
+from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.errors import UserError
+from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply
-from fedrank.storage.models import Account
+from fedrank.storage.models import NOTICE_CHANNELS, Account
 from fedrank.storage.records import NewMessage
 from fedrank.storage.repos import Repos
 
@@ -128,3 +136,64 @@ class Notifier:
     async def flush(self) -> int:
         messages, self.pending = self.pending, []
         return await self.repos.outbox.enqueue(messages, self.now)
+
+
+def chosen_accounts(accounts: Iterable[Account], channel: str | None) -> list[Account]:
+    """The accounts a personal notice goes to under the player's ``channel`` choice."""
+    every = list(accounts)
+    if channel in (None, "both"):
+        return every
+    picked = [a for a in every if a.platform in (channel, "console")]
+    if not any(a.platform == channel for a in picked):
+        return every  # no account on the chosen platform: never lose the notice
+    return picked
+
+
+async def player_accounts(repos: Repos, player_id: int) -> list[Account]:
+    """The player's linked accounts that get his personal notices (his ``/notify`` choice)."""
+    accounts = await repos.accounts.for_player(player_id)
+    return chosen_accounts(accounts, await repos.notices.channel(player_id))
+
+
+async def notify(services: Services, ctx: RequestContext, args: str) -> Reply:
+    """``/notify [telegram|discord|both]``: where the caller's personal notices go (shown
+    without an argument), for each player he is linked to."""
+    lang = ctx.language
+    wanted = args.strip().lower()
+    if wanted and wanted not in NOTICE_CHANNELS:
+        raise UserError(t(lang, "error.usage", usage="/notify telegram|discord|both"))
+    now = services.now()
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        players = await linked_players(repos, ctx, account, unlinked="rating.unlinked")
+        reply = Reply(private=True)
+        for player in players:
+            if wanted:
+                before = await repos.notices.channel(player.id)
+                await repos.notices.choose(player.id, wanted, now)
+                await repos.audit.log(
+                    "notify.chosen",
+                    at=now,
+                    account_id=account.id,
+                    federation_id=player.federation_id,
+                    subject=f"player {player.id}",
+                    details={"channel": wanted, "before": before},
+                )
+            channel = await repos.notices.channel(player.id) or "both"
+            platforms = sorted({a.platform for a in await repos.accounts.for_player(player.id)})
+            reply.line(
+                t(
+                    lang,
+                    "notify.set" if wanted else "notify.current",
+                    player=f"{player.name} ({player.federation_player_id})",
+                    channel=t(lang, f"notify.channel_{channel}"),
+                    accounts=", ".join(platforms),
+                )
+            )
+            missing = channel != "both" and channel not in platforms
+            if missing:
+                reply.line(t(lang, "notify.not_linked_there", channel=channel))
+        if not wanted:
+            for choice in NOTICE_CHANNELS:
+                reply.button(t(lang, f"notify.channel_{choice}"), f"/notify {choice}")
+        return reply

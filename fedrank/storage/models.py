@@ -579,3 +579,18 @@ class DiscordRoleRule(Base):
     role_id: Mapped[str] = mapped_column(String(32))
     created_by: Mapped[int | None] = mapped_column(ForeignKey("account.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+#: Where a player's personal notices go (``/notify``): one platform, or every linked account.
+NOTICE_CHANNELS = ("telegram", "discord", "both")
+
+
+class NoticeChoice(Base):
+    """A player's choice of where his personal notices go; no row: every linked account."""
+
+    __tablename__ = "notice_choice"
+    __table_args__ = (CheckConstraint(_in("channel", NOTICE_CHANNELS), name="channel"),)
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
+    channel: Mapped[str] = mapped_column(String(16))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

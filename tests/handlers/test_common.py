@@ -30,9 +30,9 @@ def test_row_ids_are_ascii_numbers_a_column_holds() -> None:
     [
         (f"/approve {HUGE}", f"There is no pending request #{HUGE}."),
         (f"/reject #{HUGE}", f"There is no pending request #{HUGE}."),
-        (f"/qconfirm {HUGE}", f"There is no open qualification {HUGE} for you."),
-        (f"/qdecline {HUGE}", f"There is no open qualification {HUGE} for you."),
-        (f"/qualification {HUGE}", f"There is no open qualification {HUGE} for you."),
+        (f"/qconfirm {HUGE}", f"There is no qualification {HUGE}."),
+        (f"/qdecline {HUGE}", f"There is no qualification {HUGE}."),
+        (f"/qualification {HUGE}", f"There is no qualification {HUGE}."),
         ("/approve ²", "Usage: /approve <request>"),
         ("/qualification ²", "Usage: /qualification <id>"),
     ],

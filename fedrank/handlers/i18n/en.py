@@ -820,4 +820,137 @@ MESSAGES: dict[str, str] = {
         "command, or a file)."
     ),
     # ── reports: end ──
+    # ── qualify: begin (keys of the qualify work go between begin and end) ──
+    "cmd.qualifications": "qualification windows: dates, quota, places, deadlines",
+    "cmd.qrecord": "record a player's answer to his invitation (given by phone or in person)",
+    "cmd.qrestore": "give back a place declined by mistake",
+    "cmd.notify": "where your personal notices go: Telegram, Discord or both",
+    "notify.current": "{player}: personal notices go to {channel} (linked: {accounts}).",
+    "notify.set": "{player}: personal notices now go to {channel} (linked: {accounts}).",
+    "notify.not_linked_there": (
+        "No {channel} account is linked to you yet: until one is, your notices go to every "
+        "account you have."
+    ),
+    "notify.channel_telegram": "Telegram",
+    "notify.channel_discord": "Discord",
+    "notify.channel_both": "Telegram and Discord",
+    "qual.no_such": "There is no qualification {id}.",
+    "qual.not_open": (
+        "Qualification {id} ({event}) is not open yet: its list is frozen on {date}, and the "
+        "invitations go out then."
+    ),
+    "qual.closed": "Qualification {id} ({event}) is closed: the event has begun.",
+    "qual.unlinked": (
+        "Your account is not linked to a player of {federation}, so it holds no place in "
+        "qualification {id}. Link it with /link, or ask a director to record your answer."
+    ),
+    "qual.decline_sure": (
+        "You confirmed your place in {event} (qualification {id}). Declining now gives it up "
+        "for good."
+    ),
+    "qual.lose_to": "You will lose your place to {player}.",
+    "qual.lose_unfilled": "Nobody is left in the reserve: the place will stay unfilled.",
+    "qual.button_decline_sure": "Yes, decline",
+    "qual.button_keep": "Keep my place",
+    "qual.button_record_confirm": "Record: confirms",
+    "qual.button_record_decline": "Record: declines",
+    "qual.pass_on_text": (
+        "{player} has qualified for a place in {discipline} but has no linked "
+        "account: please tell the player today. The answer is due by {deadline} (15 days). "
+        "Record it with the buttons or /qrecord {id} {fpid} confirm|decline [note]."
+    ),
+    "qual.reminder_pass_on": (
+        "Reminder: {player} has not answered for {event} (qualification {id}); the deadline is "
+        "{deadline}. No linked account: record the answer with /qrecord {id} {fpid} "
+        "confirm|decline [note]."
+    ),
+    "qual.expired_directors": (
+        "{player} did not answer for {event} (qualification {id}) in time and is now in the "
+        "reserve (seed 000 section 3.5)."
+    ),
+    "qual.expired_deadline": "The deadline was {deadline}.",
+    "qual.passed_to": "The place passes to {player}, who is invited with 15 days to answer.",
+    "qual.passed_to_nobody": "Nobody is left in the reserve: the place stays unfilled.",
+    "qual.undelivered": (
+        "The qualification notice to {player} for {event} (qualification {id}) could not be "
+        "delivered ({platform}: {error}). Please reach the player another way and record the "
+        "answer."
+    ),
+    "qual.recorded_confirm": (
+        "{director} recorded your answer for {event} (qualification {id}): you confirmed "
+        "your place."
+    ),
+    "qual.recorded_decline": (
+        "{director} recorded your answer for {event} (qualification {id}): you declined your place."
+    ),
+    "qual.offer_withdrawn": (
+        "The place in {event} (qualification {id}) offered to you has gone back to {player}, "
+        "whose refusal was a mistake. You stay first in the reserve."
+    ),
+    "qual.cannot_record": (
+        "Qualification {id}: {player} holds no place that awaits this answer (state: {state})."
+    ),
+    "qual.recorded": "Recorded: {player} confirms the place in {event} (qualification {id}).",
+    "qual.recorded_declined": (
+        "Recorded: {player} declines the place in {event} (qualification {id})."
+    ),
+    "qual.restore_not_declined": "Qualification {id}: {player} has not declined a place.",
+    "qual.restore_answered": (
+        "Qualification {id}: the place of {player} cannot be restored, {other} has already "
+        "answered for it."
+    ),
+    "qual.restored": (
+        "Restored: {player} holds the place in {event} (qualification {id}) again ({state})."
+    ),
+    "qual.late_title": "The qualification date {date} has passed.",
+    "qual.late_within_limit": (
+        "The players must be informed within 7 days of it, by {limit} (seed 000 section 3.4)."
+    ),
+    "qual.late_limit_passed": (
+        "It was {days} days ago, and the 7 days to inform the players ended on {limit} "
+        "(seed 000 section 3.4)."
+    ),
+    "qual.late_choice_now": (
+        "Inform now: the list of that date is frozen and the players invited today, with 15 "
+        "days to answer (until {deadline})."
+    ),
+    "qual.late_choice_date": (
+        "Or set another qualification date decided by the Presidium (section 3.3): {command}"
+    ),
+    "qual.button_inform_now": "Inform now",
+    "qual.created_now": (
+        "Qualification {id} created: {event} ({discipline}) on {event_date}, quota {quota} "
+        "({presidium} by the Presidium). The list of {date} is frozen now."
+    ),
+    "qual.invited_now": "Invited today: {count}; answers are due by {deadline}.",
+    "qual.list_title": "Qualification {id}: {event} ({discipline}), {event_date}",
+    "qual.list_dates": (
+        "Qualification date {date}, quota {quota} (Presidium {presidium}); {state}."
+    ),
+    "qual.list_places": (
+        "Places: {confirmed} confirmed, {invited} awaiting an answer, {declined} declined, "
+        "{reserve} moved to the reserve."
+    ),
+    "qual.list_awaited": "  {player}: answer by {deadline}",
+    "qual.list_awaited_unlinked": "  {player}: answer by {deadline} (no linked account)",
+    "qual.list_yours": "Your place: {state}; deadline {deadline}.",
+    "qual.list_none": "There are no qualification windows for you.",
+    "qual.list_unlinked": (
+        "You are not linked to a player and direct no federation, so no qualification "
+        "concerns you yet. Link your account with /link."
+    ),
+    "qual.list_page": "Page {page} of {pages} ({total} windows).",
+    "qual.button_show": "Details of {id}",
+    "qual.window_waiting": "waiting for its date",
+    "qual.window_refused": "the list cannot be frozen",
+    "qual.window_open": "open",
+    "qual.window_filled": "the quota is filled",
+    "qual.window_closed": "closed",
+    "qual.state_waiting": "in the reserve (offer withdrawn)",
+    "qual.offer_withdrawn_directors": (
+        "The place in {event} (qualification {id}) offered to {other} has gone back to "
+        "{player}. {other} has no linked account: please say so; the player heads the reserve "
+        "again."
+    ),
+    # ── qualify: end ──
 }

@@ -823,4 +823,137 @@ MESSAGES: dict[str, str] = {
         "командой или файл)."
     ),
     # ── reports: end ──
+    # ── qualify: begin (keys of the qualify work go between begin and end) ──
+    "cmd.qualifications": "квалификационные отборы: даты, квота, места, сроки",
+    "cmd.qrecord": "записать ответ игрока на приглашение (полученный по телефону или лично)",
+    "cmd.qrestore": "вернуть место, от которого отказались по ошибке",
+    "cmd.notify": "куда приходят ваши личные уведомления: Telegram, Discord или оба",
+    "notify.current": "{player}: личные уведомления приходят в {channel} (привязано: {accounts}).",
+    "notify.set": (
+        "{player}: теперь личные уведомления приходят в {channel} (привязано: {accounts})."
+    ),
+    "notify.not_linked_there": (
+        "Аккаунт {channel} пока не привязан: до его привязки уведомления приходят на все ваши "
+        "аккаунты."
+    ),
+    "notify.channel_telegram": "Telegram",
+    "notify.channel_discord": "Discord",
+    "notify.channel_both": "Telegram и Discord",
+    "qual.no_such": "Квалификационного отбора {id} нет.",
+    "qual.not_open": (
+        "Отбор {id} ({event}) ещё не открыт: список фиксируется {date}, тогда же рассылаются "
+        "приглашения."
+    ),
+    "qual.closed": "Отбор {id} ({event}) закрыт: турнир уже начался.",
+    "qual.unlinked": (
+        "Ваш аккаунт не привязан к игроку федерации {federation}, поэтому места в отборе {id} "
+        "у него нет. Привяжите его командой /link или попросите директора записать ваш ответ."
+    ),
+    "qual.decline_sure": (
+        "Ваше место в турнире {event} (отбор {id}) подтверждено. Отказ сейчас означает потерю "
+        "места окончательно."
+    ),
+    "qual.lose_to": "Ваше место перейдёт к игроку {player}.",
+    "qual.lose_unfilled": "В резерве никого не осталось: место останется незанятым.",
+    "qual.button_decline_sure": "Да, отказаться",
+    "qual.button_keep": "Сохранить место",
+    "qual.button_record_confirm": "Записать: согласие",
+    "qual.button_record_decline": "Записать: отказ",
+    "qual.pass_on_text": (
+        "Игрок {player} получает место в квоте ({discipline}), но аккаунт у игрока не "
+        "привязан: сообщите об этом сегодня. Ответ нужен до {deadline} (15 дней). Запишите "
+        "ответ кнопками или командой /qrecord {id} {fpid} confirm|decline [заметка]."
+    ),
+    "qual.reminder_pass_on": (
+        "Напоминание: от игрока {player} нет ответа по турниру {event} (отбор {id}); срок — "
+        "{deadline}. Аккаунт не привязан: запишите ответ командой /qrecord {id} {fpid} "
+        "confirm|decline [заметка]."
+    ),
+    "qual.expired_directors": (
+        "От игрока {player} не поступило ответа по турниру {event} (отбор {id}) в срок: игрок "
+        "переведён в резерв (положение 000, п. 3.5)."
+    ),
+    "qual.expired_deadline": "Срок был до {deadline}.",
+    "qual.passed_to": "Место переходит к игроку {player}; у него 15 дней на ответ.",
+    "qual.passed_to_nobody": "В резерве никого не осталось: место остаётся незанятым.",
+    "qual.undelivered": (
+        "Уведомление об отборе для игрока {player} по турниру {event} (отбор {id}) не "
+        "доставлено ({platform}: {error}). Свяжитесь с игроком иначе и запишите ответ."
+    ),
+    "qual.recorded_confirm": (
+        "{director}: записан ваш ответ по турниру {event} (отбор {id}) — вы согласны, место "
+        "за вами."
+    ),
+    "qual.recorded_decline": (
+        "{director}: записан ваш ответ по турниру {event} (отбор {id}) — отказ от места."
+    ),
+    "qual.offer_withdrawn": (
+        "Место в турнире {event} (отбор {id}), предложенное вам, возвращено игроку {player}: "
+        "его отказ был ошибкой. Вы остаётесь в начале резервного списка."
+    ),
+    "qual.cannot_record": (
+        "Отбор {id}: у игрока {player} нет места, ожидающего такого ответа (состояние: {state})."
+    ),
+    "qual.recorded": "Записано: {player} — согласие на место в турнире {event} (отбор {id}).",
+    "qual.recorded_declined": (
+        "Записано: {player} — отказ от места в турнире {event} (отбор {id})."
+    ),
+    "qual.restore_not_declined": "Отбор {id}: у игрока {player} нет отказа от места.",
+    "qual.restore_answered": (
+        "Отбор {id}: место игрока {player} вернуть нельзя — на приглашение игрока {other} уже "
+        "есть ответ."
+    ),
+    "qual.restored": (
+        "Восстановлено: место в турнире {event} (отбор {id}) снова у игрока {player} ({state})."
+    ),
+    "qual.late_title": "Дата отбора {date} уже прошла.",
+    "qual.late_within_limit": (
+        "Игроков нужно проинформировать в течение 7 дней после неё, до {limit} (положение 000, "
+        "п. 3.4)."
+    ),
+    "qual.late_limit_passed": (
+        "С неё прошло дней: {days}; 7 дней на информирование игроков истекли {limit} "
+        "(положение 000, п. 3.4)."
+    ),
+    "qual.late_choice_now": (
+        "Проинформировать сейчас: список на ту дату фиксируется, игроки приглашаются сегодня, "
+        "15 дней на ответ (до {deadline})."
+    ),
+    "qual.late_choice_date": (
+        "Или задать другую дату отбора по решению Президиума (п. 3.3): {command}"
+    ),
+    "qual.button_inform_now": "Проинформировать сейчас",
+    "qual.created_now": (
+        "Отбор {id} создан: {event} ({discipline}), {event_date}, квота {quota} (мест от "
+        "Президиума: {presidium}). Список на {date} зафиксирован сейчас."
+    ),
+    "qual.invited_now": "Приглашено сегодня: {count}; срок ответа — {deadline}.",
+    "qual.list_title": "Отбор {id}: {event} ({discipline}), {event_date}",
+    "qual.list_dates": ("Дата отбора {date}, квота {quota} (от Президиума: {presidium}); {state}."),
+    "qual.list_places": (
+        "Места: подтверждено — {confirmed}, ждут ответа — {invited}, отказов — {declined}, "
+        "переведено в резерв — {reserve}."
+    ),
+    "qual.list_awaited": "  {player}: ответ до {deadline}",
+    "qual.list_awaited_unlinked": "  {player}: ответ до {deadline} (аккаунт не привязан)",
+    "qual.list_yours": "Ваше место: {state}; срок — {deadline}.",
+    "qual.list_none": "Для вас нет квалификационных отборов.",
+    "qual.list_unlinked": (
+        "Ваш аккаунт не привязан к игроку, и вы не директор федерации, поэтому отборы вас пока "
+        "не касаются. Привяжите аккаунт командой /link."
+    ),
+    "qual.list_page": "Страница {page} из {pages} (отборов: {total}).",
+    "qual.button_show": "Подробнее: {id}",
+    "qual.window_waiting": "ждёт своей даты",
+    "qual.window_refused": "список нельзя зафиксировать",
+    "qual.window_open": "открыт",
+    "qual.window_filled": "квота заполнена",
+    "qual.window_closed": "закрыт",
+    "qual.state_waiting": "в резерве (предложение отозвано)",
+    "qual.offer_withdrawn_directors": (
+        "Место в турнире {event} (отбор {id}), предложенное игроку {other}, возвращено игроку "
+        "{player}. Аккаунт игрока {other} не привязан: сообщите об этом; игрок снова в начале "
+        "резервного списка."
+    ),
+    # ── qualify: end ──
 }

@@ -829,4 +829,140 @@ MESSAGES: dict[str, str] = {
         "(таблиця під командою або файл)."
     ),
     # ── reports: end ──
+    # ── qualify: begin (keys of the qualify work go between begin and end) ──
+    "cmd.qualifications": "кваліфікаційні відбори: дати, квота, місця, терміни",
+    "cmd.qrecord": "записати відповідь гравця на запрошення (отриману телефоном чи особисто)",
+    "cmd.qrestore": "повернути місце, від якого відмовилися помилково",
+    "cmd.notify": "куди надходять ваші особисті сповіщення: Telegram, Discord або обидва",
+    "notify.current": (
+        "{player}: особисті сповіщення надходять у {channel} (прив'язано: {accounts})."
+    ),
+    "notify.set": (
+        "{player}: тепер особисті сповіщення надходять у {channel} (прив'язано: {accounts})."
+    ),
+    "notify.not_linked_there": (
+        "Акаунт {channel} ще не прив'язано: доки його немає, сповіщення надходять на всі ваші "
+        "акаунти."
+    ),
+    "notify.channel_telegram": "Telegram",
+    "notify.channel_discord": "Discord",
+    "notify.channel_both": "Telegram і Discord",
+    "qual.no_such": "Кваліфікаційного відбору {id} немає.",
+    "qual.not_open": (
+        "Відбір {id} ({event}) ще не відкрито: список фіксується {date}, тоді ж надсилаються "
+        "запрошення."
+    ),
+    "qual.closed": "Відбір {id} ({event}) закрито: турнір уже почався.",
+    "qual.unlinked": (
+        "Ваш акаунт не прив'язано до гравця федерації {federation}, тож місця у відборі {id} "
+        "він не має. Прив'яжіть його командою /link або попросіть директора записати вашу "
+        "відповідь."
+    ),
+    "qual.decline_sure": (
+        "Ваше місце на турнірі {event} (відбір {id}) підтверджено. Відмова зараз означає "
+        "остаточну втрату місця."
+    ),
+    "qual.lose_to": "Ваше місце перейде до гравця {player}.",
+    "qual.lose_unfilled": "У резерві нікого не лишилося: місце залишиться незайнятим.",
+    "qual.button_decline_sure": "Так, відмовитися",
+    "qual.button_keep": "Зберегти місце",
+    "qual.button_record_confirm": "Записати: згода",
+    "qual.button_record_decline": "Записати: відмова",
+    "qual.pass_on_text": (
+        "Гравець {player} отримує місце у квоті ({discipline}), але акаунт гравця не "
+        "прив'язано: повідомте про це сьогодні. Відповідь потрібна до {deadline} (15 днів). "
+        "Запишіть відповідь кнопками або командою /qrecord {id} {fpid} confirm|decline [нотатка]."
+    ),
+    "qual.reminder_pass_on": (
+        "Нагадування: від гравця {player} немає відповіді щодо турніру {event} (відбір {id}); "
+        "термін — {deadline}. Акаунт не прив'язано: запишіть відповідь командою /qrecord {id} "
+        "{fpid} confirm|decline [нотатка]."
+    ),
+    "qual.expired_directors": (
+        "Від гравця {player} не надійшло відповіді щодо турніру {event} (відбір {id}) вчасно: "
+        "гравця переведено до резерву (положення 000, п. 3.5)."
+    ),
+    "qual.expired_deadline": "Термін був до {deadline}.",
+    "qual.passed_to": "Місце переходить до гравця {player}; на відповідь 15 днів.",
+    "qual.passed_to_nobody": "У резерві нікого не лишилося: місце залишається незайнятим.",
+    "qual.undelivered": (
+        "Сповіщення про відбір для гравця {player} щодо турніру {event} (відбір {id}) не "
+        "доставлено ({platform}: {error}). Зв'яжіться з гравцем інакше й запишіть відповідь."
+    ),
+    "qual.recorded_confirm": (
+        "{director}: записано вашу відповідь щодо турніру {event} (відбір {id}) — згода, "
+        "місце за вами."
+    ),
+    "qual.recorded_decline": (
+        "{director}: записано вашу відповідь щодо турніру {event} (відбір {id}) — відмова від "
+        "місця."
+    ),
+    "qual.offer_withdrawn": (
+        "Місце на турнірі {event} (відбір {id}), запропоноване вам, повернуто гравцеві "
+        "{player}: його відмова була помилкою. Ви залишаєтеся на початку резервного списку."
+    ),
+    "qual.cannot_record": (
+        "Відбір {id}: у гравця {player} немає місця, що чекає такої відповіді (стан: {state})."
+    ),
+    "qual.recorded": "Записано: {player} — згода на місце на турнірі {event} (відбір {id}).",
+    "qual.recorded_declined": (
+        "Записано: {player} — відмова від місця на турнірі {event} (відбір {id})."
+    ),
+    "qual.restore_not_declined": "Відбір {id}: у гравця {player} немає відмови від місця.",
+    "qual.restore_answered": (
+        "Відбір {id}: місце гравця {player} повернути не можна — на запрошення гравця {other} "
+        "вже є відповідь."
+    ),
+    "qual.restored": (
+        "Відновлено: місце на турнірі {event} (відбір {id}) знову в гравця {player} ({state})."
+    ),
+    "qual.late_title": "Дата відбору {date} уже минула.",
+    "qual.late_within_limit": (
+        "Гравців треба поінформувати протягом 7 днів після неї, до {limit} (положення 000, п. 3.4)."
+    ),
+    "qual.late_limit_passed": (
+        "Відтоді минуло днів: {days}; 7 днів на інформування гравців скінчилися {limit} "
+        "(положення 000, п. 3.4)."
+    ),
+    "qual.late_choice_now": (
+        "Поінформувати зараз: список на ту дату фіксується, гравців запрошено сьогодні, 15 днів "
+        "на відповідь (до {deadline})."
+    ),
+    "qual.late_choice_date": (
+        "Або задати іншу дату відбору за рішенням Президії (п. 3.3): {command}"
+    ),
+    "qual.button_inform_now": "Поінформувати зараз",
+    "qual.created_now": (
+        "Відбір {id} створено: {event} ({discipline}), {event_date}, квота {quota} (місць від "
+        "Президії: {presidium}). Список на {date} зафіксовано зараз."
+    ),
+    "qual.invited_now": "Запрошено сьогодні: {count}; термін відповіді — {deadline}.",
+    "qual.list_title": "Відбір {id}: {event} ({discipline}), {event_date}",
+    "qual.list_dates": ("Дата відбору {date}, квота {quota} (від Президії: {presidium}); {state}."),
+    "qual.list_places": (
+        "Місця: підтверджено — {confirmed}, чекають відповіді — {invited}, відмов — {declined}, "
+        "переведено до резерву — {reserve}."
+    ),
+    "qual.list_awaited": "  {player}: відповідь до {deadline}",
+    "qual.list_awaited_unlinked": "  {player}: відповідь до {deadline} (акаунт не прив'язано)",
+    "qual.list_yours": "Ваше місце: {state}; термін — {deadline}.",
+    "qual.list_none": "Для вас немає кваліфікаційних відборів.",
+    "qual.list_unlinked": (
+        "Ваш акаунт не прив'язано до гравця, і ви не директор федерації, тож відбори вас поки "
+        "не стосуються. Прив'яжіть акаунт командою /link."
+    ),
+    "qual.list_page": "Сторінка {page} з {pages} (відборів: {total}).",
+    "qual.button_show": "Докладніше: {id}",
+    "qual.window_waiting": "чекає своєї дати",
+    "qual.window_refused": "список не можна зафіксувати",
+    "qual.window_open": "відкрито",
+    "qual.window_filled": "квоту заповнено",
+    "qual.window_closed": "закрито",
+    "qual.state_waiting": "у резерві (пропозицію відкликано)",
+    "qual.offer_withdrawn_directors": (
+        "Місце на турнірі {event} (відбір {id}), запропоноване гравцеві {other}, повернуто "
+        "гравцеві {player}. Акаунт гравця {other} не прив'язано: повідомте про це; гравець знову "
+        "на початку резервного списку."
+    ),
+    # ── qualify: end ──
 }

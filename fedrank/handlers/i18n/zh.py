@@ -673,4 +673,102 @@ MESSAGES: dict[str, str] = {
         "将俱乐部成绩表发给主管（表格放在命令下方，或附文件）。"
     ),
     # ── reports: end ──
+    # ── qualify: begin (keys of the qualify work go between begin and end) ──
+    "cmd.qualifications": "资格选拔：日期、名额、席位、期限",
+    "cmd.qrecord": "登记选手对邀请的答复（电话或当面告知）",
+    "cmd.qrestore": "恢复误放弃的名额",
+    "cmd.notify": "个人通知的接收方式：Telegram、Discord 或两者",
+    "notify.current": "{player}：个人通知发送到 {channel}（已绑定：{accounts}）。",
+    "notify.set": "{player}：个人通知现在发送到 {channel}（已绑定：{accounts}）。",
+    "notify.not_linked_there": "您尚未绑定 {channel} 账号：绑定之前，通知发送到您的所有账号。",
+    "notify.channel_telegram": "Telegram",
+    "notify.channel_discord": "Discord",
+    "notify.channel_both": "Telegram 和 Discord",
+    "qual.no_such": "不存在资格选拔 {id}。",
+    "qual.not_open": "资格选拔 {id}（{event}）尚未开始：名单将于 {date} 确定，届时发送邀请。",
+    "qual.closed": "资格选拔 {id}（{event}）已结束：赛事已经开始。",
+    "qual.unlinked": (
+        "您的账号未绑定 {federation} 的选手，因此在资格选拔 {id} 中没有名额。请用 /link "
+        "绑定，或请裁判长登记您的答复。"
+    ),
+    "qual.decline_sure": "您已确认 {event}（资格选拔 {id}）的名额。现在放弃将永久失去该名额。",
+    "qual.lose_to": "您的名额将转给 {player}。",
+    "qual.lose_unfilled": "替补名单已无人：该名额将空缺。",
+    "qual.button_decline_sure": "是，放弃",
+    "qual.button_keep": "保留名额",
+    "qual.button_record_confirm": "登记：确认",
+    "qual.button_record_decline": "登记：放弃",
+    "qual.pass_on_text": (
+        "{player} 获得了 {discipline} 的名额，但未绑定账号：请今天通知该选手。"
+        "须在 {deadline} 之前（15 天内）答复。请用按钮或 /qrecord {id} {fpid} "
+        "confirm|decline [备注] 登记答复。"
+    ),
+    "qual.reminder_pass_on": (
+        "提醒：{player} 尚未答复 {event}（资格选拔 {id}），期限为 {deadline}。该选手未绑定账号："
+        "请用 /qrecord {id} {fpid} confirm|decline [备注] 登记答复。"
+    ),
+    "qual.expired_directors": (
+        "{player} 未按时答复 {event}（资格选拔 {id}），现已转入替补名单（章程 000 第 3.5 条）。"
+    ),
+    "qual.expired_deadline": "期限为 {deadline}。",
+    "qual.passed_to": "名额转给 {player}，其有 15 天时间答复。",
+    "qual.passed_to_nobody": "替补名单已无人：该名额空缺。",
+    "qual.undelivered": (
+        "发给 {player} 的资格选拔通知（{event}，资格选拔 {id}）未能送达（{platform}：{error}）。"
+        "请通过其他方式联系该选手并登记答复。"
+    ),
+    "qual.recorded_confirm": "{director} 已登记您对 {event}（资格选拔 {id}）的答复：确认名额。",
+    "qual.recorded_decline": "{director} 已登记您对 {event}（资格选拔 {id}）的答复：放弃名额。",
+    "qual.offer_withdrawn": (
+        "此前提供给您的 {event}（资格选拔 {id}）名额已归还给 {player}（其放弃系误操作）。"
+        "您仍位于替补名单首位。"
+    ),
+    "qual.cannot_record": "资格选拔 {id}：{player} 没有等待此答复的名额（状态：{state}）。",
+    "qual.recorded": "已登记：{player} 确认 {event}（资格选拔 {id}）的名额。",
+    "qual.recorded_declined": "已登记：{player} 放弃 {event}（资格选拔 {id}）的名额。",
+    "qual.restore_not_declined": "资格选拔 {id}：{player} 没有放弃名额。",
+    "qual.restore_answered": "资格选拔 {id}：无法恢复 {player} 的名额，{other} 已经答复。",
+    "qual.restored": "已恢复：{player} 重新获得 {event}（资格选拔 {id}）的名额（{state}）。",
+    "qual.late_title": "资格选拔日期 {date} 已过。",
+    "qual.late_within_limit": (
+        "须在该日期后 7 天内、即 {limit} 之前通知选手（章程 000 第 3.4 条）。"
+    ),
+    "qual.late_limit_passed": (
+        "已过去 {days} 天，通知选手的 7 天期限已于 {limit} 结束（章程 000 第 3.4 条）。"
+    ),
+    "qual.late_choice_now": (
+        "立即通知：确定该日期的名单，今天邀请选手，答复期 15 天（至 {deadline}）。"
+    ),
+    "qual.late_choice_date": "或按主席团决定设定另一个选拔日期（第 3.3 条）：{command}",
+    "qual.button_inform_now": "立即通知",
+    "qual.created_now": (
+        "已创建资格选拔 {id}：{event}（{discipline}），{event_date}，名额 {quota}"
+        "（主席团指定 {presidium} 个）。{date} 的名单现已确定。"
+    ),
+    "qual.invited_now": "今日邀请：{count} 人；答复期限为 {deadline}。",
+    "qual.list_title": "资格选拔 {id}：{event}（{discipline}），{event_date}",
+    "qual.list_dates": "选拔日期 {date}，名额 {quota}（主席团 {presidium}）；{state}。",
+    "qual.list_places": (
+        "名额：已确认 {confirmed}，待答复 {invited}，已放弃 {declined}，转入替补 {reserve}。"
+    ),
+    "qual.list_awaited": "  {player}：{deadline} 前答复",
+    "qual.list_awaited_unlinked": "  {player}：{deadline} 前答复（未绑定账号）",
+    "qual.list_yours": "您的名额：{state}；期限 {deadline}。",
+    "qual.list_none": "没有与您相关的资格选拔。",
+    "qual.list_unlinked": (
+        "您的账号未绑定选手，也不是任何协会的裁判长，暂无相关资格选拔。请用 /link 绑定账号。"
+    ),
+    "qual.list_page": "第 {page} / {pages} 页（共 {total} 个选拔）。",
+    "qual.button_show": "详情：{id}",
+    "qual.window_waiting": "等待选拔日期",
+    "qual.window_refused": "名单无法确定",
+    "qual.window_open": "进行中",
+    "qual.window_filled": "名额已满",
+    "qual.window_closed": "已结束",
+    "qual.state_waiting": "替补（邀请已撤回）",
+    "qual.offer_withdrawn_directors": (
+        "提供给 {other} 的 {event}（资格选拔 {id}）名额已归还给 {player}。{other} 未绑定账号："
+        "请告知该选手；其重新位于替补名单首位。"
+    ),
+    # ── qualify: end ──
 }

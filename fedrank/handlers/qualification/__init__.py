@@ -11,7 +11,11 @@ goes. This package stores its state and does what it says is due:
   deadline (3.5), move the silent to the reserve and pass the place down (3.6), tell the
   directors when the quota is filled or the reserve is exhausted.
 - :mod:`.messages`: what players and directors are told, in each reader's language.
-- :mod:`.commands`: ``/qualify``, ``/qconfirm``, ``/qdecline``, ``/qualification``.
+- :mod:`.commands`: ``/qualify`` (a window whose date has passed asks how to go on).
+- :mod:`.answers`: ``/qconfirm``, ``/qdecline`` (asked twice after confirming), ``/qrecord``
+  (a director records a player's answer), ``/qrestore`` (a place declined by mistake).
+- :mod:`.views`: ``/qualifications`` (every window) and ``/qualification`` (one, in full).
+- :mod:`.places`: the place that passed down, and restoring a declined one.
 
 Every step is written to the audit log. All messages go through the outbox
 (:mod:`fedrank.handlers.notify`) with keys that name the step
@@ -32,7 +36,8 @@ Decisions (tested in ``tests/handlers/qualification/``):
 
 from __future__ import annotations
 
-from fedrank.handlers.qualification.commands import USAGE, qconfirm, qdecline, qualify, show
+from fedrank.handlers.qualification.answers import qconfirm, qdecline, qrecord, qrestore
+from fedrank.handlers.qualification.commands import USAGE, qualify
 from fedrank.handlers.qualification.run import (
     REMIND_DAYS,
     QualificationRun,
@@ -46,6 +51,7 @@ from fedrank.handlers.qualification.state import (
     state_from_json,
     state_to_json,
 )
+from fedrank.handlers.qualification.views import qualifications, show
 
 __all__ = [
     "REMIND_DAYS",
@@ -57,6 +63,9 @@ __all__ = [
     "event_of",
     "qconfirm",
     "qdecline",
+    "qrecord",
+    "qrestore",
+    "qualifications",
     "qualify",
     "rating_list_on",
     "show",

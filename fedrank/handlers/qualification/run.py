@@ -32,8 +32,9 @@ from fedrank.engines.mahjong_rmf.qualification import (
     open_qualification,
     record_informed,
 )
-from fedrank.handlers.notify import Build, Notifier, to_accounts
+from fedrank.handlers.notify import Build, Notifier, player_accounts, to_accounts
 from fedrank.handlers.qualification import messages
+from fedrank.handlers.qualification.places import successor
 from fedrank.handlers.qualification.state import (
     event_of,
     iso,
@@ -55,6 +56,9 @@ log = logging.getLogger(__name__)
 
 #: A reminder goes this many days before the consent deadline.
 REMIND_DAYS = 3
+#: The outbox kinds of the notices a player gets himself (an undelivered one is shown to the
+#: directors).
+PLAYER_KINDS = ("invitation", "reminder", "qualification", "recorded")
 
 
 class QualificationRun:
@@ -97,22 +101,35 @@ class QualificationRun:
         self.notices.tell(directors, f"qual:{self.row.id}:{key}", build, kind="director")
 
     async def tell_player(self, player: str, key: str, build: Build, kind: str) -> int:
-        """Queue ``build`` for the player's linked accounts; how many he has (0: unreachable)."""
-        accounts = list(await self.repos.accounts.for_player(int(player)))
+        """Queue ``build`` for the player's accounts as he chose (``/notify``); how many they
+        are (0: the bot cannot reach him)."""
+        accounts = await player_accounts(self.repos, int(player))
         self.notices.tell(accounts, f"qual:{self.row.id}:{key}", build, kind=kind)
         return len(accounts)
+
+    async def fpid(self, player: str) -> str:
+        """The player's federation ID (what ``/qrecord`` takes)."""
+        row = await self.repos.players.get(int(player))
+        return row.federation_player_id if row is not None else player
+
+    def round_key(self) -> str:
+        """A suffix that keeps a place offered again after a restore from reusing the key of
+        the first offer (``:r<n>``; empty before any restore)."""
+        restored = int(self.row.data.get("restores", 0))
+        return f":r{restored}" if restored else ""
 
     async def invite(self, q: Qualification, player: str) -> Qualification:
         """Enqueue the invitation (3.4) and start the player's 15 days (3.5) today."""
         slot = slot_of(q, player)
         deadline = self.today + timedelta(days=CONSENT_DAYS)
         name = await messages.player_name(self.repos, player)
-        key = f"invite:{player}:{slot.offered_on.isoformat()}"
+        key = f"invite:{player}:{slot.offered_on.isoformat()}{self.round_key()}"
         row, discipline = self.row, self.discipline.name
         build = partial(messages.invitation, row, discipline, name, deadline)
         reached = await self.tell_player(player, key, build, "invitation")
         if not reached:
-            pass_on = partial(messages.invitation_to_pass_on, row, discipline, name, deadline)
+            fpid = await self.fpid(player)
+            pass_on = partial(messages.invitation_to_pass_on, row, discipline, name, fpid, deadline)
             await self.tell_directors(key, pass_on)
         q = record_informed(q, player, self.today)
         await self.audit(
@@ -132,10 +149,19 @@ class QualificationRun:
             elif note.kind == "moved_to_reserve" and note.player is not None:
                 slot = q.slot(note.player)
                 closed = slot.closed_on if slot is not None else self.today
+                key = f"expired:{note.player}:{closed}"
                 build = partial(messages.moved_to_reserve, self.row)
-                await self.tell_player(
-                    note.player, f"expired:{note.player}:{closed}", build, "qualification"
+                await self.tell_player(note.player, key, build, "qualification")
+                after = successor(q, note.player)
+                name = await messages.player_name(self.repos, note.player)
+                deadline = (slot.consent_by if slot is not None else None) or closed or self.today
+                next_name = (
+                    await messages.player_name(self.repos, after.player)
+                    if after is not None
+                    else None
                 )
+                told = partial(messages.expired_for_directors, self.row, name, deadline, next_name)
+                await self.tell_directors(key, told)
             elif note.kind == "quota_unfilled":
                 unfilled = q.unfilled
                 await self.load_names(q)
@@ -173,17 +199,59 @@ class QualificationRun:
             deadline = self._remind_today(slot)
             if deadline is None:
                 continue
-            accounts = list(await self.repos.accounts.for_player(int(slot.player)))
+            accounts = await player_accounts(self.repos, int(slot.player))
             step = f"remind:{slot.player}:{slot.informed_on}"
-            build = partial(messages.reminder, self.row, deadline)
-            added = to_accounts(accounts, f"qual:{self.row.id}:{step}", build, kind="reminder")
+            key = f"qual:{self.row.id}:{step}"
+            kind, to = "reminder", "player"
+            if accounts:
+                build = partial(messages.reminder, self.row, deadline)
+            else:  # no linked account: the directors remind him (seed 000 3.5)
+                name = await messages.player_name(self.repos, slot.player)
+                fpid = await self.fpid(slot.player)
+                build = partial(messages.reminder_to_pass_on, self.row, name, fpid, deadline)
+                accounts = await messages.directors(self.repos, self.federation.id)
+                kind, to = "director", "directors"
+            added = to_accounts(accounts, key, build, kind=kind)
             if added and step not in self.row.data.get("reminded", []):
                 self.row.data = {
                     **self.row.data,
                     "reminded": [*self.row.data.get("reminded", []), step],
                 }
-                await self.audit("reminded", f"player {slot.player}", deadline=str(deadline))
+                await self.audit("reminded", f"player {slot.player}", deadline=str(deadline), to=to)
             self.notices.add(added)
+
+    async def undelivered(self) -> None:
+        """Tell the directors of each qualification notice to a player that the outbox could
+        not deliver (blocked bot, chat gone), once per undelivered row, with the buttons to
+        record the player's answer themselves."""
+        prefix = f"qual:{self.row.id}:"
+        rows = await self.repos.outbox.by_prefix(prefix)
+        told = set(self.row.data.get("undelivered", []))
+        for r in rows:
+            parts = r.dedup_key.split(":")
+            if (
+                r.state not in ("failed", "blocked")
+                or r.payload.get("kind") not in PLAYER_KINDS
+                or r.id in told
+                or len(parts) < 4
+                or not parts[3].isdigit()
+            ):
+                continue
+            player = parts[3]
+            name = await messages.player_name(self.repos, player)
+            fpid = await self.fpid(player)
+            build = partial(messages.undelivered, self.row, name, fpid, r.platform, r.error or "")
+            await self.tell_directors(f"lost:{r.id}", build)
+            self.row.data = {**self.row.data, "undelivered": [*sorted(told), r.id]}
+            told.add(r.id)
+            await self.audit(
+                "undelivered",
+                f"player {player}",
+                outbox=r.id,
+                platform=r.platform,
+                state=r.state,
+                error=r.error,
+            )
 
     async def filled(self, q: Qualification) -> None:
         confirmed = [s for s in q.holders if s.status is SlotStatus.CONFIRMED]
@@ -276,6 +344,7 @@ async def advance_one(
     q = await run.handle(step.qualification, step.notifications)
     await run.reminders(q)
     await run.filled(q)
+    await run.undelivered()
     await run.save(q)
 
 

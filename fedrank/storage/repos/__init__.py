@@ -20,6 +20,7 @@ from fedrank.storage.repos.federations import FederationRepo, discipline_by_code
 from fedrank.storage.repos.game_reports import IN_FLIGHT, GameReportRepo
 from fedrank.storage.repos.ledger import LedgerRepo
 from fedrank.storage.repos.lists import ListRepo, latest_top, rating_cards
+from fedrank.storage.repos.notices import NoticeRepo
 from fedrank.storage.repos.outbox import OutboxRepo
 from fedrank.storage.repos.players import PlayerRepo
 from fedrank.storage.repos.proposals import ProposalRepo
@@ -86,3 +87,4 @@ class Repos:
         self.game_reports = GameReportRepo(session)
         self.publications = PublicationRepo(session)
         self.proposals = ProposalRepo(session)
+        self.notices = NoticeRepo(session)

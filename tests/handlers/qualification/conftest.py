@@ -8,9 +8,11 @@ from decimal import Decimal
 import pytest
 
 from fedrank.engines import mahjong_rmf as rmf
+from fedrank.handlers.context import Services
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline
 from fedrank.storage.repos import Repos
+from tests.conftest import Clock
 from tests.factories import make_director, seed_federation
 from tests.handlers.fake_adapter import World
 from tests.handlers.qualification.helpers import NAMES, at
@@ -43,3 +45,9 @@ async def world(db: Database) -> World:
 
     world.frozen.list_on = frozen
     return world
+
+
+@pytest.fixture
+def qservices(db: Database, clock: Clock, world: World) -> Services:
+    """Services whose systems freeze the world's list (``/qualify`` may freeze at once)."""
+    return Services(db=db, clock=clock, systems=world.systems)

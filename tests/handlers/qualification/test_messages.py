@@ -31,14 +31,24 @@ def test_the_invitation_names_the_deadline_and_has_the_answer_buttons() -> None:
     assert ru.plain != reply.plain and "2026-12-16" in ru.plain
 
 
-def test_the_directors_get_the_invitation_to_pass_on() -> None:
+def test_the_directors_get_the_invitation_to_pass_on_with_record_buttons() -> None:
+    """Not the player's own buttons (they would answer for the director who presses them)."""
     reply = messages.invitation_to_pass_on(
-        _row(), "Sports mahjong", "Anna (RMF-001)", date(2026, 12, 16), "en"
+        _row(), "Sports mahjong", "Anna (RMF-001)", "RMF-001", date(2026, 12, 16), "en"
     )
-    assert reply.plain.endswith(
-        "Anna (RMF-001) has no linked account: please pass this invitation on today."
-    )
-    assert [b.action for b in reply.buttons] == ["/qconfirm 7", "/qdecline 7"]
+    assert "Anna (RMF-001) has qualified" in reply.plain
+    assert "no linked account: please tell the player today" in reply.plain
+    assert "by 2026-12-16" in reply.plain
+    assert [b.action for b in reply.buttons] == [
+        "/qrecord 7 RMF-001 confirm",
+        "/qrecord 7 RMF-001 decline",
+    ]
+    for lang in ("ru", "uk", "zh"):
+        other = messages.invitation_to_pass_on(
+            _row(), "MCR", "Anna (RMF-001)", "RMF-001", date(2026, 12, 16), lang
+        )
+        assert other.plain != reply.plain and "/qrecord 7 RMF-001" in other.plain
+        assert [b.action for b in other.buttons] == [b.action for b in reply.buttons]
 
 
 def test_reminder_reserve_and_refusal() -> None:

@@ -71,7 +71,13 @@ async def test_a_window_through_every_deadline(
     state = await slots(db)
     assert state["RMF-002"][0] == "reserve"
     assert state["RMF-003"] == ("invited", "2027-01-01")
-    assert [chat for chat, _, _ in await outbox(db, "qual:1:expired:")] == ["p2"]
+    expired = await outbox(db, "qual:1:expired:")
+    assert [chat for chat, _, _ in expired] == ["p2", "boss"]  # the directors see it too
+    assert expired[1][1] == (
+        "Player 2 (RMF-002) did not answer for European Championship (qualification 1) in "
+        "time and is now in the reserve (seed 000 section 3.5). The deadline was 2026-12-16.\n"
+        "The place passes to Player 3 (RMF-003), who is invited with 15 days to answer."
+    )
     assert [chat for chat, _, _ in await outbox(db, "qual:1:invite:")] == ["p1", "p2", "p3"]
 
     # Player 3 declines: the place passes at once to player 4, with his own 15 days.
@@ -175,9 +181,10 @@ async def test_a_player_the_bot_cannot_reach_is_invited_through_the_directors(
     assert await slots(db) == {"RMF-001": ("invited", "2026-12-16")}
     passed_on = await outbox(db, "qual:1:invite:")
     assert [(chat, buttons) for chat, _, buttons in passed_on] == [
-        ("boss", ["/qconfirm 1", "/qdecline 1"])
+        ("boss", ["/qrecord 1 RMF-001 confirm", "/qrecord 1 RMF-001 decline"])
     ]
-    assert "Player 1 (RMF-001) has no linked account" in passed_on[0][1]
+    assert "Player 1 (RMF-001) has qualified" in passed_on[0][1]
+    assert "no linked account: please tell the player today" in passed_on[0][1]
     async with db.read() as repos:
         informed = [
             e.details["accounts"] for e in await repos.audit.entries("qualification.informed")
