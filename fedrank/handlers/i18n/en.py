@@ -636,4 +636,12 @@ MESSAGES: dict[str, str] = {
         "file. Send its file with /submit first."
     ),
     # ── files: end ──
+    # ── console: begin (keys of the console work go between begin and end) ──
+    "console.welcome": "fedrank console chat. /help lists the commands, /quit leaves.",
+    "console.paste": "Paste the table; an empty line or a line with a single . ends it.",
+    "console.saved": "[file saved: {path}, {size} bytes]",
+    "console.no_file": "No such file: {path}",
+    "console.not_a_file": "{path} is a folder, not a file.",
+    "console.unreadable": "{path} cannot be read: {reason}",
+    # ── console: end ──
 }

@@ -636,4 +636,12 @@ MESSAGES: dict[str, str] = {
         "турнира. Сначала пришлите его файл командой /submit."
     ),
     # ── files: end ──
+    # ── console: begin (keys of the console work go between begin and end) ──
+    "console.welcome": "Консольный чат fedrank. /help — список команд, /quit — выход.",
+    "console.paste": "Вставьте таблицу; пустая строка или строка с одной точкой завершает ввод.",
+    "console.saved": "[файл сохранён: {path}, байт: {size}]",
+    "console.no_file": "Файл не найден: {path}",
+    "console.not_a_file": "{path} — папка, а не файл.",
+    "console.unreadable": "Не удаётся прочитать {path}: {reason}",
+    # ── console: end ──
 }

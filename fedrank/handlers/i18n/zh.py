@@ -510,4 +510,12 @@ MESSAGES: dict[str, str] = {
         "{name} 没有轮次:它是为对局报告而开设的,并未以比赛文件提交。请先用 /submit 发送比赛文件。"
     ),
     # ── files: end ──
+    # ── console: begin (keys of the console work go between begin and end) ──
+    "console.welcome": "fedrank 控制台聊天。/help 列出命令，/quit 退出。",
+    "console.paste": "请粘贴表格；以空行或仅含一个 . 的行结束。",
+    "console.saved": "[文件已保存：{path}，{size} 字节]",
+    "console.no_file": "找不到文件：{path}",
+    "console.not_a_file": "{path} 是文件夹，不是文件。",
+    "console.unreadable": "无法读取 {path}：{reason}",
+    # ── console: end ──
 }
