@@ -39,9 +39,6 @@ EGD_COLUMNS: Final[dict[str, tuple[int, int, bool]]] = {
     "rating": (71, 75, True),
 }
 EGD_WIDTH: Final = 75
-EGD_HEADER: Final = (
-    " Pin_Player Name                             Country Club  Grade   Rating  (fedrank)"
-)
 _TITLE = re.compile(r"^(\d{1,2}) (dan|kyu)$")
 
 
@@ -82,22 +79,41 @@ def _field(text: str, width: int) -> str:
     return " ".join(visible(text).split())[:width]
 
 
-def egd_line(player: EgdLine) -> str:
-    """The player's fixed-column line (:data:`EGD_COLUMNS`)."""
+def _place(values: dict[str, str]) -> str:
+    """Each value in its columns (:data:`EGD_COLUMNS`), cut to their width."""
     line = [" "] * EGD_WIDTH
-    values = {
-        "pin": player.pin if player.pin.isascii() and player.pin.isdigit() else "",
-        "name": player.name,
-        "country": player.country,
-        "club": player.club,
-        "grade": player.grade,
-        "rating": str(player.rating),
-    }
     for field, (start, end, right) in EGD_COLUMNS.items():
         text = _field(values[field], end - start)
         text = text.rjust(end - start) if right else text.ljust(end - start)
         line[start:end] = list(text)
     return "".join(line).rstrip()
+
+
+#: The column titles, in the columns (a reader skips it: its rating is not a number).
+EGD_HEADER: Final = _place(
+    {
+        "pin": "Pin",
+        "name": "Name (Surname Firstname)",
+        "country": "Cty",
+        "club": "Club",
+        "grade": "Grd",
+        "rating": "GoR",
+    }
+)
+
+
+def egd_line(player: EgdLine) -> str:
+    """The player's fixed-column line (:data:`EGD_COLUMNS`)."""
+    return _place(
+        {
+            "pin": player.pin if player.pin.isascii() and player.pin.isdigit() else "",
+            "name": player.name,
+            "country": player.country,
+            "club": player.club,
+            "grade": player.grade,
+            "rating": str(player.rating),
+        }
+    )
 
 
 def parse_egd_line(line: str) -> EgdLine | None:
