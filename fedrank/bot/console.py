@@ -175,8 +175,17 @@ def render_console(reply: Reply, files: Path, language: str) -> str:
     out: list[str] = []
     for block in reply.blocks:
         if isinstance(block, Attachment):
-            path = save_file(files, block)
-            line = t(language, "console.saved", path=str(path), size=len(block.content))
+            try:
+                path = save_file(files, block)
+                line = t(language, "console.saved", path=str(path), size=len(block.content))
+            except OSError as exc:  # a folder that cannot be written: say so, go on
+                line = t(
+                    language,
+                    "console.not_saved",
+                    file=safe_name(block.filename),
+                    folder=str(files),
+                    reason=exc.strerror or str(exc),
+                )
             out.append(render_plain(Reply.text(f"{line} {block.caption}".rstrip())))
         else:
             out.append(render_plain(Reply([block])))

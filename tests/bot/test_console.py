@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from fedrank.bot.console import run_console, save_file, split_attachment
+from fedrank.bot.console import render_console, run_console, save_file, split_attachment
 from fedrank.bot.render import render_plain
 from fedrank.handlers.context import Services
 from fedrank.handlers.reply import Attachment, Reply, Span
@@ -240,3 +240,12 @@ def _until(fd: int, wanted: bytes) -> bytes:
         assert ready, seen
         seen += os.read(fd, 4096)
     return seen
+
+
+def test_a_file_that_cannot_be_saved_is_named(tmp_path: Path) -> None:
+    blocker = tmp_path / "taken"
+    blocker.write_text("a file where the folder should be")
+    reply = Reply().attach(Attachment("chart.png", b"png", caption="Rating over time"))
+    shown = render_console(reply, blocker / "sub", "en")
+    assert shown.startswith(f"[file chart.png not saved in {blocker / 'sub'}: ")
+    assert shown.endswith("] Rating over time")

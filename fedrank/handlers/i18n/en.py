@@ -643,5 +643,6 @@ MESSAGES: dict[str, str] = {
     "console.no_file": "No such file: {path}",
     "console.not_a_file": "{path} is a folder, not a file.",
     "console.unreadable": "{path} cannot be read: {reason}",
+    "console.not_saved": "[file {file} not saved in {folder}: {reason}]",
     # ── console: end ──
 }

@@ -643,5 +643,6 @@ MESSAGES: dict[str, str] = {
     "console.no_file": "Файл не найден: {path}",
     "console.not_a_file": "{path} — папка, а не файл.",
     "console.unreadable": "Не удаётся прочитать {path}: {reason}",
+    "console.not_saved": "[файл {file} не сохранён в {folder}: {reason}]",
     # ── console: end ──
 }

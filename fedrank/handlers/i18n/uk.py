@@ -649,5 +649,6 @@ MESSAGES: dict[str, str] = {
     "console.no_file": "Файл не знайдено: {path}",
     "console.not_a_file": "{path} — тека, а не файл.",
     "console.unreadable": "Не вдається прочитати {path}: {reason}",
+    "console.not_saved": "[файл {file} не збережено в {folder}: {reason}]",
     # ── console: end ──
 }

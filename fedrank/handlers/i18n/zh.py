@@ -517,5 +517,6 @@ MESSAGES: dict[str, str] = {
     "console.no_file": "找不到文件：{path}",
     "console.not_a_file": "{path} 是文件夹，不是文件。",
     "console.unreadable": "无法读取 {path}：{reason}",
+    "console.not_saved": "[文件 {file} 未能保存到 {folder}：{reason}]",
     # ── console: end ──
 }
