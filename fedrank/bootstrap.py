@@ -189,7 +189,7 @@ async def serve(
 ) -> None:
     """``fedrank run``: the scheduler, and the transports ``chats`` or else the console chat,
     until they end (the console at end of input) or the process is stopped."""
-    from fedrank.bot.console import run_console
+    from fedrank.bot.console import files_folder, run_console
 
     settings = root.settings
     if not await root.db.is_migrated():
@@ -213,6 +213,7 @@ async def serve(
             stdin=stdin,
             stdout=stdout,
             interactive=interactive,
+            files=files_folder(settings.console_files),
         )
     finally:
         scheduler.cancel()

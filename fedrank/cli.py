@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from fedrank.cli_db import DbError, db_app, show_version
+from fedrank.cli_files import export_ratings, round_command
 from fedrank.cli_players import players_app
 from fedrank.cli_schedule import ScheduleError, publish_due_command, schedule, unpublish
 from fedrank.cli_setup import discipline_app, empty_hint, federation_app
@@ -50,6 +51,8 @@ app.command()(unpublish)
 app.add_typer(federation_app)
 app.add_typer(discipline_app)
 app.add_typer(db_app)
+app.command("round")(round_command)
+app.command("export-ratings")(export_ratings)
 
 
 @app.callback()
@@ -155,9 +158,20 @@ def run(
 def calc(
     system: Annotated[str, typer.Argument(help=f"one of: {', '.join(SYSTEMS)}")],
     file: Annotated[Path, typer.Argument(help="the tournament file")],
+    fmt: Annotated[
+        str, typer.Option("--format", help="json (the awards and traces) or table (the preview)")
+    ] = "json",
 ) -> None:
-    """Run one engine on a tournament file and print the awards with their traces as JSON."""
+    """Run one engine on a tournament file and print the awards with their traces as JSON,
+    or with --format table the preview the chat shows."""
+    if fmt not in ("json", "table"):
+        raise CliError(f"--format must be json or table, not '{fmt}'")
     text = _read(file)
+    if fmt == "table":
+        from fedrank.cli_files import calc_table
+
+        calc_table(system, text, file.name)
+        return
     result = calc_document(system, text, filename=file.name)
     typer.echo(json.dumps(result, ensure_ascii=False, indent=2))
 
@@ -187,7 +201,7 @@ def import_(
 ) -> None:
     """Store a tournament: show the preview, then write it in one transaction once confirmed."""
     from fedrank.bootstrap import opened
-    from fedrank.bot.render import render_plain
+    from fedrank.bot.terminal import print_reply
     from fedrank.handlers.context import RequestContext
     from fedrank.handlers.corrections import identical_version, stored_version
     from fedrank.handlers.i18n import t
@@ -216,7 +230,7 @@ def import_(
             if same is not None:
                 return t("en", "corrections.identical", name=prepared.name, version=same)
             stored = await stored_version(repos, discipline, prepared.code)
-            typer.echo(render_plain(preview_reply(ctx, discipline, prepared, stored)))
+            print_reply(preview_reply(ctx, discipline, prepared, stored), sys.stdout)
             discipline_id = discipline.id
         if not yes:
             if not sys.stdin.isatty():

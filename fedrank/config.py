@@ -81,6 +81,8 @@ class Settings(BaseSettings):
     # Who the console chat speaks as: a console account id and its display name.
     console_user: str = "operator"
     console_name: str = "Console operator"
+    # Where the console chat saves the files the bot sends (lists, charts); empty: ./fedrank-files.
+    console_files: str = ""
     discord: DiscordSettings = Field(default_factory=DiscordSettings)
 
     @field_validator("database_url")

@@ -21,6 +21,7 @@ Writes are for directors of the tournament's federation; reading is for everyone
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from fedrank.engines.kernel import EngineError
@@ -35,7 +36,8 @@ from fedrank.handlers.safetext import visible
 from fedrank.handlers.setup import refuse_disabled
 from fedrank.handlers.systems.base import is_withdrawn
 from fedrank.handlers.systems.othello_woc import ADAPTER, SYSTEM
-from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
+from fedrank.storage.models import Account, Discipline, Player, Tournament, TournamentVersion
+from fedrank.storage.records import Prepared
 from fedrank.storage.repos import Repos
 
 
@@ -176,6 +178,41 @@ def _results_text(ctx: RequestContext, rest: str) -> str:
     return rest
 
 
+async def preview_round(
+    repos: Repos,
+    ctx: RequestContext,
+    query: str,
+    results: Callable[[], str],
+    account: Account | None,
+) -> tuple[Discipline, Prepared, Reply, str]:
+    """A round of the Othello tournament ``query`` names, prepared and previewed (the new
+    standings and the next pairing); writes nothing. ``account`` is the director entering it
+    (his role is checked), or None for the operator's ``fedrank round``. Also returns the
+    name the round's text is stored under. ``results`` gives the round's text once the
+    caller may enter it (an upload is read after the role check)."""
+    tournament, discipline, version = await _tournament(repos, ctx, query)
+    if account is not None:
+        await director_of(repos, ctx, account, discipline.federation_id)
+    refuse_disabled(discipline, ctx.language)
+    number = int(version.params["rounds_played"]) + 1
+    text = visible(results())  # no invisible control in its names
+    if not text.strip():
+        # Nothing pasted: the round sheet the players' reports filled (reports.sheet).
+        text = await sheet.round_text(repos, tournament, version.params, ctx.language)
+    try:
+        prepared = await ADAPTER.prepare_round(repos, discipline, tournament, text)
+    except EngineError as exc:
+        raise UserError(
+            t(ctx.language, "othello.round_refused", round=number, error=str(exc))
+        ) from None
+    reply = preview_reply(ctx, discipline, prepared)
+    players = await _names(repos, prepared.params)
+    if prepared.params.get("next_round") is not None:
+        reply.line(t(ctx.language, "othello.publish_on_confirm"))
+    _pairing_block(reply, ctx, tournament.name, prepared.params, players)
+    return discipline, prepared, reply, f"{tournament.code}-round-{number}.txt"
+
+
 async def round_(services: Services, ctx: RequestContext, args: str) -> Reply:
     """``/round <tournament>`` + the round's results: preview, next pairing, Confirm/Cancel."""
     head, _, rest = args.partition("\n")
@@ -184,34 +221,18 @@ async def round_(services: Services, ctx: RequestContext, args: str) -> Reply:
         raise UserError(t(ctx.language, "error.usage", usage="/round <tournament> + results"))
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        tournament, discipline, version = await _tournament(repos, ctx, query)
-        await director_of(repos, ctx, account, discipline.federation_id)
-        refuse_disabled(discipline, ctx.language)
-        number = int(version.params["rounds_played"]) + 1
-        text = visible(_results_text(ctx, rest))  # no invisible control in its names
-        if not text.strip():
-            # Nothing pasted: the round sheet the players' reports filled (reports.sheet).
-            text = await sheet.round_text(repos, tournament, version.params, ctx.language)
-        try:
-            prepared = await ADAPTER.prepare_round(repos, discipline, tournament, text)
-        except EngineError as exc:
-            raise UserError(
-                t(ctx.language, "othello.round_refused", round=number, error=str(exc))
-            ) from None
+        discipline, prepared, reply, filename = await preview_round(
+            repos, ctx, query, lambda: _results_text(ctx, rest), account
+        )
         token = await hold_for_confirmation(
             repos,
             account.id,
             discipline,
             prepared,
-            f"{tournament.code}-round-{number}.txt",
+            filename,
             prepared.params["document"],
             services.now(),
         )
-        reply = preview_reply(ctx, discipline, prepared)
-        players = await _names(repos, prepared.params)
-        if prepared.params.get("next_round") is not None:
-            reply.line(t(ctx.language, "othello.publish_on_confirm"))
-        _pairing_block(reply, ctx, tournament.name, prepared.params, players)
         reply.button(t(ctx.language, "submit.confirm"), f"/confirm {token}")
         reply.button(t(ctx.language, "submit.cancel"), f"/cancel {token}")
         return reply

@@ -953,4 +953,13 @@ MESSAGES: dict[str, str] = {
         "again."
     ),
     # ── qualify: end ──
+    # ── console: begin (keys of the console work go between begin and end) ──
+    "console.welcome": "fedrank console chat. /help lists the commands, /quit leaves.",
+    "console.paste": "Paste the table; an empty line or a line with a single . ends it.",
+    "console.saved": "[file saved: {path}, {size} bytes]",
+    "console.no_file": "No such file: {path}",
+    "console.not_a_file": "{path} is a folder, not a file.",
+    "console.unreadable": "{path} cannot be read: {reason}",
+    "console.not_saved": "[file {file} not saved in {folder}: {reason}]",
+    # ── console: end ──
 }

@@ -956,4 +956,13 @@ MESSAGES: dict[str, str] = {
         "резервного списка."
     ),
     # ── qualify: end ──
+    # ── console: begin (keys of the console work go between begin and end) ──
+    "console.welcome": "Консольный чат fedrank. /help — список команд, /quit — выход.",
+    "console.paste": "Вставьте таблицу; пустая строка или строка с одной точкой завершает ввод.",
+    "console.saved": "[файл сохранён: {path}, байт: {size}]",
+    "console.no_file": "Файл не найден: {path}",
+    "console.not_a_file": "{path} — папка, а не файл.",
+    "console.unreadable": "Не удаётся прочитать {path}: {reason}",
+    "console.not_saved": "[файл {file} не сохранён в {folder}: {reason}]",
+    # ── console: end ──
 }

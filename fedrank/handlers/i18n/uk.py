@@ -965,4 +965,15 @@ MESSAGES: dict[str, str] = {
         "на початку резервного списку."
     ),
     # ── qualify: end ──
+    # ── console: begin (keys of the console work go between begin and end) ──
+    "console.welcome": "Консольний чат fedrank. /help — список команд, /quit — вихід.",
+    "console.paste": (
+        "Вставте таблицю; порожній рядок або рядок з однією крапкою завершує введення."
+    ),
+    "console.saved": "[файл збережено: {path}, байтів: {size}]",
+    "console.no_file": "Файл не знайдено: {path}",
+    "console.not_a_file": "{path} — тека, а не файл.",
+    "console.unreadable": "Не вдається прочитати {path}: {reason}",
+    "console.not_saved": "[файл {file} не збережено в {folder}: {reason}]",
+    # ── console: end ──
 }

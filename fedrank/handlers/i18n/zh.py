@@ -771,4 +771,13 @@ MESSAGES: dict[str, str] = {
         "请告知该选手；其重新位于替补名单首位。"
     ),
     # ── qualify: end ──
+    # ── console: begin (keys of the console work go between begin and end) ──
+    "console.welcome": "fedrank 控制台聊天。/help 列出命令，/quit 退出。",
+    "console.paste": "请粘贴表格；以空行或仅含一个 . 的行结束。",
+    "console.saved": "[文件已保存：{path}，{size} 字节]",
+    "console.no_file": "找不到文件：{path}",
+    "console.not_a_file": "{path} 是文件夹，不是文件。",
+    "console.unreadable": "无法读取 {path}：{reason}",
+    "console.not_saved": "[文件 {file} 未能保存到 {folder}：{reason}]",
+    # ── console: end ──
 }

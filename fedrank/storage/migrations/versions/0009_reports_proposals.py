@@ -1,6 +1,6 @@
 """result proposals: a club's result sheet a player sends for the directors to accept
 
-Revision ID: 0009_reports
+Revision ID: 0009
 Revises: 0008
 Create Date: 2026-11-24
 """
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0009_reports"
+revision: str = "0009"
 down_revision: str | None = "0008"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None

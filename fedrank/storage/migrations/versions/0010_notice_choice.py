@@ -1,7 +1,7 @@
 """qualify: where each player wants his personal notices (/notify)
 
-Revision ID: 0009_qualify
-Revises: 0008
+Revision ID: 0010
+Revises: 0009
 Create Date: 2026-11-24
 """
 
@@ -10,8 +10,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0009_qualify"
-down_revision: str | None = "0008"
+revision: str = "0010"
+down_revision: str | None = "0009"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
