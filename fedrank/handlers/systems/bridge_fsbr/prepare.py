@@ -17,6 +17,7 @@ from decimal import Decimal
 
 from fedrank.engines import bridge_fsbr as fsbr
 from fedrank.engines.bridge_fsbr.model import PlayerEntry
+from fedrank.engines.sniff import refined
 from fedrank.handlers.access import stored_federation
 from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.bridge_fsbr.history import histories, start_rks, stored_players
@@ -127,7 +128,7 @@ async def prepare(
     repos: Repos, discipline: Discipline, text: str, names: Names | None = None
 ) -> Prepared:
     """Parse a report, find its players, take their rk from the titles, compute."""
-    report = await asyncio.to_thread(read_report, text)  # off the event loop
+    report = await asyncio.to_thread(refined, "bridge_fsbr", read_report, text)
     federation = await stored_federation(repos, discipline.federation_id)
     ids, players = await resolve(repos, federation, report.tournament, names)
     stored = await repos.ledger.tournament(discipline.id, report.code)
