@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal
 from typing import Final
 from xml.parsers import expat
@@ -180,29 +181,24 @@ def parse_opengotha(
             game = _game(element, by_key, warnings)
             if game is not None:
                 games.append(game)
-    info = {
-        "name": name,
-        "board": board,
-        "official": official,
-        "date": None,
-        "minutes": 0,
-    }
+    general = None
     with problems.catch():
-        info = _general(doc.general, official, board, name)
+        general = _general(doc.general, official, board, name)
     problems.check()
+    assert general is not None
     played = {g.player1 for g in games} | {g.player2 for g in games}
     warnings.extend(
         f"line {p.line}: {p.name} played no rated game" for p in players if p.name not in played
     )
     tournament = Tournament(
-        name=str(info["name"]),
-        on=info["date"],  # type: ignore[arg-type]
+        name=general.name,
+        on=general.on,
         games=tuple(sorted(games, key=lambda g: (g.round, g.line or 0))),
-        board=int(info["board"]),  # type: ignore[call-overload]
-        time_minutes=int(info["minutes"]),  # type: ignore[call-overload]
-        official=bool(info["official"]),
+        board=general.board,
+        time_minutes=general.minutes,
+        official=general.official,
     )
-    tags = {"EV": tournament.name, "DT": tournament.on.isoformat()}
+    tags = {"EV": tournament.name, "DT": tournament.on.isoformat(), "KM": general.komi}
     return ParsedTournament(tournament, tuple(players), "opengotha", tags, tuple(warnings))
 
 
@@ -278,9 +274,19 @@ def _game(element: _Element, by_key: dict[str, ParsedPlayer], warnings: list[str
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _General:
+    name: str
+    on: date
+    minutes: int
+    board: int
+    official: bool
+    komi: str
+
+
 def _general(
     general: _Element | None, official: bool | None, board: int | None, name: str
-) -> dict[str, object]:
+) -> _General:
     """The tournament's name, date, time, board and official flag; every problem at once."""
     if general is None:
         raise InputError(
@@ -290,17 +296,18 @@ def _general(
         )
     attrs, line = general.attrs, general.line
     problems = Problems()
-    out: dict[str, object] = {"name": attrs.get("name", "").strip() or name}
+    on: date | None = None
+    minutes = 0
     with problems.catch():
         when = attrs.get("endDate", "") or attrs.get("beginDate", "")
         if not when:
             raise InputError("no endDate or beginDate", line=line, field="endDate")
-        out["date"] = _date(when, line, "endDate")
+        on = _date(when, line, "endDate")
     with problems.catch():
-        out["minutes"] = _int(attrs.get("basicTime", ""), line, "basicTime")
+        minutes = _int(attrs.get("basicTime", ""), line, "basicTime")
     with problems.catch():
-        out["board"] = board if board is not None else _int(attrs.get("size", "19"), line, "size")
-        _board(int(out["board"]), line, "size")  # type: ignore[call-overload]
+        board = board if board is not None else _int(attrs.get("size", "19"), line, "size")
+        _board(board, line, "size")
     with problems.catch():
         if official is None:
             given = attrs.get("official")
@@ -312,6 +319,7 @@ def _general(
                     field="official",
                 )
             official = _flag(given, line, "official")
-        out["official"] = official
     problems.check()
-    return out
+    assert on is not None and official is not None and board is not None
+    title = attrs.get("name", "").strip() or name
+    return _General(title, on, minutes, board, official, attrs.get("komi", "").strip())
