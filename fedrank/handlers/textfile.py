@@ -13,8 +13,9 @@ Windows saves GBK/GB18030. :func:`decode` reads, in this order and deterministic
    the file is refused (:class:`DecodeError`) and the director is told to save it as UTF-8.
 
 :func:`detect_separator` tells ``;``, ``,`` or a tab from the header line (the first line that
-is neither empty nor a ``#`` comment) and the lines after it: the separator that splits the
-header into the most cells and whose other lines mostly have that count (quotes respected).
+is neither empty nor a ``#`` comment and has two cells or more) and the lines after it: the
+separator whose other lines most often have the header's count of cells (or one cell: a
+``key: value`` line), the header's widest split breaking a tie (quotes respected).
 """
 
 from __future__ import annotations
@@ -143,16 +144,14 @@ def chinese_share(text: str) -> float:
 def detect_separator(text: str) -> str:
     """``;``, ``,`` or a tab (module docstring); ``,`` when the text does not tell."""
     lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-    if not lines:
-        return ","
-    head, rest = lines[0], lines[1:50]
     best, best_key = ",", (0.0, 1)
     for separator in _SEPARATORS:
-        width = len(_cells(head, separator))
-        if width < 2:
+        counts = [len(_cells(line, separator)) for line in lines[:50]]
+        at = next((i for i, n in enumerate(counts) if n >= 2), None)
+        if at is None:
             continue
-        counts = [len(_cells(line, separator)) for line in rest]
-        agree = sum(1 for n in counts if n == width or n == 1) / len(counts) if counts else 1.0
+        width, rest = counts[at], counts[at + 1 :]
+        agree = sum(1 for n in rest if n in (width, 1)) / len(rest) if rest else 1.0
         key = (agree, width)
         if key > best_key:
             best, best_key = separator, key

@@ -13,7 +13,8 @@ game won by default, not played (§4.1). Every problem of the table is reported 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 from typing import Final
@@ -157,6 +158,16 @@ def _h_header(
     return on, minutes, board, official
 
 
+def _tell_apart(rows: list[_HLine]) -> None:
+    """Same-named players (told apart by their EGD PINs) keyed by name and place:
+    ``Melnyk Iryna (2)`` and ``Melnyk Iryna (3)``; the name as written is kept."""
+    count = Counter(r.player.name for r in rows)
+    for r in rows:
+        if count[r.player.name] > 1:
+            written = r.player.name
+            r.player = replace(r.player, name=f"{written} ({r.place})", written=written)
+
+
 def _h_games(rows: list[_HLine], problems: Problems, broken: set[int]) -> list[Game]:
     """The games of the table, each seen from both players' lines; every mismatch recorded."""
     rounds = len(rows[0].results)
@@ -170,6 +181,7 @@ def _h_games(rows: list[_HLine], problems: Problems, broken: set[int]) -> list[G
                     player=r.player.name,
                 )
             )
+    _tell_apart(rows)
     by_place: dict[int, _HLine] = {}
     names: set[str] = set()
     for r in rows:

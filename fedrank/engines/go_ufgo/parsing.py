@@ -55,6 +55,14 @@ class ParsedPlayer:
     club: str = ""
     pin: str | None = None
     """The EGD PIN the format itself carries (OpenGotha's ``egfPin``), if any."""
+    written: str = ""
+    """The name as the file writes it, when ``name`` had to tell two same-named players apart
+    (an h-file's ``Melnyk Iryna (3)``: his place added); empty otherwise."""
+
+    @property
+    def shown(self) -> str:
+        """The name as written in the file."""
+        return self.written or self.name
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -80,11 +88,16 @@ class ParsedTournament:
         """Each player's starting state from the file itself (calc): all must carry IK."""
         out = []
         problems = Problems()
+        how = (
+            "an OpenGotha file carries none: fedrank import takes it from the registry"
+            if self.format == "opengotha"
+            else "write ik=1850 on his line"
+        )
         for p in self.players:
             if p.ik is None:
                 problems.add(
                     InputError(
-                        f"no starting IK for {p.name} (write ik=1850 on his line)",
+                        f"no starting IK for {p.name} ({how})",
                         line=p.line,
                         field="IK",
                         player=p.name,
