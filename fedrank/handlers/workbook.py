@@ -157,11 +157,9 @@ def read_calamine(
         if sheet.total_height > MAX_ROWS or sheet.total_width > MAX_COLUMNS:
             raise _not_workbook(filename)
         values = sheet.to_python(skip_empty_area=False)
-    except SheetError:
+    except (SheetError, MemoryError, KeyboardInterrupt, SystemExit):
         raise
-    except MemoryError:
-        raise
-    except Exception:  # calamine raises its own classes (and a Rust panic as PanicException)
+    except BaseException:  # calamine's own errors, and a Rust panic (a BaseException)
         raise _not_workbook(filename) from None
     return _sheet(filename, name, values, limit, separator)
 

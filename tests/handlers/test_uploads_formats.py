@@ -27,27 +27,27 @@ EXAMPLES = Path(__file__).parents[2] / "examples"
 #: sample, discipline, the preview's title, the line saying how it was read.
 SAMPLES = [
     (
-        "mahjong_rmf/tula_autumn_cup_2026_cp1251.csv",
+        "formats/tula_autumn_cup_2026_cp1251.csv",
         "rmf-mcr",
         "Preview: Кубок Тулы осень 2026",
         "The file was read as CSV in Windows-1251, cells separated by semicolons.",
     ),
     (
-        "go_ufgo/kyiv_confucius_cup_2026_gb18030.csv",
+        "formats/kyiv_confucius_cup_2026_gb18030.csv",
         "ufgo",
         "Preview: 基辅孔子学院围棋杯 2026 (Kyiv Confucius Institute Go Cup)",
         "The file was read as CSV in GB18030, cells separated by commas.",
     ),
-    ("go_ufgo/odesa_winter_cup_2026.ods", "ufgo", "Preview: Odesa Winter Cup 2026", None),
-    ("mahjong_rmf/kazan_open_2026.xls", "rmf-mcr", "Preview: Kazan Open 2026", None),
+    ("formats/odesa_winter_cup_2026.ods", "ufgo", "Preview: Odesa Winter Cup 2026", None),
+    ("formats/kazan_open_2026.xls", "rmf-mcr", "Preview: Kazan Open 2026", None),
     (
-        "go_ufgo/dnipro_open_2026_opengotha.xml",
+        "formats/dnipro_open_2026_opengotha.xml",
         "ufgo",
         "Preview: Dnipro Open 2026",
         "The file was read as UTF-8 text.",
     ),
     (
-        "go_ufgo/kharkiv_winter_cup_2026_pins.h9",
+        "formats/kharkiv_winter_cup_2026_pins.h9",
         "ufgo",
         "Preview: Kharkiv Winter Cup 2026",
         "The file was read as UTF-8 text.",
@@ -97,7 +97,7 @@ async def test_same_named_players_are_told_apart_by_their_pins(
     other is a new player, under the name as written."""
     await seed_ufgo(db)
     await _give_pin(db, "UFGO-0004", "18820457")  # the 6 kyu from Kharkiv, third in the table
-    path = EXAMPLES / "go_ufgo" / "kharkiv_winter_cup_2026_pins.h9"
+    path = EXAMPLES / "formats" / "kharkiv_winter_cup_2026_pins.h9"
     boss = attach(user("boss"), path.name, path.read_bytes())
     preview = await dispatch(services, boss, "/submit ufgo --register-new")
     assert preview.buttons, preview.plain
@@ -163,7 +163,7 @@ async def test_a_file_of_another_system_is_named_as_such(services: Services, db:
 async def test_a_semicolon_csv_is_rejoined_with_the_systems_separator() -> None:
     """The path `fedrank import` shares: a Windows-1251 `;` CSV becomes the RMF sheet's
     tab-separated text, row N still line N."""
-    path = EXAMPLES / "mahjong_rmf" / "tula_autumn_cup_2026_cp1251.csv"
+    path = EXAMPLES / "formats" / "tula_autumn_cup_2026_cp1251.csv"
     upload = await read_upload(
         path.name, path.read_bytes(), separator="\t", extension=".txt", limit=MAX_UPLOAD
     )
