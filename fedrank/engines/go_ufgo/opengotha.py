@@ -159,10 +159,12 @@ def parse_opengotha(
     problems = Problems()
     players: list[ParsedPlayer] = []
     by_key: dict[str, ParsedPlayer] = {}
+    broken: set[str] = set()  # keys of players refused: their games are not more problems
     for element in doc.players:
+        key = _key(element.attrs.get("name", ""), element.attrs.get("firstName", ""))
+        broken.add(key)
         with problems.catch():
             player = _player(element)
-            key = _key(element.attrs.get("name", ""), element.attrs.get("firstName", ""))
             if key in by_key:
                 raise InputError(
                     f"listed twice (line {by_key[key].line})",
@@ -172,13 +174,14 @@ def parse_opengotha(
                 )
             by_key[key] = player
             players.append(player)
+            broken.discard(key)
     if not doc.players:
         problems.add(InputError("no <Player> in <Players>", line=1, field="Players"))
     games: list[Game] = []
     warnings: list[str] = []
     for element in doc.games:
         with problems.catch():
-            game = _game(element, by_key, warnings)
+            game = _game(element, by_key, broken)
             if game is not None:
                 games.append(game)
     general = None
@@ -232,7 +235,7 @@ def _player(element: _Element) -> ParsedPlayer:
     )
 
 
-def _game(element: _Element, by_key: dict[str, ParsedPlayer], warnings: list[str]) -> Game | None:
+def _game(element: _Element, by_key: dict[str, ParsedPlayer], broken: set[str]) -> Game | None:
     attrs, line = element.attrs, element.line
     rnd = _int(attrs.get("roundNumber", ""), line, "roundNumber")
     if rnd < 1:
@@ -241,6 +244,8 @@ def _game(element: _Element, by_key: dict[str, ParsedPlayer], warnings: list[str
     for fld in ("whitePlayer", "blackPlayer"):
         key = re.sub(r"\s+", "", attrs.get(fld, "")).upper()
         player = by_key.get(key)
+        if key in broken:
+            return None
         if player is None:
             raise InputError(
                 f"{attrs.get(fld, '')!r} is not the key of a <Player> (name and first name, "
