@@ -45,4 +45,4 @@ def test_text_of_no_system_keeps_the_parsers_error() -> None:
     assert guess("hello\nworld\n") is None
     with pytest.raises(InputError) as caught:
         calc_document("go_ufgo", "hello\nworld\n", filename="x.h9")
-    assert "format" != caught.value.field
+    assert caught.value.field != "format"
