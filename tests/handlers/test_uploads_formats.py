@@ -140,12 +140,15 @@ async def test_five_bad_lines_are_refused_with_five_named_problems(
     refused = await dispatch(services, boss, "/submit ufgo")
     assert refused.plain == (
         "Not accepted, nothing was written: 5 problems:\n"
-        "- line 7, field 'rank': no rank (like 3d or 15k) after the name\n"
-        "- line 8, field 'IK': not a number: '20x0'\n"
+        "- line 7, field 'rank', player Kovalenko Taras: no rank (like 3d or 15k) after the "
+        "name\n"
+        "- line 8, field 'IK', player Shevchenko Andrii: not a number: '20x0'; IK is a number "
+        "like 1850 or 1850.5\n"
         "- line 9, field 'results', player Melnyk Iryna: 3 round results, the first player "
         "has 2\n"
-        "- line 10, field 'IK': IK must be 0 or more, to 0.1: -60\n"
-        "- line 11, field 'rank': no rank (like 3d or 15k) after the name"
+        "- line 10, field 'IK', player Tkachenko Oleh: IK must be 0 or more, to 0.1: -60\n"
+        "- line 11, field 'rank', player Kravchenko Yurii: no rank (like 3d or 15k) after the "
+        "name"
     )
 
 

@@ -38,6 +38,7 @@ _RANK: Final = re.compile(r"^(\d{1,2})([kdpKDP])$")
 TAG: Final = re.compile(r"^\s*;\s*([A-Za-z]{2,8})\[(.*)\]\s*$")
 _IK_TOKEN: Final = re.compile(r"^ik[=:](.+)$", re.IGNORECASE)
 _DAN_TOKEN: Final = re.compile(r"^dan[=:](.+)$", re.IGNORECASE)
+_COUNTRY: Final = re.compile(r"^[A-Z]{2}$")
 
 
 @dataclass(slots=True)
@@ -247,6 +248,28 @@ def _h_games(rows: list[_HLine], problems: Problems, broken: set[int]) -> list[G
 
 
 def _h_player_line(body: str, no: int) -> _HLine:
+    """One player line; an error names the player (his name as far as it can be told)."""
+    try:
+        return _player_line(body, no)
+    except InputError as exc:
+        if exc.player:
+            raise
+        raise InputError(
+            exc.message, line=exc.line, field=exc.field, player=_likely_name(body)
+        ) from None
+
+
+def _likely_name(body: str) -> str | None:
+    """The words after the place up to the first with a digit, a ``=`` or a country code."""
+    words = []
+    for tok in body.split()[1:]:
+        if any(ch.isdigit() for ch in tok) or "=" in tok or _COUNTRY.match(tok):
+            break
+        words.append(tok)
+    return " ".join(words) or None
+
+
+def _player_line(body: str, no: int) -> _HLine:
     tokens = body.split()
     try:
         place = int(tokens[0])

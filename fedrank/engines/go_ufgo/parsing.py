@@ -168,7 +168,12 @@ def _held(text: str, line: int, fld: str) -> int | None:
 
 
 def _ik(text: str, line: int, fld: str = "IK") -> Decimal:
-    value = _decimal(text, line, fld)
+    try:
+        value = _decimal(text, line, fld)
+    except InputError as exc:
+        raise InputError(
+            f"{exc.message}; IK is a number like 1850 or 1850.5", line=line, field=fld
+        ) from None
     if value < 0 or value * 10 != (value * 10).to_integral_value():
         raise InputError(f"IK must be 0 or more, to 0.1: {text.strip()}", line=line, field=fld)
     return value
