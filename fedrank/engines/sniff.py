@@ -65,11 +65,14 @@ _SIGNATURES: Final[dict[str, tuple[re.Pattern[str], ...]]] = {
 }
 #: Only the head of a file is looked at: the signatures are in its first lines.
 _HEAD: Final = 20_000
+#: The longest line looked at: a signature line is short.
+_LINE: Final = 200
 
 
 def scores(text: str) -> dict[str, int]:
-    """How many of each system's signatures the text's head shows."""
-    head = text[:_HEAD]
+    """How many of each system's signatures the text's head shows (each line cut to
+    :data:`_LINE`, so no pattern backtracks over a long line)."""
+    head = "\n".join(line[:_LINE] for line in text[:_HEAD].splitlines())
     return {
         system: sum(1 for pattern in patterns if pattern.search(head))
         for system, patterns in _SIGNATURES.items()

@@ -46,3 +46,9 @@ def test_text_of_no_system_keeps_the_parsers_error() -> None:
     with pytest.raises(InputError) as caught:
         calc_document("go_ufgo", "hello\nworld\n", filename="x.h9")
     assert caught.value.field != "format"
+
+
+def test_a_long_line_costs_no_backtracking() -> None:
+    """Each line is cut before the patterns run: 6,000 ranks on one line are looked at as
+    a short line (uncut, one pattern backtracked for seconds)."""
+    assert guess("1 a " + "1d " * 6000) is None
