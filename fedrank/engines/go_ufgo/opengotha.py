@@ -132,7 +132,9 @@ def _read(text: str) -> _Document:
     parser.StartDoctypeDeclHandler = refuse
     parser.EntityDeclHandler = refuse
     try:
-        parser.Parse(data, True)
+        parser.Parse(text, True)  # a str: read as the text it is, whatever it declares
+    except (LookupError, ValueError) as exc:
+        raise InputError(f"not readable XML: {exc}", line=1, field="xml") from None
     except expat.ExpatError as exc:
         raise InputError(
             f"not well-formed XML: {expat.ErrorString(exc.code)}", line=exc.lineno, field="xml"
