@@ -152,7 +152,8 @@ class Upload:
     filename: str
     """The name to hand the system's ``prepare`` (a workbook's gets the system's extension)."""
     sheet: Sheet | None = None
-    """The worksheet it came from (to name cells in errors), for a workbook or a CSV."""
+    """The worksheet a workbook's text came from (to name cells in errors); a CSV's line
+    numbers are the file's own."""
     kind: str = "text"
     """``text``, ``csv``, ``xlsx``, ``xls`` or ``ods``."""
     encoding: str | None = None
@@ -192,9 +193,8 @@ async def read_upload(
     found = detect_separator(text)
     if separator is None or found == separator:
         return Upload(text, filename, None, "csv", decoded.encoding, found)
-    sheet = Sheet(stem, csv_rows(text, found), filename)
-    joined = sheet.text(separator, limit=limit)
-    return Upload(joined, f"{stem}{extension}", sheet, "csv", decoded.encoding, found)
+    joined = Sheet(stem, csv_rows(text, found), filename).text(separator, limit=limit)
+    return Upload(joined, f"{stem}{extension}", None, "csv", decoded.encoding, found)
 
 
 _SEPARATOR_KEYS = {";": "upload.semicolons", ",": "upload.commas", "\t": "upload.tabs"}
