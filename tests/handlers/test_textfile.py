@@ -16,6 +16,7 @@ from fedrank.handlers.textfile import (
     UTF8_BOM,
     UTF16,
     DecodeError,
+    chinese_share,
     csv_rows,
     decode,
     detect_separator,
@@ -108,7 +109,13 @@ def test_cyrillic_names_in_windows_1251_are_never_read_as_gb18030(
     words: list[str], capital: bool
 ) -> None:
     text = ";".join(w.capitalize() if capital else w for w in words) + "\r\n"
-    decoded = decode(text.encode("cp1251"))
+    try:
+        decoded = decode(text.encode("cp1251"))
+    except DecodeError:
+        # Allowed only when GB18030 reads it as plausibly (e.g. "Аа;Аа;Аа": three common
+        # characters); a wrong reading is never allowed.
+        assert chinese_share(text.encode("cp1251").decode("gb18030")) >= 0.6
+        return
     assert (decoded.encoding, decoded.text) == (CP1251, text)
 
 
