@@ -166,7 +166,7 @@ def calc(
     or with --format table the preview the chat shows."""
     if fmt not in ("json", "table"):
         raise CliError(f"--format must be json or table, not '{fmt}'")
-    text = _read(file)
+    text = _read(file, system)
     if fmt == "table":
         from fedrank.cli_files import calc_table
 
@@ -209,7 +209,7 @@ def import_(
     from fedrank.handlers.results import confirm_prepared, preview_reply
     from fedrank.handlers.systems.players import Names
 
-    text = _read(file)
+    content = _file_bytes(file)
     settings = _settings()
     ctx = RequestContext(platform="console", user_id="cli", chat_id="cli")
     wanted_names = Names(register_new=register_new)
@@ -223,8 +223,11 @@ def import_(
         if not await root.db.is_migrated():
             raise CliError("the database is not initialised; run `fedrank init` first")
         async with root.db.read() as repos:
+            named = await repos.federations.discipline_by_code(target)
+            system = named.system if named is not None else target
+            text, filename = await _file_text(file, content, system)
             discipline, prepared, names = await _prepare_for(
-                repos, root.systems, target, text, file.name, wanted_names
+                repos, root.systems, target, text, filename, wanted_names
             )
             same = await identical_version(repos, discipline, prepared)
             if same is not None:
@@ -248,7 +251,7 @@ def import_(
                         repos,
                         found,
                         text,
-                        file.name,
+                        filename,
                         names,
                         prepared,
                         now=root.services.now(),
@@ -257,7 +260,7 @@ def import_(
                 except StaleNamesError as exc:
                     raise CliError(f"{exc} since the preview; nothing written, run again") from None
             else:
-                again = await adapter.prepare(repos, found, text, file.name, names)
+                again = await adapter.prepare(repos, found, text, filename, names)
                 if again.to_json() != prepared.to_json():
                     raise CliError("the data changed since the preview; nothing written, run again")
             version = await confirm_prepared(
@@ -266,7 +269,7 @@ def import_(
                 again,
                 now=root.services.now(),
                 by=None,
-                source_name=file.name,
+                source_name=filename,
                 source_text=text,
             )
             return f"saved {again.name} ({again.code}), version {version}"
@@ -437,15 +440,48 @@ def grant(
     typer.echo(f"{account} is now {role} of {federation}")
 
 
-def _read(file: Path) -> str:
+def _read(file: Path, system: str) -> str:
+    """The file's text, read as /submit reads an attachment (:func:`_file_text`)."""
+    text, _ = asyncio.run(_file_text(file, _file_bytes(file), system))
+    return text
+
+
+def _file_bytes(file: Path) -> bytes:
     try:
-        return file.read_text(encoding="utf-8-sig")
+        return file.read_bytes()
     except FileNotFoundError:
         raise CliError(f"no such file: {file}") from None
     except IsADirectoryError:
         raise CliError(f"{file} is a directory, not a file") from None
-    except UnicodeDecodeError:
-        raise CliError(f"{file} is not UTF-8 text") from None
+
+
+async def _file_text(file: Path, content: bytes, system: str) -> tuple[str, str]:
+    """The text and file name ``system``'s adapter reads, by the chats' one reading path
+    (UTF-8, Windows-1251 or GB18030; ``;``/``,`` CSV; .xlsx, .xls and .ods within the same
+    budgets): a file the bot accepts is accepted here too."""
+    from fedrank.handlers.i18n import t
+    from fedrank.handlers.results import MAX_UPLOAD
+    from fedrank.handlers.spreadsheet import SheetError
+    from fedrank.handlers.systems import NoAdapterError, all_systems
+    from fedrank.handlers.uploads import read_upload
+
+    try:
+        adapter = all_systems().adapter(system)
+        separator, extension = adapter.sheet_separator, adapter.sheet_extension
+    except NoAdapterError:
+        separator, extension = None, ".txt"
+    try:
+        upload = await read_upload(
+            file.name,
+            content,
+            separator=separator,
+            extension=extension,
+            limit=MAX_UPLOAD,
+            system=system,
+        )
+    except SheetError as exc:
+        raise CliError(t("en", exc.key, **exc.params)) from None
+    return upload.text, upload.filename
 
 
 def main() -> None:

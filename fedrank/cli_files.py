@@ -94,7 +94,7 @@ def round_command(
     from fedrank.handlers.othello import preview_round
     from fedrank.handlers.results import confirm_prepared
 
-    text = _read(file)
+    text = _read(file, "othello_woc")
     ctx = RequestContext(platform="console", user_id="cli", chat_id="cli")
 
     async def go() -> str:

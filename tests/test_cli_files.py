@@ -105,15 +105,16 @@ def test_calc_table_for_every_system(run: Cli, system: str, example: str, title:
     assert len(lines) > 4 and set(lines[2]) == {"─"}
 
 
-def test_calc_table_refusals_are_one_line(run: Cli) -> None:
+def test_calc_table_refusals_name_every_problem(run: Cli) -> None:
     bad_format = run(["calc", "go_ufgo", str(KHARKIV), "--format", "xml"])
     assert bad_format.returncode == 2
     assert bad_format.stderr == "fedrank: error: --format must be json or table, not 'xml'\n"
     (run.cwd / "broken.h9").write_text("; EV[x]\n   1 Somebody  2d UA Kyiv  ik=abc  0\n")
     broken = run(["calc", "go_ufgo", "broken.h9", "--format", "table"])
     assert broken.returncode == 2
-    assert broken.stderr.startswith("fedrank: error: ")
-    assert len(broken.stderr.strip().splitlines()) == 1
+    lines = broken.stderr.strip().splitlines()
+    assert lines[0] == f"fedrank: error: {len(lines) - 1} problems:", broken.stderr
+    assert any("field 'IK', player Somebody: not a number: 'abc'" in line for line in lines)
     assert "Traceback" not in broken.stderr
 
 
@@ -290,3 +291,25 @@ def test_export_csv_on_the_demo(demo: Cli) -> None:
     assert unknown.returncode == 2
     assert "unknown discipline 'chess'" in unknown.stderr
     assert not (demo.cwd / "x.txt").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("sample", "discipline"),
+    [
+        ("tula_autumn_cup_2026_cp1251.csv", "rmf-mcr"),
+        ("kyiv_confucius_cup_2026_gb18030.csv", "ufgo"),
+        ("odesa_winter_cup_2026.ods", "ufgo"),
+        ("kazan_open_2026.xls", "rmf-mcr"),
+        ("dnipro_open_2026_opengotha.xml", "ufgo"),
+        ("kharkiv_winter_cup_2026_pins.h9", "ufgo"),
+    ],
+)
+def test_import_reads_every_format_the_chat_reads(demo: Cli, sample: str, discipline: str) -> None:
+    """fedrank import goes through the chats' one reading path: legacy encodings, ; CSV,
+    .xls and .ods workbooks and OpenGotha XML are stored as /submit stores them."""
+    path = Path(__file__).parent.parent / "examples" / "formats" / sample
+    stored = demo(["import", discipline, str(path), "--yes", "--register-new"])
+    assert stored.returncode == 0, stored.stderr
+    assert stored.stdout.rstrip().splitlines()[-1].startswith("saved "), stored.stdout
+    assert stored.stdout.rstrip().endswith("version 1"), stored.stdout

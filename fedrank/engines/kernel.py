@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal, localcontext
@@ -166,12 +167,21 @@ class EngineError(Exception):
 
 
 class InputError(EngineError):
-    """Bad input: names the line (1-based, of the submitted file) and the field."""
+    """Bad input: names the line (1-based, of the submitted file), the field and, where the
+    line is a player's, the player."""
 
-    def __init__(self, message: str, *, line: int | None = None, field: str | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int | None = None,
+        field: str | None = None,
+        player: str | None = None,
+    ):
         self.message = message
         self.line = line
         self.field = field
+        self.player = player
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -180,7 +190,83 @@ class InputError(EngineError):
             where.append(f"line {self.line}")
         if self.field:
             where.append(f"field '{self.field}'")
+        if self.player:
+            where.append(f"player {self.player}")
         return f"{', '.join(where)}: {self.message}" if where else self.message
+
+    def problems(self) -> tuple[InputError, ...]:
+        """Every problem this error stands for (itself, for a single one)."""
+        return (self,)
+
+
+#: How many problems of one file a refusal lists (the rest are counted, "and N more").
+MAX_PROBLEMS = 50
+
+
+class InputErrors(InputError):  # noqa: N818 - the plural of InputError
+    """Every problem of a file at once, in line order, up to :data:`MAX_PROBLEMS`.
+
+    It is an :class:`InputError` whose ``line``, ``field`` and ``message`` are the first
+    problem's, so a caller that reads one error still reads a true one; ``str`` lists them all,
+    one a line, and ``more`` counts those left out."""
+
+    def __init__(self, problems: Sequence[InputError], *, more: int = 0):
+        if not problems:
+            raise ValueError("an InputErrors needs at least one problem")
+        self.items = tuple(problems)
+        self.more = more
+        first = self.items[0]
+        super().__init__(first.message, line=first.line, field=first.field, player=first.player)
+
+    def __str__(self) -> str:
+        if len(self.items) == 1 and not self.more:
+            return str(self.items[0])
+        count = len(self.items) + self.more
+        lines = [f"{count} problems:"] + [f"- {p}" for p in self.items]
+        if self.more:
+            lines.append(f"and {self.more} more")
+        return "\n".join(lines)
+
+    def problems(self) -> tuple[InputError, ...]:
+        return self.items
+
+
+class Problems:
+    """The problems of one file, collected as a parser reads on past each bad line.
+
+    ``with problems.catch(): ...`` records an :class:`InputError` raised in the block (all of an
+    :class:`InputErrors`) and carries on; :meth:`check` raises them together, sorted by line."""
+
+    def __init__(self, cap: int = MAX_PROBLEMS) -> None:
+        self.cap = cap
+        self.items: list[InputError] = []
+        self.more = 0
+
+    def add(self, error: InputError) -> None:
+        for problem in error.problems():
+            if len(self.items) < self.cap:
+                self.items.append(problem)
+            else:
+                self.more += 1
+
+    @contextmanager
+    def catch(self, *, player: str | None = None) -> Iterator[None]:
+        """Record an input error of the block (naming ``player`` where it names none)."""
+        try:
+            yield
+        except InputError as exc:
+            if player and not exc.player and not isinstance(exc, InputErrors):
+                exc = InputError(exc.message, line=exc.line, field=exc.field, player=player)
+            self.add(exc)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def check(self) -> None:
+        """Raise every problem recorded (nothing when there is none)."""
+        if self.items:
+            ordered = sorted(self.items, key=lambda p: (p.line is None, p.line or 0))
+            raise InputErrors(ordered, more=self.more)
 
 
 #: The largest magnitude a number of a results file may have: far above any real place,

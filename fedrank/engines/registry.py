@@ -12,6 +12,7 @@ import importlib
 from typing import Any
 
 from fedrank.engines.kernel import EngineError, to_jsonable
+from fedrank.engines.sniff import refined
 
 # The one list of system ids: the storage schema (``SYSTEM_IDS``) and the handlers' system
 # registry follow it, in this order.
@@ -54,5 +55,7 @@ def available_systems() -> list[str]:
 
 def calc_document(system_id: str, text: str, *, filename: str = "") -> dict[str, Any]:
     """Run one engine on one tournament file; the result is JSON-ready."""
-    result: dict[str, Any] = to_jsonable(_module(system_id).calc_document(text, filename=filename))
-    return result
+    module = _module(system_id)
+    result = refined(system_id, module.calc_document, text, filename=filename)
+    out: dict[str, Any] = to_jsonable(result)
+    return out

@@ -22,7 +22,7 @@ from fedrank.handlers.access import (
     stored,
     stored_discipline,
 )
-from fedrank.handlers.context import IncomingFile, RequestContext, Services
+from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.corrections import correction_lines, identical_version, stored_version
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
@@ -38,11 +38,11 @@ from fedrank.handlers.names import (
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.safetext import visible
 from fedrank.handlers.setup import refuse_disabled
-from fedrank.handlers.spreadsheet import Sheet, SheetError, looks_like_xlsx
+from fedrank.handlers.spreadsheet import Sheet, SheetError
 from fedrank.handlers.systems import NoAdapterError
 from fedrank.handlers.systems.base import SystemAdapter, is_withdrawn
 from fedrank.handlers.systems.players import Names, UnresolvedNamesError
-from fedrank.handlers.uploads import read_sheet
+from fedrank.handlers.uploads import read_as, read_upload
 from fedrank.storage.models import Account, Discipline, PendingSubmission
 from fedrank.storage.records import Prepared
 from fedrank.storage.repos import Repos
@@ -55,40 +55,25 @@ MAX_UPLOAD = 2_000_000
 
 async def _text_of(
     ctx: RequestContext, rest: str, system_adapter: SystemAdapter
-) -> tuple[str, str, Sheet | None]:
-    """The submitted text, its file name and, for a workbook, its sheet (to name cells)."""
-    if ctx.attachment is not None:
-        if len(ctx.attachment.content) > MAX_UPLOAD:
-            raise UserError(t(ctx.language, "submit.too_large", limit=MAX_UPLOAD // 1_000_000))
-        if looks_like_xlsx(ctx.attachment.filename, ctx.attachment.content):
-            return await _sheet_text(ctx, ctx.attachment, system_adapter)
-        try:
-            return ctx.attachment.content.decode("utf-8-sig"), ctx.attachment.filename, None
-        except UnicodeDecodeError:
-            raise UserError(
-                t(ctx.language, "submit.not_text", file=ctx.attachment.filename)
-            ) from None
-    return rest, "pasted.txt", None
-
-
-async def _sheet_text(
-    ctx: RequestContext, attachment: IncomingFile, system_adapter: SystemAdapter
-) -> tuple[str, str, Sheet]:
-    """A workbook's first sheet as the text the system's format takes (:mod:`.spreadsheet`):
-    cells joined by the adapter's ``sheet_separator``, the name given its ``sheet_extension``.
-    Read off the event loop, bounded in time and memory (:mod:`.uploads`)."""
-    separator = system_adapter.sheet_separator
-    if separator is None:
-        raise UserError(t(ctx.language, "sheet.unsupported", system=system_adapter.system))
+) -> tuple[str, str, Sheet | None, str | None]:
+    """The submitted text, its file name, for a workbook or a CSV its sheet (to name cells),
+    and the preview's line saying how the file was read (:func:`.uploads.read_upload`)."""
+    if ctx.attachment is None:
+        return rest, "pasted.txt", None, None
+    if len(ctx.attachment.content) > MAX_UPLOAD:
+        raise UserError(t(ctx.language, "submit.too_large", limit=MAX_UPLOAD // 1_000_000))
     try:
-        sheet, text = await read_sheet(
-            attachment.filename, attachment.content, separator=separator, limit=MAX_UPLOAD
+        upload = await read_upload(
+            ctx.attachment.filename,
+            ctx.attachment.content,
+            separator=system_adapter.sheet_separator,
+            extension=system_adapter.sheet_extension,
+            limit=MAX_UPLOAD,
+            system=system_adapter.system,
         )
     except SheetError as exc:
         raise UserError(t(ctx.language, exc.key, **exc.params)) from None
-    stem = attachment.filename.rsplit("/", 1)[-1].rsplit(".", 1)[0] or "sheet"
-    extension = system_adapter.sheet_extension
-    return text, f"{stem}{extension}", sheet
+    return upload.text, upload.filename, upload.sheet, read_as(ctx.language, upload)
 
 
 def preview_reply(
@@ -138,13 +123,14 @@ async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
             raise UserError(
                 t(ctx.language, "submit.no_adapter", system=discipline.system)
             ) from None
-        text, filename, sheet = await _text_of(ctx, rest, system_adapter)
+        text, filename, sheet, how = await _text_of(ctx, rest, system_adapter)
         text = visible(text)  # no bidi or other invisible control in the names it brings
         if not text.strip():
             raise UserError(t(ctx.language, "submit.empty"))
-        return await _preview_or_names(
+        reply = await _preview_or_names(
             services, ctx, repos, account, discipline, (text, filename, sheet), names
         )
+        return reply.line(how) if how and reply.buttons else reply  # a preview says how
 
 
 async def _preview_or_names(

@@ -1,10 +1,17 @@
-"""A director's workbook read off the event loop, in a child process bounded in time and memory.
+"""A director's file read into the text its system's format takes; workbooks off the event loop,
+in a child process bounded in time and memory.
 
-:func:`read_sheet` is how ``/submit`` reads an ``.xlsx``. :func:`~.spreadsheet.read_first_sheet`
+:func:`read_upload` is the one reading path of an attached file (``/submit``, ``fedrank
+import``): a workbook (``.xlsx``, ``.xls``, ``.ods``) becomes its first sheet's text; a text
+file is decoded (UTF-8, Windows-1251 or GB18030, :mod:`.textfile`) and a ``.csv`` whose
+separator is not the system's is re-joined with the system's separator, row N still line N.
+
+:func:`read_sheet` is how a workbook is read. :func:`~.spreadsheet.read_first_sheet`
 and :meth:`~.spreadsheet.Sheet.text` already count every character they produce against the
 upload limit, so a hostile file is refused before it costs much; the child process is the
 second wall. It is a fresh interpreter (``python -m fedrank.handlers.uploads``) that imports
-only the reader (standard library), caps its own address space (``RLIMIT_AS``: a
+only the readers (standard library; python-calamine for ``.xls`` and ``.ods``, after the checks
+of :mod:`.workbook`), caps its own address space (``RLIMIT_AS``: a
 ``MemoryError`` comes long before the machine swaps) and CPU time before it reads the file
 from its standard input, and answers in JSON on its standard output. The parent waits for it
 without blocking the event loop and kills it when it has not answered within
@@ -18,10 +25,18 @@ import contextlib
 import json
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from fedrank.handlers.spreadsheet import Sheet, SheetError, read_first_sheet
+from fedrank.handlers.textfile import (
+    DecodeError,
+    csv_rows,
+    decode,
+    detect_separator,
+)
+from fedrank.handlers.workbook import read_calamine, workbook_kind
 
 #: Seconds a workbook may take to read, the child's start included.
 TIME_LIMIT = 10.0
@@ -35,13 +50,14 @@ _ROOT = str(Path(__file__).resolve().parents[2])
 def _read(request: dict[str, Any]) -> dict[str, Any]:
     """The child's work: a request in, an answer out (both JSON-ready)."""
     filename = str(request["file"])
+    kind = str(request.get("kind", "xlsx"))
+    content = bytes.fromhex(request["content"])
+    limit, separator = int(request["limit"]), request["separator"]
     try:
-        sheet = read_first_sheet(
-            filename,
-            bytes.fromhex(request["content"]),
-            limit=request["limit"],
-            separator=request["separator"],
-        )
+        if kind == "xlsx":
+            sheet = read_first_sheet(filename, content, limit=limit, separator=separator)
+        else:
+            sheet = read_calamine(filename, content, kind, limit=limit, separator=separator)
         text = sheet.text(request["separator"], limit=request["limit"])
     except SheetError as exc:
         return {"refused": exc.key, "params": exc.params}
@@ -107,11 +123,18 @@ async def _in_child(request: bytes, filename: str) -> dict[str, Any]:
 
 
 async def read_sheet(
-    filename: str, content: bytes, *, separator: str, limit: int
+    filename: str, content: bytes, *, separator: str, limit: int, kind: str = "xlsx"
 ) -> tuple[Sheet, str]:
     """The workbook's first sheet and its text (``separator`` between cells), read in a child
-    process within the limits above; raises :class:`SheetError`."""
-    request = {"file": filename, "content": content.hex(), "separator": separator, "limit": limit}
+    process within the limits above; ``kind`` is ``xlsx``, ``xls`` or ``ods``; raises
+    :class:`SheetError`."""
+    request = {
+        "file": filename,
+        "kind": kind,
+        "content": content.hex(),
+        "separator": separator,
+        "limit": limit,
+    }
     answer = await _in_child(json.dumps(request).encode(), filename)
     if "refused" in answer:
         raise SheetError(str(answer["refused"]), answer.get("params"))
@@ -119,6 +142,74 @@ async def read_sheet(
         raise _costly(filename)
     rows = {int(number): list(cells) for number, cells in answer["rows"].items()}
     return Sheet(str(answer["name"]), rows, filename), str(answer["text"])
+
+
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """An attached file as its system reads it."""
+
+    text: str
+    filename: str
+    """The name to hand the system's ``prepare`` (a workbook's gets the system's extension)."""
+    sheet: Sheet | None = None
+    """The worksheet a workbook's text came from (to name cells in errors); a CSV's line
+    numbers are the file's own."""
+    kind: str = "text"
+    """``text``, ``csv``, ``xlsx``, ``xls`` or ``ods``."""
+    encoding: str | None = None
+    """The encoding a text file was read in (None for a workbook)."""
+    separator: str | None = None
+    """The cell separator a CSV file was found to use."""
+
+
+async def read_upload(
+    filename: str,
+    content: bytes,
+    *,
+    separator: str | None,
+    extension: str,
+    limit: int,
+    system: str = "",
+) -> Upload:
+    """The one reading path of an attached file (module docstring). ``separator`` and
+    ``extension`` are the system's ``sheet_separator`` (None: no spreadsheet) and
+    ``sheet_extension``. Raises :class:`SheetError` (an i18n key and its parameters)."""
+    stem = filename.rsplit("/", 1)[-1].rsplit(".", 1)[0] or "sheet"
+    kind = workbook_kind(filename, content)
+    if kind is not None:
+        if separator is None:
+            raise SheetError("sheet.unsupported", {"file": filename, "system": system})
+        sheet, text = await read_sheet(
+            filename, content, separator=separator, limit=limit, kind=kind
+        )
+        return Upload(text, f"{stem}{extension}", sheet, kind)
+    try:
+        decoded = decode(content)
+    except DecodeError as exc:
+        raise SheetError("upload.not_text", {"file": filename, "line": exc.line}) from None
+    text = decoded.text
+    if not filename.lower().endswith((".csv", ".tsv")):
+        return Upload(text, filename, None, "text", decoded.encoding)
+    found = detect_separator(text)
+    if separator is None or found == separator:
+        return Upload(text, filename, None, "csv", decoded.encoding, found)
+    joined = Sheet(stem, csv_rows(text, found), filename).text(separator, limit=limit)
+    return Upload(joined, f"{stem}{extension}", None, "csv", decoded.encoding, found)
+
+
+_SEPARATOR_KEYS = {";": "upload.semicolons", ",": "upload.commas", "\t": "upload.tabs"}
+
+
+def read_as(language: str, upload: Upload) -> str | None:
+    """The preview's line saying how a file was read (None for a pasted text)."""
+    from fedrank.handlers.i18n import t  # not at the top: the child process never needs it
+
+    if upload.encoding is None:  # a workbook: its errors name the worksheet already
+        return None
+    if upload.kind == "csv" and upload.separator is not None:
+        cells = t(language, _SEPARATOR_KEYS.get(upload.separator, "upload.commas"))
+        return t(language, "upload.read_csv", encoding=upload.encoding, separator=cells)
+    return t(language, "upload.read_text", encoding=upload.encoding)
 
 
 if __name__ == "__main__":

@@ -103,3 +103,54 @@ def test_errors_name_line_field_and_rule() -> None:
     assert str(RuleError("fewer than 12 players", rule="RULES.md mahjong_rmf KT_CHUT", line=2)) == (
         "line 2: fewer than 12 players (RULES.md mahjong_rmf KT_CHUT)"
     )
+
+
+# --- every problem of a file at once ----------------------------------------------------------
+
+
+def test_one_problem_reads_as_the_single_error_did() -> None:
+    from fedrank.engines.kernel import InputErrors, Problems
+
+    problems = Problems()
+    with problems.catch():
+        raise InputError("not a number: 'x'", line=3, field="IK")
+    with pytest.raises(InputErrors) as caught:
+        problems.check()
+    assert str(caught.value) == "line 3, field 'IK': not a number: 'x'"
+    assert (caught.value.line, caught.value.field) == (3, "IK")
+    assert isinstance(caught.value, InputError)
+
+
+def test_problems_are_listed_in_line_order_naming_the_player_and_capped() -> None:
+    from fedrank.engines.kernel import InputErrors, Problems
+
+    problems = Problems(cap=3)
+    for line in (9, 2, 5):
+        with problems.catch(player=f"P{line}"):
+            raise InputError("bad", line=line, field="rank")
+    problems.add(InputError("bad", line=1, field="rank"))
+    problems.add(InputError("bad", line=40, field="rank"))
+    with pytest.raises(InputErrors) as caught:
+        problems.check()
+    assert str(caught.value) == (
+        "5 problems:\n"
+        "- line 2, field 'rank', player P2: bad\n"
+        "- line 5, field 'rank', player P5: bad\n"
+        "- line 9, field 'rank', player P9: bad\n"
+        "and 2 more"
+    )
+    assert [p.player for p in caught.value.problems()] == ["P2", "P5", "P9"]
+
+
+def test_a_collection_caught_again_keeps_each_problem() -> None:
+    from fedrank.engines.kernel import InputErrors, Problems
+
+    inner = InputErrors([InputError("a", line=1), InputError("b", line=2)])
+    problems = Problems()
+    with problems.catch(player="X"):
+        raise inner
+    assert [p.message for p in problems.items] == ["a", "b"]
+    assert not Problems()
+    Problems().check()  # nothing to raise
+    with pytest.raises(ValueError):
+        InputErrors([])

@@ -103,11 +103,20 @@ async def test_bad_input_names_the_line(services: Services, db: Database) -> Non
     assert reply.plain == (
         "Not accepted, nothing was written: line 4, field 'player': unknown player RMF-999"
     )
-    binary = IncomingFile("cup.xls", b"\xff\xfe\x00")
     from dataclasses import replace
 
+    binary = IncomingFile("cup.xls", b"\xff\xfe\x00")
     refused = await dispatch(services, replace(user("boss"), attachment=binary), "/submit rmf-mcr")
-    assert refused.plain == "cup.xls is not UTF-8 text."
+    assert refused.plain == (
+        "cup.xls is not a workbook that can be read (.xlsx, .xls or .ods); save it again or "
+        "send the results as CSV or text."
+    )
+    binary = IncomingFile("cup.txt", b"\x81\x82 \xff\x00\x98")
+    refused = await dispatch(services, replace(user("boss"), attachment=binary), "/submit rmf-mcr")
+    assert refused.plain == (
+        "cup.txt is not text in UTF-8, Windows-1251 or GB18030 (line 1); save it as "
+        "“CSV UTF-8” or as UTF-8 text."
+    )
     assert await _versions(db, "spring-cup") == 0
 
 

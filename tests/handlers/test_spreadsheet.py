@@ -371,13 +371,16 @@ async def test_mahjong_workbook_previews_like_the_text_sheet(
         services, attach(boss, "Tula.xlsx", xlsx(rmf_rows())), "/submit rmf-mcr"
     )
     assert as_book.buttons, as_book.plain
-    assert as_book.plain == as_text.plain
+    # The same preview; the text file's says how it was read.
+    assert as_text.plain.splitlines()[-1] == "The file was read as UTF-8 text."
+    text_preview = "\n".join(as_text.plain.splitlines()[:-1])
+    assert as_book.plain == text_preview
     assert "1. Player 01 (RMF-0001) | 12k | 6k | NR*KT 500 (NR 1000), norm 6k" in as_book.plain
     # A workbook sent under another name is still recognised by its zip signature.
     renamed = await dispatch(
         services, attach(boss, "tula.dat", xlsx(rmf_rows())), "/submit rmf-mcr"
     )
-    assert renamed.plain == as_text.plain
+    assert renamed.plain == text_preview
     saved = await dispatch(services, boss, as_book.buttons[0].action)
     assert saved.plain == "Saved: Tula Autumn Cup 2026, version 1, code tula-autumn-2026."
     rating = await dispatch(services, user("u1"), "/rating RMF-0001")
@@ -430,7 +433,9 @@ async def test_go_workbook_previews_like_the_csv(services: Services, db: Databas
     as_text = await dispatch(services, attach(boss, "club.csv", text.encode()), "/submit ufgo")
     assert as_text.buttons, as_text.plain
     as_book = await dispatch(services, attach(boss, "club.xlsx", xlsx(head)), "/submit ufgo")
-    assert as_book.plain == as_text.plain
+    *preview, how = as_text.plain.splitlines()
+    assert how == "The file was read as CSV in UTF-8, cells separated by commas."
+    assert as_book.plain == "\n".join(preview)
     assert "2503" in as_book.plain and "2377" in as_book.plain  # test_go_ufgo's hand figures
 
 

@@ -39,7 +39,7 @@ from fedrank.engines.bridge_ccba.model import (
     StageSpec,
 )
 from fedrank.engines.bridge_ccba.tables import COLOURS, KINDS, LEVELS, RESTRICTIONS
-from fedrank.engines.kernel import InputError, within_bounds
+from fedrank.engines.kernel import InputError, Problems, within_bounds
 
 T = TypeVar("T")
 
@@ -262,60 +262,84 @@ def parse_event(text: str, *, extra_keys: Collection[str] = ()) -> ParsedEvent:
     sections: list[_Section] = []
     entry_lines: list[tuple[int, list[str]]] = []
     current: _Section | None = None
+    problems = Problems()
     for number, raw in enumerate(text.splitlines(), start=1):
         line = _COMMENT.sub("", raw).strip()
         if not line:
             continue
-        header = _SECTION.match(line)
-        if header:
-            name, index = header.group(1), header.group(2)
-            if name not in ("event", "stage", "division", "consolation", "entries"):
-                raise InputError(f"unknown section [{name}]", line=number, field=name)
-            if (name in ("stage", "division")) != (index is not None):
-                raise InputError(
-                    f"[{name}] {'needs' if index is None else 'takes no'} a number",
-                    line=number,
-                    field=name,
-                )
-            current = _Section(name, int(index) if index else None, number)
-            if any(s.name == name and s.number == current.number for s in sections):
-                raise InputError(f"section [{line[1:-1]}] given twice", line=number, field=name)
-            sections.append(current)
-            continue
-        if current is None:
-            raise InputError("expected the [event] section first", line=number, field="event")
-        if current.name == "entries":
-            entry_lines.append((number, line.split()))
-            continue
-        key, sep, value = line.partition("=")
-        key, value = key.strip(), value.strip()
-        if not sep or not key:
-            raise InputError(f"expected key = value, got {line!r}", line=number, field=key or line)
-        if key in current.values:
-            raise InputError("field given twice", line=number, field=key)
-        current.values[key] = (value, number)
+        with problems.catch():
+            current = _line(line, number, current, sections, entry_lines)
     event_sections = [s for s in sections if s.name == "event"]
     if not event_sections:
-        raise InputError("no [event] section", line=1, field="event")
+        problems.add(InputError("no [event] section", line=1, field="event"))
+        problems.check()
     head = event_sections[0]
     extra = {key: head.values[key] for key in extra_keys if key in head.values}
-    event = _event(head, sections, tuple(extra_keys))
-    entries, players = _entries(entry_lines)
-    if not entries:
-        raise InputError("no entries", line=len(text.splitlines()) or 1, field="entry")
+    event = None
+    with problems.catch():
+        event = _event(head, sections, tuple(extra_keys))
+    entries, players = _entries(entry_lines, problems)
+    if not entries and not problems:
+        problems.add(InputError("no entries", line=len(text.splitlines()) or 1, field="entry"))
+    problems.check()
+    assert event is not None
     return ParsedEvent(event, entries, players, extra, head.line)
 
 
+def _line(
+    line: str,
+    number: int,
+    current: _Section | None,
+    sections: list[_Section],
+    entry_lines: list[tuple[int, list[str]]],
+) -> _Section | None:
+    """One line of the file into its section; the section the next line is in."""
+    header = _SECTION.match(line)
+    if header:
+        name, index = header.group(1), header.group(2)
+        if name not in ("event", "stage", "division", "consolation", "entries"):
+            raise InputError(f"unknown section [{name}]", line=number, field=name)
+        if (name in ("stage", "division")) != (index is not None):
+            raise InputError(
+                f"[{name}] {'needs' if index is None else 'takes no'} a number",
+                line=number,
+                field=name,
+            )
+        current = _Section(name, int(index) if index else None, number)
+        if any(s.name == name and s.number == current.number for s in sections):
+            raise InputError(f"section [{line[1:-1]}] given twice", line=number, field=name)
+        sections.append(current)
+        return current
+    if current is None:
+        raise InputError("expected the [event] section first", line=number, field="event")
+    if current.name == "entries":
+        entry_lines.append((number, line.split()))
+        return current
+    key, sep, value = line.partition("=")
+    key, value = key.strip(), value.strip()
+    if not sep or not key:
+        raise InputError(f"expected key = value, got {line!r}", line=number, field=key or line)
+    if key in current.values:
+        raise InputError("field given twice", line=number, field=key)
+    current.values[key] = (value, number)
+    return current
+
+
 def _event(head: _Section, sections: list[_Section], extra_keys: tuple[str, ...]) -> EventSpec:
-    _check_keys(head, (*_EVENT_KEYS, *extra_keys))
+    problems = Problems()
+    with problems.catch():
+        _check_keys(head, (*_EVENT_KEYS, *extra_keys))
     for key in _REQUIRED:
-        _section_value(head, key, _text)
+        with problems.catch():
+            _section_value(head, key, _text)
     kwargs: dict[str, Any] = {}
     for key, (text, line) in head.values.items():
-        if key in extra_keys:
+        if key in extra_keys or key not in _EVENT_KEYS:
             continue
         attr, parse = _EVENT_KEYS[key]
-        kwargs[attr] = parse(text, line, key)
+        with problems.catch():
+            kwargs[attr] = parse(text, line, key)
+    problems.check()
     stages: list[StageSpec] = []
     divisions: list[DivisionSpec] = []
     consolation: ConsolationSpec | None = None
@@ -352,7 +376,7 @@ def _event(head: _Section, sections: list[_Section], extra_keys: tuple[str, ...]
 
 
 def _entries(
-    lines: list[tuple[int, list[str]]],
+    lines: list[tuple[int, list[str]]], problems: Problems
 ) -> tuple[tuple[Entry, ...], tuple[PlayerLine, ...]]:
     out: list[Entry] = []
     players: list[PlayerLine] = []
@@ -381,37 +405,56 @@ def _entries(
         except InputError as exc:
             raise InputError(exc.message, line=line, field=exc.field) from None
 
+    skipping = False  # the lines of an entry whose own line is wrong
     for line, tokens in lines:
         word = tokens[0]
         if word == "entry":
-            close()
-            if len(tokens) < 2:
-                raise InputError("entry needs an id", line=line, field="entry")
-            pending = (line, tokens[1], _pairs(tokens[2:], line, _ENTRY_KEYS))
-            members = []
-        elif word == "player":
-            if pending is None:
-                raise InputError("a player line before any entry", line=line, field="player")
-            if len(tokens) < 2:
-                raise InputError("player needs an id", line=line, field="player")
-            values = _pairs(tokens[2:], line, _PLAYER_KEYS)
-            given = values.get("member")
-            status_word = values.pop("member", "yes")
-            if status_word not in _MEMBER_WORDS:
-                raise InputError(
-                    f"member is yes, no or foreign, got {status_word!r}", line=line, field="member"
-                )
-            status = _MEMBER_WORDS[status_word]
-            if status == "non-member" and ("mp" in values or "ymp" in values):
-                raise InputError(
-                    "a non-member holds no masterpoints (seed 001 §2.9.8)", line=line, field="mp"
-                )
-            assert status in MEMBER_STATUSES
-            members.append(Member(tokens[1], status=cast(Any, status), **values))
-            players.append(PlayerLine(line, tokens[1], given, values.get("mp"), values.get("ymp")))
-        else:
-            raise InputError(
-                f"expected an 'entry' or 'player' line, got {word!r}", line=line, field=word
-            )
-    close()
+            with problems.catch():
+                close()
+            pending, members, skipping = None, [], True
+            with problems.catch(player=tokens[1] if len(tokens) > 1 else None):
+                if len(tokens) < 2:
+                    raise InputError("entry needs an id", line=line, field="entry")
+                pending = (line, tokens[1], _pairs(tokens[2:], line, _ENTRY_KEYS))
+                skipping = False
+            continue
+        with problems.catch(player=tokens[1] if len(tokens) > 1 else None):
+            _member_line(line, tokens, word, pending is None and not skipping, members, players)
+    with problems.catch():
+        close()
     return tuple(out), tuple(players)
+
+
+def _member_line(
+    line: int,
+    tokens: list[str],
+    word: str,
+    orphan: bool,
+    members: list[Member],
+    players: list[PlayerLine],
+) -> None:
+    """A ``player`` line of the entry above it."""
+    if word == "player":
+        if orphan:
+            raise InputError("a player line before any entry", line=line, field="player")
+        if len(tokens) < 2:
+            raise InputError("player needs an id", line=line, field="player")
+        values = _pairs(tokens[2:], line, _PLAYER_KEYS)
+        given = values.get("member")
+        status_word = values.pop("member", "yes")
+        if status_word not in _MEMBER_WORDS:
+            raise InputError(
+                f"member is yes, no or foreign, got {status_word!r}", line=line, field="member"
+            )
+        status = _MEMBER_WORDS[status_word]
+        if status == "non-member" and ("mp" in values or "ymp" in values):
+            raise InputError(
+                "a non-member holds no masterpoints (seed 001 §2.9.8)", line=line, field="mp"
+            )
+        assert status in MEMBER_STATUSES
+        members.append(Member(tokens[1], status=cast(Any, status), **values))
+        players.append(PlayerLine(line, tokens[1], given, values.get("mp"), values.get("ymp")))
+    else:
+        raise InputError(
+            f"expected an 'entry' or 'player' line, got {word!r}", line=line, field=word
+        )

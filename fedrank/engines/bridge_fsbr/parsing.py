@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
-from fedrank.engines.kernel import InputError, within_bounds
+from fedrank.engines.kernel import InputError, Problems, within_bounds
 
 from .model import Entry, PlayerEntry, Session, Tournament
 from .tables import country_category
@@ -119,50 +119,53 @@ def parse_tournament(text: str) -> Tournament:
     players: list[tuple[dict[str, str], int]] = []
     sessions: list[tuple[str, int, list[tuple[str, int]], dict[str, tuple[str, int]]]] = []
     section = "header"
+    problems = Problems()
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
         if not line:
             continue
-        if line.startswith("[") and line.endswith("]"):
-            name = line[1:-1].strip()
-            if name in ("entries", "players"):
-                section = name
-            elif name.startswith("session"):
-                label = name[len("session") :].strip()
-                if not label:
-                    raise InputError(
-                        "a session needs a name: [session NAME]", line=number, field="session"
-                    )
-                section = "session"
-                sessions.append((label, number, [], {}))
-            else:
-                raise InputError(f"unknown section [{name}]", line=number, field="section")
-            continue
-        if section == "header" or (section == "session" and "=" in line and "|" not in line):
-            key, sep, value = line.partition("=")
-            key = key.strip()
-            if not sep:
-                raise InputError("expected 'key = value'", line=number, field="header")
-            if section == "session":
-                if key != "boards":
-                    raise InputError(f"unknown session key '{key}'", line=number, field=key)
-                sessions[-1][3][key] = (value.strip(), number)
+        with problems.catch():
+            if line.startswith("[") and line.endswith("]"):
+                name = line[1:-1].strip()
+                if name in ("entries", "players"):
+                    section = name
+                elif name.startswith("session"):
+                    label = name[len("session") :].strip()
+                    if not label:
+                        raise InputError(
+                            "a session needs a name: [session NAME]", line=number, field="session"
+                        )
+                    section = "session"
+                    sessions.append((label, number, [], {}))
+                else:
+                    raise InputError(f"unknown section [{name}]", line=number, field="section")
                 continue
-            if key not in _HEADER_KEYS:
-                raise InputError(f"unknown key '{key}'", line=number, field=key)
-            if key in header:
-                raise InputError(f"'{key}' given twice", line=number, field=key)
-            header[key] = (value.strip(), number)
-        elif section == "entries":
-            entries.append((_cells(line, _ENTRY_COLUMNS, number), number))
-        elif section == "players":
-            players.append((_cells(line, _PLAYER_COLUMNS, number), number))
-        else:
-            sessions[-1][2].append((line, number))
+            if section == "header" or (section == "session" and "=" in line and "|" not in line):
+                key, sep, value = line.partition("=")
+                key = key.strip()
+                if not sep:
+                    raise InputError("expected 'key = value'", line=number, field="header")
+                if section == "session":
+                    if key != "boards":
+                        raise InputError(f"unknown session key '{key}'", line=number, field=key)
+                    sessions[-1][3][key] = (value.strip(), number)
+                    continue
+                if key not in _HEADER_KEYS:
+                    raise InputError(f"unknown key '{key}'", line=number, field=key)
+                if key in header:
+                    raise InputError(f"'{key}' given twice", line=number, field=key)
+                header[key] = (value.strip(), number)
+            elif section == "entries":
+                entries.append((_cells(line, _ENTRY_COLUMNS, number), number))
+            elif section == "players":
+                players.append((_cells(line, _PLAYER_COLUMNS, number), number))
+            else:
+                sessions[-1][2].append((line, number))
 
     for key in _REQUIRED:
         if key not in header or not header[key][0]:
-            raise InputError(f"'{key}' is required", line=header.get(key, ("", None))[1], field=key)
+            at = header.get(key, ("", None))[1]
+            problems.add(InputError(f"'{key}' is required", line=at, field=key))
 
     def h(key: str, default: str = "") -> str:
         return header[key][0] if key in header else default
@@ -170,84 +173,109 @@ def parse_tournament(text: str) -> Tournament:
     def ln(key: str) -> int | None:
         return header[key][1] if key in header else None
 
-    start = _date(h("start"), header["start"][1], "start")
-    end = _date(h("end"), header["end"][1], "end")
-    if end < start:
-        raise InputError("the end is before the start", line=ln("end"), field="end")
+    start = end = date.min
+    if h("start"):
+        with problems.catch():
+            start = _date(h("start"), header["start"][1], "start")
+    if h("end"):
+        with problems.catch():
+            end = _date(h("end"), header["end"][1], "end")
+            if end < start:
+                raise InputError("the end is before the start", line=ln("end"), field="end")
 
     by_entry: dict[str, list[PlayerEntry]] = {}
     for cells, number in players:
-        if not cells["player"]:
-            raise InputError("player id missing", line=number, field="player")
-        if not cells["entry"]:
-            raise InputError("entry missing", line=number, field="entry")
-        rk = _decimal(cells["rk"], number, "rk") if cells["rk"] else None
-        if rk is not None and not Decimal(-5) <= rk <= Decimal(5):
-            raise InputError(f"rk out of -5..5: {rk}", line=number, field="rk")
-        by_entry.setdefault(cells["entry"], []).append(
-            PlayerEntry(
-                player=cells["player"],
-                name=cells["name"],
-                rk=rk,
-                boards=_int(cells["boards"], number, "boards") if cells["boards"] else None,
-                country=cells["country"],
-                ebl_mp=_decimal(cells["ebl_mp"], number, "ebl_mp") if cells["ebl_mp"] else None,
-                wbf_mp=_decimal(cells["wbf_mp"], number, "wbf_mp") if cells["wbf_mp"] else None,
-                line=number,
+        with problems.catch(player=cells["name"] or cells["player"] or None):
+            if not cells["player"]:
+                raise InputError("player id missing", line=number, field="player")
+            if not cells["entry"]:
+                raise InputError("entry missing", line=number, field="entry")
+            rk = _decimal(cells["rk"], number, "rk") if cells["rk"] else None
+            if rk is not None and not Decimal(-5) <= rk <= Decimal(5):
+                raise InputError(f"rk out of -5..5: {rk}", line=number, field="rk")
+            by_entry.setdefault(cells["entry"], []).append(
+                PlayerEntry(
+                    player=cells["player"],
+                    name=cells["name"],
+                    rk=rk,
+                    boards=_int(cells["boards"], number, "boards") if cells["boards"] else None,
+                    country=cells["country"],
+                    ebl_mp=_decimal(cells["ebl_mp"], number, "ebl_mp") if cells["ebl_mp"] else None,
+                    wbf_mp=_decimal(cells["wbf_mp"], number, "wbf_mp") if cells["wbf_mp"] else None,
+                    line=number,
+                )
             )
-        )
     known: set[str] = set()
     parsed_entries: list[Entry] = []
     for cells, number in entries:
-        name = cells["entry"]
-        if not name:
-            raise InputError("entry id missing", line=number, field="entry")
-        if name in known:
-            raise InputError(f"entry '{name}' twice", line=number, field="entry")
-        known.add(name)
-        if not cells["place"]:
-            raise InputError("place missing", line=number, field="place")
-        first, last = _places(cells["place"], number)
-        critical_text = cells["critical"].lower()
-        critical_mp = critical_text in ("mp", "ebl", "wbf")
-        critical = (
-            _int(critical_text, number, "critical") if critical_text and not critical_mp else None
-        )
-        if name not in by_entry:
-            raise InputError(
-                f"entry '{name}' has no players in [players]", line=number, field="entry"
+        with problems.catch():
+            name = cells["entry"]
+            if not name:
+                raise InputError("entry id missing", line=number, field="entry")
+            if name in known:
+                raise InputError(f"entry '{name}' twice", line=number, field="entry")
+            known.add(name)
+            if not cells["place"]:
+                raise InputError("place missing", line=number, field="place")
+            first, last = _places(cells["place"], number)
+            critical_text = cells["critical"].lower()
+            critical_mp = critical_text in ("mp", "ebl", "wbf")
+            critical = (
+                _int(critical_text, number, "critical")
+                if critical_text and not critical_mp
+                else None
             )
-        parsed_entries.append(
-            Entry(
-                entry=name,
-                place=first,
-                place_last=last,
-                players=tuple(by_entry[name]),
-                boards=_int(cells["boards"], number, "boards") if cells["boards"] else None,
-                length=_int(cells["length"], number, "length") if cells["length"] else None,
-                critical=critical,
-                critical_mp=critical_mp,
-                imps=_int(cells["imps"], number, "imps") if cells["imps"] else None,
-                line=number,
+            if name not in by_entry:
+                raise InputError(
+                    f"entry '{name}' has no players in [players]", line=number, field="entry"
+                )
+            parsed_entries.append(
+                Entry(
+                    entry=name,
+                    place=first,
+                    place_last=last,
+                    players=tuple(by_entry[name]),
+                    boards=_int(cells["boards"], number, "boards") if cells["boards"] else None,
+                    length=_int(cells["length"], number, "length") if cells["length"] else None,
+                    critical=critical,
+                    critical_mp=critical_mp,
+                    imps=_int(cells["imps"], number, "imps") if cells["imps"] else None,
+                    line=number,
+                )
             )
-        )
     for entry_name, plist in by_entry.items():
         if entry_name not in known:
-            raise InputError(f"unknown entry '{entry_name}'", line=plist[0].line, field="entry")
+            problems.add(
+                InputError(
+                    f"unknown entry '{entry_name}' (not in [entries])",
+                    line=plist[0].line,
+                    field="entry",
+                    player=plist[0].name or plist[0].player,
+                )
+            )
 
     parsed_sessions: list[Session] = []
-    for label, number, rows, keys in sessions:
-        if "boards" not in keys:
-            raise InputError(f"session {label}: 'boards' is required", line=number, field="boards")
-        boards = _int(keys["boards"][0], keys["boards"][1], "boards", minimum=1)
+    bad_lines = {p.line for p in problems.items if p.line is not None}
+    bounds = [number for _, number, _, _ in sessions[1:]] + [len(text.splitlines()) + 1]
+    for (label, number, rows, keys), bound in zip(sessions, bounds, strict=False):
+        boards = 1
+        with problems.catch():
+            if "boards" not in keys and not bad_lines & set(range(number, bound)):
+                raise InputError(
+                    f"session {label}: 'boards' is required", line=number, field="boards"
+                )
+            if "boards" in keys:
+                boards = _int(keys["boards"][0], keys["boards"][1], "boards", minimum=1)
         places = []
         for raw, row in rows:
-            cells = _cells(raw, ("entry", "place"), row)
-            if cells["entry"] not in known:
-                raise InputError(f"unknown entry '{cells['entry']}'", line=row, field="entry")
-            a, b = _places(cells["place"], row)
-            places.append((cells["entry"], a, b))
+            with problems.catch():
+                cells = _cells(raw, ("entry", "place"), row)
+                if cells["entry"] not in known:
+                    raise InputError(f"unknown entry '{cells['entry']}'", line=row, field="entry")
+                a, b = _places(cells["place"], row)
+                places.append((cells["entry"], a, b))
         parsed_sessions.append(Session(label, boards, tuple(places), number))
+    problems.check()
 
     category: int | None = None
     if h("country_category"):

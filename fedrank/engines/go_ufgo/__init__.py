@@ -14,7 +14,9 @@ Implements seed 002 (``002_0aa5cc437c33643f.txt``, "Рейтинг-систем�
   151-point lowering and the over-60 rule, "what is needed for the next rank";
 * :mod:`~fedrank.engines.go_ufgo.history` — a federation's whole history, tournament by tournament;
 * :mod:`~fedrank.engines.go_ufgo.fast` — the replay's trace-free path, equal to the reference;
-* :mod:`~fedrank.engines.go_ufgo.parsing` — EGF h-files (OpenGotha, MacMahon), CSV and JSON;
+* :mod:`~fedrank.engines.go_ufgo.parsing` (CSV and JSON), :mod:`~fedrank.engines.go_ufgo.hfile`
+  (EGF h-files), :mod:`~fedrank.engines.go_ufgo.opengotha` (OpenGotha's XML),
+  :mod:`~fedrank.engines.go_ufgo.documents` (which one a file is);
 * :mod:`~fedrank.engines.go_ufgo.submission` — the same files as an import reads them: each
   line's federation ID and place, the tournament's code.
 
@@ -25,6 +27,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from fedrank.engines.go_ufgo.documents import parse_document
+from fedrank.engines.go_ufgo.hfile import parse_h_file
 from fedrank.engines.go_ufgo.history import (
     PlayerState,
     RatingState,
@@ -32,12 +36,11 @@ from fedrank.engines.go_ufgo.history import (
     Snapshot,
     replay,
 )
+from fedrank.engines.go_ufgo.opengotha import parse_opengotha
 from fedrank.engines.go_ufgo.parsing import (
     ParsedPlayer,
     ParsedTournament,
     parse_csv,
-    parse_document,
-    parse_h_file,
     parse_json,
 )
 from fedrank.engines.go_ufgo.ranks import (
@@ -109,6 +112,7 @@ __all__ = [
     "parse_document",
     "parse_h_file",
     "parse_json",
+    "parse_opengotha",
     "parse_submission",
     "publication_step",
     "publish_list",

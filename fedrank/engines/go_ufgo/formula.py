@@ -340,7 +340,8 @@ def _side5(
         return ix
     if sx == 1:
         raise RuleError(
-            "a jigo with a player below 100 has no figure in §5",
+            f"round {rnd}: the jigo of {p.ids[x]} and {p.ids[y]} (a player below 100) has no "
+            "figure in §5; a game under §5 is won or lost",
             rule=f"{SEED} §5.1; {RULE_JIGO}",
             line=line,
         )

@@ -3,7 +3,9 @@
 The rating needs only the names of a file; an import into a federation's registry also needs,
 from the same text, each player's federation ID (a token ``id=UFGO-0042`` anywhere on his line
 before a ``;`` comment, removed before the line is parsed, or a bare column ``UFGO-0042``: the
-federation's code, a dash and digits), his EGD PIN (a token ``pin=12345678``, removed too), the
+federation's code, a dash and digits), his EGD PIN (a token ``pin=12345678``, ``egd_pin=``,
+``p=`` or ``|p=``, or a bare column of eight digits after the place; removed too; OpenGotha's
+``egfPin`` attribute in its XML), the
 place an h-file line starts with, and the
 tournament's code (a ``CODE`` tag or key naming it for corrections). They are read here so that
 every format is parsed in this package only (:mod:`~fedrank.engines.go_ufgo.parsing`).
@@ -15,14 +17,19 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from fedrank.engines.go_ufgo.parsing import ParsedPlayer, ParsedTournament, parse_document
+from fedrank.engines.go_ufgo.documents import parse_document
+from fedrank.engines.go_ufgo.opengotha import looks_like_opengotha
+from fedrank.engines.go_ufgo.parsing import ParsedPlayer, ParsedTournament
 from fedrank.engines.kernel import InputError
 
 CODE_LENGTH: Final = 64
 """The longest tournament code (the storage's column)."""
 
 _ID_TOKEN: Final = re.compile(r"(?<!\S)id[=:](\S+)", re.IGNORECASE)
-_PIN_TOKEN: Final = re.compile(r"(?<!\S)(?:egd_)?pin[=:](\S+)", re.IGNORECASE)
+_PIN_TOKEN: Final = re.compile(r"(?<!\S)\|?(?:(?:egd_)?pin|p)[=:](\S+)", re.IGNORECASE)
+#: A bare EGD PIN column of an h-file line: eight digits, not the place it starts with.
+_BARE_PIN: Final = re.compile(r"(?<=\s)\|?(\d{8})(?=\s|$)")
+_PLACE: Final = re.compile(r"^\s*\d+\s")
 _SLUG: Final = re.compile(r"[^\w]+")
 
 
@@ -58,7 +65,8 @@ def parse_submission(text: str, *, filename: str, federation_code: str) -> Submi
         raw = lines[p.line - 1] if 0 < p.line <= len(lines) else ""
         ids = tokens.get(p.line, []) or _bare_ids(raw, bare)
         place = _place(raw) if parsed.format == "egf-h" else None
-        players.append(SubmittedPlayer(p, tuple(ids), place, _pin(pins.get(p.line), p.line)))
+        pin = _pin(pins.get(p.line), p.line) or p.pin
+        players.append(SubmittedPlayer(p, tuple(ids), place, pin))
     return Submission(parsed, tuple(players))
 
 
@@ -82,12 +90,17 @@ def _strip_ids(text: str) -> tuple[str, dict[int, list[str]], dict[int, list[str
     out: list[str] = []
     found: dict[int, list[str]] = {}
     pins: dict[int, list[str]] = {}
+    if looks_like_opengotha(text):
+        return text, found, pins  # its players' PINs are attributes
     for no, raw in enumerate(text.splitlines(), start=1):
         body, sep, comment = raw.partition(";")
         given = _PIN_TOKEN.findall(body)
         if given:
             pins[no] = given
             body = _PIN_TOKEN.sub(" ", body)
+        elif _PLACE.match(body) and (bare := _BARE_PIN.findall(body)):
+            pins[no] = bare
+            body = _BARE_PIN.sub(" ", body)
         ids = _ID_TOKEN.findall(body)
         if ids:
             found[no] = ids

@@ -37,7 +37,7 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 
-from fedrank.engines.kernel import InputError
+from fedrank.engines.kernel import InputError, Problems
 from fedrank.engines.mahjong_rmf.levels import Level, parse_level
 from fedrank.engines.mahjong_rmf.tournament import Discipline, Entry, Tournament
 
@@ -88,6 +88,138 @@ def _slug(text: str) -> str:
     return re.sub(r"[^\w-]+", "-", text.strip().lower()).strip("-")
 
 
+def _header_line(line: str, no: int, header: dict[str, tuple[str, int]]) -> None:
+    key, sep, value = line.partition(":")
+    key = key.strip().lower()
+    if not sep:
+        raise InputError(
+            "expected 'key: value' or the table header 'place; player; level'",
+            line=no,
+            field="header",
+        )
+    if key not in HEADER_KEYS:
+        raise InputError(f"unknown field (known: {', '.join(HEADER_KEYS)})", line=no, field=key)
+    if key in header:
+        raise InputError(f"given twice (first on line {header[key][1]})", line=no, field=key)
+    header[key] = (value.strip(), no)
+
+
+def _header_fields(
+    header: dict[str, tuple[str, int]], problems: Problems
+) -> tuple[date, Discipline, int, int | None, bool]:
+    """The header's date, discipline, chs, chut and KT_W flag; each bad one recorded."""
+    when = date.min
+    discipline = next(iter(DISCIPLINES.values()))
+    chs, chut = 1, None
+    kt_w: bool | None = None
+    if "date" in header:
+        value, no = header["date"]
+        try:
+            when = date.fromisoformat(value)
+        except ValueError:
+            problems.add(InputError(f"'{value}' is not a date (YYYY-MM-DD)", line=no, field="date"))
+    if "discipline" in header:
+        value, no = header["discipline"]
+        if value.lower() in DISCIPLINES:
+            discipline = DISCIPLINES[value.lower()]
+        else:
+            problems.add(
+                InputError(f"'{value}' is not mcr or sichuan", line=no, field="discipline")
+            )
+    if header.get("chs", ("", 0))[0]:
+        with problems.catch():
+            chs = _int(*header["chs"], "chs", 1)
+    if "chut" in header:
+        with problems.catch():
+            chut = _int(*header["chut"], "chut", 1)
+    if "type" in header:
+        value, no = header["type"]
+        key = _slug(value).replace("-", "_")
+        if key in TYPES:
+            kt_w = TYPES[key]
+        else:
+            problems.add(
+                InputError(f"'{value}' is not one of {', '.join(TYPES)}", line=no, field="type")
+            )
+    if "kt_w" in header:
+        value, no = header["kt_w"]
+        if value.lower() not in _BOOL:
+            problems.add(InputError(f"'{value}' is not yes or no", line=no, field="kt_w"))
+        else:
+            flag = _BOOL[value.lower()]
+            if kt_w is not None and kt_w != flag:
+                problems.add(
+                    InputError(
+                        f"contradicts 'type' on line {header['type'][1]}", line=no, field="kt_w"
+                    )
+                )
+            kt_w = flag
+    return when, discipline, chs, chut, bool(kt_w)
+
+
+def _table(
+    rows: list[tuple[int, list[str]]], levels_given: bool, problems: Problems
+) -> tuple[list[Entry], dict[str, Level]]:
+    """The table's entries and levels; every bad row recorded, naming its player."""
+    entries: list[Entry] = []
+    levels: dict[str, Level] = {}
+    seen: dict[str, int] = {}
+    ranges: list[tuple[int, int, int]] = []
+    for no, cells in rows:
+        with problems.catch(player=cells[1] if len(cells) > 1 and cells[1] else None):
+            entries.append(_row(no, cells, levels_given, seen, levels, ranges))
+    sizes = Counter(e.place for e in entries)
+    for no, low, high in ranges:
+        if sizes[low] != high - low + 1:
+            problems.add(
+                InputError(
+                    f"places {low}-{high} are shared by {high - low + 1} players but "
+                    f"{sizes[low]} have place {low}",
+                    line=no,
+                    field="place",
+                )
+            )
+    return entries, levels
+
+
+def _row(
+    no: int,
+    cells: list[str],
+    levels_given: bool,
+    seen: dict[str, int],
+    levels: dict[str, Level],
+    ranges: list[tuple[int, int, int]],
+) -> Entry:
+    columns = 3 if levels_given else 2
+    if len(cells) != columns:
+        shape = "'place; player; level'" if levels_given else "'place; player'"
+        raise InputError(
+            f"expected {columns} columns {shape}, got {len(cells)}", line=no, field="players"
+        )
+    place_text, player = cells[0], cells[1]
+    m = _PLACE_RE.match(place_text)
+    if not m:
+        raise InputError(f"'{place_text}' is not a place (e.g. 3 or 3-4)", line=no, field="place")
+    place = int(m[1])
+    if place < 1:
+        raise InputError("places start at 1", line=no, field="place")
+    if m[2] is not None:
+        if int(m[2]) <= place:
+            raise InputError(f"'{place_text}' is not a range of places", line=no, field="place")
+        ranges.append((no, place, int(m[2])))
+    if not player:
+        raise InputError("empty player name", line=no, field="player")
+    if player in seen:
+        raise InputError(f"listed twice (line {seen[player]})", line=no, field="player")
+    seen[player] = no
+    if levels_given:
+        try:
+            levels[player] = parse_level(cells[2])
+        except ValueError as exc:
+            raise InputError(str(exc), line=no, field="level") from None
+    return Entry(player, place, line=no)
+
+
 def parse_sheet(text: str, *, filename: str = "", levels_optional: bool = False) -> Sheet:
     """Parse a tournament sheet; raises InputError naming the line and the field.
 
@@ -98,127 +230,37 @@ def parse_sheet(text: str, *, filename: str = "", levels_optional: bool = False)
     table_at: int | None = None
     levels_given = True
     rows: list[tuple[int, list[str]]] = []
+    problems = Problems()
     for no, raw in enumerate(lines, 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        if table_at is None:
-            if _TABLE_RE.match(line):
-                table_at = no
-                continue
-            if levels_optional and _TABLE2_RE.match(line):
-                table_at, levels_given = no, False
-                continue
-            key, sep, value = line.partition(":")
-            key = key.strip().lower()
-            if not sep:
-                raise InputError(
-                    "expected 'key: value' or the table header 'place; player; level'",
-                    line=no,
-                    field="header",
-                )
-            if key not in HEADER_KEYS:
-                raise InputError(
-                    f"unknown field (known: {', '.join(HEADER_KEYS)})", line=no, field=key
-                )
-            if key in header:
-                raise InputError(
-                    f"given twice (first on line {header[key][1]})", line=no, field=key
-                )
-            header[key] = (value.strip(), no)
+        if table_at is not None:
+            rows.append((no, [c.strip() for c in re.split(r"[;\t]", line)]))
+        elif _TABLE_RE.match(line):
+            table_at = no
+        elif levels_optional and _TABLE2_RE.match(line):
+            table_at, levels_given = no, False
         else:
-            cells = [c.strip() for c in re.split(r"[;\t]", line)]
-            if not levels_given and len(cells) != 2:
-                raise InputError(
-                    f"expected 2 columns 'place; player', got {len(cells)}",
-                    line=no,
-                    field="players",
-                )
-            rows.append((no, cells))
+            with problems.catch():
+                _header_line(line, no, header)
     if table_at is None:
         end = len(lines) + 1
-        raise InputError("no table header 'place; player; level'", line=end, field="players")
+        problems.add(
+            InputError("no table header 'place; player; level'", line=end, field="players")
+        )
+        problems.check()
+    assert table_at is not None
     for key in REQUIRED:  # a missing field is reported where the header ends: the table line
         if key not in header or not header[key][0]:
             at = header[key][1] if key in header else table_at
-            raise InputError("required field is missing", line=at, field=key)
+            problems.add(InputError("required field is missing", line=at, field=key))
     if not rows:
-        raise InputError("no players", line=table_at + 1, field="players")
-
-    value, no = header["date"]
-    try:
-        when = date.fromisoformat(value)
-    except ValueError:
-        raise InputError(f"'{value}' is not a date (YYYY-MM-DD)", line=no, field="date") from None
-    value, no = header["discipline"]
-    try:
-        discipline = DISCIPLINES[value.lower()]
-    except KeyError:
-        raise InputError(f"'{value}' is not mcr or sichuan", line=no, field="discipline") from None
-    chs = _int(*header["chs"], "chs", 1)
-    chut = _int(*header["chut"], "chut", 1) if "chut" in header else None
-    kt_w: bool | None = None
-    if "type" in header:
-        value, no = header["type"]
-        key = _slug(value).replace("-", "_")
-        if key not in TYPES:
-            raise InputError(f"'{value}' is not one of {', '.join(TYPES)}", line=no, field="type")
-        kt_w = TYPES[key]
-    if "kt_w" in header:
-        value, no = header["kt_w"]
-        if value.lower() not in _BOOL:
-            raise InputError(f"'{value}' is not yes or no", line=no, field="kt_w")
-        flag = _BOOL[value.lower()]
-        if kt_w is not None and kt_w != flag:
-            raise InputError(
-                f"contradicts 'type' on line {header['type'][1]}", line=no, field="kt_w"
-            )
-        kt_w = flag
-
-    entries: list[Entry] = []
-    levels: dict[str, Level] = {}
-    seen: set[str] = set()
-    ranges: list[tuple[int, int, int]] = []
-    for no, cells in rows:
-        if levels_given and len(cells) != 3:
-            raise InputError(
-                f"expected 3 columns 'place; player; level', got {len(cells)}",
-                line=no,
-                field="players",
-            )
-        place_text, player = cells[0], cells[1]
-        m = _PLACE_RE.match(place_text)
-        if not m:
-            raise InputError(
-                f"'{place_text}' is not a place (e.g. 3 or 3-4)", line=no, field="place"
-            )
-        place = int(m[1])
-        if place < 1:
-            raise InputError("places start at 1", line=no, field="place")
-        if m[2] is not None:
-            if int(m[2]) <= place:
-                raise InputError(f"'{place_text}' is not a range of places", line=no, field="place")
-            ranges.append((no, place, int(m[2])))
-        if not player:
-            raise InputError("empty player name", line=no, field="player")
-        if player in seen:
-            raise InputError(f"'{player}' is listed twice", line=no, field="player")
-        seen.add(player)
-        if levels_given:
-            try:
-                levels[player] = parse_level(cells[2])
-            except ValueError as exc:
-                raise InputError(str(exc), line=no, field="level") from None
-        entries.append(Entry(player, place, line=no))
-    sizes = Counter(e.place for e in entries)
-    for no, low, high in ranges:
-        if sizes[low] != high - low + 1:
-            raise InputError(
-                f"places {low}-{high} are shared by {high - low + 1} players but {sizes[low]} "
-                f"have place {low}",
-                line=no,
-                field="place",
-            )
+        problems.add(InputError("no players", line=table_at + 1, field="players"))
+    fields = _header_fields(header, problems)
+    entries, levels = _table(rows, levels_given, problems)
+    problems.check()
+    when, discipline, chs, chut, kt_w = fields
     name = header["name"][0] if "name" in header else ""
     if "id" in header and header["id"][0]:
         tid = header["id"][0]

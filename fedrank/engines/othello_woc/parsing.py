@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from fedrank.engines.kernel import InputError, RuleError
+from fedrank.engines.kernel import InputError, Problems, RuleError
 from fedrank.engines.othello_woc.model import (
     BYE,
     WOF_COUNTRY,
@@ -145,6 +145,7 @@ def parse_round(
     byes: list[str] = []
     unplayed: list[str] = []
     withdrawn: list[str] = []
+    problems = Problems()
 
     def mark(pid: str, line: int, name: str) -> None:
         if pid not in known:
@@ -167,38 +168,45 @@ def parse_round(
         text = raw.split("#", 1)[0].strip()
         if not text:
             continue
-        tokens = text.split()
-        if tokens[0].lower() == "withdraw":
-            if len(tokens) != 2 or tokens[1] not in known:
-                raise InputError("write 'withdraw PLAYER'", line=line, field="player")
-            withdrawn.append(tokens[1])
-            continue
-        if len(tokens) == 2 and tokens[1].upper() == BYE:
-            mark(tokens[0], line, "black")
-            byes.append(tokens[0])
-            continue
-        if len(tokens) == 2 and tokens[1].lower() == "absent":
-            mark(tokens[0], line, "black")
-            unplayed.append(tokens[0])
-            continue
-        game = parse_game(tokens, line, known)
-        mark(game.black, line, "black")
-        mark(game.white, line, "white")
-        games.append(game)
+        with problems.catch():
+            tokens = text.split()
+            if tokens[0].lower() == "withdraw":
+                if len(tokens) != 2 or tokens[1] not in known:
+                    raise InputError("write 'withdraw PLAYER'", line=line, field="player")
+                withdrawn.append(tokens[1])
+                continue
+            if len(tokens) == 2 and tokens[1].upper() == BYE:
+                mark(tokens[0], line, "black")
+                byes.append(tokens[0])
+                continue
+            if len(tokens) == 2 and tokens[1].lower() == "absent":
+                mark(tokens[0], line, "black")
+                unplayed.append(tokens[0])
+                continue
+            game = parse_game(tokens, line, known)
+            mark(game.black, line, "black")
+            mark(game.white, line, "white")
+            games.append(game)
+    problems.check()  # a bad line leaves its players unseen: the checks below would repeat it
     for pid in withdrawn:
         if pid not in seen:
-            raise InputError(
-                f"{pid} withdraws after round {number} but is not in it",
-                line=header_line,
-                field="withdraw",
+            problems.add(
+                InputError(
+                    f"{pid} withdraws after round {number} but is not in it",
+                    line=header_line,
+                    field="withdraw",
+                )
             )
     missing = [p.id for p in tournament.players if p.id not in gone and p.id not in seen]
     if missing:
-        raise InputError(
-            f"round {number} has no game, bye or absence for {', '.join(missing)}",
-            line=header_line,
-            field="round",
+        problems.add(
+            InputError(
+                f"round {number} has no game, bye or absence for {', '.join(missing)}",
+                line=header_line,
+                field="round",
+            )
         )
+    problems.check()
     return Round(number, tuple(games), tuple(byes), tuple(unplayed), tuple(withdrawn), seed)
 
 
@@ -272,6 +280,9 @@ def _check_field(players: list[Player], contact: frozenset[str], lines: dict[str
                 )
 
 
+_HEADERS = ("tournament", "seed", "system", "bye_points", "contact")
+
+
 def parse_document(text: str) -> Document:
     """A whole tournament file: headers, ``player:`` lines, ``round N`` blocks, stage games."""
     name = ""
@@ -284,82 +295,93 @@ def parse_document(text: str) -> Document:
     player_lines: dict[str, int] = {}
     blocks: list[tuple[int, int, int | None, list[tuple[int, str]]]] = []
     stage_lines: list[tuple[str, int, list[str]]] = []
+    problems = Problems()
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        head = line.split(None, 1)[0].lower()
-        if head == "round":
-            parts = line.split()
-            if len(parts) not in (2, 3):
-                raise InputError("write 'round N [seed=S]'", line=number, field="round")
-            rno = _int(parts[1], number, "round")
-            rseed = None
-            if len(parts) == 3:
-                key, _, value = parts[2].partition("=")
-                if key.lower() != "seed":
-                    raise InputError("write 'round N [seed=S]'", line=number, field="seed")
-                rseed = _int(value, number, "seed")
-            if rno != len(blocks) + 1:
-                raise InputError(
-                    f"round {rno} where round {len(blocks) + 1} was expected",
-                    line=number,
-                    field="round",
-                )
-            blocks.append((rno, number, rseed, []))
-            continue
-        key, sep, value = line.partition(":")
-        key = key.strip().lower()
-        value = value.strip()
-        if sep and key in STAGES:
-            stage_lines.append((key, number, value.split()))
-            continue
-        if sep and key == "player":
-            if blocks:
-                raise InputError("players come before the rounds", line=number, field="player")
-            p = _parse_player(value, number)
-            if p.id in player_lines:
-                raise InputError(
-                    f"player '{p.id}' is already on line {player_lines[p.id]}",
-                    line=number,
-                    field="id",
-                )
-            players.append(p)
-            player_lines[p.id] = number
-            continue
-        if sep and key in ("tournament", "seed", "system", "bye_points", "contact") and not blocks:
-            if key == "tournament":
-                name = value
-            elif key == "seed":
-                seed = _int(value, number, "seed")
-            elif key == "system":
-                if value.lower() != "auto":
+        with problems.catch():
+            head = line.split(None, 1)[0].lower()
+            if head == "round":
+                parts = line.split()
+                if len(parts) not in (2, 3):
+                    raise InputError("write 'round N [seed=S]'", line=number, field="round")
+                rno = _int(parts[1], number, "round")
+                rseed = None
+                if len(parts) == 3:
+                    key, _, value = parts[2].partition("=")
+                    if key.lower() != "seed":
+                        raise InputError("write 'round N [seed=S]'", line=number, field="seed")
+                    rseed = _int(value, number, "seed")
+                if rno != len(blocks) + 1:
+                    raise InputError(
+                        f"round {rno} where round {len(blocks) + 1} was expected",
+                        line=number,
+                        field="round",
+                    )
+                blocks.append((rno, number, rseed, []))
+                continue
+            key, sep, value = line.partition(":")
+            key = key.strip().lower()
+            value = value.strip()
+            if sep and key in STAGES:
+                stage_lines.append((key, number, value.split()))
+                continue
+            if sep and key == "player":
+                if blocks:
+                    raise InputError("players come before the rounds", line=number, field="player")
+                p = _parse_player(value, number)
+                if p.id in player_lines:
+                    raise InputError(
+                        f"player '{p.id}' is already on line {player_lines[p.id]}",
+                        line=number,
+                        field="id",
+                    )
+                players.append(p)
+                player_lines[p.id] = number
+                continue
+            if (
+                sep
+                and key in ("tournament", "seed", "system", "bye_points", "contact")
+                and not blocks
+            ):
+                if key == "tournament":
+                    name = value
+                elif key == "seed":
+                    seed = _int(value, number, "seed")
+                elif key == "system":
+                    if value.lower() != "auto":
+                        try:
+                            system = System(value.lower())
+                        except ValueError:
+                            known = ", ".join(s.value for s in System)
+                            raise InputError(
+                                f"unknown system '{value}' (auto, {known})",
+                                line=number,
+                                field="system",
+                            ) from None
+                        system_line = number
+                elif key == "bye_points":
                     try:
-                        system = System(value.lower())
-                    except ValueError:
-                        known = ", ".join(s.value for s in System)
+                        bye_points = Decimal(value)
+                    except InvalidOperation:
+                        bye_points = None
+                    if bye_points not in (Decimal(0), Decimal("0.5"), Decimal(1)):
                         raise InputError(
-                            f"unknown system '{value}' (auto, {known})", line=number, field="system"
-                        ) from None
-                    system_line = number
-            elif key == "bye_points":
-                try:
-                    bye_points = Decimal(value)
-                except InvalidOperation:
-                    bye_points = None
-                if bye_points not in (Decimal(0), Decimal("0.5"), Decimal(1)):
-                    raise InputError("bye_points is 0, 0.5 or 1", line=number, field="bye_points")
-            else:
-                contact = frozenset(c.strip().upper() for c in value.split(",") if c.strip())
-            continue
-        if sep and key in SUBMISSION_HEADERS and not blocks:
-            continue  # the ledger's headers, read by :mod:`.submission`
-        if blocks:
-            blocks[-1][3].append((number, raw))
-            continue
-        raise InputError(f"cannot read '{line}'", line=number, field=key or "line")
-    if not players:
-        raise InputError("the file has no 'player:' lines", line=1, field="player")
+                            "bye_points is 0, 0.5 or 1", line=number, field="bye_points"
+                        )
+                else:
+                    contact = frozenset(c.strip().upper() for c in value.split(",") if c.strip())
+                continue
+            if sep and key in SUBMISSION_HEADERS and not blocks:
+                continue  # the ledger's headers, read by :mod:`.submission`
+            if blocks:
+                blocks[-1][3].append((number, raw))
+                continue
+            raise InputError(f"cannot read '{line}'", line=number, field=key or "line")
+    if not players and not problems:
+        problems.add(InputError("the file has no 'player:' lines", line=1, field="player"))
+    problems.check()
     _check_field(players, contact, player_lines)
     if system is not None and system is not system_for_field(len(players)):
         raise RuleError(
@@ -374,16 +396,22 @@ def parse_document(text: str) -> Document:
         state = Tournament(
             name, tuple(players), tuple(rounds), seed, None, bye_points, contact_nations=contact
         )
-        rounds.append(parse_round(body, rno, state, seed=rseed, header_line=hline))
+        try:
+            rounds.append(parse_round(body, rno, state, seed=rseed, header_line=hline))
+        except InputError as exc:  # the later rounds start from this one: not read
+            problems.add(exc)
+            break
     t = Tournament(
         name, tuple(players), tuple(rounds), seed, None, bye_points, contact_nations=contact
     )
     field_map = t.player_map()
-    stage_games = tuple(
-        StageGame(stage, parse_game(tokens, line, field_map, with_colour=True), line)
-        for stage, line, tokens in stage_lines
-    )
-    return Document(t, stage_games)
+    stage_games: list[StageGame] = []
+    for stage, at, tokens in stage_lines:
+        with problems.catch():
+            game = parse_game(tokens, at, field_map, with_colour=True)
+            stage_games.append(StageGame(stage, game, at))
+    problems.check()
+    return Document(t, tuple(stage_games))
 
 
 def parse_round_text(text: str, number: int, tournament: Tournament) -> Round:

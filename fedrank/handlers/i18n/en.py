@@ -962,4 +962,19 @@ MESSAGES: dict[str, str] = {
     "console.unreadable": "{path} cannot be read: {reason}",
     "console.not_saved": "[file {file} not saved in {folder}: {reason}]",
     # ── console: end ──
+    # ── formats: begin (keys of the formats work go between begin and end) ──
+    "sheet.not_workbook": (
+        "{file} is not a workbook that can be read (.xlsx, .xls or .ods); save it again or "
+        "send the results as CSV or text."
+    ),
+    "upload.not_text": (
+        "{file} is not text in UTF-8, Windows-1251 or GB18030 (line {line}); save it as "
+        "“CSV UTF-8” or as UTF-8 text."
+    ),
+    "upload.read_text": "The file was read as {encoding} text.",
+    "upload.read_csv": "The file was read as CSV in {encoding}, cells separated by {separator}.",
+    "upload.semicolons": "semicolons",
+    "upload.commas": "commas",
+    "upload.tabs": "tabs",
+    # ── formats: end ──
 }

@@ -965,4 +965,21 @@ MESSAGES: dict[str, str] = {
     "console.unreadable": "Не удаётся прочитать {path}: {reason}",
     "console.not_saved": "[файл {file} не сохранён в {folder}: {reason}]",
     # ── console: end ──
+    # ── formats: begin (keys of the formats work go between begin and end) ──
+    "sheet.not_workbook": (
+        "{file} — не читаемая книга (.xlsx, .xls или .ods); сохраните её заново или "
+        "пришлите результаты в CSV или текстом."
+    ),
+    "upload.not_text": (
+        "{file} — не текст в UTF-8, Windows-1251 или GB18030 (строка {line}); сохраните его "
+        "как «CSV UTF-8» или как текст в UTF-8."
+    ),
+    "upload.read_text": "Файл прочитан как текст в кодировке {encoding}.",
+    "upload.read_csv": (
+        "Файл прочитан как CSV в кодировке {encoding}, разделитель ячеек — {separator}."
+    ),
+    "upload.semicolons": "точка с запятой",
+    "upload.commas": "запятая",
+    "upload.tabs": "табуляция",
+    # ── formats: end ──
 }

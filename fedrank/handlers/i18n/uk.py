@@ -976,4 +976,21 @@ MESSAGES: dict[str, str] = {
     "console.unreadable": "Не вдається прочитати {path}: {reason}",
     "console.not_saved": "[файл {file} не збережено в {folder}: {reason}]",
     # ── console: end ──
+    # ── formats: begin (keys of the formats work go between begin and end) ──
+    "sheet.not_workbook": (
+        "{file} — не придатна до читання книга (.xlsx, .xls або .ods); збережіть її знову або "
+        "надішліть результати в CSV чи текстом."
+    ),
+    "upload.not_text": (
+        "{file} — не текст у UTF-8, Windows-1251 чи GB18030 (рядок {line}); збережіть його "
+        "як «CSV UTF-8» або як текст у UTF-8."
+    ),
+    "upload.read_text": "Файл прочитано як текст у кодуванні {encoding}.",
+    "upload.read_csv": (
+        "Файл прочитано як CSV у кодуванні {encoding}, роздільник клітинок — {separator}."
+    ),
+    "upload.semicolons": "крапка з комою",
+    "upload.commas": "кома",
+    "upload.tabs": "табуляція",
+    # ── formats: end ──
 }

@@ -780,4 +780,18 @@ MESSAGES: dict[str, str] = {
     "console.unreadable": "无法读取 {path}：{reason}",
     "console.not_saved": "[文件 {file} 未能保存到 {folder}：{reason}]",
     # ── console: end ──
+    # ── formats: begin (keys of the formats work go between begin and end) ──
+    "sheet.not_workbook": (
+        "{file} 不是可读取的工作簿（.xlsx、.xls 或 .ods）；请重新保存，或以 CSV 或文本发送成绩。"
+    ),
+    "upload.not_text": (
+        "{file} 不是 UTF-8、Windows-1251 或 GB18030 文本（第 {line} 行）；"
+        "请另存为“CSV UTF-8”或 UTF-8 文本。"
+    ),
+    "upload.read_text": "文件按 {encoding} 文本读取。",
+    "upload.read_csv": "文件按 {encoding} 编码的 CSV 读取，单元格以{separator}分隔。",
+    "upload.semicolons": "分号",
+    "upload.commas": "逗号",
+    "upload.tabs": "制表符",
+    # ── formats: end ──
 }

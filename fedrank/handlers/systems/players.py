@@ -267,6 +267,19 @@ async def find_players(
     return await _find_players(repos, federation, wanted, names, hint)
 
 
+async def _pin_allows(
+    repos: Repos, matches: list[tuple[int, Candidate]], pin: str
+) -> list[tuple[int, Candidate]]:
+    """The name matches a line with an EGD PIN may be: not a player who holds another PIN (two
+    same-named players are told apart by their PINs)."""
+    stored = await repos.players.by_ids([pid for pid, _ in matches])
+    return [
+        (pid, c)
+        for pid, c in matches
+        if not (held := stored[pid].egd_pin) or held.strip() == pin.strip()
+    ]
+
+
 async def _find_players(
     repos: Repos,
     federation: Federation,
@@ -290,7 +303,10 @@ async def _find_players(
     for index, w in enumerate(wanted):
         choice = names.chosen.get(w.key)
         player: Player | None = None
-        if choice is not None and choice != NEW:
+        if w.pin and w.pin.strip() in by_pin and not w.id:
+            # An EGD PIN names one player; a choice is keyed by a name two lines may share.
+            player = by_pin[w.pin.strip()]
+        elif choice is not None and choice != NEW:
             player = by_id.get(choice.upper())
             if player is None:
                 unresolved.append(Unresolved(w, BAD_CHOICE, (), bad_choice=choice))
@@ -310,6 +326,8 @@ async def _find_players(
                 rows = await repos.players.names(federation.id)
                 registry = await asyncio.to_thread(_Registry, rows)
             matches = registry.matches(w.name) if w.name else []
+            if w.pin and matches:
+                matches = await _pin_allows(repos, matches, w.pin)
             if len(matches) == 1 and not w.id:
                 by_name[index] = matches[0][0]
             elif matches:
@@ -368,13 +386,15 @@ def _new_player(
 ) -> Player:
     """A transient player for a new name, with the federation ID he will be registered with:
     the file's own ID when it has one that is free, else the next of the federation's pattern."""
-    fpid = names.assigned.get(w.key)
+    # Two new players of one name are told apart by their EGD PINs: each gets his own ID.
+    slot = f"{w.key}|pin={w.pin.strip()}" if w.pin and w.pin.strip() else w.key
+    fpid = names.assigned.get(slot)
     if fpid is None:
         taken = registered | {f.upper() for f in names.assigned.values()}
         fpid = w.id.strip() if w.id and w.id.strip().upper() not in taken else assign()
         while fpid.upper() in taken:  # a file's own ID that the pattern reached first
             fpid = assign()
-        names.assigned[w.key] = fpid
+        names.assigned[slot] = fpid
     start = dict(w.start)
     new = NewPlayer(
         ref=ref,

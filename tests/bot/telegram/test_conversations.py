@@ -42,6 +42,8 @@ class TinyAdapter:
     """
 
     system = "mahjong_rmf"
+    sheet_separator = None  # its results come as text, never from a workbook
+    sheet_extension = ".txt"
 
     async def prepare(
         self,
@@ -162,6 +164,7 @@ async def test_director_submits_a_file_confirms_and_the_rating_changes(
         "------------  ------  -----  ----",
         "Boris Petrov  500     1400",
         "Anna Ivanova  1000    1100",
+        "The file was read as CSV in UTF-8, cells separated by semicolons.",
     ]
     (confirm, cancel) = preview.buttons
     assert confirm[0] == "Confirm" and confirm[1].startswith("/confirm ")

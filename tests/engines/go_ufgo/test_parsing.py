@@ -4,7 +4,9 @@ from decimal import Decimal
 
 import pytest
 
-from fedrank.engines.go_ufgo.parsing import parse_csv, parse_document, parse_h_file, parse_json
+from fedrank.engines.go_ufgo.documents import parse_document
+from fedrank.engines.go_ufgo.hfile import parse_h_file
+from fedrank.engines.go_ufgo.parsing import parse_csv, parse_json
 from fedrank.engines.kernel import InputError
 
 D = Decimal

@@ -99,7 +99,7 @@ def test_malformed_file_names_the_line_and_field() -> None:
     with pytest.raises(InputError) as err:
         calc_document(MALFORMED, filename="broken.rmf")
     assert (err.value.line, err.value.field) == (8, "level")
-    assert str(err.value).startswith("line 8, field 'level': ")
+    assert str(err.value).startswith("line 8, field 'level', player Bob: ")
 
 
 def test_a_too_small_tournament_names_the_chut_line() -> None:

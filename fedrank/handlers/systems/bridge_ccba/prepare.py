@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from fedrank.engines.kernel import InputError
+from fedrank.engines.sniff import refined
 from fedrank.handlers.access import stored_federation
 from fedrank.handlers.codes import assign_code
 from fedrank.handlers.systems.base import is_withdrawn, withdrawal
@@ -75,7 +76,7 @@ async def prepare(
     repos: Repos, discipline: Discipline, text: str, filename: str, names: Names | None = None
 ) -> Prepared:
     """Parse an event file, find its players, read holdings, compute, replay later events."""
-    ef = await asyncio.to_thread(read_event_file, text, filename)  # off the event loop
+    ef = await asyncio.to_thread(refined, "bridge_ccba", read_event_file, text, filename)
     event = ef.parsed.event
     held_on = event.event_date
     assert held_on is not None

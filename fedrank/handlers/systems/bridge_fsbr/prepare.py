@@ -17,6 +17,7 @@ from decimal import Decimal
 
 from fedrank.engines import bridge_fsbr as fsbr
 from fedrank.engines.bridge_fsbr.model import PlayerEntry
+from fedrank.engines.sniff import refined
 from fedrank.handlers.access import stored_federation
 from fedrank.handlers.codes import assign_code
 from fedrank.handlers.common import fmt
@@ -128,7 +129,7 @@ async def prepare(
     repos: Repos, discipline: Discipline, text: str, names: Names | None = None
 ) -> Prepared:
     """Parse a report, find its players, take their rk from the titles, compute."""
-    report = await asyncio.to_thread(read_report, text)  # off the event loop
+    report = await asyncio.to_thread(refined, "bridge_fsbr", read_report, text)
     if "id" not in report.tournament.line_of:
         # No id in the report: a short code (a correction keeps the stored tournament's).
         t = report.tournament

@@ -57,7 +57,7 @@ def wanted_of(submission: Submission) -> list[Wanted]:
                 line=p.line,
                 field=field,
                 id=sp.ids[0] if sp.ids else None,
-                name=p.name,
+                name=p.shown,
                 pin=sp.pin,
                 start=start,
             )
@@ -78,7 +78,7 @@ def seats_of(
             player_id=player.id,
             line=p.line,
             place=sp.place,
-            name_in_file=p.name,
+            name_in_file=p.shown,
             given_ik=p.ik,
             given_dan=p.held_dan,
         )

@@ -13,6 +13,7 @@ import asyncio
 from functools import partial
 
 from fedrank.engines.go_ufgo import Submission, parse_submission, tournament_code
+from fedrank.engines.sniff import refined
 from fedrank.handlers.access import stored_federation
 from fedrank.handlers.codes import assign_code
 from fedrank.handlers.systems.base import withdrawal
@@ -50,6 +51,8 @@ async def prepare(
     federation = await stored_federation(repos, discipline.federation_id)
     submission = await asyncio.to_thread(  # off the event loop
         partial(
+            refined,
+            "go_ufgo",
             parse_submission,
             text,
             filename="" if filename == PASTED else filename,

@@ -14,6 +14,7 @@ from decimal import Decimal
 
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.engines.kernel import InputError, RuleError
+from fedrank.engines.sniff import refined
 from fedrank.handlers.access import stored_federation, stored_player
 from fedrank.handlers.codes import assign_code
 from fedrank.handlers.systems.base import withdrawal
@@ -134,7 +135,7 @@ async def prepare(
 ) -> Prepared:
     """Parse a sheet, find the players, replay the history with it, compute; write nothing."""
     kind = engine_discipline(discipline)
-    parsed = await asyncio.to_thread(parse_import, text)  # off the event loop
+    parsed = await asyncio.to_thread(refined, "mahjong_rmf", parse_import, text)
     sheet = parsed.sheet
     t = sheet.tournament
     if t.discipline is not kind:

@@ -11,6 +11,7 @@ from typing import Any
 
 from fedrank.engines.othello_woc import parse_document, results
 from fedrank.engines.othello_woc.submission import read_submission
+from fedrank.engines.sniff import refined
 from fedrank.handlers.access import stored_federation
 from fedrank.handlers.systems.othello_woc.history import current
 from fedrank.handlers.systems.othello_woc.importing import Source, build, engine_source
@@ -48,7 +49,7 @@ async def prepare(
 ) -> Prepared:
     """A tournament file as a new version of its tournament (version 1 if new)."""
     source = await read_source(repos, discipline, text, names)
-    doc = await asyncio.to_thread(parse_document, source.text)  # off the event loop
+    doc = await asyncio.to_thread(refined, "othello_woc", parse_document, source.text)
     res = results(doc.tournament, doc.stage_games)
     stored = await current(repos, discipline, source.code)
     before: dict[str, Any] | None = None

@@ -151,7 +151,8 @@ async def test_unknown_player_twice_listed_and_missing_date_name_the_line(
     malformed = event_file(mp={5: "abc"})
     reply = await dispatch(services, user("boss"), "/submit ccba\n" + malformed)
     assert reply.plain == (
-        "Not accepted, nothing was written: line 18, field 'mp': expected a number, got 'abc'"
+        "Not accepted, nothing was written: line 18, field 'mp', player CCBA-0005: "
+        "expected a number, got 'abc'"
     )
     with pytest.raises(InputError) as caught:
         read_event_file(event_file(), "results.xlsx")
