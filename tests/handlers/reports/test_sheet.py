@@ -109,7 +109,8 @@ async def test_a_round_from_reports_equals_the_round_entered(
     assert first == second  # the same prepared version: standings, next pairing, document
     await dispatch(services, user("boss"), f"/cancel {token(entered)}")
     saved = await dispatch(services, user("boss"), f"/confirm {token(from_reports)}")
-    assert saved.plain.startswith("Saved: Othello Open 2026, version 2, code open-2026."), saved.plain
+    expected = "Saved: Othello Open 2026, version 2, code open-2026."
+    assert saved.plain.startswith(expected), saved.plain
     after = await params_of(db)
     assert after["rounds_played"] == 1 and after["next_round"]["round"] == 2
     # The next round's sheet starts empty: the reports of round 1 are of a stored round.
