@@ -556,3 +556,13 @@ class DiscordRoleRule(Base):
     role_id: Mapped[str] = mapped_column(String(32))
     created_by: Mapped[int | None] = mapped_column(ForeignKey("account.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DiscordDmChannel(Base):
+    """The DM channel opened for a Discord user (the outbox's sender opens it once)."""
+
+    __tablename__ = "discord_dm_channel"
+
+    user_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    channel_id: Mapped[str] = mapped_column(String(32))
+    opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

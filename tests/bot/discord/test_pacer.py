@@ -8,7 +8,6 @@ from typing import Any
 import discord
 import pytest
 from discord.http import Route
-
 from fedrank.bot.discord.pacer import Limits, Pacer, retry_after
 
 

@@ -6,8 +6,8 @@ import time
 from datetime import UTC, datetime
 
 import pytest
-
 from fedrank.bot.telegram.pacer import Limits, Pacer
+
 from fedrank.handlers.context import Services
 from tests.bot.telegram.fake_api import FakeTelegram
 
