@@ -9,8 +9,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 from aiogram.client.telegram import TelegramAPIServer
-from fedrank.bot.telegram.pacer import Limits
 
+from fedrank.bot.limits import TelegramLimits as Limits
 from fedrank.handlers.reply import Attachment, Reply, bold
 from fedrank.scheduler.outbox import Outcome, OutgoingMessage
 from fedrank.scheduler.senders import (

@@ -211,8 +211,9 @@ async def test_a_global_429_holds_every_client_of_the_token(rest: FakeDiscordRes
         await bot.send(OutgoingMessage("2", Reply.text("b"), "en", False))
         rest.rate_limit_next(0.4, is_global=True)
         held = asyncio.create_task(outbox.send(OutgoingMessage("1", Reply.text("c"), "en", False)))
-        while not rest.refused_at:
-            await asyncio.sleep(0.01)
+        await rest.refusal.wait()
+        while not limits.rate_limited:  # noqa: ASYNC110  (until the outbox's client read it)
+            await asyncio.sleep(0.005)
         # The bot's request comes after the 429 the outbox got: it waits for the same second.
         second = await bot.send(OutgoingMessage("2", Reply.text("d"), "en", False))
         results = [await held, second]

@@ -14,6 +14,7 @@ library's class attribute for the API's address).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import time
@@ -101,6 +102,7 @@ class FakeDiscordRest:
         self.script: list[tuple[int, Any]] = []
         self.throttled: list[tuple[float, bool]] = []  # 429s forced: (retry_after, global)
         self.refused_at: list[float] = []  # when each 429 was given
+        self.refusal = asyncio.Event()  # set at the first 429
         self._next_id = 10**17
         self._runner: web.AppRunner | None = None
         self.url = ""
@@ -124,6 +126,7 @@ class FakeDiscordRest:
     def _forced(self, now: float) -> web.Response:
         wait, is_global = self.throttled.pop(0)
         self.refused_at.append(now)
+        self.refusal.set()
         if is_global:
             self.global_429 += 1
         else:
