@@ -128,38 +128,45 @@ class Budget:
         self._clock = clock
         self._sleep = sleep
         self._tat = 0.0  # the theoretical arrival time of the next request (GCRA)
-        self._slots: deque[float] = deque()
+        # When the last ``limit`` requests went: a cell each, moved to the moment the request
+        # really went when the event loop was late, so lateness never packs the window.
+        self._slots: deque[list[float]] = deque()
         self._held = 0.0
         self.taken = 0
 
     @property
     def limit(self) -> int:
-        """Requests allowed in one window."""
-        return max(1, int(self.rate * self.window))
+        """Requests allowed in one window (a window longer than a second is a safety margin)."""
+        return max(1, int(self.rate))
 
     def reserve(self) -> float:
         """The delay before the next request may go; its slot is taken."""
+        return self._reserve()[0]
+
+    def _reserve(self) -> tuple[float, list[float]]:
         now = self._clock()
         if self.rate <= 0:
-            return max(0.0, self._held - now)
+            return max(0.0, self._held - now), [now]
         interval = 1.0 / self.rate
         slot = max(now, self._tat - (self.burst - 1) * interval, self._held)
         slots = self._slots
-        while slots and slots[0] <= now - self.window:
+        while slots and slots[0][0] <= now - self.window:
             slots.popleft()
         if len(slots) >= self.limit:
-            slot = max(slot, slots[-self.limit] + self.window)
-        slots.append(slot)
+            slot = max(slot, slots[-self.limit][0] + self.window)
+        cell = [slot]
+        slots.append(cell)
         while len(slots) > self.limit:
             slots.popleft()
         self._tat = max(self._tat, slot) + interval
         self.taken += 1
-        return slot - now
+        return slot - now, cell
 
     async def take(self) -> None:
-        delay = self.reserve()
+        delay, cell = self._reserve()
         if delay > 0:
             await self._sleep(delay)
+        cell[0] = max(cell[0], self._clock())  # when it really goes
 
     def hold(self, seconds: float) -> None:
         """The platform asked to wait: no request of this token goes before then."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import IO, Any, Protocol
@@ -154,11 +154,11 @@ class DmChannels(Protocol):
 
     async def load(self, user_ids: Iterable[str]) -> dict[str, str]: ...
 
-    async def save(self, user_id: str, channel_id: str) -> None: ...
+    async def save(self, channels: Mapping[str, str]) -> None: ...
 
 
 class StoredDmChannels:
-    """DM channels in the database: read in bulk for a batch, written once when opened."""
+    """DM channels in the database: read in bulk for a batch, written in bulk once opened."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -167,9 +167,9 @@ class StoredDmChannels:
         async with self.db.read() as repos:
             return await repos.outbox.dm_channels(user_ids)
 
-    async def save(self, user_id: str, channel_id: str) -> None:
+    async def save(self, channels: Mapping[str, str]) -> None:
         async with self.db.transaction() as repos:
-            await repos.outbox.store_dm_channel(user_id, channel_id, datetime.now(UTC))
+            await repos.outbox.store_dm_channels(channels, datetime.now(UTC))
 
 
 def _error(exc: discord.HTTPException) -> str:
@@ -204,6 +204,8 @@ class DiscordSender:
         self.max_wait = max_wait
         self.client: discord.Client | None = None
         self._dm: dict[str, int] = {}
+        self._unknown: set[str] = set()  # looked up, none stored
+        self._unsaved: dict[str, str] = {}
         self.opened = 0
 
     async def _login(self) -> discord.Client:
@@ -223,26 +225,44 @@ class DiscordSender:
         return self.client
 
     async def prepare(self, messages: Sequence[OutgoingMessage]) -> None:
-        """Read the stored DM channels of a batch's users in one query."""
-        wanted = [m.chat_id for m in messages if m.direct and m.chat_id not in self._dm]
-        if self.channels is None or not wanted:
+        """Before a batch: store the channels the last one opened, and read the stored channels
+        of this one's users, each in one query. (A crash loses at most one batch's new
+        channels: they are opened again, and Discord answers with the same channel.)"""
+        if self.channels is None:
             return
-        for user_id, channel_id in (await self.channels.load(wanted)).items():
-            self._dm[user_id] = int(channel_id)
+        await self._save()
+        wanted = {
+            m.chat_id
+            for m in messages
+            if m.direct and m.chat_id not in self._dm and m.chat_id not in self._unknown
+        }
+        if not wanted:
+            return
+        found = await self.channels.load(wanted)
+        for user_id in wanted:
+            if user_id in found:
+                self._dm[user_id] = int(found[user_id])
+            else:
+                self._unknown.add(user_id)
+
+    async def _save(self) -> None:
+        if self.channels is not None and self._unsaved:
+            unsaved, self._unsaved = self._unsaved, {}
+            await self.channels.save(unsaved)
 
     async def _channel(self, client: discord.Client, message: OutgoingMessage) -> int:
         if not message.direct:
             return int(message.chat_id)
         known = self._dm.get(message.chat_id)
-        if known is None and self.channels is not None:
-            await self.prepare([message])
+        if known is None and message.chat_id not in self._unknown:
+            await self.prepare([message])  # a message sent without the worker's batch
             known = self._dm.get(message.chat_id)
         if known is None:
             opened = await client.create_dm(discord.Object(int(message.chat_id)))
             known = self._dm[message.chat_id] = opened.id
+            self._unknown.discard(message.chat_id)
+            self._unsaved[message.chat_id] = str(opened.id)
             self.opened += 1
-            if self.channels is not None:
-                await self.channels.save(message.chat_id, str(opened.id))
         return known
 
     async def send(self, message: OutgoingMessage) -> SendResult:
@@ -287,9 +307,12 @@ class DiscordSender:
         return SendResult(Outcome.SENT)
 
     async def close(self) -> None:
-        if self.client is not None:
-            await self.client.close()
-            self.client = None
+        try:
+            await self._save()
+        finally:
+            if self.client is not None:
+                await self.client.close()
+                self.client = None
 
 
 class ConsoleSender:

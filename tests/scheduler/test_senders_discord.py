@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -62,8 +62,8 @@ class MemoryChannels:
         self.loads.append(wanted)
         return {u: self.rows[u] for u in wanted if u in self.rows}
 
-    async def save(self, user_id: str, channel_id: str) -> None:
-        self.rows[user_id] = channel_id
+    async def save(self, channels: Mapping[str, str]) -> None:
+        self.rows.update(channels)
 
 
 def _comparable(payload: dict[str, Any]) -> dict[str, Any]:
@@ -166,7 +166,7 @@ async def test_the_outbox_reads_a_batchs_dm_channels_in_one_query(
         assert await worker.drain("discord") == 6
     finally:
         await sender.close()
-    assert channels.loads[0] == sorted(users)  # the whole batch at once
+    assert channels.loads == [sorted(users)]  # the whole batch in one read
     assert sum(rest.opened.values()) == 2 and set(rest.opened) == {104, 105}
     assert sorted(channels.rows) == sorted(users)
     for user in users:

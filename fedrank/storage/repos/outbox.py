@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from sqlalchemy import func, or_, select, update
@@ -201,13 +201,18 @@ class OutboxRepo(Repo):
         )
         return {str(user_id): str(channel_id) for user_id, channel_id in rows}
 
-    async def store_dm_channel(self, user_id: str, channel_id: str, now: datetime) -> None:
-        """Keep the DM channel opened for a user (a second opener's answer is the same one)."""
+    async def store_dm_channels(self, channels: Mapping[str, str], now: datetime) -> None:
+        """Keep the DM channels opened for users (user id -> channel id); a channel stored by
+        another process meanwhile is replaced by the same answer from Discord."""
+        if not channels:
+            return
         insert = insert_for(self.session)
+        stmt = insert(DiscordDmChannel).values(
+            [{"user_id": u, "channel_id": c, "opened_at": now} for u, c in channels.items()]
+        )
         await self.session.execute(
-            insert(DiscordDmChannel)
-            .values(user_id=user_id, channel_id=channel_id, opened_at=now)
-            .on_conflict_do_update(
-                index_elements=["user_id"], set_={"channel_id": channel_id, "opened_at": now}
+            stmt.on_conflict_do_update(
+                index_elements=["user_id"],
+                set_={"channel_id": stmt.excluded.channel_id, "opened_at": now},
             )
         )
