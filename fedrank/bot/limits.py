@@ -15,7 +15,7 @@
   aiohttp :class:`~aiohttp.TraceConfig`, whose request-start signal is awaited before the
   request goes out). discord.py keeps its own buckets per client and retries 429s itself; this
   shares what one client learnt with every client of the token.
-- :class:`TelegramPacer`: an aiogram session middleware (``bot.session.middleware``), the public
+- :class:`TelegramPacer`: an aiogram session middleware (``bot.session.middleware``, the public
   hook): one message a second per chat, 20 a minute per group, the token's budget overall,
   429 ``retry_after`` waited out, 403 of a private chat reported (the user blocked the bot).
 

@@ -305,6 +305,12 @@ async def test_refusals_and_server_errors(rest: FakeDiscordRest) -> None:
         rest.forbidden.add(43)
         result = await sender.send(OutgoingMessage("43", Reply.text("hi"), "en", True))
         assert result.outcome is Outcome.BLOCKED
+        # Never retried: the DM opened and one message refused (an invalid request each time).
+        assert [route for _, route in rest.requests[-2:]] == [
+            "POST /users/@me/channels",
+            "POST /channels/{id}/messages",
+        ]
+        assert len(rest.requests) == 4  # with the login's two
         assert result.error == "403: Cannot send messages to this user"
         rest.script.append((403, {"message": "Missing Access", "code": 50001}))
         result = await sender.send(OutgoingMessage("555", Reply.text("hi"), "en", False))
