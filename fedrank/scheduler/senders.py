@@ -28,7 +28,6 @@ from datetime import UTC, datetime
 from typing import IO, Any, Protocol
 
 import aiohttp
-import discord
 from aiogram import Bot
 from aiogram.client.default import DefaultBotProperties
 from aiogram.client.session.aiohttp import AiohttpSession
@@ -61,6 +60,9 @@ from fedrank.config import Settings
 from fedrank.handlers.reply import Attachment
 from fedrank.scheduler.outbox import Outcome, OutgoingMessage, Sender, SendResult
 from fedrank.storage.database import Database
+
+# After fedrank.bot.discord, which imports discord.py without its audioop warning.
+import discord  # isort: skip
 
 log = logging.getLogger(__name__)
 
