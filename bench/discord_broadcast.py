@@ -12,7 +12,9 @@ user, then runs the real :class:`~fedrank.scheduler.outbox.DeliveryWorker` with 
 budget of ``FEDRANK_DISCORD_REQUESTS_PER_SECOND`` = 50, stored DM channels) until every row is
 done; twice: first to users whose DM channels are not open yet (two requests a user: open the
 DM, send), then, after a restart of the sender, a second announcement to the same users (one
-request a user: the channels are read from the database).
+request a user: the channels are read from the database); last, as the anchor, the same loop
+unpaced against the server without limits: what the sequential outbox (a commit per message)
+can do at all on this machine, so a rate below the goal can be told from a busy host.
 
 Printed for each round: the sustained rate (requests the server accepted between the first and
 the last, per second) and its share of the limit (goal >= 0.9), users who got nothing (lost) or
@@ -40,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 import aiohttp  # noqa: E402
 from aiohttp import web  # noqa: E402
 
-from tests.bot.discord.fake_rest import TOKEN, FakeDiscordRest, pointed_at  # noqa: E402
+from tests.bot.discord.fake_rest import BUCKETS, TOKEN, FakeDiscordRest, pointed_at  # noqa: E402
 
 FIRST_USER = 300_000_000_000_000_000
 BAN_THRESHOLD = 10_000  # invalid requests in 10 minutes
@@ -52,6 +54,12 @@ class BenchDiscord(FakeDiscordRest):
     def __init__(self, limit: int) -> None:
         super().__init__(global_limit=limit)
         self.app.router.add_get("/_control/stats", self._stats)
+        self.app.router.add_get("/_control/limit", self._set_limit)
+
+    async def _set_limit(self, request: web.Request) -> web.Response:
+        self.global_limit = int(request.query["n"])
+        self.buckets = {} if self.global_limit > 10_000 else dict(BUCKETS)
+        return web.json_response({"limit": self.global_limit})
 
     async def _stats(self, request: web.Request) -> web.Response:
         by_user: dict[str, Counter[str]] = {}
@@ -119,7 +127,7 @@ async def deliver(db: Any, sender: Any, round_name: str, users: list[int]) -> fl
 
 def report(
     name: str, stats: dict[str, Any], since: float, until: float, users: list[int], limit: int
-) -> None:
+) -> float:
     accepted = [at for at, route in stats["requests"] if since <= at <= until]
     span = accepted[-1] - accepted[0] if len(accepted) > 1 else 0.0
     rate = (len(accepted) - 1) / span if span else 0.0
@@ -137,9 +145,11 @@ def report(
         f"  invalid (429):      {len(refused)}; {per_ten_minutes:.0f} per 10 min ="
         f" {per_ten_minutes / BAN_THRESHOLD:.2%} of Discord's {BAN_THRESHOLD:,}"
     )
+    return rate
 
 
 async def bench(args: argparse.Namespace) -> None:
+    from fedrank.bot.limits import Budget, DiscordLimits
     from fedrank.scheduler.senders import DiscordSender, StoredDmChannels
     from fedrank.storage.database import Database
 
@@ -160,6 +170,7 @@ async def bench(args: argparse.Namespace) -> None:
     db = Database(url)
     users = [FIRST_USER + i for i in range(args.recipients)]
     marks: list[tuple[str, float, float]] = []
+    control = f"http://127.0.0.1:{port}/_control"
     try:
         await db.migrate()
         with pointed_at(f"http://127.0.0.1:{port}"):
@@ -172,9 +183,23 @@ async def bench(args: argparse.Namespace) -> None:
                     await sender.close()
                 marks.append((name, begin, time.monotonic()))
                 print(f"round {name}: {wall:.1f} s, DM channels opened: {sender.opened}")
+            # The anchor: what this machine's outbox loop can do at all, unpaced, against the
+            # fake server without limits (one request a user, as in the restarted round).
+            async with aiohttp.ClientSession() as http:
+                await (await http.get(f"{control}/limit", params={"n": "1000000"})).read()
+            sender = DiscordSender(
+                TOKEN, limits=DiscordLimits(Budget(0.0)), channels=StoredDmChannels(db)
+            )
+            begin = time.monotonic()
+            try:
+                wall = await deliver(db, sender, "capacity", users)
+            finally:
+                await sender.close()
+            marks.append(("capacity", begin, time.monotonic()))
+            print(f"round capacity: {wall:.1f} s (no limit, no budget)")
         async with (
             aiohttp.ClientSession() as http,
-            http.get(f"http://127.0.0.1:{port}/_control/stats") as resp,
+            http.get(f"{control}/stats") as resp,
         ):
             stats = await resp.json()
     finally:
@@ -188,8 +213,15 @@ async def bench(args: argparse.Namespace) -> None:
     print(f"server limit:       {args.limit} requests/s (global 429 beyond), route buckets")
     print(f"DM channels opened: {stats['opened']} (in all rounds)")
     print(f"429 answers:        {stats['global_429']} global, {stats['route_429']} by route")
-    for name, since, until in marks:
-        report(name, stats, since, until, users, args.limit)
+    rates = {
+        name: report(name, stats, since, until, users, args.limit) for name, since, until in marks
+    }
+    capacity = rates.get("capacity", 0.0)
+    if capacity:
+        anchor = min(float(args.limit), capacity)
+        shares = ", ".join(f"{name} {rates[name] / anchor:.3f}" for name in ("first", "restarted"))
+        print(f"loop capacity here (unpaced, no limit): {capacity:.1f} requests/s")
+        print(f"paced rate as a share of min({args.limit}, capacity): {shares}")
 
 
 def main() -> None:

@@ -183,7 +183,7 @@ def shared_budget(platform: str, token: str, rate: float) -> Budget:
     budget = _BUDGETS.get(key)
     if budget is None:
         if platform == "discord":
-            budget = Budget(rate, window=1.0 + DISCORD_MARGIN, burst=5)
+            budget = Budget(rate, window=1.0 + DISCORD_MARGIN, burst=int(rate) // 2)
         else:
             budget = Budget(rate)
         _BUDGETS[key] = budget
