@@ -54,7 +54,7 @@ class Root:
         """The outbox's way out to every platform with a token, and the console."""
         from fedrank.scheduler.senders import default_senders
 
-        return default_senders(self.settings)
+        return default_senders(self.settings, db=self.db)
 
     def scheduler(self) -> Scheduler:
         return Scheduler(self.db, self.services.clock, senders=self.senders(), systems=self.systems)

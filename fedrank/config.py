@@ -42,9 +42,9 @@ class DiscordSettings(BaseModel):
     guild_ids: list[int] = Field(default_factory=list)
     # Register the slash commands with Discord at start-up.
     sync_commands: bool = True
-    # Outgoing REST requests per second. Discord's global limit (50/s) is per bot token and the
-    # outbox's sender spends the same budget for broadcasts, so the bot keeps to half of it.
-    requests_per_second: float = Field(default=25.0, gt=0, le=50)
+    # Outgoing REST requests per second of the bot token: Discord's global limit (50/s) is per
+    # token, and the bot and the outbox draw on this one budget (fedrank.bot.limits).
+    requests_per_second: float = Field(default=50.0, gt=0, le=50)
     # Per-user throttling: ``throttle_burst`` commands at once, then one every
     # ``throttle_interval`` seconds.
     throttle_burst: int = Field(default=5, ge=1)

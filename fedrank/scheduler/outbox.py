@@ -31,9 +31,12 @@ at most one message per platform and loses none; ``tests/scheduler/test_crash.py
 worker with SIGKILL in the middle of a 2,000-recipient broadcast while a request is in flight,
 before the fake server delivered it, and finds every recipient served exactly once.
 
-**Pacing.** Each sender keeps under its platform's limits (see :mod:`.senders`); the outbox's
-Telegram bot uses a lower overall rate than the transport's so that interactive replies keep
-room while a broadcast runs.
+**Pacing.** Each sender keeps under its platform's limits (see :mod:`.senders`), drawing on its
+token's one budget (:mod:`fedrank.bot.limits`) with the bot of the same process: one request
+in flight per platform here, so interactive replies are never queued behind a broadcast. A
+sender may have ``prepare(messages)``, called with each claimed batch (the Discord sender
+reads the batch's stored DM channels in one query). Every outcome is counted in
+:data:`fedrank.metrics.DELIVERIES` (sent, retried, blocked, failed).
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from fedrank.handlers.reply import Reply
+from fedrank.metrics import DELIVERIES
 from fedrank.storage.database import Database, is_sqlite
 
 log = logging.getLogger(__name__)
@@ -184,12 +188,19 @@ class DeliveryWorker:
             rows = await repos.outbox.claim(platform, self.clock(), limit=self.batch, lease=LEASE)
             claimed = [(r.id, r.chat_id, r.payload, r.attempts, r.parts_done) for r in rows]
             blocked = await repos.outbox.unreachable(platform, [r.chat_id for r in rows])
-        for index, (row_id, chat_id, payload, attempts, done) in enumerate(claimed):
+        messages = [
+            replace(decode(chat_id, payload), done=done, progress=self._progress(row_id))
+            for row_id, chat_id, payload, _, done in claimed
+        ]
+        prepare = getattr(sender, "prepare", None)
+        if prepare is not None and messages:
+            await prepare(messages)  # e.g. the stored Discord DM channels, in one query
+        for index, (row_id, chat_id, _, attempts, _) in enumerate(claimed):
             if index and not await self._still_leader():
                 async with self.db.transaction() as repos:
                     await repos.outbox.release([c[0] for c in claimed[index:]], self.clock())
                 return index
-            message = replace(decode(chat_id, payload), done=done, progress=self._progress(row_id))
+            message = messages[index]
             if message.direct and chat_id in blocked:
                 result = SendResult(Outcome.BLOCKED, error="the user blocked the bot earlier")
             else:
@@ -225,6 +236,7 @@ class DeliveryWorker:
     ) -> None:
         now = self.clock()
         async with self.db.transaction() as repos:
+            DELIVERIES.labels(platform, self._result_label(result, attempts)).inc()
             if result.outcome is Outcome.SENT:
                 self.stats.sent += 1
                 await repos.outbox.finish(row_id, "sent", now)
@@ -245,6 +257,12 @@ class DeliveryWorker:
                 # Never sooner than asked (retry_after), up to half as long again at random.
                 delay = base * (1.0 + 0.5 * self.jitter())
                 await repos.outbox.retry(row_id, now + timedelta(seconds=delay), result.error)
+
+    @staticmethod
+    def _result_label(result: SendResult, attempts: int) -> str:
+        if result.outcome is Outcome.RETRY:
+            return "failed" if attempts >= MAX_ATTEMPTS else "retried"
+        return result.outcome.value
 
     async def drain(self, platform: str) -> int:
         """Deliver until nothing of ``platform`` is due now; the number of rows handled."""

@@ -1,33 +1,31 @@
 """The outbox's ways out: one :class:`~fedrank.scheduler.outbox.Sender` per platform.
 
-- :class:`TelegramSender` sends through an aiogram ``Bot`` whose session carries the Telegram
-  transport's :class:`~fedrank.bot.telegram.pacer.Pacer` (1 message/s per chat, 20/min per
-  group, 429 ``retry_after`` waited out) and at most :data:`TELEGRAM_OUTBOX_RATE` messages in
-  any second overall (:class:`RateWindow`):
-  below Telegram's ~30/s so that the interactive bot, which paces itself separately, keeps
-  room for replies while a broadcast runs. The rendering is the transport's (``render_html``
-  and its inline keyboard); the transport's ``send_reply`` swallows 403/400, and the outbox
-  needs to tell them apart, so the requests are made here.
-- :class:`DiscordSender` speaks the Discord REST API with aiohttp: the Discord transport
-  (``fedrank/bot/discord``) sends through a logged-in gateway client, which the scheduler does
-  not have. At most :data:`DISCORD_RATE` requests/s overall, 429 ``retry_after`` waited out, a
-  DM channel opened for private messages, mentions disabled; buttons become components with the
-  transport's ``custom_id`` (``fr:<owner>:<action>``) so its persistent buttons handle a press.
+Each sends the way its bot does, with its bot's rendering and under its token's one budget
+(:mod:`fedrank.bot.limits`, shared with the bot when both run in this process):
+
+- :class:`TelegramSender`: an aiogram ``Bot`` whose session carries the
+  :class:`~fedrank.bot.limits.TelegramPacer` (1 message/s per chat, 20/min per group, the
+  token's ~30/s overall, 429 ``retry_after`` waited out); the rendering is the transport's
+  (``render_html`` and its inline keyboard). The transport's ``send_reply`` swallows 403/400,
+  and the outbox needs to tell them apart, so the requests are made here.
+- :class:`DiscordSender`: discord.py's client logged in over REST only (``Client.login``, no
+  gateway), rendering with :func:`fedrank.bot.discord.render.render` and sending with the
+  transport's views and ``AllowedMentions.none()`` exactly as an interactive reply; discord.py
+  keeps the per-route buckets, :class:`~fedrank.bot.limits.DiscordLimits` (its ``http_trace``)
+  the token's 50/s and what every client of the token learnt. A private message goes to the
+  user's DM channel, opened once and stored (:class:`StoredDmChannels`), so neither a second
+  message nor a restart opens it again.
 - :class:`ConsoleSender` writes the plain rendering to a stream (the console chat, logs).
 """
 
 from __future__ import annotations
 
-import asyncio
-import json
 import logging
-import re
 import sys
-import time
-from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import IO, Any
+from datetime import UTC, datetime
+from typing import IO, Any, Protocol
 
 import aiohttp
 from aiogram import Bot
@@ -45,73 +43,36 @@ from aiogram.exceptions import (
 )
 from aiogram.types import BufferedInputFile
 
-from fedrank.bot.discord.buttons import style_of
-from fedrank.bot.discord.render import BUTTON_LABEL_LIMIT, CUSTOM_ID_LIMIT, custom_id
-from fedrank.bot.render import render_plain, render_table
-from fedrank.bot.telegram.pacer import Limits, Pacer
+from fedrank.bot.discord.delivery import NO_MENTIONS, make_view, message_kwargs, split_files
+from fedrank.bot.discord.render import render
+from fedrank.bot.limits import (
+    DISCORD_PER_SECOND,
+    DiscordLimits,
+    TelegramLimits,
+    TelegramPacer,
+    discord_limits,
+    telegram_pacer,
+)
+from fedrank.bot.render import render_plain
 from fedrank.bot.telegram.render import render_html
 from fedrank.bot.telegram.sender import CAPTION_LIMIT, keyboard
 from fedrank.config import Settings
-from fedrank.handlers.reply import Attachment, Paragraph, Reply, Table
+from fedrank.handlers.reply import Attachment
 from fedrank.scheduler.outbox import Outcome, OutgoingMessage, Sender, SendResult
+from fedrank.storage.database import Database
+
+# After fedrank.bot.discord, which imports discord.py without its audioop warning.
+import discord  # isort: skip
 
 log = logging.getLogger(__name__)
 
-#: Messages the outbox sends to Telegram in any one second (Telegram allows about 30).
-TELEGRAM_OUTBOX_RATE = 28
-#: Requests/s the outbox sends to Discord: Discord allows 50 a bot token, the Discord transport
-#: keeps to 25 so that the outbox has the other 25.
-DISCORD_RATE = 25.0
-DISCORD_API = "https://discord.com/api/v10"
-DISCORD_LIMIT = 2000
-
-
-class RateWindow:
-    """The outbox's overall rate: at most ``limit`` messages in any ``window`` seconds, spread
-    evenly by a token bucket of ``limit / window`` tokens a second holding up to ``burst``.
-
-    Telegram (and the bench's fake server) count messages in a sliding second; the window makes
-    sure that is never exceeded. The bucket spreads messages evenly in the steady state, and a
-    message that was slow to go (a commit, a pause of the host) does not lose its place: the
-    tokens saved meanwhile let the next ones catch up at once, within the window.
-    """
-
-    def __init__(
-        self,
-        limit: float,
-        window: float = 1.0,
-        *,
-        burst: int = 10,
-        clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
-    ) -> None:
-        self.limit = int(limit)
-        self.window = window
-        self.burst = burst
-        self._clock = clock
-        self._sleep = sleep
-        self._sent: deque[float] = deque()
-        self._tokens = 1.0
-        self._at = clock()
-
-    async def take(self) -> None:
-        if self.limit <= 0:
-            return
-        rate = self.limit / self.window
-        while True:
-            now = self._clock()
-            self._tokens = min(float(self.burst), self._tokens + (now - self._at) * rate)
-            self._at = now
-            while self._sent and self._sent[0] <= now - self.window:
-                self._sent.popleft()
-            if len(self._sent) >= self.limit:
-                await self._sleep(self._sent[0] + self.window - now + 1e-6)
-            elif self._tokens < 1.0 - 1e-9:  # (a float sleep may land a hair short)
-                await self._sleep((1.0 - self._tokens) / rate)
-            else:
-                self._tokens = max(self._tokens - 1.0, 0.0)
-                self._sent.append(now)
-                return
+__all__ = [
+    "ConsoleSender",
+    "DiscordSender",
+    "StoredDmChannels",
+    "TelegramSender",
+    "default_senders",
+]
 
 
 class TelegramSender:
@@ -122,16 +83,18 @@ class TelegramSender:
         token: str,
         *,
         api_server: TelegramAPIServer | None = None,
-        rate: float = TELEGRAM_OUTBOX_RATE,
-        limits: Limits | None = None,
+        rate: float | None = None,
+        limits: TelegramLimits | None = None,
     ) -> None:
-        # The pacer keeps the per-chat and per-group limits and waits out 429s; the overall
-        # rate is the window's (the pacer's own overall rate is switched off here).
-        pacing = replace(limits or Limits(), per_second=0)
+        # By default the token's one budget (shared with the bot of this process); ``rate``
+        # gives this sender a budget of its own (0: none), for tests and the bench.
+        limits = limits or TelegramLimits()
+        if rate is None:
+            self.pacer = telegram_pacer(token, limits)
+        else:
+            self.pacer = TelegramPacer(replace(limits, per_second=rate))
         session = AiohttpSession(api=api_server or PRODUCTION)
-        self.pacer = Pacer(pacing)
         session.middleware(self.pacer)
-        self.rate = RateWindow(rate)
         self.bot = Bot(
             token, session=session, default=DefaultBotProperties(parse_mode=ParseMode.HTML)
         )
@@ -154,7 +117,6 @@ class TelegramSender:
                 if number <= message.done:
                     continue  # delivered by an earlier attempt
                 last = number == len(parts)
-                await self.rate.take()
                 if isinstance(part, str):
                     await self.bot.send_message(chat, part, reply_markup=markup if last else None)
                 else:
@@ -189,77 +151,37 @@ class TelegramSender:
         await self.bot.session.close()
 
 
-_MARKDOWN = re.compile(r"([\\*_~`|>#\-\[\]()])")
+class DmChannels(Protocol):
+    """Where the DM channels opened for users are kept (user id -> channel id)."""
+
+    async def load(self, user_ids: Iterable[str]) -> dict[str, str]: ...
+
+    async def save(self, channels: Mapping[str, str]) -> None: ...
 
 
-def discord_markdown(reply: Reply) -> tuple[list[str], list[Attachment]]:
-    """Discord markdown messages (user text escaped, at most 2,000 characters) and files."""
-    pieces: list[str] = []
-    files: list[Attachment] = []
-    for block in reply.blocks:
-        if isinstance(block, Paragraph):
-            out = []
-            for span in block.spans:
-                text = _MARKDOWN.sub(r"\\\1", span.text)
-                if span.code:
-                    text = "`" + span.text.replace("`", "'") + "`"
-                if span.bold:
-                    text = f"**{text}**"
-                out.append(text)
-            pieces.append("".join(out))
-        elif isinstance(block, Table):
-            body = "\n".join(render_table(block)).replace("```", "'''")
-            pieces.append(f"```\n{body}\n```")
-        else:
-            files.append(block)
-    unfit = [b for b in reply.buttons if len(custom_id(0, b.action)) > CUSTOM_ID_LIMIT]
-    if unfit:
-        pieces.append(" · ".join(f"{b.label}: `{b.action}`" for b in unfit))
-    messages: list[str] = []
-    current = ""
-    for piece in pieces:
-        while len(piece) > DISCORD_LIMIT:
-            messages.append(piece[:DISCORD_LIMIT])
-            piece = piece[DISCORD_LIMIT:]
-        if current and len(current) + 1 + len(piece) > DISCORD_LIMIT:
-            messages.append(current)
-            current = piece
-        else:
-            current = f"{current}\n{piece}" if current else piece
-    if current:
-        messages.append(current)
-    return messages, files
+class StoredDmChannels:
+    """DM channels in the database: read in bulk for a batch, written in bulk once opened."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def load(self, user_ids: Iterable[str]) -> dict[str, str]:
+        async with self.db.read() as repos:
+            return await repos.outbox.dm_channels(user_ids)
+
+    async def save(self, channels: Mapping[str, str]) -> None:
+        async with self.db.transaction() as repos:
+            await repos.outbox.store_dm_channels(channels, datetime.now(UTC))
 
 
-def discord_components(reply: Reply, owner: str) -> list[dict[str, Any]]:
-    """The reply's buttons as message components whose ``custom_id`` the Discord transport's
-    persistent buttons recognise (``fr:<owner>:<action>``), so pressing one runs the action."""
-    buttons = [
-        {
-            "type": 2,
-            "style": style_of(b.action).value,
-            "label": b.label[:BUTTON_LABEL_LIMIT],
-            "custom_id": custom_id(owner, b.action),
-        }
-        for b in reply.buttons
-        if len(custom_id(owner, b.action)) <= CUSTOM_ID_LIMIT
-    ]
-    return [{"type": 1, "components": buttons[i : i + 5]} for i in range(0, len(buttons), 5)][:5]
+def _error(exc: discord.HTTPException) -> str:
+    return f"{exc.status}: {exc.text}"[:300]
 
 
-def _json_body(raw: bytes) -> dict[str, Any]:
-    """Discord's JSON object; anything else (a proxy's HTML error page on a 502, a truncated
-    body) as ``{"message": <its start>}``, so the status decides: a 5xx is retried."""
+def _retry_after(exc: discord.HTTPException) -> float:
+    headers: Any = getattr(exc.response, "headers", None) or {}
     try:
-        body = json.loads(raw) if raw else {}
-    except ValueError:
-        return {"message": raw[:200].decode("utf-8", "replace")}
-    return body if isinstance(body, dict) else {"message": str(body)[:200]}
-
-
-def _retry_after(body: dict[str, Any]) -> float:
-    try:
-        return max(0.0, min(float(body.get("retry_after", 1.0)), 3600.0))
+        return max(0.0, min(float(headers.get("Retry-After", 1.0)), 3600.0))
     except (TypeError, ValueError):
         return 1.0
 
@@ -271,120 +193,128 @@ class DiscordSender:
         self,
         token: str,
         *,
-        base_url: str = DISCORD_API,
-        per_second: float = DISCORD_RATE,
-        max_retries: int = 5,
-        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        per_second: float = DISCORD_PER_SECOND,
+        limits: DiscordLimits | None = None,
+        channels: DmChannels | None = None,
+        max_wait: float = 30.0,
     ) -> None:
         self._token = token
-        self.base_url = base_url.rstrip("/")
-        self.interval = 1.0 / per_second if per_second > 0 else 0.0
-        self.max_retries = max_retries
-        self._sleep = sleep
-        self._next = 0.0
-        self._session: aiohttp.ClientSession | None = None
-        self._dm: dict[str, str] = {}
-        self.retried = 0
+        self.limits = limits or discord_limits(token, per_second)
+        self.channels = channels
+        #: A 429 asking to wait longer than this goes back to the outbox (the row waits, not
+        #: the whole platform's loop); discord.py waits out shorter ones itself.
+        self.max_wait = max_wait
+        self.client: discord.Client | None = None
+        self._dm: dict[str, int] = {}
+        self._unknown: set[str] = set()  # looked up, none stored
+        self._unsaved: dict[str, str] = {}
+        self.opened = 0
 
-    async def _pace(self) -> None:
-        now = time.monotonic()
-        slot = max(now, self._next)
-        self._next = slot + self.interval
-        if slot > now:
-            await self._sleep(slot - now)
-
-    async def _request(
-        self, path: str, *, payload: dict[str, Any], files: list[Attachment] | None = None
-    ) -> tuple[int, Any]:
-        if self._session is None or self._session.closed:
-            self._session = aiohttp.ClientSession(
-                headers={"Authorization": f"Bot {self._token}", "User-Agent": "fedrank"}
+    async def _login(self) -> discord.Client:
+        if self.client is None:
+            client = discord.Client(
+                intents=discord.Intents(guilds=True),  # no gateway: only quiets a warning
+                http_trace=self.limits.trace_config(),
+                max_ratelimit_timeout=self.max_wait,
+                allowed_mentions=NO_MENTIONS,
             )
-        attempt = 0
-        while True:
-            await self._pace()
-            if files:
-                form = aiohttp.FormData()
-                form.add_field("payload_json", json.dumps(payload), content_type="application/json")
-                for i, f in enumerate(files):
-                    form.add_field(
-                        f"files[{i}]", f.content, filename=f.filename, content_type=f.mime
-                    )
-                data: Any = form
+            try:
+                await client.login(self._token)  # REST only: no gateway connection is opened
+            except BaseException:
+                await client.close()
+                raise
+            self.client = client
+        return self.client
+
+    async def prepare(self, messages: Sequence[OutgoingMessage]) -> None:
+        """Before a batch: store the channels the last one opened, and read the stored channels
+        of this one's users, each in one query. (A crash loses at most one batch's new
+        channels: they are opened again, and Discord answers with the same channel.)"""
+        if self.channels is None:
+            return
+        await self._save()
+        wanted = {
+            m.chat_id
+            for m in messages
+            if m.direct and m.chat_id not in self._dm and m.chat_id not in self._unknown
+        }
+        if not wanted:
+            return
+        found = await self.channels.load(wanted)
+        for user_id in wanted:
+            if user_id in found:
+                self._dm[user_id] = int(found[user_id])
             else:
-                data = None
-            async with self._session.post(
-                f"{self.base_url}{path}", json=None if files else payload, data=data
-            ) as resp:
-                body = _json_body(await resp.read())
-                if resp.status != 429:
-                    return resp.status, body
-                retry_after = _retry_after(body)
-            attempt += 1
-            if attempt > self.max_retries:
-                return 429, {"retry_after": retry_after}
-            self.retried += 1
-            await self._sleep(retry_after)
+                self._unknown.add(user_id)
 
-    async def _channel(self, message: OutgoingMessage) -> tuple[str | None, SendResult | None]:
+    async def _save(self) -> None:
+        if self.channels is not None and self._unsaved:
+            unsaved, self._unsaved = self._unsaved, {}
+            await self.channels.save(unsaved)
+
+    async def _channel(self, client: discord.Client, message: OutgoingMessage) -> int:
         if not message.direct:
-            return message.chat_id, None
-        if message.chat_id in self._dm:
-            return self._dm[message.chat_id], None
-        status, body = await self._request(
-            "/users/@me/channels", payload={"recipient_id": message.chat_id}
-        )
-        if status >= 300:
-            return None, self._failure(status, body, message)
-        if "id" not in body:  # a success without the channel: a proxy's page, try again later
-            return None, SendResult(Outcome.RETRY, error=f"{status}: no channel id")
-        self._dm[message.chat_id] = str(body["id"])
-        return self._dm[message.chat_id], None
-
-    @staticmethod
-    def _failure(status: int, body: Any, message: OutgoingMessage) -> SendResult:
-        error = f"{status}: {body.get('message', '')}"
-        if status == 429:
-            return SendResult(Outcome.RETRY, _retry_after(body), error)
-        if status == 403:
-            return SendResult(Outcome.BLOCKED if message.direct else Outcome.FAILED, error=error)
-        if status >= 500:
-            return SendResult(Outcome.RETRY, error=error)
-        return SendResult(Outcome.FAILED, error=error)
+            return int(message.chat_id)
+        known = self._dm.get(message.chat_id)
+        if known is None and message.chat_id not in self._unknown:
+            await self.prepare([message])  # a message sent without the worker's batch
+            known = self._dm.get(message.chat_id)
+        if known is None:
+            opened = await client.create_dm(discord.Object(int(message.chat_id)))
+            known = self._dm[message.chat_id] = opened.id
+            self._unknown.discard(message.chat_id)
+            self._unsaved[message.chat_id] = str(opened.id)
+            self.opened += 1
+        return known
 
     async def send(self, message: OutgoingMessage) -> SendResult:
         try:
-            channel, failure = await self._channel(message)
-            if failure is not None or channel is None:
-                return failure or SendResult(Outcome.FAILED, error="no channel")
-            texts, files = discord_markdown(message.reply)
-            owner = message.chat_id if message.direct else "0"
-            components = discord_components(message.reply, owner)
-            none: dict[str, Any] = {"parse": []}
-            # The parts: one request per text (the files and buttons ride on the last one),
-            # or a single request with the files when there is no text.
-            parts = texts or [""] if texts or files else []
-            for number, text in enumerate(parts, start=1):
+            client = await self._login()
+            owner = int(message.chat_id) if message.direct else 0
+            channel_id = await self._channel(client, message)
+            kind = discord.ChannelType.private if message.direct else discord.ChannelType.text
+            channel = client.get_partial_messageable(channel_id, type=kind)
+            rendered = render(message.reply, language=message.language, owner=owner)
+            parts = split_files(rendered)
+            for number, part in enumerate(parts, start=1):
                 if number <= message.done:
                     continue  # delivered by an earlier attempt
                 last = number == len(parts)
-                payload: dict[str, Any] = {"content": text, "allowed_mentions": none}
-                if last and components:
-                    payload["components"] = components
-                status, body = await self._request(
-                    f"/channels/{channel}/messages", payload=payload, files=files if last else None
-                )
-                if status >= 300:
-                    return self._failure(status, body, message)
+                view = make_view(rendered.buttons, owner) if last else None
+                try:
+                    await channel.send(**message_kwargs(part, view))
+                finally:
+                    if view is not None:
+                        view.stop()  # the bot's persistent buttons answer presses, not this
                 if not last:
                     await message.delivered(number)
-        except (aiohttp.ClientError, TimeoutError) as exc:
+        except ValueError as exc:  # a chat id that is not a Discord id
+            return SendResult(Outcome.FAILED, error=str(exc)[:300])
+        except discord.Forbidden as exc:
+            return SendResult(
+                Outcome.BLOCKED if message.direct else Outcome.FAILED, error=_error(exc)
+            )
+        except discord.RateLimited as exc:
+            return SendResult(Outcome.RETRY, exc.retry_after, "429 Too Many Requests")
+        except discord.DiscordServerError as exc:
+            return SendResult(Outcome.RETRY, error=_error(exc))
+        except discord.HTTPException as exc:
+            if exc.status == 429:
+                return SendResult(Outcome.RETRY, _retry_after(exc), _error(exc))
+            return SendResult(Outcome.FAILED, error=_error(exc))
+        except discord.LoginFailure as exc:
+            return SendResult(Outcome.RETRY, error=f"login refused: {exc}")
+        except (aiohttp.ClientError, TimeoutError, OSError) as exc:
             return SendResult(Outcome.RETRY, error=f"{type(exc).__name__}: {exc}")
         return SendResult(Outcome.SENT)
 
     async def close(self) -> None:
-        if self._session is not None:
-            await self._session.close()
+        try:
+            await self._save()
+        finally:
+            if self.client is not None:
+                await self.client.close()
+                self.client = None
 
 
 class ConsoleSender:
@@ -403,13 +333,20 @@ class ConsoleSender:
         return None
 
 
-def default_senders(settings: Settings, *, console: bool = True) -> dict[str, Sender]:
-    """A sender for every platform fedrank has credentials for, and the console."""
+def default_senders(
+    settings: Settings, *, console: bool = True, db: Database | None = None
+) -> dict[str, Sender]:
+    """A sender for every platform fedrank has credentials for, and the console; with ``db``
+    the Discord sender keeps the DM channels it opens."""
     senders: dict[str, Sender] = {}
     if settings.telegram_token is not None:
         senders["telegram"] = TelegramSender(settings.telegram_token.get_secret_value())
     if settings.discord_token is not None:
-        senders["discord"] = DiscordSender(settings.discord_token.get_secret_value())
+        senders["discord"] = DiscordSender(
+            settings.discord_token.get_secret_value(),
+            per_second=settings.discord.requests_per_second,
+            channels=StoredDmChannels(db) if db is not None else None,
+        )
     if console:
         senders["console"] = ConsoleSender()
     return senders

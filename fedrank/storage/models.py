@@ -594,3 +594,13 @@ class NoticeChoice(Base):
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
     channel: Mapped[str] = mapped_column(String(16))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DiscordDmChannel(Base):
+    """The DM channel opened for a Discord user (the outbox's sender opens it once)."""
+
+    __tablename__ = "discord_dm_channel"
+
+    user_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    channel_id: Mapped[str] = mapped_column(String(32))
+    opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

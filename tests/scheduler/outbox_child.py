@@ -14,7 +14,7 @@ import sys
 
 from aiogram.client.telegram import TelegramAPIServer
 
-from fedrank.bot.telegram.pacer import Limits
+from fedrank.bot.limits import TelegramLimits as Limits
 from fedrank.scheduler.outbox import DeliveryWorker
 from fedrank.scheduler.senders import TelegramSender
 from fedrank.storage.database import Database

@@ -11,7 +11,7 @@ import pytest
 from aiogram.client.telegram import TelegramAPIServer
 from aiohttp import web
 
-from fedrank.bot.telegram.pacer import Limits
+from fedrank.bot.limits import TelegramLimits as Limits
 from fedrank.handlers.notify import new_message
 from fedrank.handlers.reply import Attachment, Reply
 from fedrank.scheduler.outbox import DeliveryWorker, Outcome, SendResult

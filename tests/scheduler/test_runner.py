@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import pytest
 from aiogram.client.telegram import TelegramAPIServer
 
-from fedrank.bot.telegram.pacer import Limits
+from fedrank.bot.limits import TelegramLimits as Limits
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.scheduler.runner import Scheduler
 from fedrank.scheduler.senders import TelegramSender

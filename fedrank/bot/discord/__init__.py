@@ -4,9 +4,9 @@
 cog per feature (:mod:`.cogs`) whose slash and text commands hand every command line to
 :func:`fedrank.handlers.dispatch.dispatch` (:mod:`.core`); buttons that survive restarts
 (:mod:`.buttons`); the markdown renderer that escapes every user text (:mod:`.render`); the
-senders, with no mention ever allowed and closed DMs remembered (:mod:`.delivery`); the global
-request pacer (:mod:`.pacer`); role sync (:mod:`.rolesync`); localized command names
-(:mod:`.translator`). See docs/discord.md.
+senders, with no mention ever allowed and closed DMs remembered (:mod:`.delivery`); the
+token's request budget (:mod:`fedrank.bot.limits`); role sync (:mod:`.rolesync`); localized
+command names (:mod:`.translator`). See docs/discord.md.
 """
 
 import warnings
@@ -17,15 +17,12 @@ with warnings.catch_warnings():
     import discord  # noqa: F401
 
 from fedrank.bot.discord.app import FedrankBot, make_bot, make_intents, run_transport
-from fedrank.bot.discord.pacer import Limits, Pacer
 from fedrank.bot.discord.render import Rendered, render
 from fedrank.config import DiscordSettings
 
 __all__ = [
     "DiscordSettings",
     "FedrankBot",
-    "Limits",
-    "Pacer",
     "Rendered",
     "make_bot",
     "make_intents",

@@ -1,4 +1,4 @@
-"""The bot: intents, cogs, buttons, translator, pacing, role sync; and ``run_transport``.
+"""The bot: intents, cogs, buttons, translator, the token's budget, role sync; ``run_transport``.
 
 Intents are the fewest that work: guilds (servers, channels and roles), messages and their
 content only when text commands are on (``FEDRANK_DISCORD_PREFIX``, privileged), server members
@@ -19,11 +19,17 @@ from discord.ext import commands
 from fedrank.bot.discord.buttons import ActionButton
 from fedrank.bot.discord.cogs import ALL
 from fedrank.bot.discord.cogs.generic import generic_slash, generic_text
-from fedrank.bot.discord.core import Core, Dispatch, Throttle
+from fedrank.bot.discord.core import Core, Dispatch
 from fedrank.bot.discord.delivery import Reachability
-from fedrank.bot.discord.pacer import Limits, Pacer
 from fedrank.bot.discord.rolesync import RoleSync
 from fedrank.bot.discord.translator import Translator
+from fedrank.bot.limits import (
+    Budget,
+    CommandThrottle,
+    DiscordLimits,
+    ThrottleLimits,
+    discord_limits,
+)
 from fedrank.config import DiscordSettings, Settings
 from fedrank.handlers.context import Services
 from fedrank.handlers.roles import DatabaseRoleMap, RoleMap
@@ -52,10 +58,13 @@ class FedrankBot(commands.Bot):
         settings: DiscordSettings,
         *,
         role_map: RoleMap | None = None,
-        pacer: Pacer | None = None,
+        limits: DiscordLimits | None = None,
         dispatch: Dispatch | None = None,
     ) -> None:
         prefix = settings.prefix
+        # Every REST request waits for the token's budget and its route's bucket, through
+        # discord.py's public http_trace hook (see fedrank.bot.limits).
+        self.limits = limits or DiscordLimits(Budget(settings.requests_per_second))
         super().__init__(
             # Without a prefix text commands are off (on_message ignores messages); the Bot
             # class wants some prefix all the same.
@@ -64,15 +73,16 @@ class FedrankBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             chunk_guilds_at_startup=False,
+            http_trace=self.limits.trace_config(),
         )
-        self.pacer = pacer or Pacer(Limits(per_second=settings.requests_per_second))
-        self.pacer.install(self.http)
         roles = (
             RoleSync(services, role_map or DatabaseRoleMap(services), self)
             if settings.role_sync
             else None
         )
-        throttle = Throttle(settings.throttle_burst, settings.throttle_interval)
+        throttle = CommandThrottle(
+            ThrottleLimits(settings.throttle_burst, settings.throttle_interval)
+        )
         self.fedrank = Core(services, settings, Reachability(services), roles, throttle)
         if dispatch is not None:
             self.fedrank.dispatch = dispatch
@@ -142,7 +152,7 @@ def make_bot(services: Services, settings: DiscordSettings, **kwargs: Any) -> Fe
 
 
 async def _serve(services: Services, settings: DiscordSettings, token: str) -> None:
-    bot = make_bot(services, settings)
+    bot = make_bot(services, settings, limits=discord_limits(token, settings.requests_per_second))
     async with bot:
         await bot.start(token)
 

@@ -11,13 +11,11 @@ type; the owner only decides how the answer is shown (:meth:`Presser.press`).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import Any, Protocol
 
 import discord
 
-from fedrank.bot.discord.render import BUTTON_LABEL_LIMIT, CUSTOM_ID_LIMIT, custom_id
-from fedrank.handlers.reply import Button
+from fedrank.bot.discord.render import custom_id
 
 _SUCCESS = {"confirm", "approve", "accept", "gameok", "gameapprove", "qconfirm"}
 _DANGER = {"cancel", "reject", "decline", "gamedispute", "gamereject", "qdecline"}
@@ -37,26 +35,6 @@ def style_of(action: str) -> discord.ButtonStyle:
     if name in _DANGER:
         return discord.ButtonStyle.danger
     return discord.ButtonStyle.secondary
-
-
-def components(buttons: Sequence[Button], owner: int | str) -> list[dict[str, Any]]:
-    """The buttons as raw message components, for a sender that speaks Discord's REST API
-    itself (the outbox): pressing them is handled here like any :class:`ActionButton`."""
-    rows: list[dict[str, Any]] = []
-    for start in range(0, min(len(buttons), ROW_WIDTH * MAX_ROWS), ROW_WIDTH):
-        row = [
-            {
-                "type": 2,  # button
-                "style": style_of(b.action).value,
-                "label": b.label[:BUTTON_LABEL_LIMIT],
-                "custom_id": custom_id(owner, b.action),
-            }
-            for b in buttons[start : start + ROW_WIDTH]
-            if len(custom_id(owner, b.action)) <= CUSTOM_ID_LIMIT
-        ]
-        if row:
-            rows.append({"type": 1, "components": row})  # action row
-    return rows
 
 
 class Presser(Protocol):

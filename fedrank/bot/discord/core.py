@@ -17,8 +17,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -44,6 +42,7 @@ from fedrank.bot.discord.render import (
     render,
 )
 from fedrank.bot.discord.rolesync import RoleSync
+from fedrank.bot.limits import CommandThrottle
 from fedrank.config import DiscordSettings
 from fedrank.handlers.commands import COMMANDS, Command
 from fedrank.handlers.context import IncomingFile, RequestContext, Services, normalize_language
@@ -73,40 +72,6 @@ def display_name(user: discord.abc.User) -> str:
     return (user.display_name or user.name)[:200]
 
 
-class Throttle:
-    """A token bucket per user: ``burst`` commands at once, then one every ``interval`` s."""
-
-    def __init__(
-        self,
-        burst: int = 5,
-        interval: float = 1.0,
-        *,
-        clock: Callable[[], float] = time.monotonic,
-        remember: int = 100_000,
-    ) -> None:
-        self.burst = burst
-        self.interval = interval
-        self._clock = clock
-        # user id -> (tokens, at, notified)
-        self._buckets: OrderedDict[int, tuple[float, float, bool]] = OrderedDict()
-        self._remember = remember
-
-    def take(self, user_id: int) -> tuple[bool, float, bool]:
-        """(allowed, seconds until the next token, the user was already told)."""
-        now = self._clock()
-        tokens, at, notified = self._buckets.pop(user_id, (float(self.burst), now, False))
-        tokens = min(float(self.burst), tokens + (now - at) / self.interval)
-        if tokens >= 1.0:
-            self._buckets[user_id] = (tokens - 1.0, now, False)
-            result = (True, 0.0, False)
-        else:
-            self._buckets[user_id] = (tokens, now, True)
-            result = (False, (1.0 - tokens) * self.interval, notified)
-        if len(self._buckets) > self._remember:
-            self._buckets.popitem(last=False)
-        return result
-
-
 ROLE_COMMANDS = ("rolemap", "roleunmap", "rolemaps", "rolesync")
 
 
@@ -126,7 +91,7 @@ class Core:
     settings: DiscordSettings
     reachability: Reachability
     roles: RoleSync | None = None
-    throttle: Throttle = field(default_factory=Throttle)
+    throttle: CommandThrottle = field(default_factory=CommandThrottle)
     # What answers a command line, and the registry whose flags say how to treat each command
     # (tests hand in their own dispatch).
     dispatch: Dispatch = field(default=dispatch_command)

@@ -44,7 +44,7 @@ def make_view(buttons: Sequence[Button], owner: int) -> discord.ui.View | None:
     return view
 
 
-def _split_files(rendered: Rendered) -> list[Outgoing]:
+def split_files(rendered: Rendered) -> list[Outgoing]:
     """Messages with at most :data:`MAX_FILES` files each (Discord's limit)."""
     out: list[Outgoing] = []
     for message in rendered.messages:
@@ -55,7 +55,7 @@ def _split_files(rendered: Rendered) -> list[Outgoing]:
     return out
 
 
-def _kwargs(message: Outgoing, view: discord.ui.View | None) -> dict[str, Any]:
+def message_kwargs(message: Outgoing, view: discord.ui.View | None) -> dict[str, Any]:
     kwargs: dict[str, Any] = {"allowed_mentions": NO_MENTIONS}
     if message.content:
         kwargs["content"] = message.content
@@ -78,11 +78,11 @@ async def send_rendered(
     target: Target, rendered: Rendered, *, owner: int, ephemeral: bool = False
 ) -> None:
     """All messages of ``rendered``; the buttons go on the last one."""
-    messages = _split_files(rendered)
+    messages = split_files(rendered)
     for index, message in enumerate(messages):
         last = index == len(messages) - 1
         view = make_view(rendered.buttons, owner) if last else None
-        await target.send_one(_kwargs(message, view), ephemeral=ephemeral)
+        await target.send_one(message_kwargs(message, view), ephemeral=ephemeral)
 
 
 class InteractionTarget:

@@ -4,7 +4,7 @@
 feature routers (:mod:`.routers`) that hand every command, file and button press to
 :func:`fedrank.handlers.dispatch.dispatch`; middlewares that build the request context and
 throttle users (:mod:`.middlewares`); the HTML renderer (:mod:`.render`); the sender and the
-outgoing pacer that keeps to Telegram's limits (:mod:`.sender`, :mod:`.pacer`).
+outgoing pacer that keeps to Telegram's limits (:mod:`.sender`, :mod:`fedrank.bot.limits`).
 """
 
 from fedrank.bot.telegram.app import (
@@ -14,12 +14,9 @@ from fedrank.bot.telegram.app import (
     register_commands,
     run_transport,
 )
-from fedrank.bot.telegram.pacer import Limits, Pacer
 from fedrank.bot.telegram.render import Rendered, render_html
 
 __all__ = [
-    "Limits",
-    "Pacer",
     "Rendered",
     "make_bot",
     "make_dispatcher",

@@ -30,6 +30,8 @@ from aiogram.methods import Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 from aiogram.types import BotCommand, BotCommandScopeDefault
 
+from fedrank.bot.limits import TelegramLimits as Limits
+from fedrank.bot.limits import telegram_pacer
 from fedrank.bot.telegram.middlewares import (
     ContextMiddleware,
     OneAtATimeMiddleware,
@@ -37,7 +39,6 @@ from fedrank.bot.telegram.middlewares import (
     ThrottleLimits,
     ThrottlingMiddleware,
 )
-from fedrank.bot.telegram.pacer import Limits, Pacer
 from fedrank.bot.telegram.routers import routers
 from fedrank.config import ConfigError, Settings
 from fedrank.handlers.context import LANGUAGES, Services
@@ -90,7 +91,7 @@ def make_bot(
     session = AiohttpSession(api=api_server or PRODUCTION)
     reach = reachability or Reachability(services)
     session.middleware(KeepResponseTypes())
-    session.middleware(Pacer(limits, on_forbidden=reach.mark))
+    session.middleware(telegram_pacer(token, limits, on_forbidden=reach.mark))
     return Bot(token, session=session, default=DefaultBotProperties(parse_mode=ParseMode.HTML))
 
 

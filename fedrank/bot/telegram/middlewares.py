@@ -4,7 +4,8 @@
 :class:`~fedrank.handlers.context.RequestContext` (language from the user's Telegram setting;
 the language chosen with /lang is applied by the dispatcher from the stored account) and
 injects the :class:`~fedrank.handlers.context.Services`. :class:`ThrottlingMiddleware` keeps
-one user from flooding the bot: a token bucket per user, and one notice when it runs dry.
+one user from flooding the bot (:class:`~fedrank.bot.limits.CommandThrottle`), with one
+notice when it runs dry.
 :class:`Reachability` records users who blocked the bot and notices when they come back;
 :class:`OneAtATimeMiddleware` handles each user's updates in order.
 """
@@ -17,17 +18,26 @@ import math
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 from aiogram import BaseMiddleware
 from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, User
 
+from fedrank.bot.limits import CommandThrottle, ThrottleLimits
 from fedrank.bot.telegram.i18n import t
 from fedrank.handlers.context import RequestContext, Services, normalize_language
 from fedrank.handlers.presence import chosen_language, mark_unreachable, note_reachable
 
 log = logging.getLogger(__name__)
+
+__all__ = [
+    "ContextMiddleware",
+    "OneAtATimeMiddleware",
+    "Reachability",
+    "ThrottleLimits",
+    "ThrottlingMiddleware",
+    "build_context",
+]
 
 PLATFORM = "telegram"
 
@@ -96,16 +106,9 @@ class ContextMiddleware(BaseMiddleware):
         return await handler(event, data)
 
 
-@dataclass(frozen=True, slots=True)
-class ThrottleLimits:
-    """A user may send ``burst`` commands at once, then one every ``interval`` seconds."""
-
-    burst: int = 5
-    interval: float = 1.0
-
-
 class ThrottlingMiddleware(BaseMiddleware):
-    """A token bucket per user; the first refused update gets one notice, the rest silence."""
+    """The per-user command throttle (:class:`~fedrank.bot.limits.CommandThrottle`); the first
+    refused update gets one notice, the rest silence."""
 
     def __init__(
         self,
@@ -114,27 +117,12 @@ class ThrottlingMiddleware(BaseMiddleware):
         clock: Callable[[], float] = time.monotonic,
         remember: int = 100_000,
     ) -> None:
-        self.limits = limits or ThrottleLimits()
-        self._clock = clock
-        # user id -> (tokens, at, notified)
-        self._buckets: OrderedDict[int, tuple[float, float, bool]] = OrderedDict()
-        self._remember = remember
+        self.throttle = CommandThrottle(limits, clock=clock, remember=remember)
+        self.limits = self.throttle.limits
 
     def take(self, user_id: int) -> tuple[bool, float, bool]:
         """(allowed, seconds until the next token, notice already given)."""
-        now = self._clock()
-        limits = self.limits
-        tokens, at, notified = self._buckets.pop(user_id, (float(limits.burst), now, False))
-        tokens = min(float(limits.burst), tokens + (now - at) / limits.interval)
-        if tokens >= 1.0:
-            self._buckets[user_id] = (tokens - 1.0, now, False)
-            allowed, wait = True, 0.0
-        else:
-            self._buckets[user_id] = (tokens, now, True)
-            allowed, wait = False, (1.0 - tokens) * limits.interval
-        if len(self._buckets) > self._remember:
-            self._buckets.popitem(last=False)
-        return allowed, wait, notified
+        return self.throttle.take(user_id)
 
     async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         user: User | None = data.get("event_from_user")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from sqlalchemy import func, or_, select, update
 
-from fedrank.storage.models import Account, Outbox
+from fedrank.storage.models import Account, DiscordDmChannel, Outbox
 from fedrank.storage.records import NewMessage
 from fedrank.storage.repos.base import Repo, dialect, insert_for, like_pattern
 
@@ -187,4 +187,32 @@ class OutboxRepo(Repo):
                 Account.unreachable_since.is_(None),
             )
             .values(unreachable_since=now)
+        )
+
+    async def dm_channels(self, user_ids: Iterable[str]) -> dict[str, str]:
+        """The stored Discord DM channels of these users (user id -> channel id), in one query."""
+        wanted = set(user_ids)
+        if not wanted:
+            return {}
+        rows = await self.session.execute(
+            select(DiscordDmChannel.user_id, DiscordDmChannel.channel_id).where(
+                DiscordDmChannel.user_id.in_(wanted)
+            )
+        )
+        return {str(user_id): str(channel_id) for user_id, channel_id in rows}
+
+    async def store_dm_channels(self, channels: Mapping[str, str], now: datetime) -> None:
+        """Keep the DM channels opened for users (user id -> channel id); a channel stored by
+        another process meanwhile is replaced by the same answer from Discord."""
+        if not channels:
+            return
+        insert = insert_for(self.session)
+        stmt = insert(DiscordDmChannel).values(
+            [{"user_id": u, "channel_id": c, "opened_at": now} for u, c in channels.items()]
+        )
+        await self.session.execute(
+            stmt.on_conflict_do_update(
+                index_elements=["user_id"],
+                set_={"channel_id": stmt.excluded.channel_id, "opened_at": now},
+            )
         )

@@ -1,7 +1,7 @@
 """A qualification invitation reaches a Discord player with buttons, and his press answers it.
 
 The invitation is an outbox row (the scheduler's work); the outbox sender posts it with the
-components :func:`fedrank.bot.discord.buttons.components` makes; the press comes back to this
+view :func:`fedrank.bot.discord.delivery.make_view` makes; the press comes back to this
 bot as an interaction on that message, and discord.py builds the button from its custom_id."""
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ import discord
 import pytest
 
 from fedrank.bot.discord import FedrankBot, make_bot
-from fedrank.bot.discord.buttons import ActionButton, components
+from fedrank.bot.discord.buttons import ActionButton
 from fedrank.bot.discord.cogs import Qualification
+from fedrank.bot.discord.delivery import make_view
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.handlers.context import Services
 from fedrank.handlers.qualification import advance_all
@@ -112,7 +113,9 @@ async def test_an_invitation_is_answered_with_its_button(
         platform, chat_id, payload = row.platform, row.chat_id, row.payload
     assert (platform, chat_id) == ("discord", str(ANNA.id))
     invitation = Reply.from_json(payload["reply"])
-    (action_row,) = components(invitation.buttons, owner=int(chat_id))
+    view = make_view(invitation.buttons, owner=int(chat_id))
+    assert view is not None
+    (action_row,) = view.to_components()
     confirm, decline = action_row["components"]
     assert (confirm["label"], confirm["custom_id"]) == ("Confirm", f"fr:{ANNA.id}:/qconfirm 1")
     assert decline["custom_id"] == f"fr:{ANNA.id}:/qdecline 1"

@@ -154,12 +154,16 @@ def test_empty_reply_still_sends_something() -> None:
     assert message.content == "\u200b"
 
 
-def test_raw_components_for_rest_senders_are_pressable_here() -> None:
-    from fedrank.bot.discord.buttons import ActionButton, components
+async def test_the_outbox_buttons_are_pressable_here() -> None:
+    """The outbox sends the bot's own view (make_view): its components' custom_ids are the ones
+    this bot's persistent ActionButton recognises."""
+    from fedrank.bot.discord.buttons import ActionButton
+    from fedrank.bot.discord.delivery import make_view
     from fedrank.handlers.reply import Button
 
-    made = components([Button("Confirm", "/qconfirm 7"), Button("Decline", "/decline 7")], 55)
-    (row,) = made
+    view = make_view([Button("Confirm", "/qconfirm 7"), Button("Decline", "/decline 7")], 55)
+    assert view is not None
+    (row,) = view.to_components()
     assert row["type"] == 1
     assert [(c["label"], c["style"], c["custom_id"]) for c in row["components"]] == [
         ("Confirm", 3, "fr:55:/qconfirm 7"),
@@ -167,5 +171,10 @@ def test_raw_components_for_rest_senders_are_pressable_here() -> None:
     ]
     template = ActionButton.__discord_ui_compiled_template__
     assert all(template.fullmatch(c["custom_id"]) for c in row["components"])
-    many = components([Button(str(i), f"/x {i}") for i in range(30)], 1)
-    assert [len(r["components"]) for r in many] == [5, 5, 5, 5, 5]
+    many = Reply.text("x")
+    for i in range(30):
+        many.button(str(i), f"/x {i}")
+    rendered = render(many, language="en", owner=1)
+    crowded = make_view(rendered.buttons, 1)
+    assert crowded is not None
+    assert [len(r["components"]) for r in crowded.to_components()] == [5, 5, 5, 5, 5]

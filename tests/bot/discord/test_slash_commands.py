@@ -23,7 +23,7 @@ from fedrank.bot.discord.cogs import (
     Reports,
 )
 from fedrank.bot.discord.cogs.directors import TableForm
-from fedrank.bot.discord.core import Throttle
+from fedrank.bot.limits import CommandThrottle, ThrottleLimits
 from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import Services
 from fedrank.handlers.reply import Reply
@@ -400,7 +400,7 @@ async def test_a_throttled_slash_command_is_answered_privately(client: FedrankBo
         return Reply.text("ok")
 
     client.fedrank.dispatch = dispatch
-    client.fedrank.throttle = Throttle(burst=1, interval=10.0)
+    client.fedrank.throttle = CommandThrottle(ThrottleLimits(burst=1, interval=10.0))
     players = cog(client, Players)
     first, second = interaction(client, ANNA), interaction(client, ANNA)
     await players.rating.callback(players, first)
@@ -415,7 +415,7 @@ async def test_a_throttled_slash_command_is_answered_privately(client: FedrankBo
 
 def test_throttle_refills_over_time() -> None:
     now = [0.0]
-    throttle = Throttle(burst=2, interval=1.0, clock=lambda: now[0])
+    throttle = CommandThrottle(ThrottleLimits(burst=2, interval=1.0), clock=lambda: now[0])
     assert [throttle.take(1)[0] for _ in range(3)] == [True, True, False]
     assert throttle.take(1) == (False, 1.0, True)  # told already
     now[0] = 0.5

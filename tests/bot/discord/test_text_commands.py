@@ -10,7 +10,7 @@ import pytest
 from discord.ext.test import backend
 
 from fedrank.bot.discord import FedrankBot
-from fedrank.bot.discord.core import Throttle
+from fedrank.bot.limits import CommandThrottle, ThrottleLimits
 from fedrank.handlers.context import Services
 from fedrank.storage.database import Database
 from tests.bot.discord.conftest import discord_account
@@ -185,7 +185,7 @@ async def test_a_flood_of_commands_gets_one_notice(
 ) -> None:
     await seed_federation(db)
     anna, _, _ = members()
-    bot.fedrank.throttle = Throttle(burst=2, interval=60.0)
+    bot.fedrank.throttle = CommandThrottle(ThrottleLimits(burst=2, interval=60.0))
     for _ in range(5):
         await dpytest.message("!rating RMF-002", member=anna)
     answers = []

@@ -12,7 +12,8 @@ import pytest
 from aiogram import Dispatcher
 from aiogram.client.telegram import TelegramAPIServer
 
-from fedrank.bot.telegram import Limits, run_transport
+from fedrank.bot.limits import TelegramLimits as Limits
+from fedrank.bot.telegram import run_transport
 from fedrank.bot.telegram.app import make_dispatcher
 from fedrank.bot.telegram.middlewares import ThrottleLimits
 from fedrank.config import Settings

@@ -2,7 +2,7 @@
 invitation, with the Confirm / Decline buttons it carries (or /qconfirm, /qdecline).
 
 Invitations, reminders and summaries are sent by the outbox; their buttons are the same
-``fr:<owner>:<action>`` buttons as everywhere (:func:`fedrank.bot.discord.buttons.components`),
+``fr:<owner>:<action>`` buttons as everywhere (:func:`fedrank.bot.discord.delivery.make_view`),
 so a press is answered by this bot like any other."""
 
 from __future__ import annotations
