@@ -23,6 +23,7 @@ from fedrank.cli_db import DbError, db_app, show_version
 from fedrank.cli_players import players_app
 from fedrank.cli_schedule import ScheduleError, publish_due_command, schedule, unpublish
 from fedrank.cli_setup import discipline_app, empty_hint, federation_app
+from fedrank.cli_site import export, site_app
 from fedrank.config import ConfigError, Settings, load_settings
 from fedrank.engines.kernel import EngineError
 from fedrank.engines.registry import SYSTEMS, calc_document
@@ -50,6 +51,8 @@ app.command()(unpublish)
 app.add_typer(federation_app)
 app.add_typer(discipline_app)
 app.add_typer(db_app)
+app.add_typer(site_app)
+app.command()(export)
 
 
 @app.callback()

@@ -1,0 +1,88 @@
+"""``fedrank site build``: the whole website written to a folder, incrementally.
+
+Each page's data is hashed (its JSON, with the design's hash: templates, style sheet,
+languages); a page whose hash is the one the folder's manifest (``.fedrank-site.json``)
+recorded, and whose files are still there, is neither rendered nor written. Pages that no
+longer exist (a withdrawn list) are removed. Files are replaced atomically, so a web server
+serving the folder never sends half a page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote
+
+from fedrank.handlers.context import LANGUAGES, Services
+from fedrank.handlers.site import live, paths
+from fedrank.web.site import STATIC, Renderer, design_hash, page_json
+
+MANIFEST = ".fedrank-site.json"
+
+
+@dataclass(slots=True)
+class BuildReport:
+    written: int = 0
+    unchanged: int = 0
+    removed: int = 0
+
+    @property
+    def pages(self) -> int:
+        return self.written + self.unchanged
+
+
+def _write(path: Path, body: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_bytes(body)
+    os.replace(temporary, path)
+
+
+def _load_manifest(out: Path) -> dict[str, str]:
+    try:
+        data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+async def build_site(
+    services: Services, out: Path, *, languages: tuple[str, ...] = LANGUAGES
+) -> BuildReport:
+    """Write (or bring up to date) the site in ``out``; what was written and left alone."""
+    federation_languages, default = await live.languages(services)
+    renderer = Renderer(federation_languages, default)
+    design = design_hash(federation_languages)
+    before = _load_manifest(out)
+    after: dict[str, str] = {}
+    report = BuildReport()
+    out.mkdir(parents=True, exist_ok=True)
+    for name in ("site.css",):
+        target = out / "static" / name
+        if not target.exists() or target.read_bytes() != (STATIC / name).read_bytes():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(STATIC / name, target)
+    async for page in live.all_pages(services):
+        body = page_json(page)
+        digest = hashlib.sha256(body + design.encode()).hexdigest()[:32]
+        api = paths.api(page["page"])
+        targets = [api] + [renderer.path(page["page"], lang) for lang in languages]
+        for target in targets:
+            after[target] = digest
+        if all(before.get(x) == digest and (out / unquote(x)).exists() for x in targets):
+            report.unchanged += 1
+            continue
+        report.written += 1
+        _write(out / unquote(api), body)
+        for lang in languages:
+            path, html = renderer.render(page, lang)
+            _write(out / unquote(path), html)
+    for gone in set(before) - set(after):
+        (out / unquote(gone)).unlink(missing_ok=True)
+        report.removed += 1
+    _write(out / MANIFEST, json.dumps(after, sort_keys=True, indent=0).encode())
+    return report
