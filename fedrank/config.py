@@ -82,6 +82,10 @@ class Settings(BaseSettings):
     console_user: str = "operator"
     console_name: str = "Console operator"
     discord: DiscordSettings = Field(default_factory=DiscordSettings)
+    # The website: the folder the scheduler keeps built (FEDRANK_SITE_DIR) and the address it
+    # is published at (FEDRANK_SITE_URL: announcements link the list's page).
+    site_dir: Path | None = None
+    site_url: str | None = None
 
     @field_validator("database_url")
     @classmethod

@@ -107,7 +107,7 @@ class Renderer:
         if page["kind"] == "list":
             # The rows are the bulk of a list: one template of their own, links made relative
             # once (every profile is in the list's federation, so in the same tree).
-            extra["rows"] = Markup(
+            extra["rows"] = Markup(  # noqa: S704 (rendered by the autoescaping template)
                 self.rows.render(
                     rows=page["rows"],
                     prefix=paths.relative(".", page["page"]) + "/",
@@ -123,7 +123,10 @@ class Renderer:
 
             def chart(section: Page) -> Markup:
                 return rating_svg(
-                    [(date.fromisoformat(h["date"]), Decimal(h["rating"])) for h in section["history"]],
+                    [
+                        (date.fromisoformat(h["date"]), Decimal(h["rating"]))
+                        for h in section["history"]
+                    ],
                     [(x["title"], Decimal(x["rating"])) for x in section["thresholds"]],
                     words("site.chart_label", player=name, discipline=section["name"]),
                 )

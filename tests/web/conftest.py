@@ -55,5 +55,3 @@ def chromium() -> Iterator[object]:
         yield driver
     finally:
         driver.quit()
-
-

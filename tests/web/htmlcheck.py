@@ -6,8 +6,21 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-        "track", "wbr"}
+VOID = {
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "track",
+    "wbr",
+}
 # SVG's own elements written as empty ones (<path/>) close themselves.
 
 
@@ -50,7 +63,9 @@ class _Checker(HTMLParser):
         if tag in VOID:
             self.problems.append(f"line {line}: end tag of void <{tag}>")
         elif not self.stack or self.stack[-1] != tag:
-            self.problems.append(f"line {line}: </{tag}> closes <{self.stack[-1] if self.stack else '-'}>")
+            self.problems.append(
+                f"line {line}: </{tag}> closes <{self.stack[-1] if self.stack else '-'}>"
+            )
         else:
             self.stack.pop()
 

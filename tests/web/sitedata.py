@@ -39,7 +39,9 @@ def title_of(rating: Decimal) -> str:
 async def seed_site(db: Database, months: int = MONTHS) -> SiteSeed:
     async with db.transaction() as repos:
         fed = await repos.federations.add("ZGO", "中国围棋协会", "Asia/Shanghai", "zh")
-        disc = await repos.federations.add_discipline(fed, "zgo", "围棋等级分", "go_ufgo", "monthly")
+        disc = await repos.federations.add_discipline(
+            fed, "zgo", "围棋等级分", "go_ufgo", "monthly"
+        )
         names = {LONG: LONG_NAME, SCRIPT: SCRIPT_NAME}
         names.update({f"P-{n:03d}": f"Player {n}" for n in range(3, 9)})
         players = {}

@@ -21,7 +21,7 @@ from fedrank.storage.records import NewListRow
 from fedrank.web.site_build import MANIFEST, build_site
 from tests.factories import NOW
 from tests.test_cli import Cli
-from tests.test_cli import run as run  # noqa: F401  (the fixture)
+from tests.test_cli import run as run
 from tests.web.htmlcheck import html_problems
 from tests.web.sitedata import LONG, MONTHS, SCRIPT_NAME, seed_site
 
@@ -74,7 +74,9 @@ async def test_build_writes_every_page_then_only_what_changed(
     assert (tmp_path / "ZGO/zgo/2026-01-01.html").exists()
     assert kept.stat().st_mtime_ns == stamp
     assert broken_links(tmp_path) == []
-    assert set(json.loads((tmp_path / MANIFEST).read_text())) >= {"ZGO/zgo/2026-01-01.html"}
+    assert set(json.loads((tmp_path / MANIFEST).read_text())["pages"]) >= {
+        "ZGO/zgo/2026-01-01.html"
+    }
 
 
 async def test_a_page_that_is_gone_is_removed(services: Services, tmp_path: Path) -> None:
@@ -92,6 +94,14 @@ async def test_a_page_that_is_gone_is_removed(services: Services, tmp_path: Path
     assert broken_links(tmp_path) == []
 
 
+def _invalid_pages(root: Path) -> dict[str, list[str]]:
+    return {
+        str(page.relative_to(root)): found
+        for page in root.rglob("*.html")
+        if (found := html_problems(page.read_text(encoding="utf-8")))
+    }
+
+
 @pytest.mark.slow
 async def test_the_demo_site_is_valid_and_every_link_resolves(
     demo_services: Services, tmp_path: Path
@@ -99,12 +109,7 @@ async def test_the_demo_site_is_valid_and_every_link_resolves(
     report = await build_site(demo_services, tmp_path)
     assert report.written > 400
     assert broken_links(tmp_path) == []
-    problems = {
-        str(page.relative_to(tmp_path)): found
-        for page in tmp_path.rglob("*.html")
-        if (found := html_problems(page.read_text(encoding="utf-8")))
-    }
-    assert problems == {}
+    assert _invalid_pages(tmp_path) == {}
 
 
 def _seeded_sqlite(path: Path) -> str:
@@ -122,15 +127,19 @@ def _seeded_sqlite(path: Path) -> str:
     return url
 
 
-def test_cli_site_build_and_export(run: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_site_build_and_export(
+    run: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("FEDRANK_DATABASE_URL", _seeded_sqlite(tmp_path / "site.db"))
     built = run(["site", "build", "--out", str(tmp_path / "site")])
     assert built.returncode == 0, built.stderr
     assert built.stdout.strip() == (
         f"site in {tmp_path / 'site'}: 14 page(s) written, 0 unchanged, 0 file(s) removed"
     )
-    assert run(["site", "build", "--out", str(tmp_path / "site")]).stdout.strip().endswith(
-        "0 page(s) written, 14 unchanged, 0 file(s) removed"
+    assert (
+        run(["site", "build", "--out", str(tmp_path / "site")])
+        .stdout.strip()
+        .endswith("0 page(s) written, 14 unchanged, 0 file(s) removed")
     )
     out = tmp_path / "export"
     for kind in ("csv", "xlsx", "html", "json"):

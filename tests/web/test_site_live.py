@@ -78,7 +78,9 @@ async def test_caching_headers_and_not_modified(services: Services, live_site: s
     assert status == 200
     etag = headers["ETag"]
     assert "max-age" in headers["Cache-Control"]
-    again, headers2, body = await _get(f"{live_site}/ZGO/players/P-001.html", **{"If-None-Match": etag})
+    again, headers2, body = await _get(
+        f"{live_site}/ZGO/players/P-001.html", **{"If-None-Match": etag}
+    )
     assert (again, body, headers2["ETag"]) == (304, "", etag)
     css, headers3, sheet = await _get(f"{live_site}/static/site.css")
     assert css == 200 and "svg.chart" in sheet and headers3["ETag"]

@@ -677,5 +677,6 @@ MESSAGES: dict[str, str] = {
     "site.no_award": "no award",
     "site.json": "JSON",
     "site.previous_list": "Previous list",
+    "site.list_link": "The list on the website: {url}",
     # ── site: end ──
 }

@@ -677,5 +677,6 @@ MESSAGES: dict[str, str] = {
     "site.no_award": "без начислений",
     "site.json": "JSON",
     "site.previous_list": "Предыдущий лист",
+    "site.list_link": "Лист на сайте: {url}",
     # ── site: end ──
 }

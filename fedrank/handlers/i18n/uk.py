@@ -681,5 +681,6 @@ MESSAGES: dict[str, str] = {
     "site.no_award": "без нарахувань",
     "site.json": "JSON",
     "site.previous_list": "Попередній лист",
+    "site.list_link": "Лист на сайті: {url}",
     # ── site: end ──
 }

@@ -551,5 +551,6 @@ MESSAGES: dict[str, str] = {
     "site.no_award": "无所得",
     "site.json": "JSON",
     "site.previous_list": "上一份排名表",
+    "site.list_link": "网站上的排名表：{url}",
     # ── site: end ──
 }

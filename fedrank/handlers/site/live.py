@@ -64,7 +64,11 @@ async def page_at(services: Services, page: str) -> Page | None:
             return await archive_data(repos, federation, discipline)
         if route[0] == "tournament":
             code = next(
-                (t[1] for t in await site(repos).tournaments(discipline.id) if paths.name(t[1]) == route[3]),
+                (
+                    t[1]
+                    for t in await site(repos).tournaments(discipline.id)
+                    if paths.name(t[1]) == route[3]
+                ),
                 None,
             )
             return await tournament_data(repos, federation, discipline, code) if code else None

@@ -63,9 +63,7 @@ def _list_ref(federation: Federation, discipline: Discipline, day: date, size: i
     return {"date": day.isoformat(), "size": size, "page": page, "api": paths.api(page)}
 
 
-def _tournament_ref(
-    federation: Federation, discipline: Discipline, info: TournamentInfo
-) -> Page:
+def _tournament_ref(federation: Federation, discipline: Discipline, info: TournamentInfo) -> Page:
     _, code, name, held_on, version = info
     page = paths.tournament(federation.code, discipline.code, code)
     return {
@@ -206,7 +204,8 @@ async def list_data(
 
 def _awards(lines: Iterable[AwardLine]) -> list[Page]:
     return [
-        {"kind": kind, "colour": colour, "amount": fmt(amount)} for _, _, kind, colour, amount in lines
+        {"kind": kind, "colour": colour, "amount": fmt(amount)}
+        for _, _, kind, colour, amount in lines
     ]
 
 
@@ -254,7 +253,9 @@ def discipline_section(
         for sid, _, position, rating, title in rows
     ]
     latest = max(snapshots.values(), key=lambda s: s[2]) if snapshots else None
-    current = history[-1] if history and latest and history[-1]["date"] == latest[2].isoformat() else None
+    current = (
+        history[-1] if history and latest and history[-1]["date"] == latest[2].isoformat() else None
+    )
     by_tournament: dict[int, list[AwardLine]] = defaultdict(list)
     for line in awards:
         by_tournament[line[0]].append(line)

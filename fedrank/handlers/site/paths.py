@@ -1,9 +1,10 @@
 """Where each page and its JSON live, relative to the site's root: one scheme for the static
 build, the live server and every link between pages.
 
-Codes, player IDs and tournament codes are used as stored (a slash or a leading dot aside:
-:func:`name`), percent-quoted in links and JSON, unquoted in the built folder. Pages are in the federation's language at
-these paths; another language's copy is under ``<language>/`` (:func:`in_language`).
+Codes, player IDs and tournament codes are used as stored (a slash or a leading dot
+aside: :func:`name`), percent-quoted in links and JSON, unquoted in the built folder. Pages
+are in the federation's language at these paths; another language's copy is under
+``<language>/`` (:func:`in_language`).
 """
 
 from __future__ import annotations

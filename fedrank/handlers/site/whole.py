@@ -96,8 +96,8 @@ async def whole_site(repos: Repos, *, tournaments: bool = True) -> AsyncIterator
                 previous = (info, {pid: (pos, rating) for _, pid, pos, rating, _ in rows})
             del by_snapshot
             if tournaments:
-                for info in infos:
-                    yield await tournament_body(repos, federation, discipline, info)
+                for held in infos:
+                    yield await tournament_body(repos, federation, discipline, held)
             one.rows = _grouped(history, 1)
             one.titles = _grouped(await reader.title_lines(discipline.id), 0)
             one.played = _grouped(await reader.played(discipline_id=discipline.id), 1)

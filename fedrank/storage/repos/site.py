@@ -185,7 +185,7 @@ class SiteRepo(Repo):
             .where(Tournament.id == tournament_id)
             .order_by(Award.id)
         )
-        return [tuple(r) for r in rows]  # type: ignore[misc]
+        return [(pid, kind, colour, amount, trace) for pid, kind, colour, amount, trace in rows]
 
     async def title_lines(
         self, discipline_id: int, player_id: int | None = None
@@ -199,7 +199,9 @@ class SiteRepo(Repo):
         query = query.order_by(*title_order(newest_first=False))
         return [tuple(r) for r in await self.session.execute(query)]  # type: ignore[misc]
 
-    async def players(self, ids: list[int] | None = None, federation_id: int | None = None) -> list[Player]:
+    async def players(
+        self, ids: list[int] | None = None, federation_id: int | None = None
+    ) -> list[Player]:
         """Players by id or of a federation (the registry's rows)."""
         query = select(Player).order_by(Player.id)
         if ids is not None:

@@ -121,9 +121,9 @@ async def test_whole_site_has_every_page_once(services: Services) -> None:
     assert len({p["page"] for p in pages}) == len(pages)
     # a whole build assembles the same page as the live server
     for page in pages:
-        if page["kind"] in ("player", "list") and "P-001" in page["page"] or page["page"].endswith(
-            f"{seed.dates[5].isoformat()}.html"
-        ):
+        if (page["kind"] in ("player", "list") and "P-001" in page["page"]) or page[
+            "page"
+        ].endswith(f"{seed.dates[5].isoformat()}.html"):
             assert page == await live.page_at(services, page["page"])
 
 
@@ -140,4 +140,6 @@ def test_paths_quote_every_segment_and_parse_back() -> None:
         "2026-01-01",
     )
     assert paths.split_language("ru/ZGO/zgo/index.html") == ("ru", "ZGO/zgo/index.html")
-    assert paths.relative("ZGO/players/P-1.html", "ZGO/zgo/2026-01-01.html") == "../players/P-1.html"
+    assert (
+        paths.relative("ZGO/players/P-1.html", "ZGO/zgo/2026-01-01.html") == "../players/P-1.html"
+    )
