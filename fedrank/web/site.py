@@ -16,6 +16,7 @@ import asyncio
 import hashlib
 import json
 import time
+from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -24,7 +25,7 @@ from urllib.parse import quote
 
 from aiohttp import web
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from fedrank.handlers.context import LANGUAGES, Services
 from fedrank.handlers.i18n import t
@@ -42,6 +43,10 @@ TEMPLATE_OF = {
     "player": "player.html",
     "tournament": "tournament.html",
 }
+#: Stand-ins for the words of a part rendered once for every language (control characters:
+#: never in escaped data, and replaced by the language's escaped words).
+NEW = "\x01new\x01"
+LABEL = "\x01label\x01"
 #: How long the live server trusts the database's state token before reading it again.
 STATE_TTL = 1.0
 CACHE_CONTROL = "public, max-age=60"
@@ -70,7 +75,20 @@ class Renderer:
             undefined=StrictUndefined,
             keep_trailing_newline=True,
         )
-        self.rows = self.env.get_template("list_rows.html")
+        self.fragments = {
+            name: self.env.get_template(name)
+            for name in ("list_rows.html", "player_history.html", "tournament_trace.html")
+        }
+        # The parts of the current page that are the same in every language, rendered once.
+        self._memo: tuple[str, dict[str, str]] = ("", {})
+
+    def _once(self, page: Page, key: str, make: Callable[[], str]) -> str:
+        if self._memo[0] != page["page"]:
+            self._memo = (page["page"], {})
+        memo = self._memo[1]
+        if key not in memo:
+            memo[key] = make()
+        return memo[key]
 
     def language_of(self, page: str) -> str:
         """The language of the copy at a page's plain path (its federation's)."""
@@ -105,37 +123,64 @@ class Renderer:
         ]
         extra: dict[str, Any] = {}
         if page["kind"] == "list":
-            # The rows are the bulk of a list: one template of their own, links made relative
-            # once (every profile is in the list's federation, so in the same tree).
-            extra["rows"] = Markup(  # noqa: S704 (rendered by the autoescaping template)
-                self.rows.render(
-                    rows=page["rows"],
-                    prefix=paths.relative(".", page["page"]) + "/",
-                    new=words("site.new"),
+            # The rows are the bulk of a list: rendered once for the four languages (every
+            # link in them is to the list's own federation, the same in every copy).
+            rows = self._once(
+                page,
+                "rows",
+                lambda: self.fragments["list_rows.html"].render(
+                    rows=page["rows"], prefix=paths.relative(".", page["page"]) + "/", new=NEW
+                ),
+            )
+            extra["rows"] = Markup(rows.replace(NEW, str(escape(words("site.new")))))  # noqa: S704
+        if page["kind"] == "tournament":
+            traced = [r for r in page["results"] if any(a["trace"] for a in r["awards"])]
+            extra["has_team"] = any(r["team"] for r in page["results"])
+            extra["traced"] = bool(traced)
+            extra["trace"] = Markup(  # noqa: S704 (rendered by the autoescaping template)
+                self._once(
+                    page,
+                    "trace",
+                    lambda: self.fragments["tournament_trace.html"].render(traced=traced),
                 )
             )
-        if page["kind"] == "tournament":
-            extra["has_team"] = any(r["team"] for r in page["results"])
-            extra["traced"] = [r for r in page["results"] if any(a["trace"] for a in r["awards"])]
         if page["kind"] == "player":
-            federation = page["federation"]["code"]
             name = page["player"]["name"]
 
             def chart(section: Page) -> Markup:
-                return rating_svg(
-                    [
-                        (date.fromisoformat(h["date"]), Decimal(h["rating"]))
-                        for h in section["history"]
-                    ],
-                    [(x["title"], Decimal(x["rating"])) for x in section["thresholds"]],
-                    words("site.chart_label", player=name, discipline=section["name"]),
+                svg = self._once(
+                    page,
+                    f"chart {section['code']}",
+                    lambda: str(
+                        rating_svg(
+                            [
+                                (date.fromisoformat(h["date"]), Decimal(h["rating"]))
+                                for h in section["history"]
+                            ],
+                            [(x["title"], Decimal(x["rating"])) for x in section["thresholds"]],
+                            LABEL,
+                        )
+                    ),
+                )
+                label = words("site.chart_label", player=name, discipline=section["name"])
+                return Markup(svg.replace(LABEL, str(escape(label))))  # noqa: S704
+
+            def history(section: Page) -> Markup:
+                prefix = paths.relative(
+                    paths.archive(page["federation"]["code"], section["code"]), page["page"]
+                ).removesuffix("index.html")
+                return Markup(  # noqa: S704 (rendered by the autoescaping template)
+                    self._once(
+                        page,
+                        f"history {section['code']}",
+                        lambda: self.fragments["player_history.html"].render(
+                            history=section["history"], prefix=prefix
+                        ),
+                    )
                 )
 
-            def list_page(section: Page, day: str) -> str:
-                return paths.list_page(federation, section["code"], date.fromisoformat(day))
-
             extra["chart"] = chart
-            extra["list_page"] = list_page
+            extra["history"] = history
         html = self.env.get_template(TEMPLATE_OF[page["kind"]]).render(
             page=page,
             lang=language,
