@@ -208,17 +208,20 @@ class LiveSite:
         self._renderer: Renderer | None = None
         self._cache: dict[str, tuple[str, bytes, str]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self._checking = asyncio.Lock()
 
     async def _current(self) -> Renderer:
-        now = time.monotonic()
-        if self._renderer is None or now - self._state_at > STATE_TTL:
-            state = await live.state(self.services)
-            self._state_at = now
-            if state != self._state or self._renderer is None:
-                languages, default = await live.languages(self.services)
-                self._renderer = Renderer(languages, default)
-                self._cache.clear()
-                self._state = state
+        if self._renderer is not None and time.monotonic() - self._state_at <= STATE_TTL:
+            return self._renderer
+        async with self._checking:  # one state read for all the requests that need it
+            if self._renderer is None or time.monotonic() - self._state_at > STATE_TTL:
+                state = await live.state(self.services)
+                if state != self._state or self._renderer is None:
+                    languages, default = await live.languages(self.services)
+                    self._renderer = Renderer(languages, default)
+                    self._cache.clear()
+                    self._state = state
+                self._state_at = time.monotonic()
         return self._renderer
 
     async def answer(self, path: str) -> tuple[str, bytes, str] | None:

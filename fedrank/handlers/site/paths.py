@@ -9,7 +9,6 @@ are in the federation's language at these paths; another language's copy is unde
 
 from __future__ import annotations
 
-import posixpath
 from datetime import date
 from urllib.parse import quote, unquote
 
@@ -61,9 +60,15 @@ def in_language(page: str, language: str, default: str) -> str:
 
 def relative(target: str, source: str) -> str:
     """A link from the page at ``source`` to ``target`` (both relative to the root), so the
-    site works from any folder of any web server."""
-    start = posixpath.dirname(source) or "."
-    return posixpath.relpath(target, start)
+    site works from any folder of any web server. Pure string work (``posixpath.relpath``
+    asks the file system for the working directory, thousands of times a page)."""
+    into = source.split("/")[:-1]
+    parts = [p for p in target.split("/") if p not in ("", ".")]
+    common = 0
+    while common < min(len(into), len(parts) - 1) and into[common] == parts[common]:
+        common += 1
+    up = [".."] * (len(into) - common)
+    return "/".join(up + parts[common:]) or "."
 
 
 def federation_of(page: str) -> str | None:
