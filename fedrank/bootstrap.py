@@ -21,6 +21,7 @@ from typing import Any, TextIO
 
 from fedrank.config import ConfigError, Settings, load_settings
 from fedrank.handlers.context import LanguageCache, Services
+from fedrank.handlers.site.links import set_site_url
 from fedrank.handlers.systems import SystemRegistry, all_systems
 from fedrank.logsafe import install_for
 from fedrank.scheduler.outbox import Sender
@@ -57,7 +58,13 @@ class Root:
         return default_senders(self.settings, db=self.db)
 
     def scheduler(self) -> Scheduler:
-        return Scheduler(self.db, self.services.clock, senders=self.senders(), systems=self.systems)
+        return Scheduler(
+            self.db,
+            self.services.clock,
+            senders=self.senders(),
+            systems=self.systems,
+            site_dir=self.settings.site_dir,
+        )
 
     async def close(self) -> None:
         await self.db.close()
@@ -76,6 +83,7 @@ def bootstrap(settings: Settings | None = None) -> Root:
         languages=LanguageCache(),
         secret_key=settings.secret_key.get_secret_value() if settings.secret_key else None,
     )
+    set_site_url(settings.site_url)
     return Root(settings, db, systems, services)
 
 

@@ -24,6 +24,7 @@ from fedrank.cli_files import export_ratings, round_command
 from fedrank.cli_players import players_app
 from fedrank.cli_schedule import ScheduleError, publish_due_command, schedule, unpublish
 from fedrank.cli_setup import discipline_app, empty_hint, federation_app
+from fedrank.cli_site import export, site_app
 from fedrank.config import ConfigError, Settings, load_settings
 from fedrank.engines.kernel import EngineError
 from fedrank.engines.registry import SYSTEMS, calc_document
@@ -53,6 +54,8 @@ app.add_typer(discipline_app)
 app.add_typer(db_app)
 app.command("round")(round_command)
 app.command("export-ratings")(export_ratings)
+app.add_typer(site_app)
+app.command()(export)
 
 
 @app.callback()

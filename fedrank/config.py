@@ -84,6 +84,10 @@ class Settings(BaseSettings):
     # Where the console chat saves the files the bot sends (lists, charts); empty: ./fedrank-files.
     console_files: str = ""
     discord: DiscordSettings = Field(default_factory=DiscordSettings)
+    # The website: the folder the scheduler keeps built (FEDRANK_SITE_DIR) and the address it
+    # is published at (FEDRANK_SITE_URL: announcements link the list's page).
+    site_dir: Path | None = None
+    site_url: str | None = None
 
     @field_validator("database_url")
     @classmethod

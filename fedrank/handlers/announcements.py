@@ -30,6 +30,7 @@ from fedrank.handlers.i18n import t
 from fedrank.handlers.notify import new_message
 from fedrank.handlers.reply import Attachment, Reply, bold
 from fedrank.handlers.safetext import csv_bytes, visible
+from fedrank.handlers.site.links import list_url
 from fedrank.storage.models import Discipline, ListRow, ListSnapshot, Player
 from fedrank.storage.records import NewMessage
 from fedrank.storage.repos import Repos
@@ -303,11 +304,14 @@ async def load_lists(repos: Repos, snapshot: ListSnapshot) -> Lists:
     return Lists(discipline, snapshot, current, previous, previous_date, compare(current, previous))
 
 
-def announcement(lists: Lists, language: str) -> Reply:
-    """The message a subscribed chat gets: title, digest, top, and the three files."""
+def announcement(lists: Lists, language: str, link: str | None = None) -> Reply:
+    """The message a subscribed chat gets: title, digest, top, and the three files (and the
+    list's page on the website, ``link``, when the site's address is set)."""
     d, day = lists.discipline, lists.snapshot.list_date.isoformat()
     title = t(language, "ann.title", discipline=d.name, date=day)
     reply = Reply().line(bold(title))
+    if link is not None:
+        reply.line(t(language, "site.list_link", url=link))
     if lists.previous_date is not None:
         reply.line(t(language, "ann.since", date=lists.previous_date))
     digest = digest_text(lists.digest, language)
@@ -370,10 +374,15 @@ async def announce_in(repos: Repos, snapshot: ListSnapshot, now: datetime) -> in
     # A chat that chose no language reads the federation's (``fedrank federation add --language``).
     federation = await repos.federations.get(discipline.federation_id)
     default = federation.language if federation is not None else "en"
+    link = (
+        list_url(federation.code, discipline.code, snapshot.list_date)
+        if federation is not None
+        else None
+    )
     for sub in await repos.subscriptions.for_discipline(discipline.id, "lists"):
         language = sub.language or default
         if language not in cache:
-            cache[language] = announcement(lists, language)
+            cache[language] = announcement(lists, language, link)
         messages.append(
             new_message(
                 f"announce:{snapshot.id}:{sub.platform}:{sub.chat_id}",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from fedrank.engines.kernel import EngineError
@@ -256,3 +257,16 @@ async def advance_qualifications(db: Database, now: datetime, *, systems: System
     from fedrank.handlers.qualification import advance_all
 
     return await advance_all(db, now, systems=systems)
+
+
+async def rebuild_site(db: Database, now: datetime, *, out: Path, systems: SystemRegistry) -> int:
+    """Bring the website's folder (FEDRANK_SITE_DIR) up to date after a publication or a
+    stored tournament: nothing is read when the database did not change since the last build,
+    and only pages whose data changed are rewritten. Pages written."""
+    from fedrank.handlers.context import Services
+    from fedrank.web.site_build import build_site
+
+    report = await build_site(Services(db=db, clock=lambda: now, systems=systems), out)
+    if report.written or report.removed:
+        log.info("site in %s: %d page(s) written, %d removed", out, report.written, report.removed)
+    return report.written

@@ -19,11 +19,17 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from functools import partial
+from pathlib import Path
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from fedrank.handlers.systems import SystemRegistry
-from fedrank.scheduler.jobs import advance_qualifications, announce_pending, publish_due
+from fedrank.scheduler.jobs import (
+    advance_qualifications,
+    announce_pending,
+    publish_due,
+    rebuild_site,
+)
 from fedrank.scheduler.outbox import DeliveryWorker, Sender
 from fedrank.storage.database import Database
 from fedrank.storage.locks import LeaderLock
@@ -48,8 +54,10 @@ class Scheduler:
         *,
         senders: Mapping[str, Sender] | None = None,
         systems: SystemRegistry,
+        site_dir: Path | None = None,
     ) -> None:
         self.db = db
+        self.site_dir = site_dir
         self.systems = systems
         self.clock = clock or (lambda: datetime.now(UTC))
         self.lock = LeaderLock(db)
@@ -82,6 +90,8 @@ class Scheduler:
         await self._job("publication", partial(publish_due, systems=self.systems))
         await self._job("announcements", announce_pending)
         await self._job("qualifications", partial(advance_qualifications, systems=self.systems))
+        if self.site_dir is not None:
+            await self._job("site", partial(rebuild_site, out=self.site_dir, systems=self.systems))
 
     def start_delivery(self) -> None:
         """Start the outbox worker (once this process is the leader). It asks the lock before

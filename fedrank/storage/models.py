@@ -1,6 +1,8 @@
 """The schema: the domain words of DESIGN.md as SQLAlchemy 2 typed models.
 
-Points are an append-only ledger: an :class:`Award` is never updated or deleted; a correction is
+The tables that deliver messages (subscriptions, the outbox, where a player's notices go,
+Discord DM channels) are in :mod:`.delivery`, and re-exported here. Points are an append-only
+ledger: an :class:`Award` is never updated or deleted; a correction is
 a new :class:`TournamentVersion` whose awards replace the previous version's when read.
 :class:`Title` is likewise a history (the current title is the latest row). Check constraints
 keep enumerations honest on both SQLite and PostgreSQL.
@@ -13,37 +15,36 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
     CheckConstraint,
     Date,
     DateTime,
     ForeignKey,
     Index,
     Integer,
-    MetaData,
     String,
     Text,
     UniqueConstraint,
     false,
     func,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column
 
 from fedrank.engines.registry import SYSTEMS
-from fedrank.storage.types import ExactDecimal
-
-NAMING = {
-    "ix": "ix_%(column_0_label)s",
-    "uq": "uq_%(table_name)s_%(column_0_name)s",
-    "ck": "ck_%(table_name)s_%(constraint_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-}
+from fedrank.storage.delivery import NOTICE_CHANNELS as NOTICE_CHANNELS
+from fedrank.storage.delivery import OUTBOX_STATES as OUTBOX_STATES
+from fedrank.storage.delivery import SUBSCRIPTION_KINDS as SUBSCRIPTION_KINDS
+from fedrank.storage.delivery import DiscordDmChannel as DiscordDmChannel
+from fedrank.storage.delivery import NoticeChoice as NoticeChoice
+from fedrank.storage.delivery import Outbox as Outbox
+from fedrank.storage.delivery import Subscription as Subscription
+from fedrank.storage.orm import NAMING as NAMING
+from fedrank.storage.orm import PLATFORMS as PLATFORMS
+from fedrank.storage.orm import Base as Base
+from fedrank.storage.orm import _in
 
 # The engines' list, in its order: migration 0001's check constraint spells the same ids.
 SYSTEM_IDS = tuple(SYSTEMS)
 CALENDARS = ("monthly", "quarterly", "yearly", "on_demand")
-PLATFORMS = ("telegram", "discord", "console")
 ROLES = ("player", "director", "admin")
 LINK_STATES = ("pending", "approved", "rejected", "cancelled")
 COLOURS = ("platinum", "gold", "silver", "red", "blue")
@@ -51,22 +52,6 @@ GAME_RESULTS = ("win1", "win2", "draw", "bye", "unplayed")
 REPORT_STATES = ("reported", "confirmed", "approved", "disputed", "rejected")
 SLOT_SOURCES = ("presidium", "rating")
 SLOT_STATES = ("waiting", "invited", "confirmed", "declined", "expired", "reserve")
-OUTBOX_STATES = ("pending", "sending", "sent", "failed", "blocked")
-SUBSCRIPTION_KINDS = ("lists", "personal")
-
-
-def _in(column: str, values: tuple[str, ...]) -> str:
-    quoted = ", ".join(f"'{v}'" for v in values)
-    return f"{column} IN ({quoted})"
-
-
-class Base(DeclarativeBase):
-    metadata = MetaData(naming_convention=NAMING)
-    type_annotation_map = {  # noqa: RUF012 (SQLAlchemy reads it as a class attribute)
-        dict[str, Any]: JSON,
-        list[Any]: JSON,
-        Decimal: ExactDecimal,
-    }
 
 
 class Federation(Base):
@@ -447,51 +432,6 @@ class QualificationSlot(Base):
     data: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
 
 
-class Subscription(Base):
-    """A chat that receives a discipline's announcements (``lists``) or a player's own news."""
-
-    __tablename__ = "subscription"
-    __table_args__ = (
-        UniqueConstraint("platform", "chat_id", "discipline_id", "kind"),
-        CheckConstraint(_in("platform", PLATFORMS), name="platform"),
-        CheckConstraint(_in("kind", SUBSCRIPTION_KINDS), name="kind"),
-    )
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    platform: Mapped[str] = mapped_column(String(16))
-    chat_id: Mapped[str] = mapped_column(String(64))
-    discipline_id: Mapped[int] = mapped_column(ForeignKey("discipline.id"))
-    kind: Mapped[str] = mapped_column(String(16), default="lists")
-    language: Mapped[str | None] = mapped_column(String(8))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class Outbox(Base):
-    """A message to deliver, one row per recipient; ``dedup_key`` makes enqueueing idempotent."""
-
-    __tablename__ = "outbox"
-    __table_args__ = (
-        CheckConstraint(_in("platform", PLATFORMS), name="platform"),
-        CheckConstraint(_in("state", OUTBOX_STATES), name="state"),
-        Index("ix_outbox_state_due", "state", "due_at"),
-    )
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    dedup_key: Mapped[str] = mapped_column(String(200), unique=True)
-    platform: Mapped[str] = mapped_column(String(16))
-    chat_id: Mapped[str] = mapped_column(String(64))
-    payload: Mapped[dict[str, Any]] = mapped_column(default=dict)
-    state: Mapped[str] = mapped_column(String(16), default="pending")
-    attempts: Mapped[int] = mapped_column(Integer, default=0)
-    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    error: Mapped[str | None] = mapped_column(String(500))
-    # How many of the message's parts (API calls: texts, then files) were delivered: a retry
-    # resumes after them, so a part is never sent twice because a later one failed.
-    parts_done: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-
-
 class PublicationFailure(Base):
     """A scheduled list whose publication failed: its error, its retries, its one report.
 
@@ -579,28 +519,3 @@ class DiscordRoleRule(Base):
     role_id: Mapped[str] = mapped_column(String(32))
     created_by: Mapped[int | None] = mapped_column(ForeignKey("account.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-#: Where a player's personal notices go (``/notify``): one platform, or every linked account.
-NOTICE_CHANNELS = ("telegram", "discord", "both")
-
-
-class NoticeChoice(Base):
-    """A player's choice of where his personal notices go; no row: every linked account."""
-
-    __tablename__ = "notice_choice"
-    __table_args__ = (CheckConstraint(_in("channel", NOTICE_CHANNELS), name="channel"),)
-
-    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
-    channel: Mapped[str] = mapped_column(String(16))
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class DiscordDmChannel(Base):
-    """The DM channel opened for a Discord user (the outbox's sender opens it once)."""
-
-    __tablename__ = "discord_dm_channel"
-
-    user_id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    channel_id: Mapped[str] = mapped_column(String(32))
-    opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,241 @@
+"""Website bench: a full static build, an incremental rebuild after one publication, and the
+live server's latency under concurrent requests.
+
+    .venv/bin/python bench/site.py [--players 20000] [--years 10] [--languages 4]
+                                   [--concurrency 200] [--rounds 10]
+
+The data is generated first in a temporary SQLite database through the repositories (the
+registry with ``add_many``, one list a month with ``add_snapshot``, a tournament a month with
+``record_tournament`` and traced awards): at the full size (20,000 players, 120 monthly lists,
+2.4 million list rows) generating takes several minutes before any figure is measured.
+
+Printed: generation seconds; the full build's pages written and seconds, wall and CPU (goal
+<= 60 s on one core); the incremental rebuild after one more list (goal <= 5 s); the live
+server's p50/p99 for a list page and a profile under ``--concurrency`` simultaneous
+requests on loopback
+(``--rounds`` rounds each, the first one cold; goal p99 <= 50 ms), from a client process of
+its own, with a static text served by the same aiohttp server as the anchor (the ratio says
+what the site's handler adds to what the machine and aiohttp cost).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import tempfile
+import time
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import aiohttp  # noqa: E402
+from aiohttp import web  # noqa: E402
+
+from fedrank.handlers.context import LANGUAGES, Services  # noqa: E402
+from fedrank.handlers.site import paths  # noqa: E402
+from fedrank.storage.database import Database  # noqa: E402
+from fedrank.storage.records import NewAward, NewEntry, NewListRow  # noqa: E402
+from fedrank.web.site import add_site_routes  # noqa: E402
+from fedrank.web.site_build import build_site  # noqa: E402
+
+NOW = datetime(2026, 11, 21, tzinfo=UTC)
+TITLES = ((Decimal(2400), "3d"), (Decimal(2200), "1d"), (Decimal(2000), "1k"), (Decimal(0), "5k"))
+
+
+def _month(index: int, start: int) -> date:
+    return date(start + index // 12, index % 12 + 1, 1)
+
+
+def _title(rating: Decimal) -> str:
+    return next(title for floor, title in TITLES if rating >= floor)
+
+
+async def generate(db: Database, players: int, months: int) -> tuple[int, list[date]]:
+    """The federation, its registry, a list a month and a tournament a month."""
+    rng = random.Random(19)
+    start = 2026 - months // 12
+    async with db.transaction() as repos:
+        fed = await repos.federations.add("BIG", "Bench Federation", "UTC", "en")
+        disc = await repos.federations.add_discipline(fed, "big", "Bench Go", "go_ufgo", "monthly")
+        ids = await repos.players.add_many(
+            fed.id,
+            [
+                {
+                    "federation_id": fed.id,
+                    "federation_player_id": f"B-{n:05d}",
+                    "name": f"Player {n}" if n % 7 else f"选手{n}",
+                    "data": {},
+                }
+                for n in range(1, players + 1)
+            ],
+        )
+    pids = list(ids.values())
+    ratings = {pid: Decimal(rng.randint(1500, 2500)) for pid in pids}
+    dates = [_month(i, start) for i in range(months)]
+    for i, day in enumerate(dates):
+        for pid in pids:
+            ratings[pid] += rng.randint(-15, 15)
+        ordered = sorted(pids, key=lambda p: -ratings[p])
+        async with db.transaction() as repos:
+            players_in = rng.sample(pids, min(40, len(pids)))
+            await repos.ledger.record_tournament(
+                discipline_id=disc.id,
+                code=f"{day.isoformat()}-cup",
+                name=f"Cup {day.isoformat()}",
+                held_on=day.replace(day=10) if day.month else day,
+                params={},
+                entries=[NewEntry(pid, Decimal(k + 1)) for k, pid in enumerate(players_in)],
+                games=[],
+                awards=[
+                    NewAward(pid, "rating", Decimal(15 - k), [{"name": "K", "value": "15"}])
+                    for k, pid in enumerate(players_in)
+                ],
+                now=NOW,
+            )
+            await repos.lists.add_snapshot(
+                disc.id,
+                day,
+                [
+                    NewListRow(pid, pos + 1, ratings[pid], _title(ratings[pid]))
+                    for pos, pid in enumerate(ordered)
+                ],
+                now=NOW,
+            )
+        print(f"  generated list {i + 1}/{months}", end="\r", flush=True)
+    print()
+    return disc.id, dates
+
+
+async def publish_one_more(db: Database, discipline_id: int, day: date) -> None:
+    async with db.transaction() as repos:
+        latest = await repos.lists.latest(discipline_id)
+        assert latest is not None
+        rows = await repos.lists.top(latest.id, 10**9)
+        await repos.lists.add_snapshot(
+            discipline_id,
+            day,
+            [NewListRow(r.player_id, r.position, r.rating + 1, r.title) for r, _ in rows],
+            now=NOW,
+        )
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def _requests(base: str, path: str, concurrency: int, rounds: int) -> list[float]:
+    """Seconds of each request: ``rounds`` rounds of ``concurrency`` simultaneous ones."""
+    out: list[float] = []
+    connector = aiohttp.TCPConnector(limit=concurrency)
+    async with aiohttp.ClientSession(connector=connector) as http:
+
+        async def one() -> None:
+            began = time.perf_counter()
+            async with http.get(f"{base}/{path}") as response:
+                await response.read()
+                assert response.status == 200, (path, response.status)
+            out.append(time.perf_counter() - began)
+
+        for _ in range(rounds):
+            await asyncio.gather(*(one() for _ in range(concurrency)))
+    return out
+
+
+async def latency(base: str, path: str, concurrency: int, rounds: int) -> list[float]:
+    """:func:`_requests` from a process of its own, so the client does not share the
+    server's event loop (and core)."""
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        __file__,
+        "--client",
+        base,
+        path,
+        str(concurrency),
+        str(rounds),
+        stdout=asyncio.subprocess.PIPE,
+    )
+    out, _ = await child.communicate()
+    assert child.returncode == 0, out
+    return [float(x) for x in out.split()]
+
+
+async def main() -> None:
+    if sys.argv[1:2] == ["--client"]:
+        base, path, concurrency, rounds = sys.argv[2:6]
+        times = await _requests(base, path, int(concurrency), int(rounds))
+        print(" ".join(f"{x:.6f}" for x in times))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=20000)
+    parser.add_argument("--years", type=int, default=10)
+    parser.add_argument("--languages", type=int, default=4, choices=(1, 2, 3, 4))
+    parser.add_argument("--concurrency", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=10)
+    args = parser.parse_args()
+    languages = LANGUAGES[: args.languages]
+    with tempfile.TemporaryDirectory() as folder:
+        db = Database(f"sqlite+aiosqlite:///{folder}/bench.db")
+        await db.migrate()
+        services = Services(db=db, clock=lambda: NOW)
+        print(f"generating {args.players} players, {args.years * 12} monthly lists (slow)...")
+        began = time.perf_counter()
+        discipline_id, dates = await generate(db, args.players, args.years * 12)
+        print(f"generated in {time.perf_counter() - began:.1f} s")
+
+        out = Path(folder) / "site"
+        began, cpu = time.perf_counter(), time.process_time()
+        report = await build_site(services, out, languages=languages)
+        full, full_cpu = time.perf_counter() - began, time.process_time() - cpu
+        files = sum(1 for p in out.rglob("*") if p.is_file())
+        print(
+            f"full build ({len(languages)} language(s)): {report.written} pages"
+            f" ({files} files) in {full:.1f} s, {full_cpu:.1f} s of CPU (goal <= 60 s)"
+        )
+        await publish_one_more(db, discipline_id, _month(len(dates), dates[0].year))
+        began, cpu = time.perf_counter(), time.process_time()
+        report = await build_site(services, out, languages=languages)
+        again, again_cpu = time.perf_counter() - began, time.process_time() - cpu
+        print(
+            f"incremental after one publication: {report.written} written,"
+            f" {report.unchanged} unchanged in {again:.1f} s, {again_cpu:.1f} s of CPU"
+            " (goal <= 5 s)"
+        )
+
+        app = web.Application()
+        add_site_routes(app, services)
+        app.router.add_get("/anchor.txt", lambda _: web.Response(text="ok"))
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        base = f"http://127.0.0.1:{runner.addresses[0][1]}"
+        try:
+            anchor = await latency(base, "anchor.txt", args.concurrency, args.rounds)
+            print(
+                f"anchor (static text): p50 {_pct(anchor, 0.5) * 1000:.1f} ms,"
+                f" p99 {_pct(anchor, 0.99) * 1000:.1f} ms"
+            )
+            for name, path in (
+                ("list page", paths.list_page("BIG", "big", dates[-1])),
+                ("profile", paths.player("BIG", "B-00007")),
+            ):
+                times = await latency(base, path, args.concurrency, args.rounds)
+                p99 = _pct(times, 0.99)
+                print(
+                    f"{name}: {len(times)} requests, {args.concurrency} at a time:"
+                    f" p50 {_pct(times, 0.5) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms"
+                    f" ({p99 / _pct(anchor, 0.99):.1f}x the anchor; goal <= 50 ms)"
+                )
+        finally:
+            await runner.cleanup()
+            await db.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

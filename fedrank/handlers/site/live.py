@@ -1,0 +1,86 @@
+"""The website's use cases for the transports (the static build and the live server): one
+page by its path, every page of the site, which language each federation's pages are in, and
+a cheap token that changes when any page may have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import date
+
+from fedrank.handlers.context import Services
+from fedrank.handlers.site import paths
+from fedrank.handlers.site.pages import (
+    Page,
+    archive_data,
+    index_data,
+    list_data,
+    profile_data,
+    site,
+    tournament_data,
+)
+from fedrank.handlers.site.whole import whole_site
+
+
+async def state(services: Services) -> tuple[int, ...]:
+    async with services.db.read() as repos:
+        return await site(repos).state()
+
+
+async def languages(services: Services) -> tuple[dict[str, str], str]:
+    """(federation code -> its language, the index's language: the first federation's)."""
+    async with services.db.read() as repos:
+        found = [(f.code, f.language) for f in await repos.federations.all()]
+    return dict(found), (found[0][1] if found else services.default_language)
+
+
+async def page_at(services: Services, page: str) -> Page | None:
+    """The data of the page at ``page`` (a path without language folder); None if none."""
+    route = paths.parse(page)
+    if route is None:
+        return None
+    async with services.db.read() as repos:
+        if route[0] == "index":
+            return await index_data(repos)
+        federation = await repos.federations.by_code(route[1])
+        if federation is None or paths.name(federation.code) != route[1]:
+            return None
+        if route[0] == "player":
+            player = await repos.players.by_federation_id(federation.id, route[2])
+            if player is None or paths.name(player.federation_player_id) != route[2]:
+                return None
+            return await profile_data(repos, federation, player)
+        discipline = next(
+            (
+                d
+                for d in await repos.federations.disciplines(federation.id)
+                if paths.name(d.code) == route[2]
+            ),
+            None,
+        )
+        if discipline is None:
+            return None
+        if route[0] == "archive":
+            return await archive_data(repos, federation, discipline)
+        if route[0] == "tournament":
+            code = next(
+                (
+                    t[1]
+                    for t in await site(repos).tournaments(discipline.id)
+                    if paths.name(t[1]) == route[3]
+                ),
+                None,
+            )
+            return await tournament_data(repos, federation, discipline, code) if code else None
+        try:
+            day = date.fromisoformat(route[3])
+        except ValueError:
+            return None
+        return await list_data(repos, federation, discipline, day)
+
+
+async def all_pages(services: Services) -> AsyncIterator[Page]:
+    """Every page of the site, in one read (see :func:`.whole.whole_site`)."""
+    async with services.db.read() as repos:
+        async for page in whole_site(repos):
+            yield page

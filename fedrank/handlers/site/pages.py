@@ -1,0 +1,396 @@
+"""What each page of the website shows, as a JSON-ready dict (the page's JSON as it is).
+
+The ``*_body`` functions are pure: they turn rows already read into a page, so the live
+server (one page, read here) and a whole build (every page, read by :mod:`.whole`) assemble
+pages with the same code. Figures are written as /top and /rating write them (:func:`fmt`), a
+trace's steps exactly as /why shows them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from fedrank.handlers.common import fmt
+from fedrank.handlers.site import paths
+from fedrank.storage.models import Discipline, Federation, Player
+from fedrank.storage.repos import Repos
+from fedrank.storage.repos.site import (
+    AwardLine,
+    HistoryRow,
+    ListLine,
+    Played,
+    SiteRepo,
+    SnapshotInfo,
+    TitleLine,
+    TournamentInfo,
+)
+
+Page = dict[str, Any]
+
+
+def page_json(page: Page) -> bytes:
+    """A page's JSON: its data, keys sorted, so equal data is equal bytes."""
+    return json.dumps(page, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
+
+
+def site(repos: Repos) -> SiteRepo:
+    return SiteRepo(repos.session)
+
+
+def federation_ref(federation: Federation) -> Page:
+    return {"code": federation.code, "name": federation.name, "language": federation.language}
+
+
+def discipline_ref(federation: Federation, discipline: Discipline) -> Page:
+    page = paths.archive(federation.code, discipline.code)
+    return {
+        "code": discipline.code,
+        "name": discipline.name,
+        "system": discipline.system,
+        "calendar": discipline.calendar,
+        "page": page,
+        "api": paths.api(page),
+    }
+
+
+def _list_ref(federation: Federation, discipline: Discipline, day: date, size: int) -> Page:
+    page = paths.list_page(federation.code, discipline.code, day)
+    return {"date": day.isoformat(), "size": size, "page": page, "api": paths.api(page)}
+
+
+def _tournament_ref(federation: Federation, discipline: Discipline, info: TournamentInfo) -> Page:
+    _, code, name, held_on, version = info
+    page = paths.tournament(federation.code, discipline.code, code)
+    return {
+        "code": code,
+        "name": name,
+        "held_on": held_on.isoformat(),
+        "version": version,
+        "page": page,
+        "api": paths.api(page),
+    }
+
+
+def player_ref(federation: Federation, fpid: str, name: str) -> Page:
+    page = paths.player(federation.code, fpid)
+    return {"id": fpid, "name": name, "page": page, "api": paths.api(page)}
+
+
+# --- index and archive ---------------------------------------------------------------------
+
+
+async def index_data(repos: Repos) -> Page:
+    """Every federation, its disciplines and the latest list of each with its date."""
+    snapshots = await site(repos).snapshots()
+    latest: dict[int, SnapshotInfo] = {}
+    count: dict[int, int] = defaultdict(int)
+    for info in snapshots:
+        latest[info[1]] = info
+        count[info[1]] += 1
+    federations = []
+    for federation in await repos.federations.all():
+        disciplines = []
+        for discipline in await repos.federations.disciplines(federation.id):
+            ref = discipline_ref(federation, discipline)
+            last = latest.get(discipline.id)
+            ref["latest"] = (
+                _list_ref(federation, discipline, last[2], last[3]) if last is not None else None
+            )
+            ref["lists"] = count[discipline.id]
+            disciplines.append(ref)
+        federations.append({**federation_ref(federation), "disciplines": disciplines})
+    return {"kind": "index", "page": paths.INDEX, "federations": federations}
+
+
+def archive_body(
+    federation: Federation,
+    discipline: Discipline,
+    snapshots: Sequence[SnapshotInfo],
+    tournaments: Sequence[TournamentInfo],
+) -> Page:
+    ref = discipline_ref(federation, discipline)
+    return {
+        "kind": "archive",
+        "page": ref["page"],
+        "federation": federation_ref(federation),
+        "discipline": ref,
+        "lists": [
+            _list_ref(federation, discipline, day, size)
+            for _, _, day, size in sorted(snapshots, key=lambda s: s[2], reverse=True)
+        ],
+        "tournaments": [_tournament_ref(federation, discipline, t) for t in tournaments],
+    }
+
+
+async def archive_data(repos: Repos, federation: Federation, discipline: Discipline) -> Page:
+    """Every published list of a discipline (newest first) and its stored tournaments."""
+    reader = site(repos)
+    return archive_body(
+        federation,
+        discipline,
+        await reader.snapshots(discipline.id),
+        await reader.tournaments(discipline.id),
+    )
+
+
+# --- a list --------------------------------------------------------------------------------
+
+
+def list_body(
+    federation: Federation,
+    discipline: Discipline,
+    day: date,
+    lines: Sequence[ListLine],
+    previous_date: date | None,
+    previous: dict[int, tuple[int, Decimal]],
+) -> Page:
+    """A list in its order; each row's change since the previous list of the discipline
+    (places gained, positive up; rating difference), or ``new`` when he was not on it."""
+    rows = []
+    for pid, position, rating, title, fpid, name in lines:
+        before = previous.get(pid)
+        rows.append(
+            {
+                **player_ref(federation, fpid, name),
+                "position": position,
+                "rating": fmt(rating),
+                "title": title,
+                "new": before is None and previous_date is not None,
+                "moved": before[0] - position if before is not None else None,
+                "rating_change": fmt(rating - before[1]) if before is not None else None,
+            }
+        )
+    page = paths.list_page(federation.code, discipline.code, day)
+    return {
+        "kind": "list",
+        "page": page,
+        "federation": federation_ref(federation),
+        "discipline": discipline_ref(federation, discipline),
+        "date": day.isoformat(),
+        "previous": (
+            _list_ref(federation, discipline, previous_date, len(previous))
+            if previous_date is not None
+            else None
+        ),
+        "size": len(rows),
+        "rows": rows,
+    }
+
+
+async def list_data(
+    repos: Repos, federation: Federation, discipline: Discipline, day: date
+) -> Page | None:
+    """The list of ``day`` (None when the discipline published none that day)."""
+    reader = site(repos)
+    snapshots = await reader.snapshots(discipline.id)
+    index = next((i for i, s in enumerate(snapshots) if s[2] == day), None)
+    if index is None:
+        return None
+    lines = await reader.list_lines(snapshots[index][0])
+    prior = snapshots[index - 1] if index > 0 else None
+    previous = await reader.positions(prior[0]) if prior is not None else {}
+    return list_body(
+        federation, discipline, day, lines, prior[2] if prior is not None else None, previous
+    )
+
+
+# --- a player ------------------------------------------------------------------------------
+
+
+def _awards(lines: Iterable[AwardLine]) -> list[Page]:
+    return [
+        {"kind": kind, "colour": colour, "amount": fmt(amount)}
+        for _, _, kind, colour, amount in lines
+    ]
+
+
+def _thresholds(floors: dict[str, Decimal], rows: Sequence[HistoryRow]) -> list[Page]:
+    """The thresholds a profile's chart draws: of the titles the player held in a list, and
+    the next one above his best rating (what he aims at), each as the latest list shows it
+    (the lowest rating holding the title)."""
+    if not rows:
+        return []
+    held = {row[4] for row in rows if row[4]}
+    best = max(row[3] for row in rows)
+    ordered = sorted(floors.items(), key=lambda item: item[1])
+    above = next((title for title, low in ordered if low > best and title not in held), None)
+    return [
+        {"title": title, "rating": fmt(low)}
+        for title, low in ordered
+        if title in held or title == above
+    ]
+
+
+def discipline_section(
+    federation: Federation,
+    discipline: Discipline,
+    snapshots: dict[int, SnapshotInfo],
+    rows: Sequence[HistoryRow],
+    titles: Sequence[TitleLine],
+    played: Sequence[Played],
+    awards: Sequence[AwardLine],
+    tournaments: dict[int, TournamentInfo],
+    floors: dict[str, Decimal],
+) -> Page | None:
+    """One discipline of a profile (None when the player has nothing in it): the current
+    figures (his row in the latest list), his title history, his row in every list, the
+    title thresholds of the latest list, and the tournaments he played with his awards."""
+    if not (rows or titles or played):
+        return None
+    history = [
+        {
+            "date": snapshots[sid][2].isoformat(),
+            "position": position,
+            "size": snapshots[sid][3],
+            "rating": fmt(rating),
+            "title": title,
+        }
+        for sid, _, position, rating, title in rows
+    ]
+    latest = max(snapshots.values(), key=lambda s: s[2]) if snapshots else None
+    current = (
+        history[-1] if history and latest and history[-1]["date"] == latest[2].isoformat() else None
+    )
+    by_tournament: dict[int, list[AwardLine]] = defaultdict(list)
+    for line in awards:
+        by_tournament[line[0]].append(line)
+    played_refs = []
+    for tid, _, place, team in played:
+        info = tournaments.get(tid)
+        if info is None:
+            continue
+        played_refs.append(
+            {
+                **_tournament_ref(federation, discipline, info),
+                "place": fmt(place) if place is not None else None,
+                "team": team,
+                "awards": _awards(by_tournament.get(tid, [])),
+            }
+        )
+    played_refs.sort(key=lambda p: (p["held_on"], p["code"]), reverse=True)
+    return {
+        **discipline_ref(federation, discipline),
+        "current": current,
+        "latest_list": latest[2].isoformat() if latest else None,
+        "titles": [
+            {"title": title, "since": since.isoformat(), "reason": reason}
+            for _, title, since, reason in titles
+        ],
+        "history": history,
+        "thresholds": _thresholds(floors, rows),
+        "tournaments": played_refs,
+    }
+
+
+def profile_body(federation: Federation, player: Player, sections: list[Page]) -> Page:
+    """A player's public registry fields (those /player shows everyone: no birth date, sex,
+    EGD PIN or memberships) and one section per discipline he has anything in."""
+    ref = player_ref(federation, player.federation_player_id, player.name)
+    return {
+        "kind": "player",
+        "page": ref["page"],
+        "federation": federation_ref(federation),
+        "player": {
+            "id": player.federation_player_id,
+            "name": player.name,
+            "latin_name": player.latin_name,
+            "club": player.club,
+            "country": player.country,
+        },
+        "disciplines": sections,
+    }
+
+
+async def profile_data(repos: Repos, federation: Federation, player: Player) -> Page:
+    reader = site(repos)
+    played = await reader.played(player_id=player.id)
+    awards = await reader.award_lines(player_id=player.id)
+    sections = []
+    for discipline in await repos.federations.disciplines(federation.id):
+        snapshots = {s[0]: s for s in await reader.snapshots(discipline.id)}
+        tournaments = {t[0]: t for t in await reader.tournaments(discipline.id)}
+        rows = await reader.history_rows(discipline.id, player.id)
+        latest = max(snapshots.values(), key=lambda s: s[2]) if snapshots else None
+        section = discipline_section(
+            federation,
+            discipline,
+            snapshots,
+            rows,
+            await reader.title_lines(discipline.id, player.id),
+            [p for p in played if p[0] in tournaments],
+            [a for a in awards if a[0] in tournaments],
+            tournaments,
+            await reader.title_floors(latest[0]) if latest is not None and rows else {},
+        )
+        if section is not None:
+            sections.append(section)
+    return profile_body(federation, player, sections)
+
+
+# --- a tournament --------------------------------------------------------------------------
+
+
+def trace_steps(trace: Iterable[Any]) -> list[Page]:
+    """A trace's steps as /why lists them: name, value, the rule it applies, a note."""
+    return [
+        {
+            "name": str(step.get("name", "?")),
+            "value": str(step.get("value")),
+            "rule": str(step["rule"]) if step.get("rule") else None,
+            "note": str(step["note"]) if step.get("note") else None,
+        }
+        for step in trace
+        if isinstance(step, dict)
+    ]
+
+
+async def tournament_data(
+    repos: Repos, federation: Federation, discipline: Discipline, code: str
+) -> Page | None:
+    """A stored tournament's page by its code as stored (None when there is none)."""
+    info = next((t for t in await site(repos).tournaments(discipline.id) if t[1] == code), None)
+    return await tournament_body(repos, federation, discipline, info) if info else None
+
+
+async def tournament_body(
+    repos: Repos, federation: Federation, discipline: Discipline, info: TournamentInfo
+) -> Page:
+    """A stored tournament's results (current version) and each award with its trace."""
+    reader = site(repos)
+    played = await reader.played(tournament_id=info[0])
+    traced = await reader.traced_awards(info[0])
+    ids = sorted({p[1] for p in played} | {a[0] for a in traced})
+    players = {p.id: p for p in await reader.players(ids)}
+    awards: dict[int, list[Page]] = defaultdict(list)
+    for pid, kind, colour, amount, trace in traced:
+        awards[pid].append(
+            {"kind": kind, "colour": colour, "amount": fmt(amount), "trace": trace_steps(trace)}
+        )
+    entered = {p[1] for p in played}
+    # An award of a player without an entry (a game-by-game system) still has its line.
+    results = [(place, team, pid) for _, pid, place, team in played] + [
+        (None, None, pid) for pid in awards if pid not in entered
+    ]
+    ref = _tournament_ref(federation, discipline, info)
+    return {
+        "kind": "tournament",
+        "page": ref["page"],
+        "federation": federation_ref(federation),
+        "discipline": discipline_ref(federation, discipline),
+        "tournament": ref,
+        "results": [
+            {
+                **player_ref(federation, players[pid].federation_player_id, players[pid].name),
+                "place": fmt(place) if place is not None else None,
+                "team": team,
+                "awards": awards.get(pid, []),
+            }
+            for place, team, pid in results
+            if pid in players
+        ],
+    }

@@ -1,0 +1,1 @@
+"""The web transport: the federation's website (:mod:`.site`), built to a folder or served live."""

@@ -1,0 +1,111 @@
+"""``fedrank site build``: the whole website written to a folder, incrementally.
+
+Each page's data is hashed (its JSON, with the design's hash: templates, style sheet,
+languages); a page whose hash is the one the folder's manifest (``.fedrank-site.json``)
+recorded, and whose files are still there, is neither rendered nor written. Pages that no
+longer exist (a withdrawn list) are removed. Files are replaced atomically, so a web server
+serving the folder never sends half a page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from fedrank.handlers.context import LANGUAGES, Services
+from fedrank.handlers.site import live, paths
+from fedrank.handlers.site.pages import page_json
+from fedrank.web.site import STATIC, Renderer, design_hash
+
+MANIFEST = ".fedrank-site.json"
+
+
+@dataclass(slots=True)
+class BuildReport:
+    written: int = 0
+    unchanged: int = 0
+    removed: int = 0
+
+    @property
+    def pages(self) -> int:
+        return self.written + self.unchanged
+
+
+def _write(path: Path, body: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_bytes(body)
+    os.replace(temporary, path)
+
+
+def _present(out: Path, targets: Iterable[str]) -> bool:
+    return all((out / unquote(x)).exists() for x in targets)
+
+
+def _write_all(out: Path, files: Iterable[tuple[str, bytes]]) -> None:
+    for path, body in files:
+        _write(out / unquote(path), body)
+
+
+def _remove(out: Path, gone: Iterable[str]) -> int:
+    for path in gone:
+        (out / unquote(path)).unlink(missing_ok=True)
+    return len(list(gone)) if not isinstance(gone, set) else len(gone)
+
+
+def _copy_static(out: Path) -> None:
+    for name in ("site.css",):
+        target = out / "static" / name
+        if not target.exists() or target.read_bytes() != (STATIC / name).read_bytes():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(STATIC / name, target)
+
+
+def _load_manifest(out: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) and isinstance(data.get("pages"), dict) else {}
+
+
+async def build_site(
+    services: Services, out: Path, *, languages: tuple[str, ...] = LANGUAGES
+) -> BuildReport:
+    """Write (or bring up to date) the site in ``out``; what was written and left alone."""
+    federation_languages, default = await live.languages(services)
+    renderer = Renderer(federation_languages, default)
+    design = design_hash(federation_languages)
+    state = [*await live.state(services), *languages, design]
+    manifest = _load_manifest(out)
+    before: dict[str, str] = manifest.get("pages", {})
+    report = BuildReport()
+    if manifest.get("state") == state and _present(out, before):
+        # Nothing a page shows changed since the last build: no page is even read.
+        report.unchanged = len({digest for digest in before.values()})
+        return report
+    after: dict[str, str] = {}
+    _copy_static(out)
+    async for page in live.all_pages(services):
+        body = page_json(page)
+        digest = hashlib.sha256(body + design.encode()).hexdigest()[:32]
+        api = paths.api(page["page"])
+        targets = [api] + [renderer.path(page["page"], lang) for lang in languages]
+        for target in targets:
+            after[target] = digest
+        if all(before.get(x) == digest for x in targets) and _present(out, targets):
+            report.unchanged += 1
+            continue
+        report.written += 1
+        files = [(api, body)] + [renderer.render(page, lang) for lang in languages]
+        _write_all(out, files)
+    report.removed = _remove(out, set(before) - set(after))
+    _write(out / MANIFEST, json.dumps({"state": state, "pages": after}, indent=0).encode())
+    return report

@@ -1,0 +1,163 @@
+"""``fedrank site build``: the whole site in a folder, rewritten only where data changed;
+every internal link of the demo's site resolves; ``fedrank export`` writes one list."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import json
+import re
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from fedrank.handlers.context import Services
+from fedrank.storage.database import Database
+from fedrank.storage.records import NewListRow
+from fedrank.web.site_build import MANIFEST, build_site
+from tests.factories import NOW
+from tests.test_cli import Cli
+from tests.test_cli import run as run
+from tests.web.htmlcheck import html_problems
+from tests.web.sitedata import LONG, MONTHS, SCRIPT_NAME, seed_site
+
+LINK = re.compile(r'(?:href|src)="([^"]*)"')
+
+
+def broken_links(root: Path) -> list[str]:
+    """Every href/src of every page that names no file of the folder."""
+    broken = []
+    for page in root.rglob("*.html"):
+        for target in LINK.findall(page.read_text(encoding="utf-8")):
+            parts = urlsplit(target)
+            if parts.scheme or parts.netloc:
+                broken.append(f"{page}: external {target}")
+                continue
+            resolved = (page.parent / unquote(parts.path)).resolve()
+            if not resolved.is_file() or root.resolve() not in resolved.parents:
+                broken.append(f"{page.relative_to(root)}: {target}")
+    return broken
+
+
+async def test_build_writes_every_page_then_only_what_changed(
+    services: Services, tmp_path: Path
+) -> None:
+    seed = await seed_site(services.db)
+    pages = 1 + 1 + MONTHS + 1 + len(seed.players)  # index, archive, lists, tournament, players
+    first = await build_site(services, tmp_path)
+    assert (first.written, first.unchanged) == (pages, 0)
+    # each page in four languages and its JSON; the federation's language at the plain path
+    profile = (tmp_path / "ZGO/players/P-001.html").read_text()
+    assert '<html lang="zh">' in profile and 'href="../../en/ZGO/players/P-001.html"' in profile
+    assert (tmp_path / "en/ZGO/players/P-001.html").exists()
+    data = json.loads((tmp_path / "api/v1/ZGO/players/P-002.json").read_text())
+    assert data["player"]["name"] == SCRIPT_NAME
+    again = await build_site(services, tmp_path)
+    assert (again.written, again.unchanged) == (0, pages)
+    # one more list: the index, the archive, the new list and every profile (each says
+    # where its player stands in the latest list); older lists and the tournament stay
+    async with services.db.transaction() as repos:
+        await repos.lists.add_snapshot(
+            seed.discipline_id,
+            date(2026, 1, 1),
+            [NewListRow(seed.players[LONG], 1, Decimal(2500), "1d")],
+            now=NOW,
+        )
+    kept = tmp_path / f"ZGO/zgo/{seed.dates[-1].isoformat()}.html"
+    stamp = kept.stat().st_mtime_ns
+    after = await build_site(services, tmp_path)
+    assert (after.written, after.unchanged) == (3 + len(seed.players), pages + 1 - 11)
+    assert (tmp_path / "ZGO/zgo/2026-01-01.html").exists()
+    assert kept.stat().st_mtime_ns == stamp
+    assert broken_links(tmp_path) == []
+    assert set(json.loads((tmp_path / MANIFEST).read_text())["pages"]) >= {
+        "ZGO/zgo/2026-01-01.html"
+    }
+
+
+async def test_a_page_that_is_gone_is_removed(services: Services, tmp_path: Path) -> None:
+    seed = await seed_site(services.db, months=2)
+    await build_site(services, tmp_path)
+    gone = tmp_path / f"ZGO/zgo/{seed.dates[1].isoformat()}.html"
+    assert gone.exists()
+    async with services.db.transaction() as repos:
+        snapshot = await repos.lists.snapshot(seed.discipline_id, seed.dates[1])
+        assert snapshot is not None
+        await repos.publications.withdraw(snapshot, NOW)
+    report = await build_site(services, tmp_path)
+    assert report.removed == 5  # four languages and the JSON
+    assert not gone.exists()
+    assert broken_links(tmp_path) == []
+
+
+def _invalid_pages(root: Path) -> dict[str, list[str]]:
+    return {
+        str(page.relative_to(root)): found
+        for page in root.rglob("*.html")
+        if (found := html_problems(page.read_text(encoding="utf-8")))
+    }
+
+
+@pytest.mark.slow
+async def test_the_demo_site_is_valid_and_every_link_resolves(
+    demo_services: Services, tmp_path: Path
+) -> None:
+    report = await build_site(demo_services, tmp_path)
+    assert report.written > 400
+    assert broken_links(tmp_path) == []
+    assert _invalid_pages(tmp_path) == {}
+
+
+def _seeded_sqlite(path: Path) -> str:
+    url = f"sqlite+aiosqlite:///{path}"
+
+    async def prepare() -> None:
+        db = Database(url)
+        try:
+            await db.migrate()
+            await seed_site(db, months=3)
+        finally:
+            await db.close()
+
+    asyncio.run(prepare())
+    return url
+
+
+def test_cli_site_build_and_export(
+    run: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FEDRANK_DATABASE_URL", _seeded_sqlite(tmp_path / "site.db"))
+    built = run(["site", "build", "--out", str(tmp_path / "site")])
+    assert built.returncode == 0, built.stderr
+    assert built.stdout.strip() == (
+        f"site in {tmp_path / 'site'}: 14 page(s) written, 0 unchanged, 0 file(s) removed"
+    )
+    assert (
+        run(["site", "build", "--out", str(tmp_path / "site")])
+        .stdout.strip()
+        .endswith("0 page(s) written, 14 unchanged, 0 file(s) removed")
+    )
+    out = tmp_path / "export"
+    for kind in ("csv", "xlsx", "html", "json"):
+        done = run(["export", "zgo", "--format", kind, "--date", "2021-02-01", "--out", str(out)])
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == f"written: {out / f'zgo-2021-02-01.{kind}'}"
+    rows = list(csv.reader(io.StringIO((out / "zgo-2021-02-01.csv").read_text("utf-8-sig"))))
+    assert len(rows) == 9 and rows[0][0] == "名次"
+    assert json.loads((out / "zgo-2021-02-01.json").read_text())["size"] == 8
+    assert "&lt;script&gt;" in (out / "zgo-2021-02-01.html").read_text()
+    assert (out / "zgo-2021-02-01.xlsx").read_bytes()[:2] == b"PK"
+    latest = run(["export", "zgo", "--format", "json", "--out", str(out)])
+    assert latest.stdout.strip().endswith("zgo-2021-03-01.json")
+    for args, message in (
+        (["export", "nope", "--out", str(out)], "fedrank: no discipline 'nope'"),
+        (["export", "zgo", "--date", "2020-01-01", "--out", str(out)], "no published list"),
+        (["export", "zgo", "--format", "pdf", "--out", str(out)], "--format must be one of"),
+        (["export", "zgo", "--date", "soon", "--out", str(out)], "--date must be YYYY-MM-DD"),
+    ):
+        failed = run(args)
+        assert failed.returncode == 2 and message in failed.stderr, failed.stderr

@@ -1,0 +1,67 @@
+"""The profile's SVG chart: 1-2-5 ticks labelled exactly, a step line, thresholds, escaping."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal
+
+from fedrank.web.site_chart import nice_step, rating_svg, ticks
+
+
+def test_steps_are_of_the_1_2_5_series() -> None:
+    assert [nice_step(Decimal(s)) for s in ("6", "7", "12", "30", "413", "0.3")] == [
+        Decimal(1),
+        Decimal(2),
+        Decimal(2),
+        Decimal(5),
+        Decimal(100),
+        Decimal("0.05"),
+    ]
+
+
+def test_ticks_cover_the_range_with_exact_labels() -> None:
+    assert ticks(Decimal("0.1"), Decimal("0.35")) == [
+        Decimal("0.10"),
+        Decimal("0.15"),
+        Decimal("0.20"),
+        Decimal("0.25"),
+        Decimal("0.30"),
+        Decimal("0.35"),
+    ]
+    svg = rating_svg(
+        [(date(2025, 1, 1), Decimal("0.1")), (date(2025, 2, 1), Decimal("0.3"))], [], "x"
+    )
+    labels = re.findall(r'class="tick y"[^>]*>([^<]*)<', svg)
+    assert labels == ["0.1", "0.15", "0.2", "0.25", "0.3"]  # no 0.30000000000000004
+
+
+def test_the_line_steps_between_list_dates() -> None:
+    points = [
+        (date(2025, 1, 1), Decimal(100)),
+        (date(2025, 2, 1), Decimal(100)),
+        (date(2025, 3, 1), Decimal(120)),
+    ]
+    svg = str(rating_svg(points, [], "chart"))
+    path = re.search(r'class="line" d="([^"]*)"', svg)
+    assert path is not None
+    # start, flat to February (same figure: no vertical), flat to March, then up
+    assert re.fullmatch(r"M[\d.]+,[\d.]+H[\d.]+H[\d.]+V[\d.]+", path.group(1))
+    assert svg.count('<circle class="point"') == 3
+    assert "<title>2025-03-01: 120</title>" in svg
+    assert re.findall(r'class="tick x"[^>]*>([^<]*)<', svg) == ["2025-01"]
+
+
+def test_thresholds_near_the_line_are_drawn_and_text_is_escaped() -> None:
+    points = [(date(2020, 1, 1), Decimal(1000)), (date(2024, 6, 1), Decimal(1100))]
+    svg = str(rating_svg(points, [("<b>1d</b>", Decimal(1050)), ("9d", Decimal(5000))], "李 <x>"))
+    assert "&lt;b&gt;1d&lt;/b&gt;" in svg and "<b>" not in svg
+    assert "9d" not in svg  # far above the line: left out
+    assert 'aria-label="李 &lt;x&gt;"' in svg
+    assert re.findall(r'class="tick x"[^>]*>([^<]*)<', svg) == ["2021", "2022", "2023", "2024"]
+
+
+def test_no_point_no_chart() -> None:
+    assert str(rating_svg([], [], "x")) == ""
+    one = str(rating_svg([(date(2025, 1, 1), Decimal(5))], [], "x"))
+    assert 'class="line"' in one and one.count("<circle") == 1
