@@ -247,7 +247,7 @@ def test_export_egd_from_zero_has_the_registry_pins(run: Cli) -> None:
     done = run(["export-ratings", "ufgo", "--format", "egd", "--out", "ufgo.txt"])
     assert done.returncode == 0, done.stderr
     assert done.stdout == "ufgo.txt: ufgo list of 2026-11-01, 10 players (egd)\n"
-    text = (run.cwd / "ufgo.txt").read_bytes().decode("utf-8")
+    text = (run.cwd / "ufgo.txt").read_bytes().decode("iso-8859-15")
     parsed = [p for p in map(parse_egd_line, text.splitlines()) if p is not None]
     assert len(parsed) == 10
     first = parsed[0]

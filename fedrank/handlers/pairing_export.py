@@ -5,9 +5,14 @@ figures of the list in force keeps them from pairing with stale ratings.
 
 * ``egd`` (Go only): a fixed-column text list in the layout of the European Go Database's
   rating list, the one OpenGotha imports as an "EGF rating list". Each player is one line;
-  the columns (0-based, end excluded, described in docs/formats.md) are :data:`EGD_COLUMNS`.
-  The figure is the list's IK (a GoR-like number), the grade the list's title (``2d``,
-  ``7k``). Players are written under their Latin name where the registry has one.
+  the columns (0-based, end excluded, described in docs/formats.md) are :data:`EGD_COLUMNS`,
+  the offsets OpenGotha's reader takes them from (its ``RatingList``, type EGF): the PIN at
+  1-9 (a line whose PIN is not digits is skipped there, so it imports only players with a
+  PIN), "Surname Firstname" at 11-48 (split at the first space), country 49-52, club 53-57,
+  grade 60-63 and the rating, a whole number, at 71-75; the file is read as ISO-8859-15. The
+  figure is the list's IK rounded half up (a GoR-like number), the grade the list's title
+  (``2d``, ``7k``). Players are written under their Latin name where the registry has one,
+  other names spelled in Latin letters (:func:`latin9`).
 * ``csv`` (every system): position, the federation's ID, the EGD PIN, the name, the list's
   figure and title; UTF-8 with a BOM, every cell made inert (:func:`.safetext.csv_bytes`).
 
@@ -17,11 +22,14 @@ Only the stored list is read: what was published is what the pairing program get
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Final
 
+from fedrank.handlers.codes import CYRILLIC
 from fedrank.handlers.common import fmt
 from fedrank.handlers.safetext import csv_bytes, visible
 from fedrank.storage.models import Discipline, ListRow, Player
@@ -32,13 +40,16 @@ FORMATS: Final = ("egd", "csv")
 #: The EGD layout's fields: name -> (start, end, right-aligned), 0-based, end excluded.
 EGD_COLUMNS: Final[dict[str, tuple[int, int, bool]]] = {
     "pin": (1, 9, True),
-    "name": (10, 48, False),
+    "name": (11, 48, False),
     "country": (49, 52, False),
     "club": (53, 57, False),
     "grade": (60, 63, True),
     "rating": (71, 75, True),
 }
 EGD_WIDTH: Final = 75
+#: OpenGotha reads the EGD list as ISO-8859-15 (Latin-9), one byte a character: a name in
+#: another script is written in Latin letters, so no byte shifts a column.
+EGD_ENCODING: Final = "iso-8859-15"
 _TITLE = re.compile(r"^(\d{1,2}) (dan|kyu)$")
 
 
@@ -72,6 +83,27 @@ def grade_of(title: str | None) -> str:
     if found is None:
         return ""
     return found.group(1) + ("d" if found.group(2) == "dan" else "k")
+
+
+def latin9(text: str) -> str:
+    """``text`` in ISO-8859-15: itself where it can be, Cyrillic by :data:`.codes.CYRILLIC`
+    (capitals kept), other letters without their accents, anything else ``?``."""
+    out = []
+    for char in text:
+        try:
+            char.encode(EGD_ENCODING)
+            out.append(char)
+            continue
+        except UnicodeEncodeError:
+            pass
+        low = char.lower()
+        if low in CYRILLIC:
+            spelled = CYRILLIC[low]
+            out.append(spelled.capitalize() if char != low else spelled)
+            continue
+        bare = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
+        out.append(bare or "?")
+    return "".join(out)
 
 
 def _field(text: str, width: int) -> str:
@@ -157,15 +189,15 @@ def _egd(rows: Sequence[tuple[ListRow, Player]], list_date: date) -> bytes:
             egd_line(
                 EgdLine(
                     pin=player.egd_pin or "",
-                    name=player.latin_name or player.name,
-                    country=player.country or "",
-                    club=player.club or "",
+                    name=latin9(player.latin_name or player.name),
+                    country=latin9(player.country or ""),
+                    club=latin9(player.club or ""),
                     grade=grade_of(row.title),
-                    rating=int(row.rating),
+                    rating=int(Decimal(row.rating).quantize(Decimal(1), ROUND_HALF_UP)),
                 )
             )
         )
-    return ("\r\n".join(lines) + "\r\n").encode("utf-8")
+    return ("\r\n".join(lines) + "\r\n").encode(EGD_ENCODING)
 
 
 def _csv(rows: Sequence[tuple[ListRow, Player]]) -> bytes:

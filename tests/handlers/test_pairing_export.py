@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 from datetime import date
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +20,7 @@ from fedrank.handlers.pairing_export import (
     egd_line,
     export_list,
     grade_of,
+    latin9,
     parse_egd_line,
 )
 from fedrank.storage.database import Database
@@ -35,8 +36,15 @@ async def test_egd_list_is_the_published_list(demo_db: Database) -> None:
         exported = await export_list(repos, "ufgo", "egd", None)
         assert exported.list_date == snapshot.list_date
         assert exported.players == len(rows)
-        expected = [(player.name, int(row.rating), grade_of(row.title)) for row, player in rows]
-    lines = exported.content.decode("utf-8").split("\r\n")
+        expected = [
+            (
+                latin9(player.latin_name or player.name)[:37].strip(),
+                int(Decimal(row.rating).quantize(Decimal(1), ROUND_HALF_UP)),
+                grade_of(row.title),
+            )
+            for row, player in rows
+        ]
+    lines = exported.content.decode("iso-8859-15").split("\r\n")
     assert lines[0] == f"; fedrank rating list of {exported.list_date.isoformat()} (EGD layout)"
     parsed = [p for p in map(parse_egd_line, lines) if p is not None]
     assert [(p.name, p.rating, p.grade) for p in parsed] == expected
@@ -88,12 +96,12 @@ def test_grades_from_the_list_titles() -> None:
 def test_egd_line_columns() -> None:
     line = egd_line(EgdLine("13600123", "Bondarenko Olena", "UA", "Kyiv", "2d", 2222))
     assert line[1:9] == "13600123"
-    assert line[10:48].rstrip() == "Bondarenko Olena"
+    assert line[11:48].rstrip() == "Bondarenko Olena"
     assert line[49:52] == "UA "
     assert line[53:57] == "Kyiv"
     assert line[60:63] == " 2d"
     assert line[71:75] == "2222"
-    assert line == (" 13600123 Bondarenko Olena" + " " * 23 + "UA  Kyiv    2d        2222")
+    assert line == (" 13600123  Bondarenko Olena" + " " * 22 + "UA  Kyiv    2d        2222")
 
 
 def test_long_fields_are_cut_and_a_line_end_cannot_shift_columns() -> None:
@@ -101,7 +109,7 @@ def test_long_fields_are_cut_and_a_line_end_cannot_shift_columns() -> None:
     line = egd_line(player)
     assert "\n" not in line and len(line) == EGD_WIDTH
     back = parse_egd_line(line)
-    assert back == EgdLine("12", "A" * 38, "UKR", "Khar", "10k", 95)
+    assert back == EgdLine("12", "A" * 37, "UKR", "Khar", "10k", 95)
     assert egd_line(EgdLine("no pin", "X", "", "", "", 100))[1:9] == " " * 8
 
 
@@ -134,3 +142,37 @@ def test_a_line_round_trips(
     assert back == EgdLine(
         pin, cut("name", name), cut("country", country), cut("club", club), grade, rating
     )
+
+
+def _opengotha_reads(line: str) -> tuple[str, str, str, str, str, str, int] | None:
+    """What OpenGotha's EGF rating list reader (RatingList.java) takes from a line: PIN at
+    1-9 (digits, else the line is skipped), name and first name at 11-48 split at the first
+    space, country 49-52, club 53-57, grade 60-63, rating 71-75 (a whole number)."""
+    if len(line) < 10 or not line[1:9].isdigit():
+        return None
+    both = line[11:48]
+    cut = both.find(" ")
+    name, first = (both[:cut].strip(), both[cut + 1 :].strip()) if cut > 0 else (both, "x")
+    return (
+        line[1:9],
+        name,
+        first,
+        line[49:52].strip(),
+        line[53:57].strip(),
+        line[60:63].strip(),
+        int(line[71:75].strip()),
+    )
+
+
+def test_opengotha_reads_every_field_where_it_looks_in_latin9() -> None:
+    """The file is ISO-8859-15 (one byte a character, as OpenGotha reads it): a Cyrillic name
+    is spelled in Latin letters, so no column shifts, and each field sits at OpenGotha's
+    offsets; a line without a PIN is one OpenGotha skips."""
+    name = latin9("Мельник Ірина")
+    assert name == "Melnik Irina"
+    line = egd_line(EgdLine("15283746", name, "UA", "Kyiv", "1k", 1980))
+    read = line.encode("iso-8859-15").decode("iso-8859-15")
+    assert _opengotha_reads(read) == ("15283746", "Melnik", "Irina", "UA", "Kyiv", "1k", 1980)
+    assert latin9("Müller Jürgen") == "Müller Jürgen"  # Latin-9 has it: kept as written
+    assert latin9("李 明") == "? ?"
+    assert _opengotha_reads(egd_line(EgdLine("", "Nobody Here", "UA", "", "5k", 1500))) is None
