@@ -78,6 +78,10 @@ class Settings(BaseSettings):
     secret_key: SecretStr | None = None
     default_language: Literal["en", "ru", "uk", "zh"] = "en"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    # "json": one JSON object per log line (for a log collector); "text": one readable line.
+    log_format: Literal["text", "json"] = "text"
+    # HOST:PORT where `fedrank run` serves /healthz and /metrics (as `--http`); unset: nowhere.
+    http: str | None = None
     # Who the console chat speaks as: a console account id and its display name.
     console_user: str = "operator"
     console_name: str = "Console operator"

@@ -8,6 +8,8 @@ A button is pressed by typing the command shown next to it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import threading
 from typing import TextIO
 
 from fedrank.bot.render import render_plain
@@ -16,6 +18,29 @@ from fedrank.handlers.dispatch import dispatch
 
 PROMPT = "fedrank> "
 QUIT = {"/quit", "/exit", "quit", "exit"}
+
+
+async def _readline(stdin: TextIO) -> str:
+    """One line of ``stdin``, read in a daemon thread: a stop (a signal) need not wait for the
+    operator to press Enter, and the process can exit while the read still blocks (the
+    executor's threads of ``asyncio.to_thread`` are joined at exit, a daemon thread is not)."""
+    loop = asyncio.get_running_loop()
+    got: asyncio.Future[str] = loop.create_future()
+
+    def deliver(line: str) -> None:
+        if not got.done():
+            got.set_result(line)
+
+    def read() -> None:
+        try:
+            line = stdin.readline()
+        except (OSError, ValueError):  # closed under us: the same as end of input
+            line = ""
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+            loop.call_soon_threadsafe(deliver, line)
+
+    threading.Thread(target=read, name="console-stdin", daemon=True).start()
+    return await got
 
 
 async def run_console(
@@ -43,7 +68,7 @@ async def run_console(
         if interactive:
             stdout.write(PROMPT)
             stdout.flush()
-        line = await asyncio.to_thread(stdin.readline)
+        line = await _readline(stdin)
         if not line:
             break
         text = line.strip()
