@@ -68,6 +68,9 @@ class Settings(BaseSettings):
     database_url: str = DEFAULT_DATABASE_URL
     telegram_token: SecretStr | None = None
     discord_token: SecretStr | None = None
+    # A Bot API server of one's own (https://github.com/tdlib/telegram-bot-api) instead of
+    # Telegram's, e.g. http://127.0.0.1:8081 (larger files; also what the tests' fake API uses).
+    telegram_api_url: str | None = None
     redis_url: str | None = None
     webhook_url: str | None = None
     webhook_host: str = "127.0.0.1"

@@ -186,6 +186,8 @@ async def run_transport(
             log.warning("webhook without FEDRANK_REDIS_URL: run a single process only")
     else:
         storage = MemoryStorage()
+    if api_server is None and settings.telegram_api_url:
+        api_server = TelegramAPIServer.from_base(settings.telegram_api_url)
     reachability = Reachability(services)
     bot = make_bot(token, services, api_server=api_server, limits=limits, reachability=reachability)
     dp = make_dispatcher(services, storage=storage, throttle=throttle, reachability=reachability)
