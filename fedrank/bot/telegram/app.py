@@ -206,6 +206,8 @@ async def run_transport(
 async def _serve_polling(
     bot: Bot, dp: Dispatcher, stop: asyncio.Event | None, handle_signals: bool
 ) -> None:
+    """Poll until ``stop`` is set or this is cancelled (``fedrank run`` stopping); either way
+    polling is stopped through aiogram, so no request is left in flight on a closed session."""
     polling = asyncio.create_task(
         dp.start_polling(
             bot,
@@ -214,23 +216,27 @@ async def _serve_polling(
             tasks_concurrency_limit=POLLING_CONCURRENCY,
         )
     )
-    if stop is None:
-        await polling
-        return
-    stopper = asyncio.create_task(stop.wait())
-    done, _ = await asyncio.wait({polling, stopper}, return_when=asyncio.FIRST_COMPLETED)
-    if stopper in done:
-        try:
-            await dp.stop_polling()
-        except RuntimeError:  # stopped before polling had started
-            polling.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await polling
-    else:
+    stopper = asyncio.create_task((stop or asyncio.Event()).wait())
+    try:
+        await asyncio.wait({polling, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    except asyncio.CancelledError:
+        await _stop_polling(dp, polling)
+        raise
+    finally:
         stopper.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await stopper
+    if polling.done():
         polling.result()
+        return
+    await _stop_polling(dp, polling)
+
+
+async def _stop_polling(dp: Dispatcher, polling: asyncio.Task[None]) -> None:
+    try:
+        await dp.stop_polling()
+    except RuntimeError:  # stopped before polling had started
+        polling.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await polling
 
 
 async def _serve_webhook(
