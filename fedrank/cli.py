@@ -169,6 +169,8 @@ def run(
         where = parse_address(address) if address else None
     except ValueError as exc:
         raise CliError(str(exc)) from None
+    if webhook and not console and where is not None and where[1] == settings.webhook_port:
+        where = None  # the webhook's own server answers /healthz and /metrics on that port
     chats = [] if console else transports(settings, webhook=webhook)
 
     async def go() -> None:

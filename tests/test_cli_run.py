@@ -165,7 +165,8 @@ async def test_telegram_by_webhook_serves_health_beside_the_webhook_and_stops(
         FEDRANK_WEBHOOK_PORT=str(port),
         FEDRANK_WEBHOOK_SECRET="s3cret-webhook",
     )
-    proc = await _start(workdir, ["--webhook"], env)
+    # --http on the webhook's own port (compose sets FEDRANK_HTTP): served by the webhook's server.
+    proc = await _start(workdir, ["--webhook", "--http", f"0.0.0.0:{port}"], env)
     try:
         await fake.wait_for(lambda: fake.webhook, within=START_WITHIN)
         status, body = await _get(port, "/healthz")
