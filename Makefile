@@ -30,7 +30,7 @@ lock:
 		--quiet $(LOCK_UPGRADE) -o requirements.lock
 
 # The suite on the lowest version pyproject.toml allows of each direct dependency, in a venv of
-# its own, so the lower bounds stay true (not in CI yet: see .ci/run).
+# its own, so the lower bounds stay true (CI runs it after `make test`: see .ci/run).
 test-lowest:
 	rm -rf .venv-lowest
 	$(PYTHON) -m venv .venv-lowest

@@ -14,7 +14,7 @@ import contextlib
 import importlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, TextIO
@@ -52,10 +52,17 @@ class Root:
     services: Services
 
     def senders(self) -> dict[str, Sender]:
-        """The outbox's way out to every platform with a token, and the console."""
-        from fedrank.scheduler.senders import default_senders
+        """The outbox's way out to every platform with a token, and the console. The bots'
+        senders are imported only when a token is set (aiogram alone takes seconds to import)."""
+        from fedrank.scheduler.console_out import ConsoleSender
 
-        return default_senders(self.settings, db=self.db)
+        found: dict[str, Sender] = {}
+        if self.settings.telegram_token is not None or self.settings.discord_token is not None:
+            from fedrank.scheduler.senders import default_senders
+
+            found.update(default_senders(self.settings, console=False, db=self.db))
+        found["console"] = ConsoleSender()
+        return found
 
     def scheduler(self) -> Scheduler:
         return Scheduler(
@@ -194,36 +201,72 @@ async def serve(
     stdin: TextIO,
     stdout: TextIO,
     interactive: bool,
+    http: tuple[str, int] | None = None,
+    stop: asyncio.Event | None = None,
+    scheduled: bool = True,
 ) -> None:
-    """``fedrank run``: the scheduler, and the transports ``chats`` or else the console chat,
-    until they end (the console at end of input) or the process is stopped."""
+    """``fedrank run``: the scheduler (unless not ``scheduled``), ``/healthz`` and
+    ``/metrics`` on ``http`` if given, and the transports ``chats`` or else the console chat,
+    until they end (the console at end of input) or ``stop`` is set (a signal). Stopping lets
+    the scheduler's tick in flight finish, releases its lock, and closes every transport's
+    sessions."""
     from fedrank.bot.console import files_folder, run_console
 
     settings = root.settings
     if not await root.db.is_migrated():
         await root.db.migrate()
+    scheduler: asyncio.Task[None] | None = None
+    if scheduled:
+        try:
+            await log_next_publications(root)
+        except Exception:  # a report only: never a reason not to start
+            log.exception("the next publications could not be listed")
+        scheduler = asyncio.create_task(root.scheduler().run_forever())
     try:
-        await log_next_publications(root)
-    except Exception:  # a report only: never a reason not to start
-        log.exception("the next publications could not be listed")
-    scheduler = asyncio.create_task(root.scheduler().run_forever())
-    try:
-        if chats:
-            await asyncio.gather(
-                *(supervised(s, settings, root.services, first=RECONNECT_FIRST) for s in chats)
-            )
-            return
-        await run_console(
-            root.services,
-            user_id=settings.console_user,
-            display_name=settings.console_name,
-            language=settings.default_language,
-            stdin=stdin,
-            stdout=stdout,
-            interactive=interactive,
-            files=files_folder(settings.console_files),
-        )
+        async with contextlib.AsyncExitStack() as stack:
+            if http is not None:
+                from fedrank.web.app import make_app, serving
+
+                await stack.enter_async_context(serving(make_app(root.services), *http))
+                log.info("serving /healthz and /metrics on %s:%s", *http)
+            if chats:
+                work: Awaitable[Any] = asyncio.gather(
+                    *(supervised(s, settings, root.services, first=RECONNECT_FIRST) for s in chats)
+                )
+            else:
+                work = run_console(
+                    root.services,
+                    user_id=settings.console_user,
+                    display_name=settings.console_name,
+                    language=settings.default_language,
+                    stdin=stdin,
+                    stdout=stdout,
+                    interactive=interactive,
+                    files=files_folder(settings.console_files),
+                )
+            await until_stopped(work, stop)
     finally:
-        scheduler.cancel()
+        if scheduler is not None:
+            scheduler.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await scheduler
+
+
+async def until_stopped(work: Awaitable[Any], stop: asyncio.Event | None) -> None:
+    """Await ``work``; if ``stop`` is set first, cancel it and wait for it to wind down."""
+    task = asyncio.ensure_future(work)
+    if stop is None:
+        await task
+        return
+    stopper = asyncio.create_task(stop.wait())
+    try:
+        await asyncio.wait({task, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopper.cancel()
+    if not task.done():
+        log.info("stopping: the transports close, the scheduler finishes its tick")
+        task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
-            await scheduler
+            await task
+        return
+    task.result()

@@ -11,7 +11,6 @@ command runs, so ``fedrank --help`` stays quick.
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -129,6 +128,8 @@ def _with_engine(action: str, revision: str = "") -> str:
         was = ", ".join(before) or "none"
         at = ", ".join(_label(rev, head) for rev in now) or "base (no tables)"
         return f"{where}: {was} -> {at}"
+
+    import asyncio
 
     return asyncio.run(go())
 

@@ -7,7 +7,6 @@ runs what the scheduler would, without faking the system clock.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Coroutine, Sequence
 from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Annotated, Any
@@ -236,5 +235,7 @@ def _with_root(action: Callable[[Root], Coroutine[Any, Any, str]]) -> str:
             if not await root.db.is_migrated():
                 raise ScheduleError("the database is not initialised; run `fedrank init` first")
             return await action(root)
+
+    import asyncio
 
     return asyncio.run(go())

@@ -68,6 +68,9 @@ class Settings(BaseSettings):
     database_url: str = DEFAULT_DATABASE_URL
     telegram_token: SecretStr | None = None
     discord_token: SecretStr | None = None
+    # A Bot API server of one's own (https://github.com/tdlib/telegram-bot-api) instead of
+    # Telegram's, e.g. http://127.0.0.1:8081 (larger files; also what the tests' fake API uses).
+    telegram_api_url: str | None = None
     redis_url: str | None = None
     webhook_url: str | None = None
     webhook_host: str = "127.0.0.1"
@@ -78,6 +81,10 @@ class Settings(BaseSettings):
     secret_key: SecretStr | None = None
     default_language: Literal["en", "ru", "uk", "zh"] = "en"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    # "json": one JSON object per log line (for a log collector); "text": one readable line.
+    log_format: Literal["text", "json"] = "text"
+    # HOST:PORT where `fedrank run` serves /healthz and /metrics (as `--http`); unset: nowhere.
+    http: str | None = None
     # Who the console chat speaks as: a console account id and its display name.
     console_user: str = "operator"
     console_name: str = "Console operator"

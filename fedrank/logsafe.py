@@ -26,13 +26,11 @@ import sys
 import traceback
 from collections.abc import Callable, Iterable
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
-
-from fedrank.config import Settings
+if TYPE_CHECKING:
+    from fedrank.config import Settings
 
 MASK = "***"
 #: Shorter values are not masked word for word (they would garble every log); the patterns
@@ -57,6 +55,9 @@ def settings_secrets(settings: Settings) -> list[str]:
         for secret in (settings.telegram_token, settings.discord_token, settings.webhook_secret)
         if secret is not None
     ]
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
     for url in (settings.database_url, settings.redis_url):
         if not url:
             continue

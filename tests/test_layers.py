@@ -1,9 +1,9 @@
 """The layer arrows of docs/architecture.md, read from every module's imports.
 
 engines/ imports nothing of fedrank outside itself; handlers/ never imports bot/, scheduler/ or
-web/; storage/ never imports handlers/, bot/ or scheduler/; bot/ never imports storage/ (it reaches
-the database only through handlers). Imports inside functions and under TYPE_CHECKING count too:
-a lazy import is still an arrow.
+web/; storage/ never imports handlers/, bot/ or scheduler/; bot/ and web/ never import storage/
+(they reach the database only through handlers). Imports inside functions and under
+TYPE_CHECKING count too: a lazy import is still an arrow.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ FORBIDDEN = {
     "storage": ("fedrank.handlers", "fedrank.bot", "fedrank.scheduler", "fedrank.web"),
     "handlers": ("fedrank.bot", "fedrank.scheduler", "fedrank.web", "fedrank.cli"),
     "bot": ("fedrank.storage", "fedrank.scheduler", "fedrank.cli"),
+    "web": ("fedrank.storage", "fedrank.scheduler", "fedrank.cli"),
 }
 
 

@@ -236,6 +236,29 @@ async def _body(reader: LineReader, interactive: bool) -> list[str]:
         lines.append(stripped)
 
 
+async def _readline(stdin: TextIO) -> str:
+    """One line of ``stdin``, read in a daemon thread: a stop (a signal) need not wait for the
+    operator to press Enter, and the process can exit while the read still blocks (the
+    executor's threads of ``asyncio.to_thread`` are joined at exit, a daemon thread is not)."""
+    loop = asyncio.get_running_loop()
+    got: asyncio.Future[str] = loop.create_future()
+
+    def deliver(line: str) -> None:
+        if not got.done():
+            got.set_result(line)
+
+    def read() -> None:
+        try:
+            line = stdin.readline()
+        except (OSError, ValueError):  # closed under us: the same as end of input
+            line = ""
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+            loop.call_soon_threadsafe(deliver, line)
+
+    threading.Thread(target=read, name="console-stdin", daemon=True).start()
+    return await got
+
+
 async def run_console(
     services: Services,
     *,

@@ -10,6 +10,7 @@ of here: unexpected errors are logged (without secrets) and answered.
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import replace
 
 from fedrank.handlers.commands import COMMANDS
@@ -18,6 +19,7 @@ from fedrank.handlers.denials import record_denial
 from fedrank.handlers.errors import AccessDeniedError, UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply
+from fedrank.metrics import HANDLER_SECONDS, UPDATES
 from fedrank.storage.repos import account_language
 
 log = logging.getLogger(__name__)
@@ -46,7 +48,21 @@ async def _language(services: Services, ctx: RequestContext) -> RequestContext:
 
 
 async def dispatch(services: Services, ctx: RequestContext, text: str) -> Reply:
-    """Answer one message or button press."""
+    """Answer one message or button press, counted in the metrics (updates by command and
+    outcome, the handler's latency)."""
+    began = time.perf_counter()
+    outcome = ["ok"]
+    parsed = parse_command(text)
+    try:
+        return await _answer(services, ctx, text, outcome)
+    finally:
+        # Only registered names become labels: what users type must not grow the series.
+        command = parsed[0] if parsed is not None and parsed[0] in COMMANDS else "other"
+        UPDATES.labels(platform=ctx.platform, command=command, outcome=outcome[0]).inc()
+        HANDLER_SECONDS.labels(command=command).observe(time.perf_counter() - began)
+
+
+async def _answer(services: Services, ctx: RequestContext, text: str, outcome: list[str]) -> Reply:
     name = ""
     try:
         ctx = await _language(services, ctx)
@@ -64,10 +80,13 @@ async def dispatch(services: Services, ctx: RequestContext, text: str) -> Reply:
                 services.languages.clear((ctx.platform, ctx.user_id))
         return await command.handler(services, ctx, args)
     except AccessDeniedError as exc:
+        outcome[0] = "refused"
         await record_denial(services, ctx, name, exc)
         return Reply.text(exc.message)
     except UserError as exc:
+        outcome[0] = "refused"
         return Reply.text(exc.message)
     except Exception:
+        outcome[0] = "error"
         log.exception("handler failed for %s:%s", ctx.platform, ctx.user_id)
         return Reply.text(t(ctx.language, "error.internal"))

@@ -21,6 +21,7 @@ from fedrank.engines.kernel import EngineError
 from fedrank.handlers.announcements import announce_in, announce_recent
 from fedrank.handlers.publication import clear_failure, first_result, publish_in, record_failure
 from fedrank.handlers.systems import SystemRegistry
+from fedrank.metrics import PUBLICATIONS
 from fedrank.scheduler.calendar import due_dates, next_due
 from fedrank.storage.database import Database
 
@@ -60,6 +61,8 @@ class Due:
     retry_at: datetime | None = None
     attempts: int = 0
     error: str = ""
+    #: The discipline's system id (the label of the publications metric).
+    system: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +121,7 @@ async def due_lists(db: Database, now: datetime, *, systems: SystemRegistry) -> 
                         _utc(failed.next_attempt_at) if failed else None,
                         failed.attempts if failed else 0,
                         failed.error if failed else "",
+                        discipline.system,
                     )
                 )
     return plan
@@ -221,6 +225,7 @@ async def publish_due(db: Database, now: datetime, *, systems: SystemRegistry) -
             created, rows = await _publish_one(db, systems, due, now)
         except Exception as exc:
             held.add(due.discipline_id)
+            PUBLICATIONS.labels(system=due.system, result="failed").inc()
             done.append(
                 Published(due.code, due.list_date, False, 0, await _failed(db, due, exc, now))
             )
@@ -229,6 +234,7 @@ async def publish_due(db: Database, now: datetime, *, systems: SystemRegistry) -
             "list %s of %s: %s", due.code, due.list_date, "published" if created else "existed"
         )
         if created:
+            PUBLICATIONS.labels(system=due.system, result="published").inc()
             try:
                 await announce(db, due.discipline_id, due.list_date, now)
             except Exception:  # the sweep (announce_pending) tries again at the next tick

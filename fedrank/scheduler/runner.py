@@ -23,7 +23,9 @@ from pathlib import Path
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
+from fedrank.handlers.health import leadership
 from fedrank.handlers.systems import SystemRegistry
+from fedrank.metrics import LEADER
 from fedrank.scheduler.jobs import (
     advance_qualifications,
     announce_pending,
@@ -80,6 +82,8 @@ class Scheduler:
         # was released by the server, and another process may lead now.
         was_leader = self._leader
         self._leader = await self.lock.hold()
+        leadership.leading = self._leader
+        LEADER.set(1 if self._leader else 0)
         if was_leader and not self._leader:
             log.error("the scheduler's lock was lost; this process stops leading")
             await self.stop_delivery()
@@ -149,3 +153,7 @@ class Scheduler:
             scheduler.shutdown(wait=False)
             await self.stop_delivery()
             await self.lock.release()
+            self._leader = False
+            leadership.leading = None
+            LEADER.set(0)
+            log.info("the scheduler stopped; its lock is released")

@@ -1,1 +1,6 @@
-"""The web transport: the federation's website (:mod:`.site`), built to a folder or served live."""
+"""fedrank's HTTP face: the federation's website (:mod:`.site`, also built to a folder), and
+``/healthz`` and ``/metrics`` for operators (``fedrank run --http``, and the Telegram webhook's
+own server).
+
+It reads the database only through handlers, never storage.
+"""

@@ -26,6 +26,7 @@ from aiogram.client.telegram import PRODUCTION, TelegramAPIServer
 from aiogram.enums import ParseMode
 from aiogram.fsm.storage.base import BaseStorage
 from aiogram.fsm.storage.memory import MemoryStorage
+from aiogram.fsm.storage.redis import RedisStorage
 from aiogram.methods import Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 from aiogram.types import BotCommand, BotCommandScopeDefault
@@ -102,8 +103,16 @@ def make_dispatcher(
     throttle: ThrottleLimits | None = None,
     reachability: Reachability | None = None,
 ) -> Dispatcher:
-    """The dispatcher with the context and throttling middlewares and every feature router."""
-    dp = Dispatcher(storage=storage or MemoryStorage())
+    """The dispatcher with the context and throttling middlewares and every feature router.
+
+    On Redis storage, one user's updates are handled one at a time across every process that
+    shares the Redis (aiogram's ``RedisEventIsolation``: a lock per chat and user), as the
+    middleware below does within one process."""
+    storage = storage or MemoryStorage()
+    isolation = None
+    if isinstance(storage, RedisStorage):
+        isolation = storage.create_isolation()
+    dp = Dispatcher(storage=storage, events_isolation=isolation)
     context = ContextMiddleware(services, reachability or Reachability(services))
     throttling = ThrottlingMiddleware(throttle)
     # On the update itself, before anything of ours can wait, so the order is the arrival's.
@@ -142,8 +151,6 @@ def make_storage(settings: Settings) -> BaseStorage:
     """Redis FSM storage when ``FEDRANK_REDIS_URL`` is set, else memory (one process only)."""
     if settings.redis_url is None:
         return MemoryStorage()
-    from aiogram.fsm.storage.redis import RedisStorage
-
     storage: BaseStorage = RedisStorage.from_url(settings.redis_url)
     return storage
 
@@ -163,9 +170,11 @@ async def run_transport(
     limits: Limits | None = None,
     throttle: ThrottleLimits | None = None,
     stop: asyncio.Event | None = None,
-    handle_signals: bool = True,
+    handle_signals: bool = False,
 ) -> None:
-    """Serve Telegram until stopped (``stop`` set, a signal, or cancellation)."""
+    """Serve Telegram until stopped (``stop`` set, cancellation, or with ``handle_signals``
+    aiogram's own SIGTERM/SIGINT handling; ``fedrank run`` handles the signals itself, for
+    every transport at once)."""
     if settings.telegram_token is None:
         raise ConfigError("FEDRANK_TELEGRAM_TOKEN is not set")
     token = settings.telegram_token.get_secret_value()
@@ -178,13 +187,15 @@ async def run_transport(
             log.warning("webhook without FEDRANK_REDIS_URL: run a single process only")
     else:
         storage = MemoryStorage()
+    if api_server is None and settings.telegram_api_url:
+        api_server = TelegramAPIServer.from_base(settings.telegram_api_url)
     reachability = Reachability(services)
     bot = make_bot(token, services, api_server=api_server, limits=limits, reachability=reachability)
     dp = make_dispatcher(services, storage=storage, throttle=throttle, reachability=reachability)
     try:
         await register_commands(bot)
         if webhook:
-            await _serve_webhook(settings, bot, dp, path, stop)
+            await _serve_webhook(settings, services, bot, dp, path, stop)
         else:
             await bot.delete_webhook(drop_pending_updates=False)
             await _serve_polling(bot, dp, stop, handle_signals)
@@ -196,6 +207,8 @@ async def run_transport(
 async def _serve_polling(
     bot: Bot, dp: Dispatcher, stop: asyncio.Event | None, handle_signals: bool
 ) -> None:
+    """Poll until ``stop`` is set or this is cancelled (``fedrank run`` stopping); either way
+    polling is stopped through aiogram, so no request is left in flight on a closed session."""
     polling = asyncio.create_task(
         dp.start_polling(
             bot,
@@ -204,30 +217,41 @@ async def _serve_polling(
             tasks_concurrency_limit=POLLING_CONCURRENCY,
         )
     )
-    if stop is None:
-        await polling
-        return
-    stopper = asyncio.create_task(stop.wait())
-    done, _ = await asyncio.wait({polling, stopper}, return_when=asyncio.FIRST_COMPLETED)
-    if stopper in done:
-        try:
-            await dp.stop_polling()
-        except RuntimeError:  # stopped before polling had started
-            polling.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await polling
-    else:
+    stopper = asyncio.create_task((stop or asyncio.Event()).wait())
+    try:
+        await asyncio.wait({polling, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    except asyncio.CancelledError:
+        await _stop_polling(dp, polling)
+        raise
+    finally:
         stopper.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await stopper
+    if polling.done():
         polling.result()
+        return
+    await _stop_polling(dp, polling)
+
+
+async def _stop_polling(dp: Dispatcher, polling: asyncio.Task[None]) -> None:
+    try:
+        await dp.stop_polling()
+    except RuntimeError:  # stopped before polling had started
+        polling.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await polling
 
 
 async def _serve_webhook(
-    settings: Settings, bot: Bot, dp: Dispatcher, path: str, stop: asyncio.Event | None
+    settings: Settings,
+    services: Services,
+    bot: Bot,
+    dp: Dispatcher,
+    path: str,
+    stop: asyncio.Event | None,
 ) -> None:
     from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
     from aiohttp import web
+
+    from fedrank.web.app import add_service_routes
 
     assert settings.webhook_url is not None and settings.webhook_secret is not None
     secret = settings.webhook_secret.get_secret_value()
@@ -236,6 +260,7 @@ async def _serve_webhook(
         dispatcher=dp, bot=bot, secret_token=secret, handle_in_background=True
     ).register(app, path=path)
     setup_application(app, dp, bot=bot)
+    add_service_routes(app, services)  # /healthz and /metrics beside the webhook
     runner = web.AppRunner(app)
     await runner.setup()
     try:

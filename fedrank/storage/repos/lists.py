@@ -379,6 +379,24 @@ class ListRepo(Repo):
             select(ListSnapshot).where(ListSnapshot.id == newest_snapshot_id(discipline_id, on=on))
         )
 
+    async def newest_by_discipline(self) -> dict[int, ListSnapshot]:
+        """Each discipline's most recently published snapshot (by publication time)."""
+        newest = (
+            select(ListSnapshot.discipline_id, func.max(ListSnapshot.created_at).label("at"))
+            .group_by(ListSnapshot.discipline_id)
+            .subquery()
+        )
+        rows = await self.session.scalars(
+            select(ListSnapshot)
+            .join(
+                newest,
+                (ListSnapshot.discipline_id == newest.c.discipline_id)
+                & (ListSnapshot.created_at == newest.c.at),
+            )
+            .order_by(ListSnapshot.id)
+        )
+        return {snapshot.discipline_id: snapshot for snapshot in rows}
+
     async def latest_id(self) -> int:
         """The id of the newest snapshot of any discipline (0 if none)."""
         return int(await self.session.scalar(select(func.max(ListSnapshot.id))) or 0)

@@ -148,6 +148,15 @@ class OutboxRepo(Repo):
         )
         return {state: int(n) for state, n in rows}
 
+    async def backlog(self) -> dict[str, int]:
+        """Rows still to deliver (pending or being sent), by platform."""
+        rows = await self.session.execute(
+            select(Outbox.platform, func.count(Outbox.id))
+            .where(Outbox.state.in_(("pending", "sending")))
+            .group_by(Outbox.platform)
+        )
+        return {platform: int(n) for platform, n in rows}
+
     async def oldest_due(self) -> datetime | None:
         """When the longest-waiting row still to deliver was due (None: nothing waits)."""
         return await self.session.scalar(

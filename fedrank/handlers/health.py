@@ -1,0 +1,107 @@
+"""What ``/healthz`` and ``/metrics`` report, read here so the web layer never touches storage.
+
+A process is healthy when its database answers. Whether it leads the scheduler is reported,
+not judged: a follower is as healthy as the leader (it takes over when the leader dies). The
+outbox's backlog and each discipline's last publication tell an operator whether messages and
+lists are flowing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from fedrank.handlers.context import Services
+from fedrank.metrics import OUTBOX_BACKLOG
+
+log = logging.getLogger(__name__)
+
+#: A database that has not answered in this many seconds counts as unreachable.
+CHECK_TIMEOUT = 5.0
+
+
+@dataclass(slots=True)
+class Leadership:
+    """This process's place in the scheduler: True leads, False follows, None not running.
+
+    One per process (the scheduler sets it at every tick), like the ``LEADER`` gauge."""
+
+    leading: bool | None = None
+
+    @property
+    def role(self) -> str:
+        return {True: "leader", False: "follower", None: "none"}[self.leading]
+
+
+leadership = Leadership()
+
+
+@dataclass(frozen=True, slots=True)
+class Health:
+    database: bool
+    role: str
+    backlog: dict[str, int] = field(default_factory=dict)
+    #: discipline code -> its newest list's date and publication time (ISO 8601).
+    publications: dict[str, dict[str, str]] = field(default_factory=dict)
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.database
+
+    def as_json(self) -> dict[str, Any]:
+        found: dict[str, Any] = {
+            "status": "ok" if self.ok else "unhealthy",
+            "database": "reachable" if self.database else "unreachable",
+            "scheduler": self.role,
+            "outbox_backlog": self.backlog,
+            "last_publication": self.publications,
+        }
+        if self.error is not None:
+            found["error"] = self.error
+        return found
+
+
+async def health(services: Services) -> Health:
+    """Ask the database for the backlog and the last publications; an unreachable database
+    makes the process unhealthy (the error's kind is reported, never its text: it may hold
+    a URL)."""
+
+    async def read() -> tuple[dict[str, int], dict[str, dict[str, str]]]:
+        async with services.db.read() as repos:
+            newest = await repos.lists.newest_by_discipline()
+            publications = {
+                discipline.code: {
+                    "list_date": snapshot.list_date.isoformat(),
+                    "published_at": snapshot.created_at.isoformat(),
+                }
+                for discipline in await repos.federations.disciplines()
+                if (snapshot := newest.get(discipline.id)) is not None
+            }
+            return await repos.outbox.backlog(), publications
+
+    try:
+        backlog, publications = await asyncio.wait_for(read(), CHECK_TIMEOUT)
+    except Exception as exc:
+        log.warning("health check: the database cannot be read (%s)", type(exc).__name__)
+        return Health(False, leadership.role, error=type(exc).__name__)
+    return Health(True, leadership.role, backlog, publications)
+
+
+async def refresh_backlog(services: Services) -> None:
+    """Set the ``OUTBOX_BACKLOG`` gauge from the database (at scrape time); unreadable, the
+    gauge keeps its last value."""
+
+    async def read() -> dict[str, int]:
+        async with services.db.read() as repos:
+            return await repos.outbox.backlog()
+
+    try:
+        backlog = await asyncio.wait_for(read(), CHECK_TIMEOUT)
+    except Exception as exc:
+        log.warning("metrics: the outbox backlog cannot be read (%s)", type(exc).__name__)
+        return
+    for platform in {*backlog, "telegram", "discord", "console"}:
+        OUTBOX_BACKLOG.labels(platform=platform).set(backlog.get(platform, 0))

@@ -1,0 +1,66 @@
+"""The aiohttp application of ``fedrank run --http HOST:PORT``.
+
+:func:`make_app` builds it from the services; :func:`add_service_routes` puts the operator's
+two routes on any application (the Telegram webhook's server serves them too). Other route
+sets are one ``add_*_routes(app, services)`` call each in :func:`make_app`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from aiohttp import web
+from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
+
+from fedrank.handlers.context import Services
+from fedrank.handlers.health import health, refresh_backlog
+
+SERVICES = web.AppKey("services", Services)
+
+
+async def _healthz(request: web.Request) -> web.Response:
+    found = await health(request.app[SERVICES])
+    return web.json_response(
+        found.as_json(),
+        status=200 if found.ok else 503,
+        dumps=lambda v: json.dumps(v, ensure_ascii=False, sort_keys=True),
+    )
+
+
+async def _metrics(request: web.Request) -> web.Response:
+    await refresh_backlog(request.app[SERVICES])  # a gauge read from the database when asked
+    return web.Response(
+        body=generate_latest(REGISTRY), headers={"Content-Type": CONTENT_TYPE_LATEST}
+    )
+
+
+def add_service_routes(app: web.Application, services: Services) -> None:
+    """``GET /healthz`` (JSON, 503 when unhealthy) and ``GET /metrics`` (Prometheus text)."""
+    app[SERVICES] = services
+    app.router.add_get("/healthz", _healthz)
+    app.router.add_get("/metrics", _metrics)
+
+
+def make_app(services: Services) -> web.Application:
+    """The application ``fedrank run --http`` serves: the operator's endpoints, then the
+    federation's website (its routes take every path the operator's do not)."""
+    from fedrank.web.site import add_site_routes
+
+    app = web.Application()
+    add_service_routes(app, services)
+    add_site_routes(app, services)
+    return app
+
+
+@asynccontextmanager
+async def serving(app: web.Application, host: str, port: int) -> AsyncIterator[web.AppRunner]:
+    """``app`` listening on ``host:port`` for the length of the block."""
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, host, port).start()
+        yield runner
+    finally:
+        await runner.cleanup()

@@ -1,0 +1,200 @@
+"""The deployment files (Dockerfile, compose.yaml, deploy/) against the code they start.
+
+No container engine runs here, so what can be checked is checked: the entry point script is run
+for real, every FEDRANK_* variable the files set is one fedrank reads, the image installs from
+the lock as `make setup` does, and every stop timeout leaves the scheduler its grace.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fedrank.config import DiscordSettings, Settings
+from fedrank.scheduler.runner import SHUTDOWN_GRACE_SECONDS
+
+ROOT = Path(__file__).resolve().parents[1]
+ENTRYPOINT = ROOT / "deploy" / "entrypoint.sh"
+FILES = [
+    ROOT / "Dockerfile",
+    ROOT / "compose.yaml",
+    ROOT / "deploy" / "fedrank.service",
+    ENTRYPOINT,
+]
+#: What stopping may take beyond the tick's grace: closing transports, sessions, the lock.
+STOP_MARGIN = 10
+
+
+def _fake_fedrank(tmp_path: Path, code: int = 0) -> Path:
+    """A stand-in ``fedrank`` that appends its arguments to calls.txt."""
+    fake = tmp_path / "fedrank"
+    fake.write_text(f'#!/bin/sh\necho "$@" >> "{tmp_path}/calls.txt"\nexit {code}\n')
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    return fake
+
+
+def _entrypoint(
+    args: list[str], env: dict[str, str], cwd: Path
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(  # noqa: S603 (our own script)
+        ["/bin/sh", str(ENTRYPOINT), *args],
+        cwd=cwd,
+        env=env,
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "calls"),
+    [
+        ([], ["db upgrade", "run"]),
+        (
+            ["--webhook", "--http", "0.0.0.0:8080"],
+            ["db upgrade", "run --webhook --http 0.0.0.0:8080"],
+        ),
+        (["db", "current"], ["db current"]),
+    ],
+)
+def test_the_entrypoint_migrates_then_runs_or_runs_the_command_given(
+    tmp_path: Path, args: list[str], calls: list[str]
+) -> None:
+    fake = _fake_fedrank(tmp_path)
+    done = _entrypoint(args, {"PATH": "/usr/bin:/bin", "FEDRANK_BIN": str(fake)}, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "calls.txt").read_text().splitlines() == calls
+
+
+def test_a_failed_migration_starts_nothing(tmp_path: Path) -> None:
+    fake = _fake_fedrank(tmp_path, code=3)
+    done = _entrypoint([], {"PATH": "/usr/bin:/bin", "FEDRANK_BIN": str(fake)}, tmp_path)
+    assert done.returncode == 3
+    assert (tmp_path / "calls.txt").read_text().splitlines() == ["db upgrade"]
+
+
+@pytest.mark.slow
+def test_the_entrypoint_with_the_real_fedrank_migrates_and_serves_the_console(
+    tmp_path: Path,
+) -> None:
+    """With no token and stdin at its end, the console chat ends at once: the schema is there."""
+    wrapper = tmp_path / "fedrank"
+    wrapper.write_text(
+        f'#!/bin/sh\nexec "{sys.executable}" -c "from fedrank.cli import main; main()" "$@"\n'
+    )
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IEXEC)
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "PYTHONPATH": str(ROOT),
+        "FEDRANK_BIN": str(wrapper),
+        "FEDRANK_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path}/data.db",
+    }
+    done = _entrypoint([], env, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "upgraded to" in done.stdout or "head" in done.stdout
+    current = subprocess.run(  # noqa: S603
+        [str(wrapper), "db", "current"], env=env, capture_output=True, text=True, check=True
+    )
+    assert "(head)" in current.stdout
+
+
+def _variables(text: str) -> set[str]:
+    return set(re.findall(r"\bFEDRANK_[A-Z_]+[A-Z]\b", text))
+
+
+def _known() -> set[str]:
+    names = {f"FEDRANK_{field.upper()}" for field in Settings.model_fields}
+    names |= {f"FEDRANK_DISCORD_{field.upper()}" for field in DiscordSettings.model_fields}
+    return names | {"FEDRANK_BIN"}  # the entrypoint's own: which fedrank to call
+
+
+def test_every_variable_the_deployment_sets_is_one_fedrank_reads() -> None:
+    used = set().union(*(_variables(path.read_text()) for path in FILES))
+    assert {"FEDRANK_DATABASE_URL", "FEDRANK_REDIS_URL", "FEDRANK_HTTP"} <= used
+    assert used - _known() == set()
+
+
+def test_the_image_installs_the_lock_with_hashes_then_fedrank_without_dependencies() -> None:
+    lines = [
+        line.strip()
+        for line in (ROOT / "Dockerfile").read_text().splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    base = next(line for line in lines if line.startswith("FROM "))
+    assert re.fullmatch(r"FROM python:3\.11-slim", base)  # the lock is compiled for 3.11
+    lock = next(
+        i for i, line in enumerate(lines) if "--require-hashes -r requirements.lock" in line
+    )
+    own = next(i for i, line in enumerate(lines) if "pip install --no-deps ." in line)
+    assert lock < own
+    assert "pip check" in lines[own]
+    user = next(line for line in lines if line.startswith("USER "))
+    assert user.split()[1] not in ("root", "0")
+    assert lines.index(user) > own  # installed as root, run as the plain user
+    assert lines[-1] == "CMD []" and 'ENTRYPOINT ["fedrank-entrypoint"]' in lines
+    for line in lines:  # what the image copies exists and is not ignored
+        if line.startswith("COPY "):
+            for source in line.split()[1:-1]:
+                assert (ROOT / source).exists(), source
+    ignored = (ROOT / ".dockerignore").read_text().split()
+    assert not {"fedrank", "requirements.lock", "pyproject.toml", "deploy"} & set(ignored)
+
+
+def _seconds(value: str) -> int:
+    match = re.fullmatch(r"(\d+)(s?)", value.strip())
+    assert match, value
+    return int(match[1])
+
+
+def test_every_stop_timeout_leaves_the_scheduler_its_grace() -> None:
+    unit = (ROOT / "deploy" / "fedrank.service").read_text()
+    settings = dict(
+        line.split("=", 1) for line in unit.splitlines() if "=" in line and not line.startswith("#")
+    )
+    assert settings["Restart"] == "on-failure"
+    assert settings["EnvironmentFile"].startswith("/")
+    assert settings["KillSignal"] == "SIGTERM"
+    assert _seconds(settings["TimeoutStopSec"]) >= SHUTDOWN_GRACE_SECONDS + STOP_MARGIN
+    compose = (ROOT / "compose.yaml").read_text()
+    grace = re.search(r"stop_grace_period:\s*(\S+)", compose)
+    assert grace is not None and _seconds(grace[1]) >= SHUTDOWN_GRACE_SECONDS + STOP_MARGIN
+    assert re.search(r"stop_signal:\s*SIGTERM", compose)
+    docker = (ROOT / "Dockerfile").read_text()
+    assert re.search(r"^STOPSIGNAL SIGTERM$", docker, re.M)
+
+
+def test_compose_runs_fedrank_on_postgresql_and_redis_with_a_volume_for_sqlite() -> None:
+    compose = (ROOT / "compose.yaml").read_text()
+    assert re.search(r"^  postgres:\n    image: postgres:", compose, re.M)
+    assert re.search(r"^  redis:\n    image: redis:", compose, re.M)
+    url = re.search(r"FEDRANK_DATABASE_URL: (\S+)", compose)
+    assert url is not None
+    assert Settings(_env_file=None, database_url=url[1]).database_url.startswith(  # type: ignore[call-arg]
+        "postgresql+asyncpg://"
+    )
+    assert "fedrank-data:/data" in compose  # where the image's default SQLite file lives
+    assert "sqlite+aiosqlite:////data/fedrank.db" in (ROOT / "Dockerfile").read_text()
+
+
+def test_the_unit_starts_commands_fedrank_has() -> None:
+    unit = (ROOT / "deploy" / "fedrank.service").read_text()
+    starts = re.findall(r"^ExecStart(?:Pre)?=\S+/fedrank (.+)$", unit, re.M)
+    assert starts == ["db upgrade", "run --http 127.0.0.1:8080"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    helped = subprocess.run(
+        [sys.executable, "-c", "from fedrank.cli import main; main()", "run", "--help"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "--http" in helped.stdout
