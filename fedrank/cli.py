@@ -514,6 +514,8 @@ def grant(
 
 def _read(file: Path, system: str) -> str:
     """The file's text, read as /submit reads an attachment (:func:`_file_text`)."""
+    import asyncio
+
     text, _ = asyncio.run(_file_text(file, _file_bytes(file), system))
     return text
 

@@ -155,8 +155,8 @@ async def test_a_bad_sheet_or_another_federation_is_refused_and_nothing_kept(
     bad = SHEET.replace("2; Petrova Maria; D1", "2; Petrova Maria; Z9")
     refused = await dispatch(services, user("u1"), "/propose rmf-mcr\n" + bad)
     assert refused.plain == (
-        "Not accepted, nothing was written: line 12, field 'level': 'Z9' is not a level "
-        "(e.g. 12k, 1k, D1, D3+, 2500)"
+        "Not accepted, nothing was written: line 12, field 'level', player Petrova Maria: "
+        "'Z9' is not a level (e.g. 12k, 1k, D1, D3+, 2500)"
     )
     elsewhere = await dispatch(services, user("u1"), "/propose ufgo\n" + SHEET)
     assert elsewhere.plain == (

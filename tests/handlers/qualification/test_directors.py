@@ -5,7 +5,7 @@ explicit dates."""
 
 from __future__ import annotations
 
-from fedrank.bot.discord.buttons import components
+from fedrank.bot.discord.delivery import make_view
 from fedrank.bot.telegram.render import render_html
 from fedrank.cli_schedule import moment, publish_due_text
 from fedrank.handlers.context import Services
@@ -121,7 +121,9 @@ async def test_the_record_buttons_render_in_telegram_and_discord(
         "/qrecord 1 RMF-001 confirm",
         "/qrecord 1 RMF-001 decline",
     ]
-    discord = components(reply.buttons, owner="42")
+    view = make_view(reply.buttons, owner=42)  # what the outbox and the bot both send
+    assert view is not None
+    discord = view.to_components()
     assert [c["label"] for c in discord[0]["components"]] == [
         "Record: confirms",
         "Record: declines",
