@@ -344,7 +344,7 @@ async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
         p = ReportParts(row, tournament, discipline, federation, player, opponent)
         await notices.tell(
             repos,
-            await repos.accounts.for_player(opponent.id),
+            await notices.players_accounts(repos, opponent.id),
             f"report:{row.id}:ask",
             notices.ask_opponent(p),
             now,
@@ -424,7 +424,7 @@ async def _opponent_answer(
             await audit_report(repos, "report.disputed", now, account, p)
             await notices.tell_directors(repos, p, now)
             disputed = notices.news("report.disputed", report=row.id, federation=code)
-            reporter = await repos.accounts.for_player(row.reporter_id)
+            reporter = await notices.players_accounts(repos, row.reporter_id)
             await notices.tell(repos, reporter, f"report:{row.id}:disputed", disputed, now)
             return Reply.text(t(ctx.language, "report.disputed", report=row.id, federation=code))
         if p.federation.reports_need_approval:
@@ -432,7 +432,7 @@ async def _opponent_answer(
             await audit_report(repos, "report.confirmed", now, account, p)
             await notices.tell_directors(repos, p, now)
             waits = notices.news("report.awaits_director", report=row.id, federation=code)
-            reporter = await repos.accounts.for_player(row.reporter_id)
+            reporter = await notices.players_accounts(repos, row.reporter_id)
             await notices.tell(repos, reporter, f"report:{row.id}:confirmed", waits, now)
             return Reply.text(
                 t(ctx.language, "report.awaits_director", report=row.id, federation=code)

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from fedrank.handlers.i18n import t
-from fedrank.handlers.notify import Build, notify_accounts
+from fedrank.handlers.notify import Build, notify_accounts, player_accounts
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.reports.parts import ReportParts, describe
 from fedrank.storage.models import Account
@@ -71,9 +71,10 @@ async def directors(repos: Repos, federation_id: int) -> list[Account]:
 
 
 async def players_accounts(repos: Repos, *player_ids: int) -> list[Account]:
+    """The players' accounts for a personal notice, each where he chose (``/notify``)."""
     out: list[Account] = []
     for player_id in player_ids:
-        out.extend(await repos.accounts.for_player(player_id))
+        out.extend(await player_accounts(repos, player_id))
     return out
 
 
