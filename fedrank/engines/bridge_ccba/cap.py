@@ -5,6 +5,10 @@ win figure built from M L E) is scaled by k240, each scaled V rounded down to tw
 and k240 is the largest factor at which no unit's total exceeds 240. So V lands on the
 largest two-decimal value the cap allows, and where the cap binds the best total is 240.00
 whenever some two-decimal V gives exactly that. The consolation event has a cap of its own.
+
+The cap is on what a unit receives (任何参赛单位获得的总大师分), so it is checked after tied
+units have shared their places (§2.9.3): units tied at the top, each paid at most the best
+place they cover, can leave V where the same field untied would have it lowered.
 """
 
 from __future__ import annotations
