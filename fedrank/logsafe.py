@@ -160,7 +160,7 @@ def install(secrets: Iterable[str]) -> SecretFilter:
     if _base_factory is None:
         _base_factory = logging.getLogRecordFactory()
         logging.setLogRecordFactory(_masked_record)
-    if _base_excepthook is None:
+    if sys.excepthook is not _masked_excepthook:  # also when another hook replaced ours since
         _base_excepthook = sys.excepthook
         sys.excepthook = _masked_excepthook
     return _current

@@ -281,7 +281,7 @@ class DiscordLimits:
                 self._buckets[key] = Bucket(0, now + wait)
             return
         remaining = headers.get("X-RateLimit-Remaining")
-        if remaining is not None and remaining.isdigit():
+        if remaining is not None and remaining.isascii() and remaining.isdigit():
             reset_after = _float(headers.get("X-RateLimit-Reset-After"), 1.0)
             self._buckets[key] = Bucket(int(remaining), now + reset_after)
 

@@ -69,7 +69,9 @@ def parse_h_file(
             except InputError as exc:
                 problems.add(exc)
                 first = body.split()[0]
-                if first.isdigit():  # his opponents' results against him are not new problems
+                if (
+                    first.isascii() and first.isdigit()
+                ):  # his opponents' results against him are not new problems
                     broken.add(int(first))
     if not rows and not problems:
         raise InputError(
