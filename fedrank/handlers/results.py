@@ -46,6 +46,7 @@ from fedrank.handlers.uploads import read_as, read_upload
 from fedrank.storage.models import Account, Discipline, PendingSubmission
 from fedrank.storage.records import Prepared
 from fedrank.storage.repos import Repos
+from fedrank.storage.repos.ledger import StaleVersionError
 
 PREVIEW_ROWS = 40
 #: The /submit option that registers every unknown name of the file as a new player.
@@ -284,7 +285,14 @@ async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
                 by=account,
                 source_name=pending.payload.get("filename", ""),
                 source_text=pending.payload.get("text", ""),
+                expected_version=base,
             )
+    except StaleVersionError as exc:
+        # Another confirmation wrote this tournament after the check above (PostgreSQL reads
+        # what commits meanwhile): nothing of this one is written, its claim rolled back.
+        assert written is not None
+        name = written[1].name
+        raise UserError(t(ctx.language, "submit.stale", name=name, version=exc.current)) from None
     except IntegrityError:
         if written is None:
             raise
@@ -314,11 +322,13 @@ async def confirm_prepared(
     by: Account | None,
     source_name: str,
     source_text: str,
+    expected_version: int | None = None,
 ) -> int:
     """Write a prepared tournament in the caller's transaction and log it; its version.
 
     ``by`` is the director who confirmed (his role checked by the caller), or None for the
-    operator's ``fedrank import``, whose authority is the server's own."""
+    operator's ``fedrank import``, whose authority is the server's own. ``expected_version``:
+    the stored version the preview was made against (a later one refuses the write)."""
     version = await repos.ledger.write_prepared(
         discipline,
         prepared,
@@ -326,6 +336,7 @@ async def confirm_prepared(
         account_id=by.id if by is not None else None,
         source_name=source_name,
         source_text=source_text,
+        expected_version=expected_version,
     )
     if is_withdrawn(prepared.params):
         action = "results.withdrawn"

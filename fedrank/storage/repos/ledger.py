@@ -85,6 +85,16 @@ def title_in_force(
     return query.order_by(*title_order(newest_first=True)).limit(1)
 
 
+class StaleVersionError(Exception):
+    """The tournament is no longer at the version a preview was prepared against: another
+    confirmation wrote it first (the caller's transaction writes nothing)."""
+
+    def __init__(self, code: str, current: int) -> None:
+        super().__init__(f"{code} is at version {current}")
+        self.code = code
+        self.current = current
+
+
 class LedgerRepo(Repo):
     async def tournament(self, discipline_id: int, code: str) -> Tournament | None:
         return await self.session.scalar(
@@ -170,9 +180,19 @@ class LedgerRepo(Repo):
         source_name: str = "",
         source_text: str = "",
         reason: str = "",
+        expected_version: int | None = None,
     ) -> TournamentVersion:
-        """Store a tournament as a new version (1 if new) with its entries, games and awards."""
+        """Store a tournament as a new version (1 if new) with its entries, games and awards;
+        with ``expected_version`` (0: not stored) only if it is still at that version, else
+        :class:`StaleVersionError`."""
         tournament = await self.tournament(discipline_id, code)
+        if expected_version is not None:
+            stored = 0
+            if tournament is not None:
+                at = await self.current_version(tournament.id)
+                stored = at.version if at else 0
+            if stored != expected_version:
+                raise StaleVersionError(code, stored)
         if tournament is None:
             tournament = Tournament(
                 discipline_id=discipline_id, code=code, name=name, held_on=held_on
@@ -383,9 +403,10 @@ class LedgerRepo(Repo):
         account_id: int | None,
         source_name: str = "",
         source_text: str = "",
+        expected_version: int | None = None,
     ) -> TournamentVersion:
         """Store a prepared tournament, its titles and the replays it causes (one transaction:
-        the caller's)."""
+        the caller's); ``expected_version`` as :meth:`record_tournament` takes it."""
         version = await self.record_tournament(
             discipline_id=discipline.id,
             code=prepared.code,
@@ -400,6 +421,7 @@ class LedgerRepo(Repo):
             source_name=source_name,
             source_text=source_text,
             reason=prepared.reason,
+            expected_version=expected_version,
         )
         await self.write_titles(discipline, prepared.titles, version_id=version.id)
         for replay in prepared.replays:
