@@ -15,17 +15,16 @@ Each sends the way its bot does, with its bot's rendering and under its token's 
   the token's 50/s and what every client of the token learnt. A private message goes to the
   user's DM channel, opened once and stored (:class:`StoredDmChannels`), so neither a second
   message nor a restart opens it again.
-- :class:`ConsoleSender` writes the plain rendering to a stream (the console chat, logs).
+- :class:`ConsoleSender` (from :mod:`.console_out`) writes the plain rendering to a stream.
 """
 
 from __future__ import annotations
 
 import logging
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import IO, Any, Protocol
+from typing import Any, Protocol
 
 import aiohttp
 from aiogram import Bot
@@ -53,11 +52,11 @@ from fedrank.bot.limits import (
     discord_limits,
     telegram_pacer,
 )
-from fedrank.bot.render import render_plain
 from fedrank.bot.telegram.render import render_html
 from fedrank.bot.telegram.sender import CAPTION_LIMIT, keyboard
 from fedrank.config import Settings
 from fedrank.handlers.reply import Attachment
+from fedrank.scheduler.console_out import ConsoleSender
 from fedrank.scheduler.outbox import Outcome, OutgoingMessage, Sender, SendResult
 from fedrank.storage.database import Database
 
@@ -315,22 +314,6 @@ class DiscordSender:
             if self.client is not None:
                 await self.client.close()
                 self.client = None
-
-
-class ConsoleSender:
-    platform = "console"
-
-    def __init__(self, stream: IO[str] | None = None) -> None:
-        self.stream = stream
-
-    async def send(self, message: OutgoingMessage) -> SendResult:
-        stream = self.stream or sys.stdout
-        stream.write(f"\n[fedrank → {message.chat_id}]\n{render_plain(message.reply)}\n")
-        stream.flush()
-        return SendResult(Outcome.SENT)
-
-    async def close(self) -> None:
-        return None
 
 
 def default_senders(
