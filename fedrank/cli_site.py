@@ -27,6 +27,9 @@ def build(
     from fedrank.bootstrap import opened
     from fedrank.web.site_build import build_site
 
+    if out.exists() and not out.is_dir():
+        raise _fail(f"--out {out} is a file, not a folder")
+
     async def go() -> str:
         async with opened() as root:
             report = await build_site(root.services, out)
@@ -67,4 +70,6 @@ def export(
         target = asyncio.run(go())
     except ExportError as exc:
         raise _fail(str(exc)) from None
+    except OSError as exc:  # a folder that cannot be made or written
+        raise _fail(f"cannot write into {out}: {exc.strerror or exc}") from None
     typer.echo(f"written: {target}")

@@ -42,6 +42,9 @@ from fedrank.handlers.spreadsheet import (
 #: What an ``.ods`` zip's ``mimetype`` entry says.
 ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"
 _VBA = "_VBA_PROJECT".encode("utf-16-le")
+#: What zipfile raises for a damaged or hostile package: a bad archive or header
+#: (BadZipFile, ValueError, EOFError, OSError), an encrypted entry (RuntimeError), an unknown
+#: compression method (NotImplementedError). Each is a refusal of the file, never a crash.
 _ZIP_ERRORS = (zipfile.BadZipFile, ValueError, OSError, EOFError, RuntimeError, NotImplementedError)
 
 

@@ -158,6 +158,14 @@ def test_cli_site_build_and_export(
         (["export", "zgo", "--date", "2020-01-01", "--out", str(out)], "no published list"),
         (["export", "zgo", "--format", "pdf", "--out", str(out)], "--format must be one of"),
         (["export", "zgo", "--date", "soon", "--out", str(out)], "--date must be YYYY-MM-DD"),
+        (
+            ["export", "zgo", "--out", str(out / "zgo-2021-02-01.csv")],
+            "fedrank: cannot write into",
+        ),
+        (
+            ["site", "build", "--out", str(out / "zgo-2021-02-01.csv")],
+            "is a file, not a folder",
+        ),
     ):
         failed = run(args)
         assert failed.returncode == 2 and message in failed.stderr, failed.stderr
