@@ -16,7 +16,6 @@ from fedrank.handlers.site.pages import (
     index_data,
     list_data,
     profile_data,
-    site,
     tournament_data,
 )
 from fedrank.handlers.site.whole import whole_site
@@ -24,7 +23,7 @@ from fedrank.handlers.site.whole import whole_site
 
 async def state(services: Services) -> tuple[int, ...]:
     async with services.db.read() as repos:
-        return await site(repos).state()
+        return await repos.site.state()
 
 
 async def languages(services: Services) -> tuple[dict[str, str], str]:
@@ -66,7 +65,7 @@ async def page_at(services: Services, page: str) -> Page | None:
             code = next(
                 (
                     t[1]
-                    for t in await site(repos).tournaments(discipline.id)
+                    for t in await repos.site.tournaments(discipline.id)
                     if paths.name(t[1]) == route[3]
                 ),
                 None,

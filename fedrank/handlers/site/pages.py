@@ -24,7 +24,6 @@ from fedrank.storage.repos.site import (
     HistoryRow,
     ListLine,
     Played,
-    SiteRepo,
     SnapshotInfo,
     TitleLine,
     TournamentInfo,
@@ -36,10 +35,6 @@ Page = dict[str, Any]
 def page_json(page: Page) -> bytes:
     """A page's JSON: its data, keys sorted, so equal data is equal bytes."""
     return json.dumps(page, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
-
-
-def site(repos: Repos) -> SiteRepo:
-    return SiteRepo(repos.session)
 
 
 def federation_ref(federation: Federation) -> Page:
@@ -86,7 +81,7 @@ def player_ref(federation: Federation, fpid: str, name: str) -> Page:
 
 async def index_data(repos: Repos) -> Page:
     """Every federation, its disciplines and the latest list of each with its date."""
-    snapshots = await site(repos).snapshots()
+    snapshots = await repos.site.snapshots()
     latest: dict[int, SnapshotInfo] = {}
     count: dict[int, int] = defaultdict(int)
     for info in snapshots:
@@ -129,7 +124,7 @@ def archive_body(
 
 async def archive_data(repos: Repos, federation: Federation, discipline: Discipline) -> Page:
     """Every published list of a discipline (newest first) and its stored tournaments."""
-    reader = site(repos)
+    reader = repos.site
     return archive_body(
         federation,
         discipline,
@@ -186,7 +181,7 @@ async def list_data(
     repos: Repos, federation: Federation, discipline: Discipline, day: date
 ) -> Page | None:
     """The list of ``day`` (None when the discipline published none that day)."""
-    reader = site(repos)
+    reader = repos.site
     snapshots = await reader.snapshots(discipline.id)
     index = next((i for i, s in enumerate(snapshots) if s[2] == day), None)
     if index is None:
@@ -307,7 +302,7 @@ def profile_body(federation: Federation, player: Player, sections: list[Page]) -
 
 
 async def profile_data(repos: Repos, federation: Federation, player: Player) -> Page:
-    reader = site(repos)
+    reader = repos.site
     played = await reader.played(player_id=player.id)
     awards = await reader.award_lines(player_id=player.id)
     sections = []
@@ -353,7 +348,7 @@ async def tournament_data(
     repos: Repos, federation: Federation, discipline: Discipline, code: str
 ) -> Page | None:
     """A stored tournament's page by its code as stored (None when there is none)."""
-    info = next((t for t in await site(repos).tournaments(discipline.id) if t[1] == code), None)
+    info = next((t for t in await repos.site.tournaments(discipline.id) if t[1] == code), None)
     return await tournament_body(repos, federation, discipline, info) if info else None
 
 
@@ -361,7 +356,7 @@ async def tournament_body(
     repos: Repos, federation: Federation, discipline: Discipline, info: TournamentInfo
 ) -> Page:
     """A stored tournament's results (current version) and each award with its trace."""
-    reader = site(repos)
+    reader = repos.site
     played = await reader.played(tournament_id=info[0])
     traced = await reader.traced_awards(info[0])
     ids = sorted({p[1] for p in played} | {a[0] for a in traced})

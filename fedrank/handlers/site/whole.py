@@ -19,7 +19,6 @@ from fedrank.handlers.site.pages import (
     index_data,
     list_body,
     profile_body,
-    site,
     tournament_body,
 )
 from fedrank.storage.models import Discipline
@@ -59,7 +58,7 @@ class _Discipline:
 async def whole_site(repos: Repos, *, tournaments: bool = True) -> AsyncIterator[Page]:
     """The index, then per federation: each discipline's archive and lists (and tournament
     pages unless ``tournaments`` is False), then every player's profile."""
-    reader = site(repos)
+    reader = repos.site
     yield await index_data(repos)
     for federation in await repos.federations.all():
         players = await reader.players(federation_id=federation.id)

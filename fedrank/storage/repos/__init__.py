@@ -28,6 +28,7 @@ from fedrank.storage.repos.publications import PublicationRepo
 from fedrank.storage.repos.qualifications import QualificationRepo
 from fedrank.storage.repos.role_rules import RoleRuleRepo
 from fedrank.storage.repos.roles import ROLE_RANK, RoleRepo, at_least
+from fedrank.storage.repos.site import SiteRepo
 from fedrank.storage.repos.submissions import SubmissionRepo
 from fedrank.storage.repos.subscriptions import SubscriptionRepo
 from fedrank.storage.repos.tournaments import TournamentRepo
@@ -88,3 +89,4 @@ class Repos:
         self.publications = PublicationRepo(session)
         self.proposals = ProposalRepo(session)
         self.notices = NoticeRepo(session)
+        self.site = SiteRepo(session)  # the website's plain-column reads
