@@ -241,7 +241,14 @@ async def proposalaccept(services: Services, ctx: RequestContext, args: str) -> 
         )
         await _tell_proposer(repos, row, "proposal.accepted_notice", now, name=prepared.name)
         return Reply.text(
-            t(lang, "proposal.accepted_reply", proposal=row.id, name=prepared.name, version=version)
+            t(
+                lang,
+                "proposal.accepted_reply",
+                proposal=row.id,
+                name=prepared.name,
+                version=version,
+                code=prepared.code,
+            )
         )
 
 

@@ -103,7 +103,9 @@ async def test_a_proposed_sheet_is_stored_when_a_director_accepts_it(
     assert waiting.plain.startswith("Proposed result sheet #1\nPreview: Tula Club Evening")
     assert [b.action for b in waiting.buttons] == ["/proposalaccept 1", "/proposalreject 1"]
     accepted = await dispatch(services, user("boss"), "/proposalaccept 1")
-    assert accepted.plain == "Proposal #1 accepted: Tula Club Evening saved, version 1."
+    assert accepted.plain == (
+        "Proposal #1 accepted: Tula Club Evening saved, version 1, code tula-club-2026-11."
+    )
     assert await _written(db) == {"version": 1}
     [audit] = await _audit(db, "proposal.accepted")
     async with db.read() as repos:

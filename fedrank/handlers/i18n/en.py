@@ -812,7 +812,9 @@ MESSAGES: dict[str, str] = {
     "proposal.rejected": "rejected",
     "proposal.accepted_notice": "Your proposal #{proposal} was accepted: {name} is stored.",
     "proposal.rejected_notice": "Your proposal #{proposal} was rejected. Reason: {reason}",
-    "proposal.accepted_reply": "Proposal #{proposal} accepted: {name} saved, version {version}.",
+    "proposal.accepted_reply": (
+        "Proposal #{proposal} accepted: {name} saved, version {version}, code {code}."
+    ),
     "proposal.rejected_reply": "Proposal #{proposal} rejected; the proposer is told.",
     "report.places": (
         "{discipline} ranks places, not games: there is no game to report. Send your club's "

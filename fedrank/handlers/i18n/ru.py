@@ -814,7 +814,7 @@ MESSAGES: dict[str, str] = {
     "proposal.accepted_notice": "Ваше предложение #{proposal} принято: {name} сохранён.",
     "proposal.rejected_notice": "Ваше предложение #{proposal} отклонено. Причина: {reason}",
     "proposal.accepted_reply": (
-        "Предложение #{proposal} принято: {name} сохранён, версия {version}."
+        "Предложение #{proposal} принято. Сохранено: {name}, версия {version}, код {code}."
     ),
     "proposal.rejected_reply": "Предложение #{proposal} отклонено; автору сообщено.",
     "report.places": (

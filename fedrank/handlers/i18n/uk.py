@@ -820,7 +820,7 @@ MESSAGES: dict[str, str] = {
     "proposal.accepted_notice": "Вашу пропозицію #{proposal} прийнято: {name} збережено.",
     "proposal.rejected_notice": "Вашу пропозицію #{proposal} відхилено. Причина: {reason}",
     "proposal.accepted_reply": (
-        "Пропозицію #{proposal} прийнято: {name} збережено, версія {version}."
+        "Пропозицію #{proposal} прийнято. Збережено: {name}, версія {version}, код {code}."
     ),
     "proposal.rejected_reply": "Пропозицію #{proposal} відхилено; автору повідомлено.",
     "report.places": (

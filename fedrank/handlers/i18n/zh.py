@@ -666,7 +666,9 @@ MESSAGES: dict[str, str] = {
     "proposal.rejected": "已拒绝",
     "proposal.accepted_notice": "您的提交 #{proposal} 已被接受：{name} 已保存。",
     "proposal.rejected_notice": "您的提交 #{proposal} 被拒绝。理由：{reason}",
-    "proposal.accepted_reply": "提交 #{proposal} 已接受：{name} 已保存，第 {version} 版。",
+    "proposal.accepted_reply": (
+        "提交 #{proposal} 已接受：{name} 已保存，第 {version} 版，代码 {code}。"
+    ),
     "proposal.rejected_reply": "提交 #{proposal} 已拒绝；已通知提交者。",
     "report.places": (
         "{discipline} 的成绩是名次而非对局：没有可报告的对局。请用 /propose {discipline} "
