@@ -7,18 +7,22 @@ put in the row's data).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 from fedrank.handlers import codes
 from fedrank.handlers.access import one_tournament, stored_discipline, subject_player
-from fedrank.handlers.chart import rating_chart
-from fedrank.handlers.common import fmt, player_label
+from fedrank.handlers.chart import drawable, rating_chart
+from fedrank.handlers.chart_layout import Level
+from fedrank.handlers.common import fmt, label, player_label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Attachment, Reply, bold, code
 from fedrank.handlers.since import list_since_note
-from fedrank.storage.models import Player
+from fedrank.handlers.systems import NoAdapterError
+from fedrank.storage.models import Discipline, ListRow, ListSnapshot, Player
 from fedrank.storage.repos import Repos
 
 MAX_TRACE_STEPS = 60
@@ -124,6 +128,36 @@ def _counted_rows(counted: list[Any]) -> tuple[tuple[str, ...], list[tuple[str, 
     return tuple(keys), rows
 
 
+def _levels(services: Services, discipline: Discipline, language: str) -> list[Level]:
+    try:
+        return services.systems.adapter(discipline.system).rating_levels(language)
+    except NoAdapterError:
+        return []
+
+
+def history_chart(
+    services: Services,
+    language: str,
+    player: Player,
+    discipline: Discipline,
+    rows: Sequence[tuple[ListRow, ListSnapshot]],
+) -> Attachment:
+    """The chart of ``rows`` (the player's list rows, oldest first). Its caption is the
+    title in the reader's language, names in any script (the client draws them); the image's
+    title is the same text when its font has every character, else the script-neutral one
+    (Latin name or ID, discipline code): ``handlers/chart.py`` says why."""
+    title = t(language, "chart.title", player=player_label(player), discipline=discipline.name)
+    ident = player.federation_player_id
+    latin = label(player.latin_name, ident) if player.latin_name else ident
+    neutral = [title, f"{latin} — {discipline.code}", f"{ident} — {discipline.code}", ident]
+    drawn = rating_chart(
+        [(snap.list_date, Decimal(row.rating)) for row, snap in rows],
+        _levels(services, discipline, language),
+        next((text for text in neutral if drawable(text)), ""),
+    )
+    return Attachment(f"{ident}-{discipline.code}.png", drawn.png, "image/png", title)
+
+
 async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
     """``/history [player]``: rating over time as a chart, and what counts in the current list."""
     async with services.db.read() as repos:
@@ -148,15 +182,7 @@ async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
                     for row, snap in rows[-12:]
                 ],
             )
-            points = [(snap.list_date, float(row.rating)) for row, snap in rows]
-            reply.attach(
-                Attachment(
-                    f"{player.federation_player_id}-{discipline.code}.png",
-                    rating_chart(points),
-                    "image/png",
-                    t(ctx.language, "history.caption", discipline=discipline.name),
-                )
-            )
+            reply.attach(history_chart(services, ctx.language, player, discipline, rows))
             counted = rows[-1][0].data.get("counted")
             if isinstance(counted, list) and counted:
                 headers, table = _counted_rows(counted)

@@ -1022,4 +1022,9 @@ MESSAGES: dict[str, str] = {
     "site.previous_list": "Previous list",
     "site.list_link": "The list on the website: {url}",
     # ── site: end ──
+    # ── chart: begin ──
+    "chart.title": "{player} — {discipline}, list by list",
+    "chart.dan": "{n} dan",
+    "chart.kyu": "{n} kyu",
+    # ── chart: end ──
 }

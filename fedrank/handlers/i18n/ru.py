@@ -1025,4 +1025,9 @@ MESSAGES: dict[str, str] = {
     "site.previous_list": "Предыдущий лист",
     "site.list_link": "Лист на сайте: {url}",
     # ── site: end ──
+    # ── chart: begin ──
+    "chart.title": "{player} — {discipline}, по спискам",
+    "chart.dan": "{n} дан",
+    "chart.kyu": "{n} кю",
+    # ── chart: end ──
 }

@@ -1036,4 +1036,9 @@ MESSAGES: dict[str, str] = {
     "site.previous_list": "Попередній лист",
     "site.list_link": "Лист на сайті: {url}",
     # ── site: end ──
+    # ── chart: begin ──
+    "chart.title": "{player} — {discipline}, за списками",
+    "chart.dan": "{n} дан",
+    "chart.kyu": "{n} кю",
+    # ── chart: end ──
 }

@@ -839,4 +839,9 @@ MESSAGES: dict[str, str] = {
     "site.previous_list": "上一份排名表",
     "site.list_link": "网站上的排名表：{url}",
     # ── site: end ──
+    # ── chart: begin ──
+    "chart.title": "{player} — {discipline}，历次名单",
+    "chart.dan": "{n}段",
+    "chart.kyu": "{n}级",
+    # ── chart: end ──
 }

@@ -18,6 +18,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from fedrank.engines import mahjong_rmf as rmf
+from fedrank.handlers.chart_layout import Level
 from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
 from fedrank.storage.records import ComputedList, NewEntry, NewGame, Prepared, PreviewLine
 from fedrank.storage.repos import Repos
@@ -165,3 +166,11 @@ class SystemAdapter(ABC):
 
         The default accepts: the system reads no player data."""
         return None
+
+    def rating_levels(self, language: str) -> list[Level]:
+        """The title thresholds on the list's figure that /history's chart draws, named in
+        ``language``: only where the rulebook gives a title by the figure alone.
+
+        The default has none: RMF levels follow tournament norms and FSBR's rank coefficient
+        its norms of points, not the list's figure; CCBA and Othello lists carry no titles."""
+        return []

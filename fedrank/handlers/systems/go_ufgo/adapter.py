@@ -9,7 +9,12 @@ a date). docs/engines/go_ufgo.md ("In fedrank") says what is stored.
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 
+from fedrank.engines.go_ufgo.ranks import Rank
+from fedrank.engines.go_ufgo.tables import TABLE1
+from fedrank.handlers.chart_layout import Level
+from fedrank.handlers.i18n import t
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.go_ufgo import lists
 from fedrank.handlers.systems.go_ufgo import prepare as submission
@@ -57,6 +62,18 @@ class GoUfgoAdapter(SystemAdapter):
     ) -> ComputedList:
         """The list of ``list_date`` from the IK lines of tournaments dated before it."""
         return await lists.compute_list(repos, discipline, list_date)
+
+    def rating_levels(self, language: str) -> list[Level]:
+        """Table 1 (§2.3): the lowest IK of each kyu/dan rank, 29 kyu to 7 dan (4-7 dan at their
+        §2.5 norms, the same figures)."""
+        levels = []
+        for low, grade in TABLE1[1:]:
+            rank = Rank(grade)
+            key, short = ("chart.dan", "d") if rank.is_dan else ("chart.kyu", "k")
+            levels.append(
+                Level(Decimal(low), t(language, key, n=rank.number), f"{rank.number}{short}")
+            )
+        return levels
 
 
 ADAPTER = GoUfgoAdapter()
