@@ -135,6 +135,25 @@ def _levels(services: Services, discipline: Discipline, language: str) -> list[L
         return []
 
 
+def chart_titles(language: str, player: Player, discipline: Discipline) -> tuple[str, str]:
+    """The chart's caption and the title drawn in its image. The caption is the title in the
+    reader's language, names in any script (the client draws them); the image's title is the
+    same text when its font has every character, else the first it has of: the name and
+    discipline without the translated words, the Latin name or ID with the discipline's code
+    (``handlers/chart.py`` says why)."""
+    title = t(language, "chart.title", player=player_label(player), discipline=discipline.name)
+    ident = player.federation_player_id
+    latin = label(player.latin_name, ident) if player.latin_name else ident
+    candidates = [
+        title,
+        f"{player_label(player)} — {discipline.name}",
+        f"{latin} — {discipline.code}",
+        f"{ident} — {discipline.code}",
+        ident,
+    ]
+    return title, next((text for text in candidates if drawable(text)), "")
+
+
 def history_chart(
     services: Services,
     language: str,
@@ -142,20 +161,16 @@ def history_chart(
     discipline: Discipline,
     rows: Sequence[tuple[ListRow, ListSnapshot]],
 ) -> Attachment:
-    """The chart of ``rows`` (the player's list rows, oldest first). Its caption is the
-    title in the reader's language, names in any script (the client draws them); the image's
-    title is the same text when its font has every character, else the script-neutral one
-    (Latin name or ID, discipline code): ``handlers/chart.py`` says why."""
-    title = t(language, "chart.title", player=player_label(player), discipline=discipline.name)
-    ident = player.federation_player_id
-    latin = label(player.latin_name, ident) if player.latin_name else ident
-    neutral = [title, f"{latin} — {discipline.code}", f"{ident} — {discipline.code}", ident]
+    """The chart of ``rows`` (the player's list rows, oldest first), titled by
+    :func:`chart_titles`, with the thresholds of the discipline's system."""
+    caption, title = chart_titles(language, player, discipline)
     drawn = rating_chart(
         [(snap.list_date, Decimal(row.rating)) for row, snap in rows],
         _levels(services, discipline, language),
-        next((text for text in neutral if drawable(text)), ""),
+        title,
     )
-    return Attachment(f"{ident}-{discipline.code}.png", drawn.png, "image/png", title)
+    filename = f"{player.federation_player_id}-{discipline.code}.png"
+    return Attachment(filename, drawn.png, "image/png", caption)
 
 
 async def history(services: Services, ctx: RequestContext, args: str) -> Reply:

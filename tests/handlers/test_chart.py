@@ -25,6 +25,7 @@ from fedrank.handlers.chart import (
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.i18n import LANGUAGES, t
+from fedrank.handlers.players import chart_titles
 from fedrank.handlers.reply import Attachment
 from fedrank.handlers.systems.go_ufgo.adapter import ADAPTER as GO
 from fedrank.storage.database import Database
@@ -147,3 +148,25 @@ async def test_history_sends_the_chart_of_the_demo(
     verticals = [(a, b) for a, b in pairwise(layout.path) if a[0] == b[0]]
     assert len(verticals) == 1
     assert verticals[0][0][0] == next(p.x for p in layout.points if p.day == date(2026, 4, 1))
+
+
+def test_the_image_title_is_the_caption_or_its_script_neutral_form() -> None:
+    from fedrank.storage.models import Discipline, Player
+
+    ufgo = Discipline(code="ufgo", name="UFGO rating")
+    kyiv = Player(federation_player_id="UFGO-0025", name="Олександр Савчук", latin_name=None)
+    assert (
+        chart_titles("uk", kyiv, ufgo)
+        == ("Олександр Савчук (UFGO-0025) — UFGO rating, за списками",) * 2
+    )
+    caption, title = chart_titles("zh", kyiv, ufgo)
+    assert caption == "Олександр Савчук (UFGO-0025) — UFGO rating，历次名单"
+    assert title == "Олександр Савчук (UFGO-0025) — UFGO rating"
+    ccba = Discipline(code="ccba", name="中国桥牌协会大师分")
+    li = Player(federation_player_id="CCBA-0005", name="刘艳涛", latin_name="Liu Yantao")
+    assert chart_titles("en", li, ccba) == (
+        "刘艳涛 (CCBA-0005) — 中国桥牌协会大师分, list by list",
+        "Liu Yantao (CCBA-0005) — ccba",
+    )
+    li.latin_name = None
+    assert chart_titles("ru", li, ccba)[1] == "CCBA-0005 — ccba"
