@@ -4,8 +4,9 @@ Decisions (issue 20, item 4; also in docs/architecture.md):
 
 - **No plotting library, no Pillow.** The chart is rectangles (a step line, grid and threshold
   lines are horizontal or vertical only) and text in one bitmap font, so a palette PNG written
-  with ``zlib`` does it in a few milliseconds; Pillow would add ~12 MB installed and ~50 ms of
-  import for nothing the chart needs, matplotlib far more.
+  with ``zlib`` does it in 20-30 ms and imports in about 13 ms with its font
+  (``bench/chart.py``); Pillow (a wheel of about 10 MB installed; not installed here, so not
+  measured) or matplotlib (far more) would add nothing the chart needs.
 - **Legible after Telegram's JPEG re-encoding, sent as a photo.** A photo shows in the chat at
   once (a document needs a tap, and Discord and the console take the same PNG), so the image is
   made to survive the re-encoding instead: 1200x640 px (under Telegram's 1280 px, so not
