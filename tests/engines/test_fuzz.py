@@ -70,3 +70,14 @@ def test_go_ik_beyond_any_rating_is_refused() -> None:
     with pytest.raises(InputError) as refused:
         go_ufgo.calc_document(text.replace(first_ik, "ik=1E+999999999", 1), filename="k.h9")
     assert refused.value.line is not None
+
+
+def test_fsbr_player_refused_for_a_field_of_an_entry_not_in_entries_is_one_problem() -> None:
+    """A player line whose boards are refused and whose entry is unknown: the boards are named,
+    not an internal error (the refused line once left its entry an empty list)."""
+    text = _example("bridge_fsbr", "club_match_2025.fsbr").replace(
+        "30005 | Аврора | Жданов К. | 3 | 8", "30005 | Заря | Жданов К. | 3 | x"
+    )
+    with pytest.raises(InputError) as refused:
+        bridge_fsbr.calc_document(text, filename="club.fsbr")
+    assert "boards" in str(refused.value)

@@ -193,18 +193,18 @@ def parse_tournament(text: str) -> Tournament:
             rk = _decimal(cells["rk"], number, "rk") if cells["rk"] else None
             if rk is not None and not Decimal(-5) <= rk <= Decimal(5):
                 raise InputError(f"rk out of -5..5: {rk}", line=number, field="rk")
-            by_entry.setdefault(cells["entry"], []).append(
-                PlayerEntry(
-                    player=cells["player"],
-                    name=cells["name"],
-                    rk=rk,
-                    boards=_int(cells["boards"], number, "boards") if cells["boards"] else None,
-                    country=cells["country"],
-                    ebl_mp=_decimal(cells["ebl_mp"], number, "ebl_mp") if cells["ebl_mp"] else None,
-                    wbf_mp=_decimal(cells["wbf_mp"], number, "wbf_mp") if cells["wbf_mp"] else None,
-                    line=number,
-                )
+            # Built before it is filed: a refused field must not leave its entry an empty list.
+            player = PlayerEntry(
+                player=cells["player"],
+                name=cells["name"],
+                rk=rk,
+                boards=_int(cells["boards"], number, "boards") if cells["boards"] else None,
+                country=cells["country"],
+                ebl_mp=_decimal(cells["ebl_mp"], number, "ebl_mp") if cells["ebl_mp"] else None,
+                wbf_mp=_decimal(cells["wbf_mp"], number, "wbf_mp") if cells["wbf_mp"] else None,
+                line=number,
             )
+            by_entry.setdefault(cells["entry"], []).append(player)
     known: set[str] = set()
     parsed_entries: list[Entry] = []
     for cells, number in entries:
