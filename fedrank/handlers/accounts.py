@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from fedrank.handlers import linking
 from fedrank.handlers.access import (
     caller,
 )
@@ -18,6 +19,10 @@ from fedrank.handlers.reply import Reply
 
 
 async def start(services: Services, ctx: RequestContext, args: str) -> Reply:
+    """``/start``: what the bot does and whom the account is linked to; ``/start <code>`` (a
+    link from a director's /linkcode, opened by the player) links by that code."""
+    if linking.is_code_payload(args):
+        return await linking.link_from_start(services, ctx, args.strip())
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         federations = await repos.federations.all()

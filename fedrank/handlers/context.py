@@ -45,6 +45,10 @@ class RequestContext:
     # The language the user chose explicitly overrides the platform's (see /lang).
     platform_language: str | None = None
     attachment: IncomingFile | None = None
+    # A link that opens a private chat with the bot and starts it with a payload, as a format
+    # with ``{payload}`` (Telegram's ``https://t.me/<bot>?start={payload}``); None where the
+    # platform has none. /linkcode puts the code in one, so the player links with one tap.
+    start_link: str | None = None
 
 
 # How long a language chosen with /lang may be taken from memory. /lang in this process is seen
