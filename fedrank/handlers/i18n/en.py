@@ -1179,5 +1179,6 @@ MESSAGES: dict[str, str] = {
     "help.example.playeradd": '/playeradd RMF name="Anna Petrova"',
     "help.syntax.playeredit": "/playeredit <ID> column=value [column=value …]",
     "help.example.playeredit": "/playeredit RMF-0083 city=Tula",
+    "help.option": "a command to explain (its syntax and an example)",
     # ── help: end ──
 }

@@ -1182,5 +1182,6 @@ MESSAGES: dict[str, str] = {
     "help.example.playeradd": '/playeradd RMF name="Анна Петрова"',
     "help.syntax.playeredit": "/playeredit <ID> столбец=значение [столбец=значение …]",
     "help.example.playeredit": "/playeredit RMF-0083 city=Тула",
+    "help.option": "команда, которую объяснить (синтаксис и пример)",
     # ── help: end ──
 }

@@ -1193,5 +1193,6 @@ MESSAGES: dict[str, str] = {
     "help.example.playeradd": '/playeradd RMF name="Анна Петрова"',
     "help.syntax.playeredit": "/playeredit <ID> стовпець=значення [стовпець=значення …]",
     "help.example.playeredit": "/playeredit RMF-0083 city=Тула",
+    "help.option": "команда, яку пояснити (синтаксис і приклад)",
     # ── help: end ──
 }

@@ -989,5 +989,6 @@ MESSAGES: dict[str, str] = {
     "help.example.playeradd": '/playeradd RMF name="李娜"',
     "help.syntax.playeredit": "/playeredit <编号> 列=值 [列=值 …]",
     "help.example.playeredit": "/playeredit RMF-0083 city=北京",
+    "help.option": "要说明的命令（格式和示例）",
     # ── help: end ──
 }

@@ -12,9 +12,11 @@ from sqlalchemy import (
     RowMapping,
     Table,
     bindparam,
+    case,
     delete,
     func,
     insert,
+    or_,
     select,
     update,
 )
@@ -157,6 +159,21 @@ class PlayerRepo(Repo):
                 select(Player)
                 .where(func.lower(Player.name).like(f"%{pattern}%", escape="\\"))
                 .order_by(Player.name, Player.id)
+                .limit(limit)
+            )
+        ).all()
+
+    async def suggest(self, text: str, *, limit: int = 25) -> Sequence[Player]:
+        """Players for a search box: those whose federation ID starts with ``text`` first
+        (by ID), then those whose name contains it (by name); at most ``limit``."""
+        pattern = like_pattern(text.strip().lower())
+        by_id = func.lower(Player.federation_player_id).like(f"{pattern}%", escape="\\")
+        by_name = func.lower(Player.name).like(f"%{pattern}%", escape="\\")
+        return (
+            await self.session.scalars(
+                select(Player)
+                .where(or_(by_id, by_name))
+                .order_by(case((by_id, 0), else_=1), Player.name, Player.federation_player_id)
                 .limit(limit)
             )
         ).all()
