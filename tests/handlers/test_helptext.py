@@ -117,3 +117,69 @@ async def test_an_unknown_command_is_refused_with_close_matches(services: Servic
     nothing = (await dispatch(services, user("u"), "/help zzzzzz")).plain
     assert "Did you mean" not in nothing and "/help lists" in nothing
     assert helptext.close_matches("toop", list(COMMANDS)) == ["top"]
+
+
+# What a user types as it is, whatever his language: options, keywords, platforms, languages.
+TYPED = {
+    *[
+        "add",
+        "admin",
+        "both",
+        "confirm",
+        "date",
+        "decline",
+        "director",
+        "disable",
+        "draw",
+        "enable",
+        "immediate",
+    ],
+    *[
+        "inform",
+        "loss",
+        "me",
+        "name",
+        "new",
+        "no",
+        "now",
+        "official",
+        "player",
+        "presidium",
+        "rating",
+        "remove",
+        "round",
+    ],
+    *[
+        "size",
+        "tie",
+        "time",
+        "win",
+        "yes",
+        "en",
+        "ru",
+        "uk",
+        "zh",
+        "telegram",
+        "discord",
+        "Telegram",
+        "Discord",
+        "ID",
+        "JSON",
+    ],
+}
+
+
+def test_help_in_ru_uk_and_zh_has_no_english_but_what_is_typed() -> None:
+    """Issue 20: after /lang ru (uk, zh) /help has no English words but the commands and the
+    keywords one types (``me``, ``new``, ``win|loss|draw`` …); placeholders are translated."""
+    import re
+
+    for language in ("ru", "uk", "zh"):
+        words: set[str] = set()
+        for entry in helptext.all_entries(COMMANDS).values():
+            for text in (entry.syntax(language), entry.description(language)):
+                words |= set(re.findall(r"[A-Za-z]{2,}", re.sub(r"/[a-z0-9]+", "", text)))
+        assert words <= TYPED | ({"YYYY", "MM", "DD"} if language == "zh" else set()), (
+            language,
+            sorted(words - TYPED),
+        )

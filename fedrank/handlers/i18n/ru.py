@@ -1127,7 +1127,7 @@ MESSAGES: dict[str, str] = {
     "help.example.gamereject": "/gamereject 31",
     "help.syntax.league": (
         "/league <дисциплина> <код> [size=19] [time=60] [official=yes|no] [rating=round|immediate] "
-        "[date=YYYY-MM-DD] [название]"
+        "[date=ГГГГ-ММ-ДД] [название]"
     ),
     "help.example.league": "/league ufgo kyiv-club-2026 size=19 time=60",
     "help.syntax.closeround": "/closeround <дисциплина> <код лиги>",
@@ -1155,7 +1155,7 @@ MESSAGES: dict[str, str] = {
     "help.example.unlink": "/unlink RMF-0083",
     "help.syntax.qualify": (
         "/qualify <дисциплина> <дата события ГГГГ-ММ-ДД> <квота> <название события> "
-        "[presidium=ID,ID] [date=YYYY-MM-DD] [tie=ID,ID] [inform=now]"
+        "[presidium=ID,ID] [date=ГГГГ-ММ-ДД] [tie=ID,ID] [inform=now]"
     ),
     "help.example.qualify": "/qualify rmf-mcr 2027-03-20 8 Чемпионат России 2027",
     "help.syntax.qualification": "/qualification <номер>",

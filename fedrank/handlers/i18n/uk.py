@@ -1138,7 +1138,7 @@ MESSAGES: dict[str, str] = {
     "help.example.gamereject": "/gamereject 31",
     "help.syntax.league": (
         "/league <дисципліна> <код> [size=19] [time=60] [official=yes|no] [rating=round|immediate] "
-        "[date=YYYY-MM-DD] [назва]"
+        "[date=РРРР-ММ-ДД] [назва]"
     ),
     "help.example.league": "/league ufgo kyiv-club-2026 size=19 time=60",
     "help.syntax.closeround": "/closeround <дисципліна> <код ліги>",
@@ -1166,7 +1166,7 @@ MESSAGES: dict[str, str] = {
     "help.example.unlink": "/unlink RMF-0083",
     "help.syntax.qualify": (
         "/qualify <дисципліна> <дата події РРРР-ММ-ДД> <квота> <назва події> [presidium=ID,ID] "
-        "[date=YYYY-MM-DD] [tie=ID,ID] [inform=now]"
+        "[date=РРРР-ММ-ДД] [tie=ID,ID] [inform=now]"
     ),
     "help.example.qualify": "/qualify rmf-mcr 2027-03-20 8 Чемпіонат Росії 2027",
     "help.syntax.qualification": "/qualification <номер>",
