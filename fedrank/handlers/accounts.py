@@ -15,6 +15,7 @@ from fedrank.handlers.common import player_label
 from fedrank.handlers.context import LANGUAGES, RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
+from fedrank.handlers.menus import role_changed
 from fedrank.handlers.reply import Reply
 
 
@@ -48,6 +49,9 @@ async def lang(services: Services, ctx: RequestContext, args: str) -> Reply:
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         account.language = choice
+        staff = any(role != "player" for role in (await repos.accounts.roles(account.id)).values())
+    if staff:  # a director's command menu is in the language he chose
+        await role_changed(services, ctx.platform, ctx.user_id)
     return Reply.text(t(choice, "lang.set"))
 
 

@@ -118,7 +118,8 @@ class Services:
     live_lists: dict[tuple[object, ...], object] = field(default_factory=dict)
     # The operator's FEDRANK_SECRET_KEY (link codes' HMAC key, with the database's own secret).
     secret_key: str | None = None
-    #: Called with (platform, user id) after a role of that account changed in this process
+    #: Called with (platform, user id) after a role (or a director's language) of that account
+    #: changed in this process
     #: (:func:`fedrank.handlers.menus.role_changed`): Telegram refreshes the account's menu.
     role_listeners: list[Callable[[str, str], Awaitable[None]]] = field(default_factory=list)
 

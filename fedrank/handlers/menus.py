@@ -2,7 +2,7 @@
 federation, with the language they chose, for transports that show a menu per user (Telegram's
 ``setMyCommands`` with a chat scope). The menus' content is :mod:`fedrank.handlers.helptext`.
 
-A transport learns of a role granted or lowered in this process through
+A transport learns of a role granted or lowered (or a director's /lang) in this process through
 ``Services.role_listeners`` (called by :func:`role_changed` after the change is committed); it
 reads the account's menu again with :func:`menu_of`.
 """
@@ -63,8 +63,9 @@ async def menu_of(services: Services, platform: str, user_id: str) -> Menu:
 
 
 async def role_changed(services: Services, platform: str, user_id: str) -> None:
-    """Tell the transports listening in this process that an account's role changed (after
-    the change is committed). A listener's failure is logged, never the grant's."""
+    """Tell the transports listening in this process that an account's menu changed: its role
+    (a grant), or a director's language (/lang), after the change is committed. A listener's
+    failure is logged, never the grant's."""
     for listener in list(services.role_listeners):
         try:
             await listener(platform, user_id)

@@ -69,3 +69,18 @@ async def test_a_failing_listener_never_fails_the_grant(
         assert await operator_grant(services, "telegram", "5", "RMF", "director") is not None
     assert "refreshing the menu of telegram:5 failed" in caplog.text
     assert (await menu_of(services, "telegram", "5")).group == "director"
+
+
+async def test_a_directors_lang_is_told_a_players_is_not(services: Services) -> None:
+    await seed_federation(services.db)
+    await operator_grant(services, "telegram", "12", "RMF", "director")
+    heard: list[tuple[str, str]] = []
+
+    async def listener(platform: str, user_id: str) -> None:
+        heard.append((platform, user_id))
+
+    services.role_listeners.append(listener)
+    await dispatch(services, on_telegram("12"), "/lang zh")
+    await dispatch(services, on_telegram("13"), "/lang ru")
+    assert heard == [("telegram", "12")]
+    assert await menu_of(services, "telegram", "12") == Menu("12", "director", "zh")

@@ -8,9 +8,10 @@
   set at startup for every account that holds such a role (in the background: one call per
   language and account, and an account whose user never opened the bot's chat is refused by
   Telegram, which is logged and skipped), and again whenever a role is granted or lowered in
-  this process (``Services.role_listeners``); a grant made by another process (``fedrank
-  grant`` on the command line) shows at the bot's next start. An account that no longer
-  directs anything gets the chat-scoped menus deleted, so the default one shows again.
+  this process, or a director's /lang (``Services.role_listeners``); a grant made by another
+  process (``fedrank grant`` on the command line) shows at the bot's next start. An account
+  that no longer directs anything gets the chat-scoped menus deleted, so the default one shows
+  again.
 - ``setMyDescription`` / ``setMyShortDescription`` per language (what a user sees before
   pressing Start).
 

@@ -75,6 +75,11 @@ async def test_a_grant_refreshes_the_menu_and_a_lowering_removes_it(
         described = {c["command"]: c["description"] for c in fake.chat_commands[(503, "en")]}
         assert described["approve"] == t("ru", "cmd.approve")
         assert menu(fake, 503, "") == names("player") + names("director")
+        await fake.send(olga, "/lang zh")  # her menu follows her language
+        await fake.replies(503, after=1)
+        await fake.wait_for(
+            lambda: fake.chat_commands[(503, "ru")][0]["description"] == t("zh", "cmd.start")
+        )
         await fake.send(boss, "/grant telegram:503 RMF player")
         await fake.replies(502, after=1)
         await fake.wait_for(lambda: not any(k[0] == 503 for k in fake.chat_commands))
