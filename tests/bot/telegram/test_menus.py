@@ -136,3 +136,16 @@ async def test_a_director_who_never_opened_the_chat_is_skipped(
     chats = {r.scope.chat_id for r in mocked_bot.requests(SetMyCommands)}  # type: ignore[union-attr]
     assert chats == {501, 502}
     assert len(mocked_bot.requests(SetMyCommands)) == 1 + len(LANGS)  # 501 failed at once
+
+
+async def test_a_refused_chat_action_never_stops_the_answer(
+    dispatcher: Dispatcher, mocked_bot: MockedBot, services: Services
+) -> None:
+    await seed_federation(services.db)
+    anna = person(301, "Anna")
+    mocked_bot.add_result_for(
+        SendChatAction, ok=False, description="Bad Request: chat not found", error_code=400
+    )
+    await dispatcher.feed_update(mocked_bot, message(anna, "/why moscow-open-2026 RMF-001"))
+    assert len(mocked_bot.requests(SendChatAction)) == 1  # tried once, then given up
+    assert mocked_bot.sent_to(anna.id)

@@ -11,7 +11,6 @@ from dataclasses import replace
 
 from aiogram import Bot
 from aiogram.enums import ChatAction
-from aiogram.exceptions import TelegramAPIError
 from aiogram.types import Message
 
 from fedrank.bot.telegram.render import needs_own_lines
@@ -74,8 +73,8 @@ async def typing(bot: Bot, chat_id: int) -> AsyncIterator[None]:
         while True:
             try:
                 await bot.send_chat_action(chat_id=chat_id, action=ChatAction.TYPING)
-            except TelegramAPIError as exc:
-                log.debug("no chat action in %s: %s", chat_id, exc.message)
+            except Exception as exc:  # the network's or Telegram's: never the command's
+                log.debug("no chat action in %s: %s", chat_id, type(exc).__name__)
                 return
             await asyncio.sleep(TYPING_EVERY)
 
