@@ -43,6 +43,7 @@ from aiogram.client.session.middlewares.base import (
     NextRequestMiddlewareType,
 )
 from aiogram.exceptions import TelegramForbiddenError, TelegramRetryAfter
+from aiogram.methods import SendChatAction
 from aiogram.methods.base import TelegramType
 
 from fedrank.metrics import RATE_LIMITED
@@ -413,7 +414,8 @@ class TelegramPacer(BaseRequestMiddleware):
         method: TelegramMethod[TelegramType],
     ) -> Response[TelegramType]:
         chat_id = getattr(method, "chat_id", None)
-        if not isinstance(chat_id, int | str):
+        # A chat action ("typing…") is no message: it must not take the reply's slot.
+        if not isinstance(chat_id, int | str) or isinstance(method, SendChatAction):
             return await make_request(bot, method)
         attempt = 0
         while True:

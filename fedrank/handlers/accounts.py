@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from fedrank.handlers import linking
 from fedrank.handlers.access import (
     caller,
 )
@@ -14,10 +15,15 @@ from fedrank.handlers.common import player_label
 from fedrank.handlers.context import LANGUAGES, RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
+from fedrank.handlers.menus import role_changed
 from fedrank.handlers.reply import Reply
 
 
 async def start(services: Services, ctx: RequestContext, args: str) -> Reply:
+    """``/start``: what the bot does and whom the account is linked to; ``/start <code>`` (a
+    link from a director's /linkcode, opened by the player) links by that code."""
+    if linking.is_code_payload(args):
+        return await linking.link_from_start(services, ctx, args.strip())
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         federations = await repos.federations.all()
@@ -43,6 +49,9 @@ async def lang(services: Services, ctx: RequestContext, args: str) -> Reply:
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         account.language = choice
+        staff = any(role != "player" for role in (await repos.accounts.roles(account.id)).values())
+    if staff:  # a director's command menu is in the language he chose
+        await role_changed(services, ctx.platform, ctx.user_id)
     return Reply.text(t(choice, "lang.set"))
 
 

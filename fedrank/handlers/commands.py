@@ -18,6 +18,7 @@ from fedrank.handlers import (
     admin,
     grants,
     h2h,
+    helptext,
     linking,
     notify,
     othello,
@@ -34,8 +35,9 @@ from fedrank.handlers import (
     whatif,
     withdraw,
 )
-from fedrank.handlers.access import caller, directed_federations
+from fedrank.handlers.access import caller
 from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.registry import card, edit
 from fedrank.handlers.reply import Reply, bold, code
@@ -77,19 +79,59 @@ def register(
 
 
 async def help_(services: Services, ctx: RequestContext, args: str) -> Reply:
+    """``/help``: the commands the caller may use, by group (player; director and admin with the
+    federations he holds the role in), each with its syntax. ``/help <command>``: its syntax,
+    what it does, who may use it and an example."""
+    name = helptext.normalize_name(args)
+    if name:
+        return _command_help(ctx.language, name)
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        is_director = bool(await directed_federations(repos, account))
-    reply = Reply().line(bold(t(ctx.language, "help.title")))
-    for command in COMMANDS.values():
-        if command.audience == "all":
-            reply.line(code(f"/{command.name}"), " — ", t(ctx.language, f"cmd.{command.name}"))
-    if is_director:
-        reply.line(bold(t(ctx.language, "help.directors")))
-        for command in COMMANDS.values():
-            if command.audience == "director":
-                reply.line(code(f"/{command.name}"), " — ", t(ctx.language, f"cmd.{command.name}"))
-    return reply
+        held: dict[str, list[str]] = {helptext.DIRECTOR: [], helptext.ADMIN: []}
+        for federation_id, role in (await repos.accounts.roles(account.id)).items():
+            federation = await repos.federations.get(federation_id)
+            if federation is None:
+                continue
+            for group in helptext.visible_groups(role)[1:]:
+                held[group].append(federation.code)
+    lang = ctx.language
+    reply = Reply().line(bold(t(lang, "help.title"))).line(bold(t(lang, "help.group.player")))
+    _list_group(reply, lang, helptext.PLAYER)
+    for group in (helptext.DIRECTOR, helptext.ADMIN):
+        if held[group]:
+            codes = ", ".join(sorted(held[group]))
+            reply.line(bold(t(lang, f"help.group.{group}", federations=codes)))
+            _list_group(reply, lang, group)
+    return reply.line(t(lang, "help.more"))
+
+
+def _list_group(reply: Reply, lang: str, group: str) -> None:
+    for entry in helptext.by_group(COMMANDS, group):
+        reply.line(code(entry.syntax(lang)), " — ", entry.description(lang))
+
+
+def _label(lang: str, key: str) -> str:
+    """A label before a value: "Syntax: ", but "格式：" (a full-width colon has its space)."""
+    label = t(lang, key)
+    return label if label.endswith("：") else f"{label} "
+
+
+def _command_help(lang: str, name: str) -> Reply:
+    entry = helptext.all_entries(COMMANDS).get(name)
+    if entry is None:
+        close = helptext.close_matches(name, list(COMMANDS))
+        lines = [t(lang, "help.unknown", command=name[:32])]
+        if close:
+            lines.append(t(lang, "help.close", commands=", ".join(f"/{c}" for c in close)))
+        lines.append(t(lang, "help.all"))
+        raise UserError("\n".join(lines))
+    return (
+        Reply()
+        .line(bold(f"/{entry.command}"), " — ", entry.description(lang))
+        .line(_label(lang, "help.syntax"), code(entry.syntax(lang)))
+        .line(_label(lang, "help.example"), code(entry.example(lang)))
+        .line(t(lang, f"help.who.{entry.group}"))
+    )
 
 
 register("start", accounts.start)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -45,6 +45,10 @@ class RequestContext:
     # The language the user chose explicitly overrides the platform's (see /lang).
     platform_language: str | None = None
     attachment: IncomingFile | None = None
+    # A link that opens a private chat with the bot and starts it with a payload, as a format
+    # with ``{payload}`` (Telegram's ``https://t.me/<bot>?start={payload}``); None where the
+    # platform has none. /linkcode puts the code in one, so the player links with one tap.
+    start_link: str | None = None
 
 
 # How long a language chosen with /lang may be taken from memory. /lang in this process is seen
@@ -114,6 +118,10 @@ class Services:
     live_lists: dict[tuple[object, ...], object] = field(default_factory=dict)
     # The operator's FEDRANK_SECRET_KEY (link codes' HMAC key, with the database's own secret).
     secret_key: str | None = None
+    #: Called with (platform, user id) after a role (or a director's language) of that account
+    #: changed in this process
+    #: (:func:`fedrank.handlers.menus.role_changed`): Telegram refreshes the account's menu.
+    role_listeners: list[Callable[[str, str], Awaitable[None]]] = field(default_factory=list)
 
     def now(self) -> datetime:
         return self.clock()

@@ -23,6 +23,7 @@ from fedrank.handlers.access import caller, known_federation, require_role
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import AccessDeniedError, UserError
 from fedrank.handlers.i18n import t
+from fedrank.handlers.menus import role_changed
 from fedrank.handlers.reply import Reply
 from fedrank.storage.models import ROLES, Account, Federation
 from fedrank.storage.repos import ROLE_RANK, Repos
@@ -75,7 +76,7 @@ async def grant(services: Services, ctx: RequestContext, args: str) -> Reply:
         await grant_role(
             repos, federation, target, wanted, now=services.now(), by=account, language=ctx.language
         )
-        return Reply.text(
+        reply = Reply.text(
             t(
                 ctx.language,
                 "grant.done",
@@ -84,6 +85,8 @@ async def grant(services: Services, ctx: RequestContext, args: str) -> Reply:
                 federation=federation.code,
             )
         )
+    await role_changed(services, target.platform, target.platform_user_id)
+    return reply
 
 
 class LastAdminError(UserError):
@@ -149,4 +152,5 @@ async def operator_grant(
             platform, user_id, display_name=user_id, language=None, now=services.now()
         )
         await grant_role(repos, federation, target, role, now=services.now(), by=None)
-        return federation
+    await role_changed(services, target.platform, target.platform_user_id)
+    return federation

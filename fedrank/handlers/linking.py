@@ -20,6 +20,7 @@ while after :data:`MAX_WRONG_CODES` in :data:`WRONG_CODE_WINDOW`.
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from datetime import datetime, timedelta
 
@@ -92,15 +93,59 @@ async def link(services: Services, ctx: RequestContext, args: str) -> Reply:
         if len(parts) > 2:
             raise UserError(t(lang, "error.usage", usage="/link <ID> [code]"))
         player = await player_by_exact_id(repos, ctx, parts[0])
-        current = await repos.accounts.player_in(account.id, player.federation_id)
-        if current is not None and current.id == player.id:
-            return Reply.text(t(lang, "link.already_linked", player=player_label(player)))
-        holder = await repos.accounts.holder(player.id, account.platform)
-        if holder is not None and holder.id != account.id:
-            raise UserError(t(lang, "link.taken", player=player_label(player)))
-        if len(parts) == 2:
-            return await _by_code(repos, services, ctx, account, player, parts[1])
-        return await _request(repos, services, ctx, account, player, current)
+        return await _link_to(repos, services, ctx, account, player, parts[1:])
+
+
+async def _link_to(
+    repos: Repos,
+    services: Services,
+    ctx: RequestContext,
+    account: Account,
+    player: Player,
+    code: list[str],
+) -> Reply:
+    """Link by ``code`` (one word) when given, else ask the directors."""
+    lang = ctx.language
+    current = await repos.accounts.player_in(account.id, player.federation_id)
+    if current is not None and current.id == player.id:
+        return Reply.text(t(lang, "link.already_linked", player=player_label(player)))
+    holder = await repos.accounts.holder(player.id, account.platform)
+    if holder is not None and holder.id != account.id:
+        raise UserError(t(lang, "link.taken", player=player_label(player)))
+    if code:
+        return await _by_code(repos, services, ctx, account, player, code[0])
+    return await _request(repos, services, ctx, account, player, current)
+
+
+#: A link code as a chat's start payload (Telegram: ``t.me/<bot>?start=ABCD-EFGH-JKLM``).
+START_PAYLOAD = re.compile(r"[A-Za-z0-9]{4}(?:-[A-Za-z0-9]{4}){2}")
+
+
+def is_code_payload(payload: str) -> bool:
+    """Whether ``/start <payload>`` carries a link code (a deep link from /linkcode)."""
+    return START_PAYLOAD.fullmatch(payload.strip()) is not None
+
+
+async def link_from_start(services: Services, ctx: RequestContext, payload: str) -> Reply:
+    """``/start ABCD-EFGH-JKLM``: the player opened the link a director's /linkcode gave; it is
+    ``/link <ID> <code>`` with the ID the code was issued for. The rules are /link's: the code is
+    single-use, and not for the account that issued it; a code that matches nothing is counted
+    against the account (its player is unknown), as a wrong code of /link is."""
+    lang = ctx.language
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        now = services.now()
+        subjects = [("account", account.id)]
+        locked = await repos.accounts.locked_until(subjects)
+        if locked is not None and _aware(locked, now) > now:
+            until = _aware(locked, now).strftime("%H:%M UTC")
+            return Reply.text(t(lang, "link.code_locked", until=until))
+        link_code = await repos.accounts.link_code(payload, key=await code_key(repos, services))
+        if link_code is None:
+            await _wrong_code(repos, account, None, None, subjects, now)
+            return Reply.text(t(lang, "link.start_bad_code"))
+        player = await stored_player(repos, link_code.player_id, lang)
+        return await _link_to(repos, services, ctx, account, player, [payload.strip()])
 
 
 async def _request(
@@ -203,8 +248,8 @@ def _aware(moment: datetime, now: datetime) -> datetime:
 async def _wrong_code(
     repos: Repos,
     account: Account,
-    player: Player,
-    federation_id: int,
+    player: Player | None,
+    federation_id: int | None,
     subjects: list[tuple[str, int]],
     now: datetime,
 ) -> None:
@@ -229,7 +274,7 @@ async def _wrong_code(
             at=now,
             account_id=account.id,
             federation_id=federation_id,
-            subject=player.federation_player_id,
+            subject=player.federation_player_id if player is not None else "",
             details={"until": (now + LOCKOUT).isoformat()} if locks else {},
         )
 
@@ -416,7 +461,7 @@ async def linkcode(services: Services, ctx: RequestContext, args: str) -> Reply:
             federation_id=federation.id,
             subject=player.federation_player_id,
         )
-        return Reply.text(
+        reply = Reply.text(
             t(
                 lang,
                 "link.code_issued",
@@ -427,3 +472,6 @@ async def linkcode(services: Services, ctx: RequestContext, args: str) -> Reply:
             ),
             private=True,
         )
+        if ctx.start_link is not None:
+            reply.line(t(lang, "link.deep_link", url=ctx.start_link.format(payload=one_time)))
+        return reply

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from fedrank.bot.discord import autocomplete
 from fedrank.bot.discord.buttons import ActionButton
 from fedrank.bot.discord.cogs import ALL
 from fedrank.bot.discord.cogs.generic import generic_slash, generic_text
@@ -93,6 +94,7 @@ class FedrankBot(commands.Bot):
         for cog in ALL:
             await self.add_cog(cog(self.fedrank))
         self.add_generic_commands()
+        autocomplete.attach(self.tree)
         self.add_dynamic_items(ActionButton)
         roles = self.fedrank.roles
         if roles is not None:

@@ -228,7 +228,7 @@ class Core:
             if not done:
                 await self.defer(interaction, command)
         reply = await work
-        if command == "help" and self.roles is not None and not ctx.is_private:
+        if command == "help" and text == "/help" and self.roles is not None and not ctx.is_private:
             reply = with_role_help(reply, await self.chosen_language(ctx))
         await self.deliver_interaction(interaction, ctx, reply, command)
         await self.after(command, reply)
@@ -290,7 +290,12 @@ class Core:
             request = replace(request, attachment=IncomingFile(attachment.filename, content))
         reply = await self.dispatch(self.services, request, text)
         language = await self.chosen_language(request)
-        if command == "help" and self.roles is not None and not request.is_private:
+        if (
+            command == "help"
+            and text == "/help"
+            and self.roles is not None
+            and not request.is_private
+        ):
             reply = with_role_help(reply, language)
         if reply.private and not request.is_private:
             rendered = render(reply, language=language, owner=message.author.id)

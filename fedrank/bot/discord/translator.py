@@ -20,6 +20,8 @@ LOCALES: dict[discord.Locale, str] = {
     discord.Locale.russian: "ru",
     discord.Locale.ukrainian: "uk",
     discord.Locale.chinese: "zh",
+    # The catalogue's Chinese is simplified; a Taiwan client reads it rather than English.
+    discord.Locale.taiwan_chinese: "zh",
 }
 
 

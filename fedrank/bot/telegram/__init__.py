@@ -11,9 +11,9 @@ from fedrank.bot.telegram.app import (
     make_bot,
     make_dispatcher,
     make_storage,
-    register_commands,
     run_transport,
 )
+from fedrank.bot.telegram.menus import register_commands
 from fedrank.bot.telegram.render import Rendered, render_html
 
 __all__ = [

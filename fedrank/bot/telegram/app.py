@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
 from urllib.parse import urlsplit
 
 from aiogram import Bot, Dispatcher
@@ -29,10 +28,16 @@ from aiogram.fsm.storage.memory import MemoryStorage
 from aiogram.fsm.storage.redis import RedisStorage
 from aiogram.methods import Response, TelegramMethod
 from aiogram.methods.base import TelegramType
-from aiogram.types import BotCommand, BotCommandScopeDefault
 
 from fedrank.bot.limits import TelegramLimits as Limits
 from fedrank.bot.limits import telegram_pacer
+from fedrank.bot.telegram.menus import (
+    menu_refresher,
+    register_commands,
+    register_descriptions,
+    start_link,
+    sync_menus,
+)
 from fedrank.bot.telegram.middlewares import (
     ContextMiddleware,
     OneAtATimeMiddleware,
@@ -42,13 +47,11 @@ from fedrank.bot.telegram.middlewares import (
 )
 from fedrank.bot.telegram.routers import routers
 from fedrank.config import ConfigError, Settings
-from fedrank.handlers.context import LANGUAGES, Services
-from fedrank.handlers.i18n import MESSAGES as HANDLER_MESSAGES
+from fedrank.handlers.context import Services
 
 log = logging.getLogger(__name__)
 
 DEFAULT_WEBHOOK_PATH = "/telegram"
-DESCRIPTION_LIMIT = 256
 # Updates handled at once by one polling process: about what the database pool can serve.
 POLLING_CONCURRENCY = 16
 
@@ -124,29 +127,6 @@ def make_dispatcher(
     return dp
 
 
-def command_list(language: str) -> list[BotCommand]:
-    """The commands everyone may use, described in ``language`` (directors' are in /help)."""
-    from fedrank.handlers.commands import COMMANDS
-
-    out = []
-    for command in COMMANDS.values():
-        entry = HANDLER_MESSAGES.get(f"cmd.{command.name}")
-        if command.audience != "all" or entry is None:
-            continue
-        description = (entry.get(language) or entry["en"])[:DESCRIPTION_LIMIT]
-        out.append(BotCommand(command=command.name, description=description))
-    return out
-
-
-async def register_commands(bot: Bot, languages: Sequence[str] = LANGUAGES) -> None:
-    """setMyCommands once without a language (the fallback, English) and once per language."""
-    await bot.set_my_commands(command_list("en"), scope=BotCommandScopeDefault())
-    for language in languages:
-        await bot.set_my_commands(
-            command_list(language), scope=BotCommandScopeDefault(), language_code=language
-        )
-
-
 def make_storage(settings: Settings) -> BaseStorage:
     """Redis FSM storage when ``FEDRANK_REDIS_URL`` is set, else memory (one process only)."""
     if settings.redis_url is None:
@@ -192,14 +172,28 @@ async def run_transport(
     reachability = Reachability(services)
     bot = make_bot(token, services, api_server=api_server, limits=limits, reachability=reachability)
     dp = make_dispatcher(services, storage=storage, throttle=throttle, reachability=reachability)
+    refresh = menu_refresher(bot, services)
+    menus: asyncio.Task[int] | None = None
     try:
+        me = await bot.me()
+        if me.username:
+            dp["start_link"] = start_link(me.username)
         await register_commands(bot)
+        await register_descriptions(bot)
+        services.role_listeners.append(refresh)
+        menus = asyncio.create_task(sync_menus(bot, services))
         if webhook:
             await _serve_webhook(settings, services, bot, dp, path, stop)
         else:
             await bot.delete_webhook(drop_pending_updates=False)
             await _serve_polling(bot, dp, stop, handle_signals)
     finally:
+        if refresh in services.role_listeners:
+            services.role_listeners.remove(refresh)
+        if menus is not None:
+            menus.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await menus
         await storage.close()
         await bot.session.close()
 

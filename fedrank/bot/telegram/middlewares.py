@@ -44,7 +44,9 @@ PLATFORM = "telegram"
 Handler = Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]]
 
 
-def build_context(services: Services, user: User, chat: Chat | None) -> RequestContext:
+def build_context(
+    services: Services, user: User, chat: Chat | None, *, start_link: str | None = None
+) -> RequestContext:
     """The request context of one update from ``user`` in ``chat``."""
     chat_id = chat.id if chat is not None else user.id
     return RequestContext(
@@ -55,6 +57,7 @@ def build_context(services: Services, user: User, chat: Chat | None) -> RequestC
         language=normalize_language(user.language_code, services.default_language),
         is_private=chat is None or chat.type == "private",
         platform_language=user.language_code,
+        start_link=start_link,
     )
 
 
@@ -102,7 +105,11 @@ class ContextMiddleware(BaseMiddleware):
         if self.reachability is not None and (chat is None or chat.type == "private"):
             await self.reachability.seen(user.id)
         data["services"] = self.services
-        data["ctx"] = build_context(self.services, user, chat)
+        # The bot's deep link (t.me/<username>, from getMe at startup) for /linkcode's answer.
+        link = data.get("start_link")
+        data["ctx"] = build_context(
+            self.services, user, chat, start_link=link if isinstance(link, str) else None
+        )
         return await handler(event, data)
 
 

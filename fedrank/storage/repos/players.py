@@ -161,6 +161,41 @@ class PlayerRepo(Repo):
             )
         ).all()
 
+    async def suggest(self, text: str, *, limit: int = 25) -> Sequence[Player]:
+        """Players for a search box: those whose federation ID starts with ``text`` (by ID, a
+        range of the ``upper(federation_player_id)`` index), then, while fewer than ``limit``,
+        those whose name contains it (the first found, sorted by name: a name may contain it
+        anywhere, so this part reads the table until it has enough)."""
+        typed = text.strip()
+        if not typed:
+            return []
+        prefix = typed.upper()
+        upper_id = func.upper(Player.federation_player_id)
+        after = prefix[:-1] + chr(ord(prefix[-1]) + 1)
+        by_id = list(
+            (
+                await self.session.scalars(
+                    select(Player)
+                    .where(
+                        upper_id >= prefix,
+                        upper_id < after,
+                        upper_id.like(f"{like_pattern(prefix)}%", escape="\\"),
+                    )
+                    .order_by(upper_id, Player.id)
+                    .limit(limit)
+                )
+            ).all()
+        )
+        if len(by_id) >= limit:
+            return by_id
+        pattern = like_pattern(typed.lower())
+        seen = [p.id for p in by_id]
+        query = select(Player).where(func.lower(Player.name).like(f"%{pattern}%", escape="\\"))
+        if seen:
+            query = query.where(Player.id.not_in(seen))
+        by_name = (await self.session.scalars(query.limit(limit - len(by_id)))).all()
+        return by_id + sorted(by_name, key=lambda p: (p.name, p.federation_player_id))
+
     async def count_named(self, query: str) -> int:
         """How many players :meth:`find` would give without a limit (a name match)."""
         pattern = like_pattern(query.strip().lower())

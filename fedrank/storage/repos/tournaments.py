@@ -20,7 +20,7 @@ from fedrank.storage.models import (
     Tournament,
     TournamentVersion,
 )
-from fedrank.storage.repos.base import Repo
+from fedrank.storage.repos.base import Repo, like_pattern
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +73,24 @@ class TournamentRepo(Repo):
             query = query.where(Tournament.discipline_id.in_(discipline_ids))
         order = (Tournament.held_on.desc(), Tournament.id.desc())
         return (await self.session.scalars(query.order_by(*order))).all()
+
+    async def suggest(self, text: str, *, limit: int = 25) -> list[tuple[str, str, date]]:
+        """(code, name, date) of stored tournaments whose code or name contains ``text``,
+        newest first; at most ``limit`` (for a search box)."""
+        pattern = like_pattern(text.strip().lower())
+        rows = await self.session.execute(
+            select(Tournament.code, Tournament.name, Tournament.held_on)
+            .where(
+                Tournament.current_version_id.is_not(None),
+                or_(
+                    func.lower(Tournament.code).like(f"%{pattern}%", escape="\\"),
+                    func.lower(Tournament.name).like(f"%{pattern}%", escape="\\"),
+                ),
+            )
+            .order_by(Tournament.held_on.desc(), Tournament.id.desc())
+            .limit(limit)
+        )
+        return [(code, name, held_on) for code, name, held_on in rows]
 
     async def recent(
         self, discipline_ids: Sequence[int] | None, *, offset: int, limit: int

@@ -127,7 +127,13 @@ async def test_the_payload_registered_with_discord_is_valid(services: Services) 
             for localized in (item.get("description_localizations") or {}).values():
                 assert 1 <= len(localized) <= 100
     rating = next(p for p in payloads if p["name"] == "rating")
-    assert rating["name_localizations"] == {"ru": "рейтинг", "uk": "рейтинг", "zh-CN": "等级分"}
+    assert rating["name_localizations"] == {
+        "ru": "рейтинг",
+        "uk": "рейтинг",
+        "zh-CN": "等级分",
+        "zh-TW": "等级分",
+    }
+    assert rating["options"][0]["autocomplete"] is True
     assert rating["options"][0]["description_localizations"]["ru"].startswith("имя игрока")
 
 

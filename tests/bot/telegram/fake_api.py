@@ -3,7 +3,8 @@
 It speaks enough of the Bot API for the real aiogram ``Bot`` and ``Dispatcher``: getMe,
 getUpdates (long polling), setWebhook/deleteWebhook (then updates are POSTed to the webhook
 with the secret header), sendMessage, sendDocument, sendPhoto, editMessageText,
-editMessageReplyMarkup, answerCallbackQuery, setMyCommands, getFile and file download.
+editMessageReplyMarkup, answerCallbackQuery, setMyCommands, deleteMyCommands, setMyDescription,
+setMyShortDescription, sendChatAction, getFile and file download.
 Like Telegram it parses the HTML of every message (so a tag that was not escaped becomes an
 entity, and malformed HTML is refused with 400), refuses texts over 4,096 characters, and
 answers 429 (with ``retry_after``) or 403 (blocked by the user) on demand.
@@ -156,6 +157,10 @@ class FakeTelegram:
         self.delivered: list[Delivered] = []
         self.callback_answers: list[dict[str, Any]] = []
         self.commands: dict[str, list[dict[str, Any]]] = {}
+        # Menus of one chat (BotCommandScopeChat), by chat id and language ("" for none).
+        self.chat_commands: dict[tuple[int, str], list[dict[str, Any]]] = {}
+        self.descriptions: dict[str, str] = {}
+        self.short_descriptions: dict[str, str] = {}
         self.webhook: dict[str, Any] | None = None
         self.blocked: set[int] = set()
         self.failures: list[Failure] = []
@@ -507,7 +512,31 @@ class FakeTelegram:
         return self.bot_user
 
     def _m_setMyCommands(self, params: dict[str, Any], files: Any) -> bool:
-        self.commands[params.get("language_code", "")] = params["commands"]
+        scope = params.get("scope") or {"type": "default"}
+        if scope["type"] == "chat":
+            key = (int(scope["chat_id"]), params.get("language_code", ""))
+            self.chat_commands[key] = params["commands"]
+        else:
+            self.commands[params.get("language_code", "")] = params["commands"]
+        return True
+
+    def _m_deleteMyCommands(self, params: dict[str, Any], files: Any) -> bool:
+        scope = params.get("scope") or {"type": "default"}
+        if scope["type"] == "chat":
+            self.chat_commands.pop((int(scope["chat_id"]), params.get("language_code", "")), None)
+        else:
+            self.commands.pop(params.get("language_code", ""), None)
+        return True
+
+    def _m_setMyDescription(self, params: dict[str, Any], files: Any) -> bool:
+        self.descriptions[params.get("language_code", "")] = params["description"]
+        return True
+
+    def _m_setMyShortDescription(self, params: dict[str, Any], files: Any) -> bool:
+        self.short_descriptions[params.get("language_code", "")] = params["short_description"]
+        return True
+
+    def _m_sendChatAction(self, params: dict[str, Any], files: Any) -> bool:
         return True
 
     def _m_deleteWebhook(self, params: dict[str, Any], files: Any) -> bool:

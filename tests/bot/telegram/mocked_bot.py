@@ -22,12 +22,17 @@ from aiogram.client.session.base import BaseSession
 from aiogram.enums import ParseMode
 from aiogram.methods import (
     AnswerCallbackQuery,
+    DeleteMyCommands,
     EditMessageReplyMarkup,
     EditMessageText,
     GetMe,
+    SendChatAction,
     SendDocument,
     SendMessage,
     SendPhoto,
+    SetMyCommands,
+    SetMyDescription,
+    SetMyShortDescription,
     TelegramMethod,
 )
 from aiogram.methods.base import Response
@@ -102,7 +107,16 @@ class MockedSession(BaseSession):
             return self._message(
                 method.chat_id, method.reply_markup, method.message_id, **_text(method.text)
             )
-        if isinstance(method, EditMessageReplyMarkup | AnswerCallbackQuery):
+        if isinstance(
+            method,
+            EditMessageReplyMarkup
+            | AnswerCallbackQuery
+            | SendChatAction
+            | SetMyCommands
+            | DeleteMyCommands
+            | SetMyDescription
+            | SetMyShortDescription,
+        ):
             return True
         if isinstance(method, GetMe):
             return bot_user().model_dump(exclude_none=True)

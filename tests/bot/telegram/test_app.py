@@ -14,7 +14,8 @@ from aiogram.methods import Response, SendMessage
 from aiogram.types import Message
 
 from fedrank.bot.telegram import make_storage
-from fedrank.bot.telegram.app import KeepResponseTypes, command_list, webhook_path
+from fedrank.bot.telegram.app import KeepResponseTypes, webhook_path
+from fedrank.bot.telegram.menus import command_list
 from fedrank.config import ConfigError
 from fedrank.handlers.context import Services
 from tests.bot.telegram.conftest import running, settings

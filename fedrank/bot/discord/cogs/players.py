@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from fedrank.bot.discord.autocomplete import canonical
 from fedrank.bot.discord.cogs.base import FeatureCog, arg, description, name
 
 Language = Literal["en", "ru", "uk", "zh"]
@@ -20,8 +21,10 @@ class Players(FeatureCog):
         await self.slash(interaction, "start")
 
     @app_commands.command(name=name("help"), description=description("cmd.help"))
-    async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await self.slash(interaction, "help")
+    @app_commands.describe(command=description("help.option"))
+    async def help(self, interaction: discord.Interaction[Any], command: str | None = None) -> None:
+        # /help рейтинг: the command as Discord shows it in Russian is the command rating.
+        await self.slash(interaction, "help", canonical(command) if command else None)
 
     @app_commands.command(name=name("lang"), description=description("cmd.lang"))
     @app_commands.describe(language=arg("language"))
@@ -95,7 +98,7 @@ class Players(FeatureCog):
 
     @commands.command(name="help")
     async def help_text(self, ctx: commands.Context[Any], *, args: str = "") -> None:
-        await self.text(ctx, "help", args)
+        await self.text(ctx, "help", canonical(args) if args.strip() else args)
 
     @commands.command(name="lang")
     async def lang_text(self, ctx: commands.Context[Any], *, args: str = "") -> None:

@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 
 from aiogram import Bot
+from aiogram.enums import ChatAction
 from aiogram.types import Message
 
 from fedrank.bot.telegram.render import needs_own_lines
 from fedrank.bot.telegram.sender import deliver
+from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
-from fedrank.handlers.dispatch import dispatch
+from fedrank.handlers.dispatch import dispatch, parse_command
 from fedrank.handlers.presence import chosen_language
+
+log = logging.getLogger(__name__)
+
+# Telegram shows a chat action for up to 5 seconds; it is sent again a little before.
+TYPING_EVERY = 4.5
 
 
 async def answer(
@@ -26,7 +38,11 @@ async def answer(
     """Run ``text`` (a command line or a button's action) and deliver the reply."""
     if attachment is not None:
         ctx = replace(ctx, attachment=attachment)
-    reply = await dispatch(services, ctx, text)
+    if is_long(text, attachment):
+        async with typing(bot, int(ctx.chat_id)):
+            reply = await dispatch(services, ctx, text)
+    else:
+        reply = await dispatch(services, ctx, text)
     language = await chosen_language(services, ctx) if needs_own_lines(reply) else ctx.language
     await deliver(
         bot,
@@ -37,6 +53,38 @@ async def answer(
         language=language,
         reply_to=reply_to,
     )
+
+
+def is_long(text: str, attachment: IncomingFile | None) -> bool:
+    """A command registered as slow (parsing a file, a preview, a chart, an export), or any
+    command with a file: the user sees "typing…" while it runs."""
+    parsed = parse_command(text)
+    command = COMMANDS.get(parsed[0]) if parsed is not None else None
+    return attachment is not None or (command is not None and command.slow)
+
+
+@asynccontextmanager
+async def typing(bot: Bot, chat_id: int) -> AsyncIterator[None]:
+    """Telegram's "typing…" in ``chat_id`` while the block runs: sent at once (in the
+    background, so the command does not wait for it) and again every few seconds, since
+    Telegram shows it for five seconds at most. A failure to send it is only logged."""
+
+    async def keep_typing() -> None:
+        while True:
+            try:
+                await bot.send_chat_action(chat_id=chat_id, action=ChatAction.TYPING)
+            except Exception as exc:  # the network's or Telegram's: never the command's
+                log.debug("no chat action in %s: %s", chat_id, type(exc).__name__)
+                return
+            await asyncio.sleep(TYPING_EVERY)
+
+    task = asyncio.create_task(keep_typing())
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
 
 def command_text(message: Message) -> str:

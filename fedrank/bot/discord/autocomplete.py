@@ -1,0 +1,116 @@
+"""Autocomplete of slash command options: disciplines, players, tournaments and, for /help,
+the commands themselves.
+
+Every string option named ``discipline``, ``player``, ``opponent`` or ``tournament`` of the
+tree's commands gets a callback (:func:`attach`, once the cogs are added and before the tree is
+synced) that asks :mod:`fedrank.handlers.suggest` for what matches the text typed so far: one
+short read, at most 25 choices, labels within 100 characters. A suggestion that takes longer
+than :data:`DEADLINE` (Discord waits three seconds for the answer) or fails is answered with no
+choices: the user can still type the value himself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.enums import AppCommandOptionType
+
+from fedrank.bot.discord.i18n import NAMES
+from fedrank.handlers import helptext, suggest
+from fedrank.handlers.commands import COMMANDS
+from fedrank.handlers.context import Services, normalize_language
+from fedrank.handlers.suggest import MAX_CHOICES, Suggestion, fit
+
+log = logging.getLogger(__name__)
+
+DEADLINE = 2.0
+
+Find = Callable[[Services, str], Awaitable[list[Suggestion]]]
+Completer = Callable[
+    [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
+]
+
+#: What each option name is completed with.
+BY_OPTION: dict[str, Find] = {
+    "discipline": suggest.disciplines,
+    "player": suggest.players,
+    "opponent": suggest.players,
+    "tournament": suggest.tournaments,
+}
+
+
+def services_of(interaction: discord.Interaction[Any]) -> Services:
+    services: Services = interaction.client.fedrank.services
+    return services
+
+
+def completer(find: Find) -> Completer:
+    """The autocomplete callback of one kind of option."""
+
+    async def complete(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            found = await asyncio.wait_for(find(services_of(interaction), current), DEADLINE)
+        except Exception:
+            log.warning("autocomplete of %r failed", current[:50], exc_info=True)
+            return []
+        return [app_commands.Choice(name=s.label, value=s.value) for s in found[:MAX_CHOICES]]
+
+    return complete
+
+
+def canonical(word: str) -> str:
+    """A command's name from its localized one (``рейтинг`` -> ``rating``, as Discord shows
+    the slash commands in Russian); anything else unchanged."""
+    name = word.strip().lstrip("/").lower()
+    if name in COMMANDS:
+        return name
+    for command, localized in NAMES.items():
+        if name in (n.lower() for n in localized.values()):
+            return command
+    return word.strip()
+
+
+async def complete_command(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """/help's option: the commands whose name (or localized name) starts with what is typed,
+    described in the user's language."""
+    locale = getattr(interaction.locale, "value", None) or str(interaction.locale or "")
+    language = normalize_language(locale)
+    typed = current.strip().lstrip("/").lower()
+    out: list[app_commands.Choice[str]] = []
+    for entry in helptext.all_entries(COMMANDS).values():
+        names = [entry.command, *(n.lower() for n in NAMES.get(entry.command, {}).values())]
+        if typed and not any(n.startswith(typed) for n in names):
+            continue
+        label = fit(f"/{entry.command} — {entry.description(language)}")
+        out.append(app_commands.Choice(name=label, value=entry.command))
+        if len(out) == MAX_CHOICES:
+            break
+    return out
+
+
+def attach(tree: app_commands.CommandTree[Any]) -> int:
+    """Give every matching option of the tree's commands its autocomplete; how many."""
+    count = 0
+    for command in tree.walk_commands():
+        if not isinstance(command, app_commands.Command):
+            continue
+        for parameter in command.parameters:
+            if parameter.type is not AppCommandOptionType.string or parameter.choices:
+                continue
+            if command.name == "help" and parameter.name == "command":
+                command.autocomplete(parameter.name)(complete_command)
+            elif parameter.name in BY_OPTION:
+                command.autocomplete(parameter.name)(completer(BY_OPTION[parameter.name]))
+            else:
+                continue
+            count += 1
+    return count
