@@ -18,6 +18,7 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.systems import NoAdapterError
+from fedrank.handlers.words import say, usage_text
 from fedrank.storage.records import PreviewLine
 
 MAX_PLACE = 10_000
@@ -32,10 +33,10 @@ async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
             repos, words, ends=lambda n: n < len(words) and is_number(words[n])
         )
         if count >= len(words) or not is_number(words[count]):
-            raise UserError(t(ctx.language, "error.usage", usage=USAGE))
+            raise UserError(t(ctx.language, "error.usage", usage=usage_text(ctx.language, USAGE)))
         place = int(words[count])
         if not 1 <= place <= MAX_PLACE:
-            raise UserError(t(ctx.language, "error.usage", usage=USAGE))
+            raise UserError(t(ctx.language, "error.usage", usage=usage_text(ctx.language, USAGE)))
         parts = [" ".join(words[:count]), words[count], " ".join(words[count + 1 :])]
         tournament = await one_tournament(
             repos, ctx, parts[0], unknown="whatif.no_tournament", choose="whatif.choose", limit=8
@@ -80,6 +81,6 @@ async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
     reply = Reply().line(bold(title))
     reply.table(
         tuple(t(ctx.language, "whatif.headers").split("|")),
-        [(x.label, x.before, x.after, x.note) for x in lines],
+        [tuple(say(ctx.language, v) for v in (x.label, x.before, x.after, x.note)) for x in lines],
     )
     return reply.line(t(ctx.language, "whatif.nothing_written"))
