@@ -25,7 +25,6 @@ from fedrank.handlers.words import (
     kind_text,
     title_text,
     trace_step,
-    usage_text,
 )
 from fedrank.storage.models import Player
 from fedrank.storage.repos import Repos
@@ -69,7 +68,7 @@ async def why(services: Services, ctx: RequestContext, args: str) -> Reply:
             t(
                 ctx.language,
                 "error.usage",
-                usage=usage_text(ctx.language, "/why <tournament> [player]"),
+                usage="/why <tournament> [player]",
             )
         )
     async with services.db.read() as repos:

@@ -13,7 +13,7 @@ from fedrank.handlers.i18n import t
 from fedrank.handlers.publication import local_today
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.since import list_since_note, since_block
-from fedrank.handlers.words import next_text, points_text, title_text, usage_text
+from fedrank.handlers.words import next_text, points_text, title_text
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import PointTotal, RatingCard, Standing, TopList, TopRow
 from fedrank.storage.repos import Repos, discipline_by_code, latest_top, rating_cards
@@ -164,7 +164,7 @@ async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
         if not 1 <= count <= TOP_MAX:
             raise UserError(t(ctx.language, "top.bad_count", max=TOP_MAX))
     if len(parts) > 1:
-        raise UserError(t(ctx.language, "error.usage", usage=usage_text(ctx.language, TOP_USAGE)))
+        raise UserError(t(ctx.language, "error.usage", usage=TOP_USAGE))
     if on is not None:
         return await top_on(services, ctx, parts[0] if parts else None, count, on)
     found = None

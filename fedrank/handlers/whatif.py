@@ -18,7 +18,7 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.systems import NoAdapterError
-from fedrank.handlers.words import say, usage_text
+from fedrank.handlers.words import say
 from fedrank.storage.records import PreviewLine
 
 MAX_PLACE = 10_000
@@ -33,10 +33,10 @@ async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
             repos, words, ends=lambda n: n < len(words) and is_number(words[n])
         )
         if count >= len(words) or not is_number(words[count]):
-            raise UserError(t(ctx.language, "error.usage", usage=usage_text(ctx.language, USAGE)))
+            raise UserError(t(ctx.language, "error.usage", usage=USAGE))
         place = int(words[count])
         if not 1 <= place <= MAX_PLACE:
-            raise UserError(t(ctx.language, "error.usage", usage=usage_text(ctx.language, USAGE)))
+            raise UserError(t(ctx.language, "error.usage", usage=USAGE))
         parts = [" ".join(words[:count]), words[count], " ".join(words[count + 1 :])]
         tournament = await one_tournament(
             repos, ctx, parts[0], unknown="whatif.no_tournament", choose="whatif.choose", limit=8

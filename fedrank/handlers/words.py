@@ -220,13 +220,18 @@ def trace_step(language: str, step: Mapping[str, Any]) -> str:
     """One stored trace step as ``/why`` prints it: ``name = value  [rule]  — note``."""
     name = str(step.get("name", "?"))
     value = step.get("value")
-    shown = cell(language, value) if isinstance(value, (bool, str)) else value
-    text = f"{step_name(language, name)} = {shown}"
-    if step.get("rule"):
-        rule = str(step["rule"])
-        text += f"  [{rule if language == 'en' else rule_text(language, rule)}]"
-    if step.get("note"):
-        text += f"  — {note_text(language, str(step['note']))}"
+    rule = str(step.get("rule") or "")
+    note = str(step.get("note") or "")
+    if language != "en":  # English: the engine's own words, as stored
+        name = step_name(language, name)
+        value = cell(language, value) if isinstance(value, (bool, str)) else value
+        rule = rule_text(language, rule) if rule else ""
+        note = note_text(language, note) if note else ""
+    text = f"{name} = {value}"
+    if rule:
+        text += f"  [{rule}]"
+    if note:
+        text += f"  — {note}"
     return text
 
 
@@ -239,3 +244,14 @@ def usage_text(language: str, usage: str) -> str:
         return found.group(1) + (t(language, key) if _has(key) else inner) + found.group(3)
 
     return re.sub(r"([<\[])([^<>\[\]]+)([>\]])", word, usage)
+
+
+def calendar_text(language: str, calendar: str) -> str:
+    """A discipline's list calendar (``quarterly``) in ``language``."""
+    key = f"frame.calendar.{calendar}"
+    return t(language, key) if _has(key) else calendar
+
+
+def month_name(language: str, month: int) -> str:
+    """The name of ``month`` (1-12) standing alone, as an axis or a heading shows it."""
+    return t(language, f"frame.month.{month}")

@@ -124,7 +124,9 @@ async def test_a_player_reads_no_english(
     left: dict[str, list[str]] = {}
     # /help as it is today (the help helper rewrites it); language codes are IDs.
     helped = _readable(await dispatch(demo_services, asker, "/help"))
-    left["/help"] = english_words(helped, {"en", "ru", "uk", "zh", "ID", "me", "Telegram", "Discord"})
+    left["/help"] = english_words(
+        helped, {"en", "ru", "uk", "zh", "ID", "me", "Telegram", "Discord"}
+    )
     for case in cases:
         for line in (
             f"/rating {case.player}",
