@@ -70,8 +70,9 @@ def say(language: str, text: object) -> str:
 
 
 def _render(language: str, key: str, values: Mapping[str, Any]) -> str:
-    if key not in MESSAGES:  # a phrase of a newer version: say what it can
-        return " ".join(say(language, v) for v in values.values())
+    if key not in MESSAGES:  # a phrase of a newer version, a name it has no words for
+        said = " ".join(say(language, v) for v in values.values())
+        return said or key.rsplit(".", 1)[-1]
     return t(language, key, **{k: say(language, v) for k, v in values.items()})
 
 
@@ -150,6 +151,8 @@ def cell(language: str, value: object) -> str:
 
 def step_name(language: str, name: str) -> str:
     """A trace step's name: the rulebook's symbols stay; named quantities are translated."""
+    if _has(f"trace.name.{name}"):
+        return t(language, f"trace.name.{name}")
     session = _SESSION.fullmatch(name)
     if session is not None:
         inner = step_name(language, session.group(2))

@@ -1211,5 +1211,11 @@ MESSAGES: dict[str, str] = {
     "frame.arg.event name": "event name",
     "frame.arg.event date YYYY-MM-DD": "event date YYYY-MM-DD",
     "frame.arg.code or name of the tournament": "code or name of the tournament",
+    "fsbr.title.wbf_master": "WBF Master",
+    "fsbr.title.wbf_international_master": "WBF International Master",
+    "fsbr.title.wbf_life_master": "WBF Life Master",
+    "fsbr.title.wbf_grand_master": "WBF Grand Master",
+    "fsbr.title.ebl_master": "EBL Master",
+    "fsbr.title.ebl_grand_master": "EBL Grand Master",
     # ── wordsb: end ──
 }

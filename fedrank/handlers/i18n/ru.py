@@ -1217,5 +1217,11 @@ MESSAGES: dict[str, str] = {
     "frame.arg.event name": "название соревнования",
     "frame.arg.event date YYYY-MM-DD": "дата соревнования ГГГГ-ММ-ДД",
     "frame.arg.code or name of the tournament": "код или название турнира",
+    "fsbr.title.wbf_master": "мастер WBF",
+    "fsbr.title.wbf_international_master": "международный мастер WBF",
+    "fsbr.title.wbf_life_master": "пожизненный мастер WBF",
+    "fsbr.title.wbf_grand_master": "гроссмейстер WBF",
+    "fsbr.title.ebl_master": "мастер EBL",
+    "fsbr.title.ebl_grand_master": "гроссмейстер EBL",
     # ── wordsb: end ──
 }

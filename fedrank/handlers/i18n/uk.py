@@ -1227,5 +1227,11 @@ MESSAGES: dict[str, str] = {
     "frame.arg.event name": "назва змагання",
     "frame.arg.event date YYYY-MM-DD": "дата змагання РРРР-ММ-ДД",
     "frame.arg.code or name of the tournament": "код або назва турніру",
+    "fsbr.title.wbf_master": "майстер WBF",
+    "fsbr.title.wbf_international_master": "міжнародний майстер WBF",
+    "fsbr.title.wbf_life_master": "довічний майстер WBF",
+    "fsbr.title.wbf_grand_master": "гросмейстер WBF",
+    "fsbr.title.ebl_master": "майстер EBL",
+    "fsbr.title.ebl_grand_master": "гросмейстер EBL",
     # ── wordsb: end ──
 }

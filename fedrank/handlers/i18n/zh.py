@@ -1028,5 +1028,11 @@ MESSAGES: dict[str, str] = {
     "frame.arg.event name": "赛事名称",
     "frame.arg.event date YYYY-MM-DD": "赛事日期 年-月-日",
     "frame.arg.code or name of the tournament": "比赛代码或名称",
+    "fsbr.title.wbf_master": "WBF 大师",
+    "fsbr.title.wbf_international_master": "WBF 国际大师",
+    "fsbr.title.wbf_life_master": "WBF 终身大师",
+    "fsbr.title.wbf_grand_master": "WBF 特级大师",
+    "fsbr.title.ebl_master": "EBL 大师",
+    "fsbr.title.ebl_grand_master": "EBL 特级大师",
     # ── wordsb: end ──
 }

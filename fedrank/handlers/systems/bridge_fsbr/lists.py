@@ -158,7 +158,8 @@ def _missing(missing: Mapping[str, int]) -> Phrase | dict[str, Any]:
     if "EBL_points" in missing:
         parts.append(Phrase("fsbr.miss.ebl", {"n": missing["EBL_points"]}))
     for key in sorted(k for k in missing if k.startswith("title:")):
-        parts.append(Phrase("fsbr.miss.title", {"title": key[len("title:") :]}))
+        name = key[len("title:") :]
+        parts.append(Phrase("fsbr.miss.title", {"title": Phrase(f"fsbr.title.{name}")}))
     return joined("frame.sep.and", parts) if parts else Phrase("fsbr.miss.met")
 
 
