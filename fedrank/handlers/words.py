@@ -258,3 +258,14 @@ def calendar_text(language: str, calendar: str) -> str:
 def month_name(language: str, month: int) -> str:
     """The name of ``month`` (1-12) standing alone, as an axis or a heading shows it."""
     return t(language, f"frame.month.{month}")
+
+
+def refusal_text(language: str, error: Exception) -> str:
+    """An engine's refusal in ``language`` where the catalogue knows its sentence (the
+    ``frame.refusal.*`` messages, matched like trace notes); else as the engine said it."""
+    message = getattr(error, "message", None)
+    if language != "en" and isinstance(message, str):
+        said = _matched(language, "frame.refusal.", message)
+        if said is not None:
+            return said
+    return str(error)

@@ -15,12 +15,23 @@ from dataclasses import dataclass
 import pytest
 from sqlalchemy import select
 
+from fedrank.engines.kernel import InputError
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.reply import Attachment, Paragraph, Reply, Table
-from fedrank.handlers.words import note_text, rule_text, step_name, usage_text
+from fedrank.handlers.words import (
+    joined,
+    note_text,
+    refusal_text,
+    rule_text,
+    say,
+    step_name,
+    title,
+    usage_text,
+)
 from fedrank.storage.database import Database
 from fedrank.storage.models import Award, Discipline, Federation, Player, Tournament
+from fedrank.storage.records import Phrase
 from tests.english import english_words
 from tests.helpers import user
 
@@ -163,3 +174,37 @@ def test_usage_lines_name_their_arguments_in_the_language() -> None:
     )
     assert usage_text("zh", "/top [discipline] [n] [YYYY-MM-DD]") == "/top [项目] [n] [年-月-日]"
     assert usage_text("uk", "/lang en|ru|uk|zh") == "/lang en|ru|uk|zh"
+
+
+def test_a_stored_phrase_reads_in_each_language() -> None:
+    phrase = joined(
+        "frame.sep.then",
+        [
+            Phrase(
+                "go.next.at_ik",
+                {"rank": title("1 dan"), "ik": "2100", "more": Phrase("go.next.more", {"n": "75"})},
+            ),
+            Phrase("go.next.lowered", {"rank": title("4 dan"), "ik": "2249"}),
+        ],
+    )
+    assert (
+        say("en", phrase)
+        == "1 dan at IK 2100 (75 more); 4 dan is lowered at a list with IK 2249 or less"
+    )
+    assert (
+        say("uk", phrase)
+        == "1 дан — за ІК 2100 (бракує 75); 4 дан знижується у списку за ІК 2249 і нижче"
+    )
+    assert say("zh", phrase).startswith("1段：IK 达到 2100（还差 75）")
+    assert say("ru", Phrase("fsbr.miss.title", {"title": Phrase("fsbr.title.ebl_master")})) == (
+        "норма «мастер EBL»"
+    )
+    # A phrase a newer version stored, with a key this one does not know: its values, or its name.
+    assert say("ru", Phrase("fsbr.title.some_new_title")) == "some_new_title"
+
+
+def test_an_engine_refusal_is_said_in_the_language() -> None:
+    error = InputError("the player did not play in fsbr-1", field="player")
+    assert refusal_text("ru", error) == "в fsbr-1 этого игрока нет"
+    assert refusal_text("en", error) == str(error)
+    assert refusal_text("zh", InputError("something new")) == "something new"

@@ -1217,5 +1217,13 @@ MESSAGES: dict[str, str] = {
     "fsbr.title.wbf_grand_master": "WBF Grand Master",
     "fsbr.title.ebl_master": "EBL Master",
     "fsbr.title.ebl_grand_master": "EBL Grand Master",
+    "frame.refusal.place_range": "place must be between 1 and {n} in {where}",
+    "frame.refusal.inside_tie": (
+        "place {place} is inside places {first}-{last} shared by {size} participants in {where}"
+    ),
+    "frame.refusal.not_played": "the player did not play in {code}",
+    "frame.refusal.not_fsbr": (
+        "{code} was not stored with bridge_fsbr parameters: it cannot be recomputed"
+    ),
     # ── wordsb: end ──
 }

@@ -1223,5 +1223,12 @@ MESSAGES: dict[str, str] = {
     "fsbr.title.wbf_grand_master": "гроссмейстер WBF",
     "fsbr.title.ebl_master": "мастер EBL",
     "fsbr.title.ebl_grand_master": "гроссмейстер EBL",
+    "frame.refusal.place_range": "место должно быть от 1 до {n} в {where}",
+    "frame.refusal.inside_tie": (
+        "место {place} внутри мест {first}-{last}, которые делят между собой "
+        "участники {where} (их {size})"
+    ),
+    "frame.refusal.not_played": "в {code} этого игрока нет",
+    "frame.refusal.not_fsbr": "{code} сохранён без параметров bridge_fsbr: пересчитать его нельзя",
     # ── wordsb: end ──
 }

@@ -1233,5 +1233,14 @@ MESSAGES: dict[str, str] = {
     "fsbr.title.wbf_grand_master": "гросмейстер WBF",
     "fsbr.title.ebl_master": "майстер EBL",
     "fsbr.title.ebl_grand_master": "гросмейстер EBL",
+    "frame.refusal.place_range": "місце має бути від 1 до {n} у {where}",
+    "frame.refusal.inside_tie": (
+        "місце {place} всередині місць {first}-{last}, які ділять між собою "
+        "учасники {where} (їх {size})"
+    ),
+    "frame.refusal.not_played": "у {code} цього гравця немає",
+    "frame.refusal.not_fsbr": (
+        "{code} збережено без параметрів bridge_fsbr: перерахувати його не можна"
+    ),
     # ── wordsb: end ──
 }

@@ -1034,5 +1034,11 @@ MESSAGES: dict[str, str] = {
     "fsbr.title.wbf_grand_master": "WBF 特级大师",
     "fsbr.title.ebl_master": "EBL 大师",
     "fsbr.title.ebl_grand_master": "EBL 特级大师",
+    "frame.refusal.place_range": "{where} 中的名次须在 1 到 {n} 之间",
+    "frame.refusal.inside_tie": (
+        "名次 {place} 位于 {where} 中 {size} 个参赛方并列的 {first}-{last} 名之间"
+    ),
+    "frame.refusal.not_played": "该选手没有参加 {code}",
+    "frame.refusal.not_fsbr": "{code} 保存时没有 bridge_fsbr 参数，无法重新计算",
     # ── wordsb: end ──
 }
