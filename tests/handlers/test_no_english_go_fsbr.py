@@ -18,7 +18,7 @@ from sqlalchemy import select
 from fedrank.engines.kernel import InputError
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
-from fedrank.handlers.reply import Attachment, Paragraph, Reply, Table
+from fedrank.handlers.reply import Reply
 from fedrank.handlers.words import (
     joined,
     note_text,
@@ -32,7 +32,7 @@ from fedrank.handlers.words import (
 from fedrank.storage.database import Database
 from fedrank.storage.models import Award, Discipline, Federation, Player, Tournament
 from fedrank.storage.records import Phrase
-from tests.english import english_words
+from tests.english import english_words, reply_text
 from tests.helpers import user
 
 LANGUAGES = ("ru", "uk", "zh")
@@ -110,18 +110,8 @@ async def _case(db: Database, discipline_code: str) -> Case:
 
 
 def _readable(reply: Reply) -> str:
-    """What a chat shows of a reply: its text, tables, files' captions and buttons."""
-    out: list[str] = []
-    for block in reply.blocks:
-        if isinstance(block, Paragraph):
-            out.append(block.plain)
-        elif isinstance(block, Table):
-            out.append(" | ".join(block.headers))
-            out.extend(" | ".join(row) for row in block.rows)
-        elif isinstance(block, Attachment):
-            out.append(block.caption)
-    out.extend(button.label for button in reply.buttons)
-    return _COMMAND.sub(" ", "\n".join(out))  # command names are identifiers
+    """What a chat shows of a reply, without the command names (identifiers) it quotes."""
+    return _COMMAND.sub(" ", reply_text(reply))
 
 
 @pytest.mark.slow
