@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from typing import Any, Final
 
 from fedrank.handlers.common import fmt
@@ -149,6 +149,7 @@ def cell(language: str, value: object) -> str:
     return title_text(language, text)
 
 
+@lru_cache(maxsize=1024)
 def step_name(language: str, name: str) -> str:
     """A trace step's name: the rulebook's symbols stay; named quantities are translated."""
     if _has(f"trace.name.{name}"):
@@ -196,6 +197,7 @@ def _rule_word(language: str, key: str, found: re.Match[str]) -> str:
     return t(language, key, n=found.group(1))
 
 
+@lru_cache(maxsize=4096)
 def rule_text(language: str, rule: str) -> str:
     """A trace step's rule reference in ``language`` ("seed 002 §4.2 table 2")."""
     whole = _matched(language, "trace.rule.text.", rule)
@@ -207,6 +209,7 @@ def rule_text(language: str, rule: str) -> str:
     return _DECISION.sub(t(language, "trace.rule.decision"), text)
 
 
+@lru_cache(maxsize=4096)
 def note_text(language: str, note: str) -> str:
     """A trace step's note in ``language``: a known phrase, a named value, or as it is."""
     if language == "en":
