@@ -30,6 +30,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
+from fedrank.handlers.words import calendar_text
 from fedrank.storage.models import CALENDARS
 
 
@@ -45,7 +46,7 @@ async def disciplines(services: Services, ctx: RequestContext, args: str) -> Rep
         rows = []
         for federation in federations:
             for d in await repos.federations.disciplines(federation.id):
-                calendar = d.calendar
+                calendar = calendar_text(ctx.language, d.calendar)
                 if d.disabled:
                     calendar += f" ({t(ctx.language, 'setup.disabled')})"
                 rows.append((federation.code, d.code, d.name, d.system, calendar))
@@ -122,7 +123,7 @@ async def _discipline(services: Services, ctx: RequestContext, args: str) -> Rep
                 code=added.code,
                 name=added.name,
                 system=added.system,
-                calendar=added.calendar,
+                calendar=calendar_text(ctx.language, added.calendar),
                 federation=federation.code,
             )
         )

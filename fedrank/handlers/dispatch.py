@@ -19,6 +19,7 @@ from fedrank.handlers.denials import record_denial
 from fedrank.handlers.errors import AccessDeniedError, UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply
+from fedrank.handlers.words import usage_text
 from fedrank.metrics import HANDLER_SECONDS, UPDATES
 from fedrank.storage.repos import account_language
 
@@ -85,7 +86,8 @@ async def _answer(services: Services, ctx: RequestContext, text: str, outcome: l
         return Reply.text(exc.message)
     except UserError as exc:
         outcome[0] = "refused"
-        return Reply.text(exc.message)
+        # A usage line's <arguments> in the caller's language, whichever handler refused.
+        return Reply.text(usage_text(ctx.language, exc.message))
     except Exception:
         outcome[0] = "error"
         log.exception("handler failed for %s:%s", ctx.platform, ctx.user_id)

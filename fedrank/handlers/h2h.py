@@ -27,6 +27,7 @@ from fedrank.handlers.systems.players import (
     Wanted,
     find_players,
 )
+from fedrank.handlers.words import usage_text
 from fedrank.storage.models import Discipline, Federation, Player
 from fedrank.storage.repos import Repos
 from fedrank.storage.repos.tournaments import Meeting
@@ -106,7 +107,9 @@ async def _find(
         pairs = await _pairs(repos, federation, splits, ambiguous)
         found += [(federation, a, b) for a, b in pairs]
     if not found:
-        lines = [t(ctx.language, "h2h.not_found", query=text, usage=USAGE)]
+        lines = [
+            t(ctx.language, "h2h.not_found", query=text, usage=usage_text(ctx.language, USAGE))
+        ]
         lines += [
             t(ctx.language, "h2h.several", name=name, players=", ".join(labels))
             for name, labels in ambiguous.items()

@@ -22,20 +22,18 @@ from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Attachment, Reply, bold, code
 from fedrank.handlers.since import list_since_note
 from fedrank.handlers.systems import NoAdapterError
+from fedrank.handlers.words import (
+    cell,
+    colour_text,
+    column,
+    kind_text,
+    title_text,
+    trace_step,
+)
 from fedrank.storage.models import Discipline, ListRow, ListSnapshot, Player
 from fedrank.storage.repos import Repos
 
 MAX_TRACE_STEPS = 60
-
-
-def _step(step: dict[str, Any]) -> str:
-    value = step.get("value")
-    text = f"{step.get('name', '?')} = {value}"
-    if step.get("rule"):
-        text += f"  [{step['rule']}]"
-    if step.get("note"):
-        text += f"  — {step['note']}"
-    return text
 
 
 async def _not_of_another_federation(
@@ -70,7 +68,13 @@ async def why(services: Services, ctx: RequestContext, args: str) -> Reply:
     """``/why <tournament> [player]``: the trace of the player's awards in that tournament."""
     words = args.split()
     if not words:
-        raise UserError(t(ctx.language, "error.usage", usage="/why <tournament> [player]"))
+        raise UserError(
+            t(
+                ctx.language,
+                "error.usage",
+                usage="/why <tournament> [player]",
+            )
+        )
     async with services.db.read() as repos:
         # The tournament by code or by name (words), then the player, if one is named.
         count = await codes.leading_name(repos, words)
@@ -109,23 +113,30 @@ async def why(services: Services, ctx: RequestContext, args: str) -> Reply:
             f" ({tournament.held_on.isoformat()})",
         )
         for award in awards:
-            colour = f" ({award.colour})" if award.colour else ""
-            reply.line(bold(f"{award.kind}{colour} = {fmt(award.amount)}"))
+            kind = kind_text(ctx.language, award.kind)
+            colour = f" ({colour_text(ctx.language, award.colour)})" if award.colour else ""
+            reply.line(bold(f"{kind}{colour} = {fmt(award.amount)}"))
             steps = [s for s in award.trace if isinstance(s, dict)]
             for step in steps[:MAX_TRACE_STEPS]:
-                reply.line("  ", code(_step(step)))
+                reply.line("  ", code(trace_step(ctx.language, step)))
             if len(steps) > MAX_TRACE_STEPS:
                 reply.line(t(ctx.language, "submit.more", count=len(steps) - MAX_TRACE_STEPS))
         return reply
 
 
-def _counted_rows(counted: list[Any]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+def _counted_rows(
+    language: str, counted: list[Any]
+) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     keys: list[str] = []
     for item in counted:
         if isinstance(item, dict):
             keys += [k for k in item if k not in keys]
-    rows = [tuple(str(item.get(k, "")) for k in keys) for item in counted if isinstance(item, dict)]
-    return tuple(keys), rows
+    rows = [
+        tuple(cell(language, item.get(k, "")) for k in keys)
+        for item in counted
+        if isinstance(item, dict)
+    ]
+    return tuple(column(language, k) for k in keys), rows
 
 
 def _levels(services: Services, discipline: Discipline, language: str) -> list[Level]:
@@ -192,7 +203,7 @@ async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
                         snap.list_date.isoformat(),
                         str(row.position),
                         fmt(row.rating),
-                        row.title or "",
+                        title_text(ctx.language, row.title or ""),
                     )
                     for row, snap in rows[-12:]
                 ],
@@ -200,7 +211,7 @@ async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
             reply.attach(history_chart(services, ctx.language, player, discipline, rows))
             counted = rows[-1][0].data.get("counted")
             if isinstance(counted, list) and counted:
-                headers, table = _counted_rows(counted)
+                headers, table = _counted_rows(ctx.language, counted)
                 reply.line(t(ctx.language, "history.counted"))
                 reply.table(headers, table)
             note = await list_since_note(repos, ctx, discipline.id)

@@ -12,7 +12,8 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.publication import local_today
 from fedrank.handlers.reply import Reply, bold
-from fedrank.handlers.since import list_since_note, points_text, since_block
+from fedrank.handlers.since import list_since_note, since_block
+from fedrank.handlers.words import next_text, points_text, title_text
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import PointTotal, RatingCard, Standing, TopList, TopRow
 from fedrank.storage.repos import Repos, discipline_by_code, latest_top, rating_cards
@@ -52,14 +53,15 @@ def _standing_lines(
     else:
         title, since, totals = standing.title, standing.title_since, standing.totals
     if title is not None and since is not None:
-        lines.append(t(ctx.language, "rating.title", title=title, since=since.isoformat()))
+        shown = title_text(ctx.language, title)
+        lines.append(t(ctx.language, "rating.title", title=shown, since=since.isoformat()))
     elif title is not None:
-        lines.append(t(ctx.language, "figures.title_listed", title=title))
+        lines.append(t(ctx.language, "figures.title_listed", title=title_text(ctx.language, title)))
     if totals:
-        lines.append(t(ctx.language, "rating.points", points=points_text(totals)))
-    next_title = standing.row_data.get("next") if listed and standing.row_data else None
+        lines.append(t(ctx.language, "rating.points", points=points_text(ctx.language, totals)))
+    next_title = next_text(ctx.language, standing.row_data) if listed and standing.row_data else ""
     if next_title:
-        lines.append(t(ctx.language, "rating.next", next=str(next_title)))
+        lines.append(t(ctx.language, "rating.next", next=next_title))
     return lines
 
 
@@ -209,7 +211,7 @@ def _top_reply(ctx: RequestContext, name: str, head: TopList) -> Reply:
                 str(row.position),
                 label(row.player_name, row.federation_player_id),
                 fmt(row.rating),
-                row.title or "",
+                title_text(ctx.language, row.title or ""),
             )
             for row in head.rows
         ],

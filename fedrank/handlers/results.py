@@ -43,6 +43,7 @@ from fedrank.handlers.systems import NoAdapterError
 from fedrank.handlers.systems.base import SystemAdapter, is_withdrawn
 from fedrank.handlers.systems.players import Names, UnresolvedNamesError
 from fedrank.handlers.uploads import read_as, read_upload
+from fedrank.handlers.words import say
 from fedrank.storage.models import Account, Discipline, PendingSubmission
 from fedrank.storage.records import Prepared
 from fedrank.storage.repos import Repos
@@ -86,7 +87,10 @@ def preview_reply(
         bold(t(ctx.language, "submit.preview_title", name=prepared.name)),
         f" — {discipline.name}, {prepared.held_on.isoformat()}",
     )
-    rows = [(p.label, p.before, p.after, p.note) for p in prepared.preview[:PREVIEW_ROWS]]
+    rows = [
+        tuple(say(ctx.language, v) for v in (p.label, p.before, p.after, p.note))
+        for p in prepared.preview[:PREVIEW_ROWS]
+    ]
     reply.table(tuple(t(ctx.language, "submit.headers").split("|")), rows)
     if len(prepared.preview) > PREVIEW_ROWS:
         reply.line(t(ctx.language, "submit.more", count=len(prepared.preview) - PREVIEW_ROWS))

@@ -17,6 +17,7 @@ from fedrank.handlers.common import fmt
 from fedrank.handlers.context import RequestContext
 from fedrank.handlers.i18n import t
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
+from fedrank.handlers.words import next_text, points_text, title_text
 from fedrank.storage.models import Discipline, ListSnapshot
 from fedrank.storage.records import ComputedList, PointTotal, Standing
 from fedrank.storage.repos import Repos
@@ -45,15 +46,6 @@ def next_list_date(calendar: str, after: date) -> date:
             year, month = year + 1, 1
         if month in months:
             return date(year, month, 1)
-
-
-def points_text(totals: list[PointTotal]) -> str:
-    """Ledger totals as /rating prints them: "IK 44", "masterpoints red 5.18, …"."""
-    parts = []
-    for total in totals:
-        name = f"{total.kind} {total.colour}" if total.colour else total.kind
-        parts.append(f"{name} {fmt(total.amount)}")
-    return ", ".join(parts)
 
 
 def stored_text(ctx: RequestContext, stored: list[tuple[str, str, date]]) -> str:
@@ -173,17 +165,25 @@ async def _live_lines(
                     t(
                         ctx.language,
                         "rating.title",
-                        title=row.title,
+                        title=title_text(ctx.language, row.title),
                         since=standing.title_since.isoformat(),
                     )
                 )
             else:
-                lines.append(t(ctx.language, "figures.title_listed", title=row.title))
+                lines.append(
+                    t(
+                        ctx.language,
+                        "figures.title_listed",
+                        title=title_text(ctx.language, row.title),
+                    )
+                )
     if standing.totals:
-        lines.append(t(ctx.language, "rating.points", points=points_text(standing.totals)))
-    next_text = (row.data or {}).get("next") if row is not None else None
-    if next_text:
-        lines.append(t(ctx.language, "rating.next", next=str(next_text)))
+        lines.append(
+            t(ctx.language, "rating.points", points=points_text(ctx.language, standing.totals))
+        )
+    following = next_text(ctx.language, row.data or {}) if row is not None else ""
+    if following:
+        lines.append(t(ctx.language, "rating.next", next=following))
     return lines
 
 

@@ -18,6 +18,7 @@ from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.systems import NoAdapterError
+from fedrank.handlers.words import refusal_text, say
 from fedrank.storage.records import PreviewLine
 
 MAX_PLACE = 10_000
@@ -68,7 +69,8 @@ async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
                 repos, discipline, tournament, player.id, place
             )
         except EngineError as exc:
-            raise UserError(t(ctx.language, "whatif.refused", error=str(exc))) from None
+            error = refusal_text(ctx.language, exc)
+            raise UserError(t(ctx.language, "whatif.refused", error=error)) from None
         # Read before the read-only unit ends (its rollback expires the rows).
         title = t(
             ctx.language,
@@ -80,6 +82,6 @@ async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
     reply = Reply().line(bold(title))
     reply.table(
         tuple(t(ctx.language, "whatif.headers").split("|")),
-        [(x.label, x.before, x.after, x.note) for x in lines],
+        [tuple(say(ctx.language, v) for v in (x.label, x.before, x.after, x.note)) for x in lines],
     )
     return reply.line(t(ctx.language, "whatif.nothing_written"))

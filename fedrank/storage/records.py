@@ -140,13 +140,35 @@ class NewTitle:
 
 
 @dataclass(frozen=True, slots=True)
+class Phrase:
+    """Words for the reader's language, decided where the language is known: a message key of
+    the i18n catalogue and its values (strings, numbers or phrases). The handlers render it
+    (:func:`fedrank.handlers.words.say`); stored in JSON as ``{"key": …, "values": {…}}``."""
+
+    key: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "values": {
+                k: v.to_json() if isinstance(v, Phrase) else v for k, v in self.values.items()
+            },
+        }
+
+
+#: A text that is either final (a name, a figure) or a phrase to render in the reader's language.
+Text = str | Phrase
+
+
+@dataclass(frozen=True, slots=True)
 class PreviewLine:
     """One participant in a preview: what he had before and will have after."""
 
-    label: str
-    before: str
-    after: str
-    note: str = ""
+    label: Text
+    before: Text
+    after: Text
+    note: Text = ""
 
 
 @dataclass(frozen=True, slots=True)

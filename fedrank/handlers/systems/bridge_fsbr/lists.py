@@ -26,8 +26,9 @@ from fedrank.handlers.systems.bridge_fsbr.ledger import (
     title_of,
 )
 from fedrank.handlers.systems.bridge_fsbr.playerdata import BEGINNER_RK
+from fedrank.handlers.words import joined, say
 from fedrank.storage.models import Discipline
-from fedrank.storage.records import ComputedList, NewListRow, NewTitle
+from fedrank.storage.records import ComputedList, NewListRow, NewTitle, Phrase
 from fedrank.storage.repos import Repos
 
 _PERIODS: Final = ("R0", "R1", "R2", "R3")
@@ -109,7 +110,8 @@ def row_data(
         for ln in sorted(period, key=lambda x: (x.day, x.event))
     ]
     return {
-        "next": next_text(s),
+        "next": say("en", following := next_phrase(s)),
+        "next_phrase": following,
         "rk": str(s.rk),
         "lifetime_rk": str(s.state.lifetime_rk),
         "temporary": s.state.temporary,
@@ -133,47 +135,55 @@ def row_data(
 # --- what is still needed -------------------------------------------------------------------
 
 
-def _missing_text(missing: Mapping[str, int]) -> str:
-    parts: list[str] = []
+def _missing(missing: Mapping[str, int]) -> Phrase | dict[str, Any]:
+    """What one norm still lacks, as a phrase (parts joined by " + ")."""
+    parts: list[Phrase | str] = []
     if "MB" in missing:
-        text = f"{missing['MB']} MB"
         if "MB_face_to_face" in missing:
-            text += f" ({missing['MB_face_to_face']} of them face to face)"
-        parts.append(text)
+            values = {"n": missing["MB"], "f2f": missing["MB_face_to_face"]}
+            parts.append(Phrase("fsbr.miss.mb_f2f", values))
+        else:
+            parts.append(Phrase("fsbr.miss.mb", {"n": missing["MB"]}))
     elif "MB_face_to_face" in missing:
-        parts.append(f"{missing['MB_face_to_face']} MB face to face")
+        parts.append(Phrase("fsbr.miss.f2f", {"n": missing["MB_face_to_face"]}))
     if "RO_last_year" in missing:
-        parts.append(f"{missing['RO_last_year']} RO in the last year")
+        parts.append(Phrase("fsbr.miss.ro_year", {"n": missing["RO_last_year"]}))
     if "PB" in missing:
-        parts.append(f"{missing['PB']} PB")
+        parts.append(Phrase("fsbr.miss.pb", {"n": missing["PB"]}))
     if "achievement_level" in missing:
-        parts.append(f"an achievement of level {missing['achievement_level']}")
+        parts.append(Phrase("fsbr.miss.achievement", {"n": missing["achievement_level"]}))
     if "achievement_level_in_a_year" in missing:
         level = missing["achievement_level_in_a_year"]
-        parts.append(f"an achievement of level {level} in the last year")
+        parts.append(Phrase("fsbr.miss.achievement_year", {"n": level}))
     if "EBL_points" in missing:
-        parts.append(f"{missing['EBL_points']} EBL points")
+        parts.append(Phrase("fsbr.miss.ebl", {"n": missing["EBL_points"]}))
     for key in sorted(k for k in missing if k.startswith("title:")):
-        parts.append(f"the {key[len('title:') :]} norm")
-    return " + ".join(parts) if parts else "met: assigned at the next publication"
+        name = key[len("title:") :]
+        parts.append(Phrase("fsbr.miss.title", {"title": Phrase(f"fsbr.title.{name}")}))
+    return joined("frame.sep.and", parts) if parts else Phrase("fsbr.miss.met")
 
 
-def next_text(standing: fsbr.Standing) -> str:
-    """``/rating``'s "Next": for each norm of the next coefficient, what is still missing."""
+def next_phrase(standing: fsbr.Standing) -> dict[str, Any]:
+    """``/rating``'s "Next": for each norm of the next coefficient, what is still missing; a
+    phrase for the reader's language (the norms are quoted in the rulebook's Russian)."""
     if not standing.next_needs:
-        return f"{title_of(standing.rk)} is the highest coefficient of 2.2"
-    target = title_of(standing.next_needs[0].rk)
-    options = [
-        f"{_missing_text(need.missing)} [{need.norm}{', for life' if need.lifetime else ''}]"
+        return Phrase("fsbr.next.highest", {"rk": title_of(standing.rk)}).to_json()
+    options: list[Phrase | str] = [
+        Phrase(
+            "fsbr.next.option_life" if need.lifetime else "fsbr.next.option",
+            {"missing": _missing(need.missing), "norm": need.norm},
+        )
         for need in standing.next_needs
     ]
-    text = f"{target}: " + "; or ".join(options)
+    target = title_of(standing.next_needs[0].rk)
+    parts: list[Phrase | str] = [
+        Phrase("fsbr.next.options", {"rk": target, "options": joined("frame.sep.or", options)})
+    ]
     if standing.state.temporary:
-        text += (
-            f". Now {title_of(standing.rk)} on a one-year norm ({standing.state.norm});"
-            f" if it lapses, {title_of(_step_down(standing.state))} for life (2.2 note 2)"
-        )
-    return text
+        lower = title_of(_step_down(standing.state))
+        values = {"rk": title_of(standing.rk), "norm": standing.state.norm, "lower": lower}
+        parts.append(Phrase("fsbr.next.temporary", values))
+    return joined("frame.sep.none", parts)
 
 
 def _step_down(state: fsbr.RankState) -> Decimal:

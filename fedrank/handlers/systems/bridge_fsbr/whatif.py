@@ -33,7 +33,7 @@ from fedrank.handlers.systems.bridge_fsbr.ledger import (
 from fedrank.handlers.systems.bridge_fsbr.prepare import compute
 from fedrank.handlers.systems.places import moved_places, shared_last
 from fedrank.storage.models import Discipline, Tournament
-from fedrank.storage.records import PreviewLine
+from fedrank.storage.records import Phrase, PreviewLine, Text
 from fedrank.storage.repos import Repos
 
 RULE_WHATIF: Final = (
@@ -42,9 +42,18 @@ RULE_WHATIF: Final = (
 _ZERO: Final = Decimal(0)
 
 
-def _achievement_text(awards: Mapping[str, Decimal]) -> str:
+def _achievement_text(awards: Mapping[str, Decimal]) -> list[Text]:
     levels = sorted(level for kind in awards if (level := achievement_level(kind)) is not None)
-    return ", ".join(f"level {level}" for level in levels)
+    return [Phrase("fsbr.whatif.level", {"n": level}) for level in levels]
+
+
+def _joined(levels: list[Text]) -> Text:
+    """Achievement levels said one after another, or a dash for none."""
+    if not levels:
+        return "—"
+    if len(levels) == 1:
+        return levels[0]
+    return Phrase("fsbr.whatif.levels", {"first": levels[0], "rest": _joined(levels[1:])})
 
 
 def _match_scores_follow_places(entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
@@ -139,37 +148,47 @@ async def whatif(
     then = fsbr.standing(history_of(player, [*kept, *simulated]), publication)
     lines = [
         PreviewLine(
-            f"place in {code}",
+            Phrase("fsbr.whatif.place", {"code": code}),
             places_text(entry),
             str(place),
-            f"{entry.entry}: the whole {'pair' if t.form == 'pairs' else 'team'} moves",
+            Phrase(
+                "fsbr.whatif.moves_pairs" if t.form == "pairs" else "fsbr.whatif.moves_teams",
+                {"entry": entry.entry},
+            ),
         )
     ]
     for kind in POINT_KINDS:
         if kind in stored_awards or kind in new_awards:
             lines.append(
                 PreviewLine(
-                    f"{kind} in {code}",
+                    Phrase(
+                        "fsbr.whatif.points", {"kind": Phrase(f"frame.kind.{kind}"), "code": code}
+                    ),
                     fmt(stored_awards.get(kind, _ZERO)),
                     fmt(new_awards.get(kind, _ZERO)),
                 )
             )
     if not (stored_awards.keys() | new_awards.keys()) & set(POINT_KINDS):
-        lines.append(PreviewLine(f"points in {code}", "none", "none"))
+        none = Phrase("frame.none")
+        lines.append(PreviewLine(Phrase("fsbr.whatif.no_points", {"code": code}), none, none))
     achievements = [_achievement_text(a) for a in (stored_awards, new_awards)]
     if any(achievements):
         lines.append(
-            PreviewLine(f"achievement in {code}", achievements[0] or "—", achievements[1] or "—")
+            PreviewLine(
+                Phrase("fsbr.whatif.achievement", {"code": code}),
+                _joined(achievements[0]),
+                _joined(achievements[1]),
+            )
         )
     lines += [
         PreviewLine(
-            f"rk at the publication of {publication.isoformat()}",
+            Phrase("fsbr.whatif.rk", {"date": publication.isoformat()}),
             title_of(was.rk),
             title_of(then.rk),
             then.state.norm if then.rk != was.rk else "",
         ),
         PreviewLine(
-            f"R at the publication of {publication.isoformat()}",
+            Phrase("fsbr.whatif.R", {"date": publication.isoformat()}),
             fmt(was.rating.R),
             fmt(then.rating.R),
             "8.1",

@@ -27,8 +27,9 @@ from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.go_ufgo.events import KIND, SEED, SYSTEM
 from fedrank.handlers.systems.go_ufgo.history import History, held_dan
 from fedrank.handlers.systems.go_ufgo.importing import signed
+from fedrank.handlers.words import joined, rule, say, title
 from fedrank.storage.models import Discipline
-from fedrank.storage.records import ComputedList, NewListRow, NewTitle
+from fedrank.storage.records import ComputedList, NewListRow, NewTitle, Phrase
 from fedrank.storage.repos import Repos
 
 COUNTED_SHOWN: Final = 10
@@ -97,7 +98,8 @@ async def compute_list(repos: Repos, discipline: Discipline, list_date: date) ->
             position, previous = index, ik
         line = lines[pid]
         data: dict[str, Any] = {
-            "next": next_text(ik, held, births[pid], list_date),
+            "next": say("en", following := next_phrase(ik, held, births[pid], list_date)),
+            "next_phrase": following,
             "IK": format(ik, "f"),
             "rank": rank.label,
             "held_dan": held,
@@ -149,25 +151,34 @@ async def not_members(repos: Repos, players: Collection[int], on: date) -> set[i
     }
 
 
-def next_text(ik: Decimal, held: int | None, birth: date | None, on: date) -> str:
-    """What the player still needs for his next rank, as one readable string."""
+def next_phrase(ik: Decimal, held: int | None, birth: date | None, on: date) -> dict[str, Any]:
+    """What the player still needs for his next rank, as a phrase for the reader's language
+    (:func:`fedrank.handlers.words.say`; in English, the row's ``next``)."""
     nt = next_title(ik, held)
+    parts: list[Phrase | str] = []
     if nt.next_rank is None:
-        text = f"{nt.rank.label} is the highest rank"
-    elif nt.at_publication:
-        more = f"{fmt(nt.points_needed)} more" if nt.points_needed else "reached"
-        text = (
-            f"{nt.next_rank.label} at a quarterly list with IK {nt.ik_needed} or more ({more}; "
-            f"next list {next_publication(on).isoformat()})"
-        )
+        parts.append(Phrase("go.next.highest", {"rank": title(nt.rank.label)}))
     else:
-        text = f"{nt.next_rank.label} at IK {nt.ik_needed} ({fmt(nt.points_needed)} more)"
-    if nt.keep_above is not None:
-        if birth is not None and age(birth, on) > 60:
-            text += f"; {nt.rank.label} is never lowered (over 60, {SEED} §2.7)"
+        more = (
+            Phrase("go.next.more", {"n": fmt(nt.points_needed)})
+            if nt.points_needed
+            else Phrase("go.next.reached")
+        )
+        values = {"rank": title(nt.next_rank.label), "ik": str(nt.ik_needed), "more": more}
+        if nt.at_publication:
+            values["date"] = next_publication(on).isoformat()
+            parts.append(Phrase("go.next.at_list", values))
         else:
-            text += f"; {nt.rank.label} is lowered at a list with IK {nt.keep_above} or less"
-    return text
+            parts.append(Phrase("go.next.at_ik", values))
+    if nt.keep_above is not None:
+        held_rank = title(nt.rank.label)
+        if birth is not None and age(birth, on) > 60:
+            parts.append(
+                Phrase("go.next.never_lowered", {"rank": held_rank, "rule": rule(f"{SEED} §2.7")})
+            )
+        else:
+            parts.append(Phrase("go.next.lowered", {"rank": held_rank, "ik": str(nt.keep_above)}))
+    return joined("frame.sep.then", parts)
 
 
 def age(birth: date, on: date) -> int:
