@@ -16,21 +16,27 @@ from fedrank.handlers.common import fmt, player_label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
+from fedrank.handlers.phrases import localize, rule_text, wording
 from fedrank.handlers.reply import Attachment, Reply, bold, code
 from fedrank.handlers.since import list_since_note
 from fedrank.storage.models import Player
 from fedrank.storage.repos import Repos
 
 MAX_TRACE_STEPS = 60
+#: The columns of "what counts" that hold names and codes, shown as they are.
+_NAMES = frozenset({"name", "event", "tournament", "code"})
 
 
-def _step(step: dict[str, Any]) -> str:
+def _step(language: str, step: dict[str, Any]) -> str:
+    """A trace step: the rulebook's symbol as it is (a name that is a word, in ``language``);
+    value, rule and note in ``language``."""
     value = step.get("value")
-    text = f"{step.get('name', '?')} = {value}"
+    shown = localize(language, value) if isinstance(value, str) else value
+    text = f"{localize(language, str(step.get('name', '?')))} = {shown}"
     if step.get("rule"):
-        text += f"  [{step['rule']}]"
+        text += f"  [{rule_text(language, str(step['rule']))}]"
     if step.get("note"):
-        text += f"  — {step['note']}"
+        text += f"  — {localize(language, str(step['note']))}"
     return text
 
 
@@ -105,23 +111,33 @@ async def why(services: Services, ctx: RequestContext, args: str) -> Reply:
             f" ({tournament.held_on.isoformat()})",
         )
         for award in awards:
-            colour = f" ({award.colour})" if award.colour else ""
-            reply.line(bold(f"{award.kind}{colour} = {fmt(award.amount)}"))
+            colour = f" ({localize(ctx.language, award.colour)})" if award.colour else ""
+            kind = localize(ctx.language, award.kind)
+            reply.line(bold(f"{kind}{colour} = {fmt(award.amount)}"))
             steps = [s for s in award.trace if isinstance(s, dict)]
             for step in steps[:MAX_TRACE_STEPS]:
-                reply.line("  ", code(_step(step)))
+                reply.line("  ", code(_step(ctx.language, step)))
             if len(steps) > MAX_TRACE_STEPS:
                 reply.line(t(ctx.language, "submit.more", count=len(steps) - MAX_TRACE_STEPS))
         return reply
 
 
-def _counted_rows(counted: list[Any]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+def _counted_rows(
+    language: str, counted: list[Any]
+) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     keys: list[str] = []
     for item in counted:
         if isinstance(item, dict):
             keys += [k for k in item if k not in keys]
-    rows = [tuple(str(item.get(k, "")) for k in keys) for item in counted if isinstance(item, dict)]
-    return tuple(keys), rows
+    rows = [
+        tuple(
+            str(item.get(k, "")) if k in _NAMES else localize(language, str(item.get(k, "")))
+            for k in keys
+        )
+        for item in counted
+        if isinstance(item, dict)
+    ]
+    return tuple(localize(language, k) for k in keys), rows
 
 
 async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
@@ -137,7 +153,11 @@ async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
             found = True
             reply.line(bold(discipline.name))
             reply.table(
-                tuple(t(ctx.language, "history.headers").split("|")),
+                tuple(
+                    wording(
+                        ctx.language, discipline.system, "history_headers", "history.headers"
+                    ).split("|")
+                ),
                 [
                     (
                         snap.list_date.isoformat(),
@@ -159,7 +179,7 @@ async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
             )
             counted = rows[-1][0].data.get("counted")
             if isinstance(counted, list) and counted:
-                headers, table = _counted_rows(counted)
+                headers, table = _counted_rows(ctx.language, counted)
                 reply.line(t(ctx.language, "history.counted"))
                 reply.table(headers, table)
             note = await list_since_note(repos, ctx, discipline.id)

@@ -16,6 +16,7 @@ from typing import Final
 from fedrank.handlers.common import fmt
 from fedrank.handlers.context import RequestContext
 from fedrank.handlers.i18n import t
+from fedrank.handlers.phrases import localize
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
 from fedrank.storage.models import Discipline, ListSnapshot
 from fedrank.storage.records import ComputedList, PointTotal, Standing
@@ -47,11 +48,12 @@ def next_list_date(calendar: str, after: date) -> date:
             return date(year, month, 1)
 
 
-def points_text(totals: list[PointTotal]) -> str:
+def points_text(totals: list[PointTotal], language: str = "en") -> str:
     """Ledger totals as /rating prints them: "IK 44", "masterpoints red 5.18, …"."""
     parts = []
     for total in totals:
-        name = f"{total.kind} {total.colour}" if total.colour else total.kind
+        kind = localize(language, total.kind)
+        name = f"{kind} {localize(language, total.colour)}" if total.colour else kind
         parts.append(f"{name} {fmt(total.amount)}")
     return ", ".join(parts)
 
@@ -180,10 +182,11 @@ async def _live_lines(
             else:
                 lines.append(t(ctx.language, "figures.title_listed", title=row.title))
     if standing.totals:
-        lines.append(t(ctx.language, "rating.points", points=points_text(standing.totals)))
+        points = points_text(standing.totals, ctx.language)
+        lines.append(t(ctx.language, "rating.points", points=points))
     next_text = (row.data or {}).get("next") if row is not None else None
     if next_text:
-        lines.append(t(ctx.language, "rating.next", next=str(next_text)))
+        lines.append(t(ctx.language, "rating.next", next=localize(ctx.language, str(next_text))))
     return lines
 
 

@@ -16,6 +16,7 @@ from fedrank.handlers.common import is_number, player_label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
+from fedrank.handlers.phrases import localize
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.systems import NoAdapterError
 from fedrank.storage.records import PreviewLine
@@ -62,7 +63,8 @@ async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
         except NoAdapterError:
             system_adapter = None
         if system_adapter is None or not system_adapter.supports_whatif:
-            raise UserError(t(ctx.language, "whatif.unsupported", system=discipline.system))
+            system = localize(ctx.language, discipline.system)
+            raise UserError(t(ctx.language, "whatif.unsupported", system=system))
         try:
             lines: list[PreviewLine] = await system_adapter.whatif(
                 repos, discipline, tournament, player.id, place
@@ -80,6 +82,9 @@ async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
     reply = Reply().line(bold(title))
     reply.table(
         tuple(t(ctx.language, "whatif.headers").split("|")),
-        [(x.label, x.before, x.after, x.note) for x in lines],
+        [
+            tuple(localize(ctx.language, text) for text in (x.label, x.before, x.after, x.note))
+            for x in lines
+        ],
     )
     return reply.line(t(ctx.language, "whatif.nothing_written"))
