@@ -10,8 +10,11 @@ takes the values back out and renders the key with them in the asked language; v
 localized in turn ("silver 0.54" inside a note). Text that no template matches is returned as
 it is (names, codes, figures).
 
-A template's placeholders are ``{name}``; a phrase whose wording depends on a number (plural
-forms) registers a function ``(language, values) -> str`` instead of a key.
+A template's placeholders are ``{name}`` (``{n}`` only ever a number); a phrase whose
+wording depends on a number (plural forms) registers a function ``(language, values) -> str``
+instead of a key. Texts no template matches whole are split at their joints (clauses "; ", a
+closing parenthesis, a list ", ", a sum " + ") and each part is localized; strict regular
+expressions (:func:`register_pattern`, the RMF level labels "7k", "D2+") are tried last.
 
 :func:`rule_text` renders the rulebook references of a trace ("seed 000 Appendix 1 'КТ_ЭУ';
 RULES.md mahjong_rmf Decision 'KT_EU scale'"): the rulebook's own section names and quotes stay
@@ -32,7 +35,10 @@ from fedrank.handlers.i18n import t
 Renderer = Callable[[str, dict[str, str]], str]
 
 _FIELD = re.compile(r"\{(\w+)\}")
+_NUMBER = r"-?\d+(?:\.\d+)?"
 _PHRASES: dict[str, tuple[re.Pattern[str], str | Renderer]] = {}
+#: Strict expressions tried last (see :func:`register_pattern`).
+_PATTERNS: list[tuple[re.Pattern[str], Renderer]] = []
 #: A rulebook's number ("000") -> the catalogue key of its name (a system registers its own).
 _SEEDS: dict[str, str] = {}
 #: (system, generic name) -> the system's own catalogue key (see :func:`register_wording`).
@@ -41,13 +47,14 @@ _loaded = False
 
 
 def _compile(template: str) -> re.Pattern[str]:
-    # A value never spans "; " (the joint of a text's clauses).
-    value = "(?:(?!; ).)+?"
+    # A value never spans "; " (the joint of clauses); ``{n}`` is always a number.
     out: list[str] = []
     at = 0
     for match in _FIELD.finditer(template):
         out.append(re.escape(template[at : match.start()]))
-        out.append(f"(?P<{match.group(1)}>{value})")
+        name = match.group(1)
+        value = _NUMBER if name == "n" else "(?:(?!; ).)+?"
+        out.append(f"(?P<{name}>{value})")
         at = match.end()
     out.append(re.escape(template[at:]))
     return re.compile("".join(out), re.DOTALL)
@@ -61,9 +68,21 @@ def register(*phrases: tuple[str, str | Renderer]) -> None:
     _ordered.cache_clear()
 
 
+def register_pattern(pattern: str, render: Renderer) -> None:
+    """Register a regular expression (a strict one: it is tried on every text no template
+    matched) with the function that renders its named groups: a title label ("7k", "D2+")."""
+    _PATTERNS.append((re.compile(pattern), render))
+
+
 def register_seed(seed: str, key: str) -> None:
     """Name rulebook ``seed`` (the "seed 000" of traces) by the catalogue key ``key``."""
     _SEEDS.setdefault(seed, key)
+
+
+def templates() -> dict[str, str]:
+    """Every registered template rendered by a catalogue key: ``template -> key``."""
+    _load()
+    return {template: how for template, (_, how) in _PHRASES.items() if isinstance(how, str)}
 
 
 def register_wording(system: str, **keys: str) -> None:
@@ -102,10 +121,10 @@ def _load() -> None:
 #: The joints of texts no template matches whole, tried in this order after every template:
 #: clauses, a parenthesis at the end, a list, a sum ("1.33 gold + 2.02 silver").
 _JOINTS = (
-    (re.compile(r"(.+?); (.+)", re.DOTALL), "{}; {}"),
-    (re.compile(r"(.+?) \(([^()]+)\)", re.DOTALL), "{} ({})"),
-    (re.compile(r"(.+?), (.+)", re.DOTALL), "{}, {}"),
-    (re.compile(r"(.+?) \+ (.+)", re.DOTALL), "{} + {}"),
+    (re.compile(r"(.+?); (.+)", re.DOTALL), "sys.joint.clauses"),
+    (re.compile(r"(.+?) \(([^()]+)\)", re.DOTALL), "{a} ({b})"),
+    (re.compile(r"(.+?), (.+)", re.DOTALL), "sys.joint.list"),
+    (re.compile(r"(.+?) \+ (.+)", re.DOTALL), "{a} + {b}"),
 )
 
 
@@ -123,7 +142,15 @@ def localize(language: str, text: str) -> str:
         return how(language, values) if callable(how) else t(language, how, **values)
     for joint, joined in _JOINTS:
         if match := joint.fullmatch(text):
-            return joined.format(*(localize(language, part) for part in match.groups()))
+            a, b = (localize(language, part) for part in match.groups())
+            return (
+                t(language, joined, a=a, b=b)
+                if joined.startswith("sys.")
+                else joined.format(a=a, b=b)
+            )
+    for exact, render in _PATTERNS:
+        if match := exact.fullmatch(text):
+            return render(language, match.groupdict())
     return text
 
 
@@ -168,7 +195,9 @@ def _part(language: str, part: str) -> str:
         name = found.group("q1") or found.group("q2") or found.group("p") or ""
         return t(language, "sys.rule.decision", name=localize(language, name))
     if found := _ENGINE.fullmatch(part):
-        return t(language, "sys.rule.engine", what=localize(language, found.group("what")))
+        what = found.group("what")
+        what = what if re.fullmatch(r"D\d+", what) else localize(language, what)
+        return t(language, "sys.rule.engine", what=what)
     return localize(language, part)
 
 
@@ -199,8 +228,10 @@ __all__ = [
     "Renderer",
     "localize",
     "register",
+    "register_pattern",
     "register_seed",
     "register_wording",
     "rule_text",
+    "templates",
     "wording",
 ]

@@ -163,7 +163,7 @@ async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
                         snap.list_date.isoformat(),
                         str(row.position),
                         fmt(row.rating),
-                        row.title or "",
+                        localize(ctx.language, row.title or ""),
                     )
                     for row, snap in rows[-12:]
                 ],
@@ -174,7 +174,13 @@ async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
                     f"{player.federation_player_id}-{discipline.code}.png",
                     rating_chart(points),
                     "image/png",
-                    t(ctx.language, "history.caption", discipline=discipline.name),
+                    wording(
+                        ctx.language,
+                        discipline.system,
+                        "history_caption",
+                        "history.caption",
+                        discipline=discipline.name,
+                    ),
                 )
             )
             counted = rows[-1][0].data.get("counted")

@@ -56,10 +56,11 @@ def _standing_lines(
         )
     else:
         title, since, totals = standing.title, standing.title_since, standing.totals
-    if title is not None and since is not None:
-        lines.append(t(ctx.language, "rating.title", title=title, since=since.isoformat()))
-    elif title is not None:
-        lines.append(t(ctx.language, "figures.title_listed", title=title))
+    shown = localize(ctx.language, title) if title is not None else None
+    if shown is not None and since is not None:
+        lines.append(t(ctx.language, "rating.title", title=shown, since=since.isoformat()))
+    elif shown is not None:
+        lines.append(t(ctx.language, "figures.title_listed", title=shown))
     if totals:
         lines.append(t(ctx.language, "rating.points", points=points_text(totals, ctx.language)))
     next_title = standing.row_data.get("next") if listed and standing.row_data else None
@@ -214,7 +215,7 @@ def _top_reply(ctx: RequestContext, name: str, head: TopList, system: str) -> Re
                 str(row.position),
                 label(row.player_name, row.federation_player_id),
                 fmt(row.rating),
-                row.title or "",
+                localize(ctx.language, row.title or ""),
             )
             for row in head.rows
         ],

@@ -52,8 +52,7 @@ def points_text(totals: list[PointTotal], language: str = "en") -> str:
     """Ledger totals as /rating prints them: "IK 44", "masterpoints red 5.18, …"."""
     parts = []
     for total in totals:
-        kind = localize(language, total.kind)
-        name = f"{kind} {localize(language, total.colour)}" if total.colour else kind
+        name = localize(language, f"{total.kind} {total.colour}" if total.colour else total.kind)
         parts.append(f"{name} {fmt(total.amount)}")
     return ", ".join(parts)
 
@@ -175,12 +174,14 @@ async def _live_lines(
                     t(
                         ctx.language,
                         "rating.title",
-                        title=row.title,
+                        title=localize(ctx.language, row.title),
                         since=standing.title_since.isoformat(),
                     )
                 )
             else:
-                lines.append(t(ctx.language, "figures.title_listed", title=row.title))
+                lines.append(
+                    t(ctx.language, "figures.title_listed", title=localize(ctx.language, row.title))
+                )
     if standing.totals:
         points = points_text(standing.totals, ctx.language)
         lines.append(t(ctx.language, "rating.points", points=points))

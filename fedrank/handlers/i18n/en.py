@@ -1233,5 +1233,13 @@ MESSAGES: dict[str, str] = {
     "sys.othello_woc.n.semi": "semi_finalists",
     "sys.othello_woc.n.winner": "winner",
     "sys.othello_woc.bq": "discs_counted + C*opponents_points + neutral_games*(32 + C*points)",
+    "sys.joint.clauses": "{a}; {b}",
+    "sys.joint.list": "{a}, {b}",
+    "sys.mahjong_rmf.kyu": "{n}k",
+    "sys.mahjong_rmf.dan": "D{n}{marks}",
+    "sys.bridge_ccba.caption": "{discipline}: masterpoints over time",
+    "sys.bridge_ccba.kind_colour": "masterpoints {colour}",
+    "sys.bridge_ccba.youth_colour": "youth masterpoints {colour}",
+    "sys.othello_woc.caption": "{discipline}: points over time",
     # ── wordsa: end ──
 }

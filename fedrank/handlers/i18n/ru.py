@@ -281,7 +281,7 @@ MESSAGES: dict[str, str] = {
     ),
     # --- /whatif (handlers/whatif.py) ------------------------------------------------------------
     "cmd.whatif": "что изменило бы место в турнире: /whatif <турнир> <место> [игрок]",
-    "whatif.title": "Что, если бы {player} занял {place}-е место в турнире {tournament}?",
+    "whatif.title": "Что, если бы у {player} было {place}-е место в турнире {tournament}?",
     "whatif.headers": "Что|Сейчас|С этим местом|Примечание",
     "whatif.nothing_written": "Это только расчёт: ничего не изменено.",
     "whatif.no_tournament": "Нет сохранённого турнира «{query}».",
@@ -1242,5 +1242,13 @@ MESSAGES: dict[str, str] = {
     "sys.othello_woc.bq": (
         "учтённые фишки + C × очки соперников + нейтральные партии × (32 + C × очки)"
     ),
+    "sys.joint.clauses": "{a}; {b}",
+    "sys.joint.list": "{a}, {b}",
+    "sys.mahjong_rmf.kyu": "{n} кю",
+    "sys.mahjong_rmf.dan": "{n} дан{marks}",
+    "sys.bridge_ccba.caption": "{discipline}: мастер-очки во времени",
+    "sys.bridge_ccba.kind_colour": "мастер-очки ({colour})",
+    "sys.bridge_ccba.youth_colour": "юношеские мастер-очки ({colour})",
+    "sys.othello_woc.caption": "{discipline}: очки во времени",
     # ── wordsa: end ──
 }

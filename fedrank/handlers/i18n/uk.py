@@ -285,7 +285,7 @@ MESSAGES: dict[str, str] = {
     ),
     # --- /whatif (handlers/whatif.py) ------------------------------------------------------------
     "cmd.whatif": "що змінило б місце в турнірі: /whatif <турнір> <місце> [гравець]",
-    "whatif.title": "Що, якби {player} посів {place}-е місце в турнірі {tournament}?",
+    "whatif.title": "Що, якби в {player} було {place}-е місце в турнірі {tournament}?",
     "whatif.headers": "Що|Зараз|З цим місцем|Примітка",
     "whatif.nothing_written": "Це лише розрахунок: нічого не змінено.",
     "whatif.no_tournament": "Немає збереженого турніру «{query}».",
@@ -1249,5 +1249,13 @@ MESSAGES: dict[str, str] = {
     "sys.othello_woc.bq": (
         "враховані фішки + C × очки суперників + нейтральні партії × (32 + C × очки)"
     ),
+    "sys.joint.clauses": "{a}; {b}",
+    "sys.joint.list": "{a}, {b}",
+    "sys.mahjong_rmf.kyu": "{n} кю",
+    "sys.mahjong_rmf.dan": "{n} дан{marks}",
+    "sys.bridge_ccba.caption": "{discipline}: майстер-очки у часі",
+    "sys.bridge_ccba.kind_colour": "майстер-очки ({colour})",
+    "sys.bridge_ccba.youth_colour": "юнацькі майстер-очки ({colour})",
+    "sys.othello_woc.caption": "{discipline}: очки у часі",
     # ── wordsa: end ──
 }

@@ -1048,5 +1048,13 @@ MESSAGES: dict[str, str] = {
     "sys.othello_woc.n.semi": "半决赛选手",
     "sys.othello_woc.n.winner": "胜者",
     "sys.othello_woc.bq": "计入子数 + C × 对手积分 + 中性对局 × (32 + C × 积分)",
+    "sys.joint.clauses": "{a}；{b}",
+    "sys.joint.list": "{a}，{b}",
+    "sys.mahjong_rmf.kyu": "{n} 级",
+    "sys.mahjong_rmf.dan": "{n} 段{marks}",
+    "sys.bridge_ccba.caption": "{discipline}：大师分走势",
+    "sys.bridge_ccba.kind_colour": "{colour}",
+    "sys.bridge_ccba.youth_colour": "青少年{colour}",
+    "sys.othello_woc.caption": "{discipline}：积分走势",
     # ── wordsa: end ──
 }

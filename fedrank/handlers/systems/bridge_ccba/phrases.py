@@ -12,9 +12,12 @@ register_wording(
     figure="sys.bridge_ccba.figure",
     top_headers="sys.bridge_ccba.top_headers",
     history_headers="sys.bridge_ccba.history_headers",
+    history_caption="sys.bridge_ccba.caption",
 )
 register_seed("001", "sys.bridge_ccba.seed")
 register(
+    ("masterpoints {colour}", "sys.bridge_ccba.kind_colour"),
+    ("youth masterpoints {colour}", "sys.bridge_ccba.youth_colour"),
     ("bridge_ccba", "sys.bridge_ccba.system"),
     ("masterpoints", "sys.bridge_ccba.kind.mp"),
     ("youth masterpoints", "sys.bridge_ccba.kind.youth"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fedrank.handlers.i18n import t
 from fedrank.handlers.i18n.plural import counted
-from fedrank.handlers.phrases import register, register_seed
+from fedrank.handlers.phrases import register, register_pattern, register_seed
 
 register_seed("000", "sys.mahjong_rmf.seed")
 register(
@@ -71,4 +71,11 @@ register(
     ("place_mean", "sys.mahjong_rmf.n.place_mean"),
     ("norm", "sys.mahjong_rmf.n.norm"),
     ("Rating", "sys.mahjong_rmf.n.rating"),
+)
+
+# The levels as the rulebook names them: "7-й кю", "1-й дан" (the engine's labels "7k", "D1+").
+register_pattern(r"(?P<n>1[0-2]|[1-9])k", lambda lang, v: t(lang, "sys.mahjong_rmf.kyu", n=v["n"]))
+register_pattern(
+    r"D(?P<n>1[0-2]|[1-9])(?P<marks>[+-]*)",
+    lambda lang, v: t(lang, "sys.mahjong_rmf.dan", n=v["n"], marks=v["marks"]),
 )

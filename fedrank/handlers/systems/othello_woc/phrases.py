@@ -11,6 +11,7 @@ register_wording(
     figure="sys.othello_woc.figure",
     top_headers="sys.othello_woc.top_headers",
     history_headers="sys.othello_woc.history_headers",
+    history_caption="sys.othello_woc.caption",
 )
 register_seed("004", "sys.othello_woc.seed")
 register(
