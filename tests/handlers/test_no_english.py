@@ -65,9 +65,7 @@ async def _latest_code(db: Database, fid: str) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("language", ["ru", "uk", "zh"])
-async def test_no_english_words(
-    language: str, demo_services: Services, demo_db: Database
-) -> None:
+async def test_no_english_words(language: str, demo_services: Services, demo_db: Database) -> None:
     allowed = await _data(demo_db)
     asker = user("reader")
     assert (await dispatch(demo_services, asker, f"/lang {language}")).plain
