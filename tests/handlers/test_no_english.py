@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
+from fedrank.handlers.announcements import announcement, list_csv, load_lists, personal
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.storage.database import Database
@@ -84,4 +85,35 @@ async def test_no_english_words(language: str, demo_services: Services, demo_db:
             words = english_words(text, allowed)
             if words:
                 found[command] = sorted(set(words))
+    assert not found, found
+
+
+@pytest.mark.parametrize("language", ["ru", "uk", "zh"])
+async def test_no_english_in_announcements(language: str, demo_db: Database) -> None:
+    """A publication's announcement, its CSV list and a player's own line: the list's figure
+    and the titles in the reader's language (masterpoints 大师分, levels 7 кю)."""
+    # The announcement names the attached files by their formats.
+    allowed = await _data(demo_db) | {"CSV", "XLSX", "HTML"}
+    found: dict[str, list[str]] = {}
+    async with demo_db.read() as repos:
+        for system, fid in PLAYERS.items():
+            (player,) = await repos.players.by_exact_id(None, fid)
+            for discipline in await repos.federations.disciplines(player.federation_id):
+                if discipline.system != system:
+                    continue
+                snapshot = await repos.lists.latest(discipline.id)
+                assert snapshot is not None
+                lists = await load_lists(repos, snapshot)
+                reply = announcement(lists, language)
+                own = personal(lists, player.id, language)
+                assert own is not None
+                csv_text = list_csv(lists.current, language, system).decode("utf-8-sig")
+                for name, text in (
+                    (f"{discipline.code} announcement", reply_text(reply)),
+                    (f"{discipline.code} csv", csv_text),
+                    (f"{discipline.code} personal", reply_text(own)),
+                ):
+                    words = english_words(text, allowed)
+                    if words:
+                        found[name] = sorted(set(words))
     assert not found, found

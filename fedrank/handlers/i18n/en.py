@@ -1241,5 +1241,17 @@ MESSAGES: dict[str, str] = {
     "sys.bridge_ccba.kind_colour": "masterpoints {colour}",
     "sys.bridge_ccba.youth_colour": "youth masterpoints {colour}",
     "sys.othello_woc.caption": "{discipline}: points over time",
+    "sys.bridge_ccba.col_figure": "Masterpoints",
+    "sys.bridge_ccba.personal_line": (
+        "Place {position} of {size}, masterpoints {rating}, title {title}."
+    ),
+    "sys.bridge_ccba.personal_before": (
+        "On the previous list: place {position}, masterpoints {rating}, title {title}."
+    ),
+    "sys.othello_woc.col_figure": "Points",
+    "sys.othello_woc.personal_line": "Place {position} of {size}, points {rating}, title {title}.",
+    "sys.othello_woc.personal_before": (
+        "On the previous list: place {position}, points {rating}, title {title}."
+    ),
     # ── wordsa: end ──
 }

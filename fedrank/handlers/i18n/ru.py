@@ -265,7 +265,7 @@ MESSAGES: dict[str, str] = {
     "ann.no_changes": "Без изменений.",
     "ann.top": "Первые {n} из {size}; полный список во вложениях (CSV, XLSX, HTML).",
     "ann.col_position": "Место",
-    "ann.col_id": "ID",
+    "ann.col_id": "Номер",
     "ann.col_player": "Игрок",
     "ann.col_rating": "Рейтинг",
     "ann.col_title": "Звание",
@@ -1250,5 +1250,17 @@ MESSAGES: dict[str, str] = {
     "sys.bridge_ccba.kind_colour": "мастер-очки ({colour})",
     "sys.bridge_ccba.youth_colour": "юношеские мастер-очки ({colour})",
     "sys.othello_woc.caption": "{discipline}: очки во времени",
+    "sys.bridge_ccba.col_figure": "Мастер-очки",
+    "sys.bridge_ccba.personal_line": (
+        "Место {position} из {size}, мастер-очки {rating}, звание {title}."
+    ),
+    "sys.bridge_ccba.personal_before": (
+        "В предыдущем списке: место {position}, мастер-очки {rating}, звание {title}."
+    ),
+    "sys.othello_woc.col_figure": "Очки",
+    "sys.othello_woc.personal_line": "Место {position} из {size}, очки {rating}, звание {title}.",
+    "sys.othello_woc.personal_before": (
+        "В предыдущем списке: место {position}, очки {rating}, звание {title}."
+    ),
     # ── wordsa: end ──
 }

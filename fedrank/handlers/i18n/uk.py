@@ -269,7 +269,7 @@ MESSAGES: dict[str, str] = {
     "ann.no_changes": "Без змін.",
     "ann.top": "Перші {n} з {size}; повний список у вкладеннях (CSV, XLSX, HTML).",
     "ann.col_position": "Місце",
-    "ann.col_id": "ID",
+    "ann.col_id": "Номер",
     "ann.col_player": "Гравець",
     "ann.col_rating": "Рейтинг",
     "ann.col_title": "Звання",
@@ -1257,5 +1257,17 @@ MESSAGES: dict[str, str] = {
     "sys.bridge_ccba.kind_colour": "майстер-очки ({colour})",
     "sys.bridge_ccba.youth_colour": "юнацькі майстер-очки ({colour})",
     "sys.othello_woc.caption": "{discipline}: очки у часі",
+    "sys.bridge_ccba.col_figure": "Майстер-очки",
+    "sys.bridge_ccba.personal_line": (
+        "Місце {position} з {size}, майстер-очки {rating}, звання {title}."
+    ),
+    "sys.bridge_ccba.personal_before": (
+        "У попередньому списку: місце {position}, майстер-очки {rating}, звання {title}."
+    ),
+    "sys.othello_woc.col_figure": "Очки",
+    "sys.othello_woc.personal_line": "Місце {position} з {size}, очки {rating}, звання {title}.",
+    "sys.othello_woc.personal_before": (
+        "У попередньому списку: місце {position}, очки {rating}, звання {title}."
+    ),
     # ── wordsa: end ──
 }

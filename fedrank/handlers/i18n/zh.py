@@ -1056,5 +1056,15 @@ MESSAGES: dict[str, str] = {
     "sys.bridge_ccba.kind_colour": "{colour}",
     "sys.bridge_ccba.youth_colour": "青少年{colour}",
     "sys.othello_woc.caption": "{discipline}：积分走势",
+    "sys.bridge_ccba.col_figure": "大师分",
+    "sys.bridge_ccba.personal_line": (
+        "第 {position} 名（共 {size} 名），大师分 {rating}，称号 {title}。"
+    ),
+    "sys.bridge_ccba.personal_before": "上一期：第 {position} 名，大师分 {rating}，称号 {title}。",
+    "sys.othello_woc.col_figure": "积分",
+    "sys.othello_woc.personal_line": (
+        "第 {position} 名（共 {size} 名），积分 {rating}，称号 {title}。"
+    ),
+    "sys.othello_woc.personal_before": "上一期：第 {position} 名，积分 {rating}，称号 {title}。",
     # ── wordsa: end ──
 }

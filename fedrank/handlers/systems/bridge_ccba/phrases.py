@@ -13,6 +13,9 @@ register_wording(
     top_headers="sys.bridge_ccba.top_headers",
     history_headers="sys.bridge_ccba.history_headers",
     history_caption="sys.bridge_ccba.caption",
+    list_figure="sys.bridge_ccba.col_figure",
+    personal_line="sys.bridge_ccba.personal_line",
+    personal_before="sys.bridge_ccba.personal_before",
 )
 register_seed("001", "sys.bridge_ccba.seed")
 register(

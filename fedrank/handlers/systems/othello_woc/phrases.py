@@ -12,6 +12,9 @@ register_wording(
     top_headers="sys.othello_woc.top_headers",
     history_headers="sys.othello_woc.history_headers",
     history_caption="sys.othello_woc.caption",
+    list_figure="sys.othello_woc.col_figure",
+    personal_line="sys.othello_woc.personal_line",
+    personal_before="sys.othello_woc.personal_before",
 )
 register_seed("004", "sys.othello_woc.seed")
 register(
