@@ -13,8 +13,9 @@ from sqlalchemy import select
 from fedrank.handlers.announcements import announcement, list_csv, load_lists, personal
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
+from fedrank.handlers.phrases import localize, rule_text
 from fedrank.storage.database import Database
-from fedrank.storage.models import Discipline, Federation, Player, Tournament
+from fedrank.storage.models import Award, Discipline, Federation, Player, Tournament
 from tests.english import english_words, reply_text
 from tests.helpers import user
 
@@ -26,7 +27,7 @@ SYMBOLS = frozenset(
         "NR", "KT", "NRKT", "VT", "NRKTVT", "CHUT", "CHS", "KT_CHS", "KT_CHUT", "KT_EU", "KT_W",
         "EU", "T5",
         # bridge_ccba: AVGM, lg (the formula's logarithm), mp (what M counts)
-        "AVGM", "lg", "mp", "ymp",
+        "AVGM", "lg", "mp", "ymp", "min", "max",
         # othello_woc: the Brightwell quotient, the rulebook's sections, its ranking
         "BQ", "II", "III", "IV", "IFRL", "WOC",
         # the bot's own name
@@ -117,3 +118,37 @@ async def test_no_english_in_announcements(language: str, demo_db: Database) -> 
                     if words:
                         found[name] = sorted(set(words))
     assert not found, found
+
+
+async def test_every_stored_trace_reads_in_each_language(demo_db: Database) -> None:
+    """Every step of every award the demo stored for the three systems (not only one player's):
+    the words of its name, value, note and rule are translated in ru, uk and zh."""
+    allowed = await _data(demo_db)
+    texts: set[tuple[str, str]] = set()
+    async with demo_db.read() as repos:
+        rows = await repos.session.execute(
+            select(Award.kind, Award.colour, Award.trace)
+            .join(Discipline, Discipline.id == Award.discipline_id)
+            .where(Discipline.system.in_(list(PLAYERS)))
+        )
+        for kind, colour, trace in rows.all():
+            texts.add(("text", kind))
+            if colour:
+                texts.add(("text", colour))
+            for step in trace:
+                texts.add(("text", str(step.get("name", ""))))
+                if isinstance(step.get("value"), str):
+                    texts.add(("text", step["value"]))
+                if step.get("note"):
+                    texts.add(("text", step["note"]))
+                if step.get("rule"):
+                    texts.add(("rule", step["rule"]))
+    assert len(texts) > 100
+    found: dict[str, list[str]] = {}
+    for language in ("ru", "uk", "zh"):
+        for what, text in sorted(texts):
+            shown = rule_text(language, text) if what == "rule" else localize(language, text)
+            words = english_words(shown, allowed)
+            if words:
+                found[f"{language}: {text}"] = words
+    assert not found, sorted(found)

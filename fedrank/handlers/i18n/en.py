@@ -1253,5 +1253,10 @@ MESSAGES: dict[str, str] = {
     "sys.othello_woc.personal_before": (
         "On the previous list: place {position}, points {rating}, title {title}."
     ),
+    "sys.bridge_ccba.f.event": "event {name}",
+    "sys.bridge_ccba.f.group": "group {name}",
+    "sys.bridge_ccba.f.division": "division {name}",
+    "sys.bridge_ccba.f.consolation": "consolation {name}",
+    "sys.bridge_ccba.f.stage": "stage {name}",
     # ── wordsa: end ──
 }

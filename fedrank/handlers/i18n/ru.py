@@ -1262,5 +1262,10 @@ MESSAGES: dict[str, str] = {
     "sys.othello_woc.personal_before": (
         "В предыдущем списке: место {position}, очки {rating}, звание {title}."
     ),
+    "sys.bridge_ccba.f.event": "турнир, группа {name}",
+    "sys.bridge_ccba.f.group": "группа {name}",
+    "sys.bridge_ccba.f.division": "дивизион {name}",
+    "sys.bridge_ccba.f.consolation": "утешительный турнир {name}",
+    "sys.bridge_ccba.f.stage": "этап {name}",
     # ── wordsa: end ──
 }

@@ -1269,5 +1269,10 @@ MESSAGES: dict[str, str] = {
     "sys.othello_woc.personal_before": (
         "У попередньому списку: місце {position}, очки {rating}, звання {title}."
     ),
+    "sys.bridge_ccba.f.event": "турнір, група {name}",
+    "sys.bridge_ccba.f.group": "група {name}",
+    "sys.bridge_ccba.f.division": "дивізіон {name}",
+    "sys.bridge_ccba.f.consolation": "втішний турнір {name}",
+    "sys.bridge_ccba.f.stage": "етап {name}",
     # ── wordsa: end ──
 }

@@ -1066,5 +1066,10 @@ MESSAGES: dict[str, str] = {
         "第 {position} 名（共 {size} 名），积分 {rating}，称号 {title}。"
     ),
     "sys.othello_woc.personal_before": "上一期：第 {position} 名，积分 {rating}，称号 {title}。",
+    "sys.bridge_ccba.f.event": "比赛 {name} 组",
+    "sys.bridge_ccba.f.group": "{name} 组",
+    "sys.bridge_ccba.f.division": "{name} 级别",
+    "sys.bridge_ccba.f.consolation": "安慰赛 {name}",
+    "sys.bridge_ccba.f.stage": "第 {name} 阶段",
     # ── wordsa: end ──
 }

@@ -20,6 +20,11 @@ register_wording(
 register_seed("001", "sys.bridge_ccba.seed")
 register(
     ("masterpoints {colour}", "sys.bridge_ccba.kind_colour"),
+    ("event {name}", "sys.bridge_ccba.f.event"),
+    ("group {name}", "sys.bridge_ccba.f.group"),
+    ("division {name}", "sys.bridge_ccba.f.division"),
+    ("consolation {name}", "sys.bridge_ccba.f.consolation"),
+    ("stage {name}", "sys.bridge_ccba.f.stage"),
     ("youth masterpoints {colour}", "sys.bridge_ccba.youth_colour"),
     ("bridge_ccba", "sys.bridge_ccba.system"),
     ("masterpoints", "sys.bridge_ccba.kind.mp"),
