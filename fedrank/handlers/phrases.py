@@ -224,6 +224,16 @@ register(
     ("score", "sys.col.score"),
     ("points", "sys.col.points"),
 )
+
+# The refusals of /whatif that every place-based system shares (systems/places.py).
+register(
+    ("field 'place': {rest}", "sys.err.field_place"),
+    ("field 'player': {rest}", "sys.err.field_player"),
+    ("place must be between 1 and {n} in {where}", "sys.err.between"),
+    ("place {p} is inside places {a}-{b} shared by {n} participants in {where}", "sys.err.inside"),
+    ("the ranking", "sys.err.the_ranking"),
+)
+
 __all__ = [
     "Renderer",
     "localize",

@@ -78,6 +78,7 @@ async def test_no_english_words(language: str, demo_services: Services, demo_db:
             f"/rating {fid}",
             f"/why {code} {fid}",
             f"/whatif {code} 1 {fid}",
+            f"/whatif {code} 999 {fid}",  # refused: no such place
             f"/history {fid}",
             f"/top {discipline}",
         ):

@@ -1258,5 +1258,28 @@ MESSAGES: dict[str, str] = {
     "sys.bridge_ccba.f.division": "division {name}",
     "sys.bridge_ccba.f.consolation": "consolation {name}",
     "sys.bridge_ccba.f.stage": "stage {name}",
+    "sys.err.field_place": "field 'place': {rest}",
+    "sys.err.field_player": "field 'player': {rest}",
+    "sys.err.between": "place must be between 1 and {n} in {where}",
+    "sys.err.inside": "place {p} is inside places {a}-{b} shared by {n} participants in {where}",
+    "sys.err.the_ranking": "the ranking",
+    "sys.mahjong_rmf.err.not_rmf": (
+        "{code} was not stored with RMF parameters: it cannot be replayed"
+    ),
+    "sys.mahjong_rmf.err.rule": (
+        "fedrank mahjong_rmf /whatif: a place is simulated in a tournament stored by this adapter"
+    ),
+    "sys.bridge_ccba.err.not_ccba": (
+        "{code} was not stored with bridge_ccba parameters: it cannot be recomputed"
+    ),
+    "sys.bridge_ccba.err.rule": (
+        "fedrank bridge_ccba /whatif: a place is simulated in an event stored by this adapter"
+    ),
+    "sys.bridge_ccba.err.not_played": "the player did not play in {code}",
+    "sys.bridge_ccba.err.no_place": (
+        "{unit} has no final place in {code} ({status}): there is no place to change"
+    ),
+    "sys.bridge_ccba.st.withdrawn": "withdrawn",
+    "sys.bridge_ccba.st.absent": "absent",
     # ── wordsa: end ──
 }

@@ -281,7 +281,7 @@ MESSAGES: dict[str, str] = {
     ),
     # --- /whatif (handlers/whatif.py) ------------------------------------------------------------
     "cmd.whatif": "что изменило бы место в турнире: /whatif <турнир> <место> [игрок]",
-    "whatif.title": "Что, если бы у {player} было {place}-е место в турнире {tournament}?",
+    "whatif.title": "{player}: что, если бы место в турнире {tournament} было {place}-е?",
     "whatif.headers": "Что|Сейчас|С этим местом|Примечание",
     "whatif.nothing_written": "Это только расчёт: ничего не изменено.",
     "whatif.no_tournament": "Нет сохранённого турнира «{query}».",
@@ -1267,5 +1267,24 @@ MESSAGES: dict[str, str] = {
     "sys.bridge_ccba.f.division": "дивизион {name}",
     "sys.bridge_ccba.f.consolation": "утешительный турнир {name}",
     "sys.bridge_ccba.f.stage": "этап {name}",
+    "sys.err.field_place": "поле «место»: {rest}",
+    "sys.err.field_player": "поле «игрок»: {rest}",
+    "sys.err.between": "место должно быть от 1 до {n} в {where}",
+    "sys.err.inside": "место {p} попадает в места {a}-{b}, разделённые в {where} (участников: {n})",
+    "sys.err.the_ranking": "общий зачёт",
+    "sys.mahjong_rmf.err.not_rmf": "{code} сохранён без параметров РФМ: его нельзя пересчитать",
+    "sys.mahjong_rmf.err.rule": (
+        "fedrank: /whatif моделирует место в турнире, сохранённом по правилам РФМ"
+    ),
+    "sys.bridge_ccba.err.not_ccba": "{code} сохранён без параметров CCBA: его нельзя пересчитать",
+    "sys.bridge_ccba.err.rule": (
+        "fedrank: /whatif моделирует место в турнире, сохранённом по правилам CCBA"
+    ),
+    "sys.bridge_ccba.err.not_played": "этого игрока нет среди участников {code}",
+    "sys.bridge_ccba.err.no_place": (
+        "у {unit} нет итогового места в {code} ({status}): менять нечего"
+    ),
+    "sys.bridge_ccba.st.withdrawn": "снятие с турнира",
+    "sys.bridge_ccba.st.absent": "неявка",
     # ── wordsa: end ──
 }

@@ -285,7 +285,7 @@ MESSAGES: dict[str, str] = {
     ),
     # --- /whatif (handlers/whatif.py) ------------------------------------------------------------
     "cmd.whatif": "що змінило б місце в турнірі: /whatif <турнір> <місце> [гравець]",
-    "whatif.title": "Що, якби в {player} було {place}-е місце в турнірі {tournament}?",
+    "whatif.title": "{player}: що, якби місце в турнірі {tournament} було {place}-е?",
     "whatif.headers": "Що|Зараз|З цим місцем|Примітка",
     "whatif.nothing_written": "Це лише розрахунок: нічого не змінено.",
     "whatif.no_tournament": "Немає збереженого турніру «{query}».",
@@ -1274,5 +1274,28 @@ MESSAGES: dict[str, str] = {
     "sys.bridge_ccba.f.division": "дивізіон {name}",
     "sys.bridge_ccba.f.consolation": "втішний турнір {name}",
     "sys.bridge_ccba.f.stage": "етап {name}",
+    "sys.err.field_place": "поле «місце»: {rest}",
+    "sys.err.field_player": "поле «гравець»: {rest}",
+    "sys.err.between": "місце має бути від 1 до {n} у {where}",
+    "sys.err.inside": "місце {p} потрапляє в місця {a}-{b}, поділені в {where} (учасників: {n})",
+    "sys.err.the_ranking": "загальний залік",
+    "sys.mahjong_rmf.err.not_rmf": (
+        "{code} збережено без параметрів РФМ: його не можна перерахувати"
+    ),
+    "sys.mahjong_rmf.err.rule": (
+        "fedrank: /whatif моделює місце в турнірі, збереженому за правилами РФМ"
+    ),
+    "sys.bridge_ccba.err.not_ccba": (
+        "{code} збережено без параметрів CCBA: його не можна перерахувати"
+    ),
+    "sys.bridge_ccba.err.rule": (
+        "fedrank: /whatif моделює місце в турнірі, збереженому за правилами CCBA"
+    ),
+    "sys.bridge_ccba.err.not_played": "цього гравця немає серед учасників {code}",
+    "sys.bridge_ccba.err.no_place": (
+        "у {unit} немає підсумкового місця в {code} ({status}): змінювати нічого"
+    ),
+    "sys.bridge_ccba.st.withdrawn": "зняття з турніру",
+    "sys.bridge_ccba.st.absent": "неявка",
     # ── wordsa: end ──
 }

@@ -1071,5 +1071,18 @@ MESSAGES: dict[str, str] = {
     "sys.bridge_ccba.f.division": "{name} 级别",
     "sys.bridge_ccba.f.consolation": "安慰赛 {name}",
     "sys.bridge_ccba.f.stage": "第 {name} 阶段",
+    "sys.err.field_place": "“名次”字段：{rest}",
+    "sys.err.field_player": "“选手”字段：{rest}",
+    "sys.err.between": "{where} 中的名次须在 1 到 {n} 之间",
+    "sys.err.inside": "名次 {p} 位于 {where} 中 {n} 个参赛单位并列的第 {a}-{b} 名之间",
+    "sys.err.the_ranking": "总排名",
+    "sys.mahjong_rmf.err.not_rmf": "{code} 未按 RMF 参数保存：无法重算",
+    "sys.mahjong_rmf.err.rule": "fedrank：/whatif 只能模拟按 RMF 规则保存的比赛中的名次",
+    "sys.bridge_ccba.err.not_ccba": "{code} 未按中国桥协参数保存：无法重算",
+    "sys.bridge_ccba.err.rule": "fedrank：/whatif 只能模拟按中国桥协规则保存的比赛中的名次",
+    "sys.bridge_ccba.err.not_played": "该选手未参加 {code}",
+    "sys.bridge_ccba.err.no_place": "{unit} 在 {code} 中没有最终名次（{status}）：无可更改",
+    "sys.bridge_ccba.st.withdrawn": "退赛",
+    "sys.bridge_ccba.st.absent": "缺席",
     # ── wordsa: end ──
 }

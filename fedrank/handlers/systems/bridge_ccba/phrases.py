@@ -130,3 +130,22 @@ register(
     ("table", "sys.bridge_ccba.n.table"),
     ("unit", "sys.bridge_ccba.n.unit"),
 )
+
+# /whatif's refusals.
+register(
+    (
+        "{code} was not stored with bridge_ccba parameters: it cannot be recomputed",
+        "sys.bridge_ccba.err.not_ccba",
+    ),
+    (
+        "fedrank bridge_ccba /whatif: a place is simulated in an event stored by this adapter",
+        "sys.bridge_ccba.err.rule",
+    ),
+    ("the player did not play in {code}", "sys.bridge_ccba.err.not_played"),
+    (
+        "{unit} has no final place in {code} ({status}): there is no place to change",
+        "sys.bridge_ccba.err.no_place",
+    ),
+    ("withdrawn", "sys.bridge_ccba.st.withdrawn"),
+    ("absent", "sys.bridge_ccba.st.absent"),
+)

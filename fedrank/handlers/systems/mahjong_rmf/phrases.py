@@ -79,3 +79,15 @@ register_pattern(
     r"D(?P<n>1[0-2]|[1-9])(?P<marks>[+-]*)",
     lambda lang, v: t(lang, "sys.mahjong_rmf.dan", n=v["n"], marks=v["marks"]),
 )
+
+# /whatif's refusals.
+register(
+    (
+        "{code} was not stored with RMF parameters: it cannot be replayed",
+        "sys.mahjong_rmf.err.not_rmf",
+    ),
+    (
+        "fedrank mahjong_rmf /whatif: a place is simulated in a tournament stored by this adapter",
+        "sys.mahjong_rmf.err.rule",
+    ),
+)
