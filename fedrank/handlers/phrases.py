@@ -66,12 +66,14 @@ def register(*phrases: tuple[str, str | Renderer]) -> None:
     for template, how in phrases:
         _PHRASES.setdefault(template, (_compile(template), how))
     _ordered.cache_clear()
+    _localized.cache_clear()
 
 
 def register_pattern(pattern: str, render: Renderer) -> None:
     """Register a regular expression (a strict one: it is tried on every text no template
     matched) with the function that renders its named groups: a title label ("7k", "D2+")."""
     _PATTERNS.append((re.compile(pattern), render))
+    _localized.cache_clear()
 
 
 def register_seed(seed: str, key: str) -> None:
@@ -99,9 +101,14 @@ def wording(language: str, system: str, generic: str, key: str, /, **values: obj
     return t(language, _WORDING.get((system, generic), key), **values)
 
 
+def _needle(template: str) -> str:
+    """The template's longest literal part: a text without it cannot match (a cheap test)."""
+    return max(_FIELD.split(template)[::2], key=len)
+
+
 @lru_cache(maxsize=1)
-def _ordered() -> tuple[tuple[re.Pattern[str], str | Renderer], ...]:
-    return tuple(_PHRASES[k] for k in sorted(_PHRASES, key=len, reverse=True))
+def _ordered() -> tuple[tuple[str, re.Pattern[str], str | Renderer], ...]:
+    return tuple((_needle(k), *_PHRASES[k]) for k in sorted(_PHRASES, key=len, reverse=True))
 
 
 def _load() -> None:
@@ -134,7 +141,14 @@ def localize(language: str, text: str) -> str:
     if language == "en" or not text or not any(c.isascii() and c.isalpha() for c in text):
         return text
     _load()
-    for pattern, how in _ordered():
+    return _localized(language, text)
+
+
+@lru_cache(maxsize=8192)
+def _localized(language: str, text: str) -> str:
+    for needle, pattern, how in _ordered():
+        if needle not in text:
+            continue
         match = pattern.fullmatch(text)
         if match is None:
             continue
