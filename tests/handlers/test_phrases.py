@@ -107,3 +107,15 @@ def test_rule_references() -> None:
     )
     assert rule_text("ru", "seed 004") == "Правила WOC"
     assert rule_text("ru", "seed 009 §1") == "правила 009, §1"
+
+
+def test_notes_not_in_the_demo() -> None:
+    """Notes the demo's data never produce, rendered all the same."""
+    assert localize("ru", "2 restriction(s), mixed, online x 0.5") == (
+        "2 ограничения, смешанный, онлайн x 0.5"
+    )
+    assert localize("uk", "5 restriction(s)") == "5 обмежень"
+    assert localize("zh", "bye: counts 32 + C*points") == "轮空：计 32 + C*points"
+    assert localize("ru", "field 'place': place must be between 1 and 12 in ccba-x") == (
+        "поле «место»: место должно быть от 1 до 12 в ccba-x"
+    )

@@ -1281,5 +1281,15 @@ MESSAGES: dict[str, str] = {
     ),
     "sys.bridge_ccba.st.withdrawn": "withdrawn",
     "sys.bridge_ccba.st.absent": "absent",
+    "sys.othello_woc.bye_word": "bye",
+    "sys.othello_woc.unplayed_round": "unplayed round",
+    "sys.bridge_ccba.cons_higher": "consolation higher: difference in its colour",
+    "sys.bridge_ccba.main_higher": "main higher",
+    "sys.bridge_ccba.team_avgm": "mean of the {n} lowest holders x {f}, capped at {cap}",
+    "sys.bridge_ccba.mixed": "mixed",
+    "sys.bridge_ccba.online": "online x {k}",
+    "sys.bridge_ccba.restrictions.one": "{n} restriction",
+    "sys.bridge_ccba.restrictions.few": "{n} restrictions",
+    "sys.bridge_ccba.restrictions.many": "{n} restrictions",
     # ── wordsa: end ──
 }

@@ -1286,5 +1286,15 @@ MESSAGES: dict[str, str] = {
     ),
     "sys.bridge_ccba.st.withdrawn": "снятие с турнира",
     "sys.bridge_ccba.st.absent": "неявка",
+    "sys.othello_woc.bye_word": "без соперника",
+    "sys.othello_woc.unplayed_round": "несыгранный тур",
+    "sys.bridge_ccba.cons_higher": "утешительный выше: разница в его цвете",
+    "sys.bridge_ccba.main_higher": "основной выше",
+    "sys.bridge_ccba.team_avgm": "среднее {n} наименьших сумм x {f}, не более {cap}",
+    "sys.bridge_ccba.mixed": "смешанный",
+    "sys.bridge_ccba.online": "онлайн x {k}",
+    "sys.bridge_ccba.restrictions.one": "{n} ограничение",
+    "sys.bridge_ccba.restrictions.few": "{n} ограничения",
+    "sys.bridge_ccba.restrictions.many": "{n} ограничений",
     # ── wordsa: end ──
 }

@@ -1297,5 +1297,15 @@ MESSAGES: dict[str, str] = {
     ),
     "sys.bridge_ccba.st.withdrawn": "зняття з турніру",
     "sys.bridge_ccba.st.absent": "неявка",
+    "sys.othello_woc.bye_word": "без суперника",
+    "sys.othello_woc.unplayed_round": "незіграний тур",
+    "sys.bridge_ccba.cons_higher": "втішний вищий: різниця в його кольорі",
+    "sys.bridge_ccba.main_higher": "основний вищий",
+    "sys.bridge_ccba.team_avgm": "середнє {n} найменших сум x {f}, не більше {cap}",
+    "sys.bridge_ccba.mixed": "змішаний",
+    "sys.bridge_ccba.online": "онлайн x {k}",
+    "sys.bridge_ccba.restrictions.one": "{n} обмеження",
+    "sys.bridge_ccba.restrictions.few": "{n} обмеження",
+    "sys.bridge_ccba.restrictions.many": "{n} обмежень",
     # ── wordsa: end ──
 }

@@ -1084,5 +1084,15 @@ MESSAGES: dict[str, str] = {
     "sys.bridge_ccba.err.no_place": "{unit} 在 {code} 中没有最终名次（{status}）：无可更改",
     "sys.bridge_ccba.st.withdrawn": "退赛",
     "sys.bridge_ccba.st.absent": "缺席",
+    "sys.othello_woc.bye_word": "轮空",
+    "sys.othello_woc.unplayed_round": "未赛轮次",
+    "sys.bridge_ccba.cons_higher": "安慰赛较高：差额按其颜色计",
+    "sys.bridge_ccba.main_higher": "主赛较高",
+    "sys.bridge_ccba.team_avgm": "最低 {n} 名持有量的平均值 x {f}，上限 {cap}",
+    "sys.bridge_ccba.mixed": "混合",
+    "sys.bridge_ccba.online": "线上 x {k}",
+    "sys.bridge_ccba.restrictions.one": "{n} 项限制",
+    "sys.bridge_ccba.restrictions.few": "{n} 项限制",
+    "sys.bridge_ccba.restrictions.many": "{n} 项限制",
     # ── wordsa: end ──
 }

@@ -149,3 +149,15 @@ register(
     ("withdrawn", "sys.bridge_ccba.st.withdrawn"),
     ("absent", "sys.bridge_ccba.st.absent"),
 )
+
+register(
+    ("consolation higher: difference in its colour", "sys.bridge_ccba.cons_higher"),
+    ("main higher", "sys.bridge_ccba.main_higher"),
+    ("mean of the {n} lowest holders x {f}, capped at {cap}", "sys.bridge_ccba.team_avgm"),
+    ("mixed", "sys.bridge_ccba.mixed"),
+    ("online x {k}", "sys.bridge_ccba.online"),
+    (
+        "{n} restriction(s)",
+        lambda language, v: counted(language, "sys.bridge_ccba.restrictions", int(float(v["n"]))),
+    ),
+)

@@ -70,3 +70,8 @@ register(
     ("winner", "sys.othello_woc.n.winner"),
     ("discs_counted + C*opponents_points + neutral_games*(32 + C*points)", "sys.othello_woc.bq"),
 )
+
+register(
+    ("bye", "sys.othello_woc.bye_word"),
+    ("unplayed round", "sys.othello_woc.unplayed_round"),
+)
