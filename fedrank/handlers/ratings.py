@@ -57,10 +57,14 @@ def _standing_lines(
     else:
         title, since, totals = standing.title, standing.title_since, standing.totals
     shown = localize(ctx.language, title) if title is not None else None
+    system = standing.system
     if shown is not None and since is not None:
-        lines.append(t(ctx.language, "rating.title", title=shown, since=since.isoformat()))
+        day = since.isoformat()
+        lines.append(wording(ctx.language, system, "title", "rating.title", title=shown, since=day))
     elif shown is not None:
-        lines.append(t(ctx.language, "figures.title_listed", title=shown))
+        lines.append(
+            wording(ctx.language, system, "title_listed", "figures.title_listed", title=shown)
+        )
     if totals:
         lines.append(t(ctx.language, "rating.points", points=points_text(totals, ctx.language)))
     next_title = standing.row_data.get("next") if listed and standing.row_data else None

@@ -16,7 +16,7 @@ from typing import Final
 from fedrank.handlers.common import fmt
 from fedrank.handlers.context import RequestContext
 from fedrank.handlers.i18n import t
-from fedrank.handlers.phrases import localize
+from fedrank.handlers.phrases import localize, wording
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
 from fedrank.storage.models import Discipline, ListSnapshot
 from fedrank.storage.records import ComputedList, PointTotal, Standing
@@ -171,8 +171,10 @@ async def _live_lines(
         if row.title:
             if row.title == standing.title and standing.title_since is not None:
                 lines.append(
-                    t(
+                    wording(
                         ctx.language,
+                        standing.system,
+                        "title",
                         "rating.title",
                         title=localize(ctx.language, row.title),
                         since=standing.title_since.isoformat(),
@@ -180,7 +182,13 @@ async def _live_lines(
                 )
             else:
                 lines.append(
-                    t(ctx.language, "figures.title_listed", title=localize(ctx.language, row.title))
+                    wording(
+                        ctx.language,
+                        standing.system,
+                        "title_listed",
+                        "figures.title_listed",
+                        title=localize(ctx.language, row.title),
+                    )
                 )
     if standing.totals:
         points = points_text(standing.totals, ctx.language)

@@ -1291,5 +1291,9 @@ MESSAGES: dict[str, str] = {
     "sys.bridge_ccba.restrictions.one": "{n} restriction",
     "sys.bridge_ccba.restrictions.few": "{n} restrictions",
     "sys.bridge_ccba.restrictions.many": "{n} restrictions",
+    "sys.mahjong_rmf.title": "Title: {title} (since {since})",
+    "sys.mahjong_rmf.title_listed": "Title: {title}",
+    "sys.mahjong_rmf.top_headers": "#|Player|Rating|Title",
+    "sys.mahjong_rmf.history_headers": "List|#|Rating|Title",
     # ── wordsa: end ──
 }

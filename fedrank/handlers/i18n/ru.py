@@ -1296,5 +1296,9 @@ MESSAGES: dict[str, str] = {
     "sys.bridge_ccba.restrictions.one": "{n} ограничение",
     "sys.bridge_ccba.restrictions.few": "{n} ограничения",
     "sys.bridge_ccba.restrictions.many": "{n} ограничений",
+    "sys.mahjong_rmf.title": "Уровень: {title} (с {since})",
+    "sys.mahjong_rmf.title_listed": "Уровень: {title}",
+    "sys.mahjong_rmf.top_headers": "#|Игрок|Рейтинг|Уровень",
+    "sys.mahjong_rmf.history_headers": "Список|#|Рейтинг|Уровень",
     # ── wordsa: end ──
 }

@@ -1307,5 +1307,9 @@ MESSAGES: dict[str, str] = {
     "sys.bridge_ccba.restrictions.one": "{n} обмеження",
     "sys.bridge_ccba.restrictions.few": "{n} обмеження",
     "sys.bridge_ccba.restrictions.many": "{n} обмежень",
+    "sys.mahjong_rmf.title": "Рівень: {title} (з {since})",
+    "sys.mahjong_rmf.title_listed": "Рівень: {title}",
+    "sys.mahjong_rmf.top_headers": "#|Гравець|Рейтинг|Рівень",
+    "sys.mahjong_rmf.history_headers": "Список|#|Рейтинг|Рівень",
     # ── wordsa: end ──
 }

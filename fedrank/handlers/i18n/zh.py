@@ -1094,5 +1094,9 @@ MESSAGES: dict[str, str] = {
     "sys.bridge_ccba.restrictions.one": "{n} 项限制",
     "sys.bridge_ccba.restrictions.few": "{n} 项限制",
     "sys.bridge_ccba.restrictions.many": "{n} 项限制",
+    "sys.mahjong_rmf.title": "等级：{title}（自 {since} 起）",
+    "sys.mahjong_rmf.title_listed": "等级：{title}",
+    "sys.mahjong_rmf.top_headers": "#|选手|等级分|等级",
+    "sys.mahjong_rmf.history_headers": "排名日期|#|等级分|等级",
     # ── wordsa: end ──
 }

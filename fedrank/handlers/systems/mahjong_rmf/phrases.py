@@ -6,8 +6,16 @@ from __future__ import annotations
 
 from fedrank.handlers.i18n import t
 from fedrank.handlers.i18n.plural import counted
-from fedrank.handlers.phrases import register, register_pattern, register_seed
+from fedrank.handlers.phrases import register, register_pattern, register_seed, register_wording
 
+# The rulebook's "уровень" (evolution level) where the generic messages say title.
+register_wording(
+    "mahjong_rmf",
+    title="sys.mahjong_rmf.title",
+    title_listed="sys.mahjong_rmf.title_listed",
+    top_headers="sys.mahjong_rmf.top_headers",
+    history_headers="sys.mahjong_rmf.history_headers",
+)
 register_seed("000", "sys.mahjong_rmf.seed")
 register(
     ("mahjong_rmf", "sys.mahjong_rmf.system"),
