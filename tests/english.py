@@ -53,3 +53,53 @@ def reply_text(reply: Reply) -> str:
             out.append(block.caption)
     out.extend(button.label for button in reply.buttons)
     return "\n".join(out)
+
+
+# What a user types as it is, whatever his language: options, keywords, platforms, languages.
+TYPED = {
+    *[
+        "add",
+        "admin",
+        "both",
+        "confirm",
+        "date",
+        "decline",
+        "director",
+        "disable",
+        "draw",
+        "enable",
+        "immediate",
+    ],
+    *[
+        "inform",
+        "loss",
+        "me",
+        "name",
+        "new",
+        "no",
+        "now",
+        "official",
+        "player",
+        "presidium",
+        "rating",
+        "remove",
+        "round",
+    ],
+    *[
+        "size",
+        "tie",
+        "time",
+        "win",
+        "yes",
+        "en",
+        "ru",
+        "uk",
+        "zh",
+        "telegram",
+        "discord",
+        "Telegram",
+        "Discord",
+        "ID",
+        "JSON",
+    ],
+}

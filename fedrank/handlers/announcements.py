@@ -28,6 +28,7 @@ from fedrank.handlers.access import stored_discipline
 from fedrank.handlers.common import fmt
 from fedrank.handlers.i18n import t
 from fedrank.handlers.notify import new_message
+from fedrank.handlers.phrases import localize, wording
 from fedrank.handlers.reply import Attachment, Reply, bold
 from fedrank.handlers.safetext import csv_bytes, visible
 from fedrank.handlers.site.links import list_url
@@ -145,24 +146,30 @@ def _who(line: Line) -> str:
     return f"{line.name} ({line.fpid})"
 
 
-def _columns(language: str) -> tuple[str, ...]:
+def _columns(language: str, system: str = "") -> tuple[str, ...]:
+    """The list's column headers; the figure's in the system's own words (masterpoints)."""
     return (
         t(language, "ann.col_position"),
         t(language, "ann.col_id"),
         t(language, "ann.col_player"),
-        t(language, "ann.col_rating"),
+        wording(language, system, "list_figure", "ann.col_rating"),
         t(language, "ann.col_title"),
     )
 
 
-def _cells(line: Line) -> tuple[str, str, str, str, str]:
-    return (str(line.position), line.fpid, line.name, fmt(line.rating), line.title or "")
+def _title(language: str, title: str | None) -> str:
+    return localize(language, title) if title else ""
 
 
-def list_csv(lines: list[Line], language: str) -> bytes:
+def _cells(line: Line, language: str = "en") -> tuple[str, str, str, str, str]:
+    title = _title(language, line.title)
+    return (str(line.position), line.fpid, line.name, fmt(line.rating), title)
+
+
+def list_csv(lines: list[Line], language: str, system: str = "") -> bytes:
     """The list as CSV (UTF-8 with a BOM for Excel), every cell inert: a player named
     ``=HYPERLINK(…)`` is text, not a formula."""
-    return csv_bytes(_columns(language), (_cells(line) for line in lines))
+    return csv_bytes(_columns(language, system), (_cells(line, language) for line in lines))
 
 
 def _places(value: Decimal) -> int:
@@ -211,18 +218,21 @@ def xlsx(headers: tuple[str, ...], rows: list[tuple[str | Decimal | int, ...]]) 
     return out.getvalue()
 
 
-def list_xlsx(lines: list[Line], language: str) -> bytes:
+def list_xlsx(lines: list[Line], language: str, system: str = "") -> bytes:
     rows: list[tuple[str | Decimal | int, ...]] = [
-        (line.position, line.fpid, line.name, line.rating, line.title or "") for line in lines
+        (line.position, line.fpid, line.name, line.rating, _title(language, line.title))
+        for line in lines
     ]
-    return xlsx(_columns(language), rows)
+    return xlsx(_columns(language, system), rows)
 
 
-def list_html(title: str, lines: list[Line], digest_lines: list[str], language: str) -> bytes:
+def list_html(
+    title: str, lines: list[Line], digest_lines: list[str], language: str, system: str = ""
+) -> bytes:
     """A standalone page (no external resource): the digest and the full list."""
-    head = "".join(f"<th>{escape(visible(h))}</th>" for h in _columns(language))
+    head = "".join(f"<th>{escape(visible(h))}</th>" for h in _columns(language, system))
     body = "\n".join(
-        "<tr>" + "".join(f"<td>{escape(visible(c))}</td>" for c in _cells(line)) + "</tr>"
+        "<tr>" + "".join(f"<td>{escape(visible(c))}</td>" for c in _cells(line, language)) + "</tr>"
         for line in lines
     )
     notes = "".join(f"<li>{escape(visible(d))}</li>" for d in digest_lines)
@@ -251,7 +261,8 @@ def digest_text(digest: Digest, language: str) -> list[str]:
     out: list[str] = []
 
     def change(c: Change) -> str:
-        return f"{_who(c.line)}: {c.before.title or '—'} → {c.line.title or '—'}"
+        before = _title(language, c.before.title) or "—"
+        return f"{_who(c.line)}: {before} → {_title(language, c.line.title) or '—'}"
 
     if digest.promotions:
         items = "; ".join(change(c) for c in digest.promotions)
@@ -260,7 +271,7 @@ def digest_text(digest: Digest, language: str) -> list[str]:
         items = "; ".join(change(c) for c in digest.demotions)
         out.append(t(language, "ann.demotions", items=items))
     if digest.new_titles:
-        items = "; ".join(f"{_who(x)}: {x.title}" for x in digest.new_titles)
+        items = "; ".join(f"{_who(x)}: {_title(language, x.title)}" for x in digest.new_titles)
         out.append(t(language, "ann.new_titles", items=items))
     if digest.movers:
         items = "; ".join(
@@ -319,11 +330,13 @@ def announcement(lists: Lists, language: str, link: str | None = None) -> Reply:
         reply.line(line)
     top = lists.current[:TOP]
     reply.line(bold(t(language, "ann.top", n=len(top), size=len(lists.current))))
-    reply.table(_columns(language), [_cells(line) for line in top])
+    reply.table(_columns(language, d.system), [_cells(line, language) for line in top])
     stem = f"{d.code}-{day}"
-    reply.attach(Attachment(f"{stem}.csv", list_csv(lists.current, language), "text/csv"))
-    reply.attach(Attachment(f"{stem}.xlsx", list_xlsx(lists.current, language), XLSX_MIME))
-    page = list_html(title, lists.current, digest, language)
+    csv_file = list_csv(lists.current, language, d.system)
+    reply.attach(Attachment(f"{stem}.csv", csv_file, "text/csv"))
+    xlsx_file = list_xlsx(lists.current, language, d.system)
+    reply.attach(Attachment(f"{stem}.xlsx", xlsx_file, XLSX_MIME))
+    page = list_html(title, lists.current, digest, language, d.system)
     reply.attach(Attachment(f"{stem}.html", page, "text/html"))
     return reply
 
@@ -341,25 +354,29 @@ def personal(lists: Lists, player_id: int, language: str) -> Reply | None:
             return None
         return reply.line(t(language, "ann.personal_left", position=before.position))
     reply.line(
-        t(
+        wording(
             language,
+            d.system,
+            "personal_line",
             "ann.personal_line",
             position=now.position,
             size=len(lists.current),
             rating=fmt(now.rating),
-            title=now.title or "—",
+            title=_title(language, now.title) or "—",
         )
     )
     if before is None:
         reply.line(t(language, "ann.personal_new"))
     else:
         reply.line(
-            t(
+            wording(
                 language,
+                d.system,
+                "personal_before",
                 "ann.personal_before",
                 position=before.position,
                 rating=fmt(before.rating),
-                title=before.title or "—",
+                title=_title(language, before.title) or "—",
             )
         )
     return reply

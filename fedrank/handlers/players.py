@@ -19,6 +19,7 @@ from fedrank.handlers.common import fmt, label, player_label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
+from fedrank.handlers.phrases import wording
 from fedrank.handlers.reply import Attachment, Reply, bold, code
 from fedrank.handlers.since import list_since_note
 from fedrank.handlers.systems import NoAdapterError
@@ -34,6 +35,8 @@ from fedrank.storage.models import Discipline, ListRow, ListSnapshot, Player
 from fedrank.storage.repos import Repos
 
 MAX_TRACE_STEPS = 60
+#: The columns of "what counts" that hold names and codes, shown as they are.
+_NAMES = frozenset({"name", "event", "tournament", "code"})
 
 
 async def _not_of_another_federation(
@@ -197,7 +200,11 @@ async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
             found = True
             reply.line(bold(discipline.name))
             reply.table(
-                tuple(t(ctx.language, "history.headers").split("|")),
+                tuple(
+                    wording(
+                        ctx.language, discipline.system, "history_headers", "history.headers"
+                    ).split("|")
+                ),
                 [
                     (
                         snap.list_date.isoformat(),

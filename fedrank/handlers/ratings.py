@@ -10,6 +10,7 @@ from fedrank.handlers.common import fmt, is_number, label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
+from fedrank.handlers.phrases import wording
 from fedrank.handlers.publication import local_today
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.since import list_since_note, since_block
@@ -44,7 +45,11 @@ def _standing_lines(
                 date=standing.list_date.isoformat() if standing.list_date else "",
             )
         )
-        lines.append(t(ctx.language, "rating.rating", value=fmt(standing.rating)))
+        lines.append(
+            wording(
+                ctx.language, standing.system, "figure", "rating.rating", value=fmt(standing.rating)
+            )
+        )
         title, since, totals = (
             standing.listed_title,
             standing.listed_title_since,
@@ -54,9 +59,17 @@ def _standing_lines(
         title, since, totals = standing.title, standing.title_since, standing.totals
     if title is not None and since is not None:
         shown = title_text(ctx.language, title)
-        lines.append(t(ctx.language, "rating.title", title=shown, since=since.isoformat()))
+        day = since.isoformat()
+        lines.append(
+            wording(ctx.language, standing.system, "title", "rating.title", title=shown, since=day)
+        )
     elif title is not None:
-        lines.append(t(ctx.language, "figures.title_listed", title=title_text(ctx.language, title)))
+        shown = title_text(ctx.language, title)
+        lines.append(
+            wording(
+                ctx.language, standing.system, "title_listed", "figures.title_listed", title=shown
+            )
+        )
     if totals:
         lines.append(t(ctx.language, "rating.points", points=points_text(ctx.language, totals)))
     next_title = next_text(ctx.language, standing.row_data) if listed and standing.row_data else ""
@@ -176,22 +189,22 @@ async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
     if found is None:
         async with services.db.read() as repos:
             discipline = await _discipline(repos, ctx, parts[0] if parts else None)
-            found = (discipline.id, discipline.name)
+            found = (discipline.id, discipline.name, discipline.system)
             head = await repos.lists.latest_top(discipline.id, count)
     name = found[1]
     if head is None:
         return Reply.text(t(ctx.language, "top.no_list", discipline=name))
     async with services.db.read() as repos:
         note = await list_since_note(repos, ctx, found[0])
-    reply = _top_reply(ctx, name, head)
+    reply = _top_reply(ctx, name, head, found[2])
     if note:
         reply.line(note)
     return reply
 
 
-def _top_reply(ctx: RequestContext, name: str, head: TopList) -> Reply:
+def _top_reply(ctx: RequestContext, name: str, head: TopList, system: str) -> Reply:
     """The head of a list: its title line and the table."""
-    headers = tuple(t(ctx.language, "top.headers").split("|"))
+    headers = tuple(wording(ctx.language, system, "top_headers", "top.headers").split("|"))
     reply = Reply().line(
         bold(
             t(
@@ -261,7 +274,7 @@ async def top_on(
                 list_date=snapshot.list_date.isoformat(),
             )
         )
-        reply.blocks.extend(_top_reply(ctx, discipline.name, head).blocks)
+        reply.blocks.extend(_top_reply(ctx, discipline.name, head, discipline.system).blocks)
         if not current and latest is not None:
             reply.line(t(ctx.language, "top.newer", latest=latest.list_date.isoformat()))
     if note:

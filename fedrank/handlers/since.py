@@ -16,6 +16,7 @@ from typing import Final
 from fedrank.handlers.common import fmt
 from fedrank.handlers.context import RequestContext
 from fedrank.handlers.i18n import t
+from fedrank.handlers.phrases import wording
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
 from fedrank.handlers.words import next_text, points_text, title_text
 from fedrank.storage.models import Discipline, ListSnapshot
@@ -162,8 +163,10 @@ async def _live_lines(
         if row.title:
             if row.title == standing.title and standing.title_since is not None:
                 lines.append(
-                    t(
+                    wording(
                         ctx.language,
+                        standing.system,
+                        "title",
                         "rating.title",
                         title=title_text(ctx.language, row.title),
                         since=standing.title_since.isoformat(),

@@ -9,13 +9,14 @@ in a read-only unit, so nothing an adapter does can be written.
 
 from __future__ import annotations
 
-from fedrank.engines.kernel import EngineError
+from fedrank.engines.kernel import EngineError, RuleError
 from fedrank.handlers import codes
 from fedrank.handlers.access import one_tournament, stored_discipline, subject_player
 from fedrank.handlers.common import is_number, player_label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
+from fedrank.handlers.phrases import localize, rule_text
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.systems import NoAdapterError
 from fedrank.handlers.words import refusal_text, say
@@ -23,6 +24,15 @@ from fedrank.storage.records import PreviewLine
 
 MAX_PLACE = 10_000
 USAGE = "/whatif <tournament> <place> [player]"
+
+
+def _refusal(ctx: RequestContext, exc: EngineError) -> str:
+    """An engine's refusal in the asker's language (its message and rule, as phrases)."""
+    if isinstance(exc, RuleError):
+        where = f"line {exc.line}: " if exc.line is not None else ""
+        message = localize(ctx.language, where + exc.message)
+        return f"{message} ({rule_text(ctx.language, localize(ctx.language, exc.rule))})"
+    return localize(ctx.language, str(exc))
 
 
 async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
@@ -63,13 +73,14 @@ async def whatif(services: Services, ctx: RequestContext, args: str) -> Reply:
         except NoAdapterError:
             system_adapter = None
         if system_adapter is None or not system_adapter.supports_whatif:
-            raise UserError(t(ctx.language, "whatif.unsupported", system=discipline.system))
+            system = localize(ctx.language, discipline.system)
+            raise UserError(t(ctx.language, "whatif.unsupported", system=system))
         try:
             lines: list[PreviewLine] = await system_adapter.whatif(
                 repos, discipline, tournament, player.id, place
             )
         except EngineError as exc:
-            error = refusal_text(ctx.language, exc)
+            error = refusal_text(ctx.language, exc, _refusal(ctx, exc))
             raise UserError(t(ctx.language, "whatif.refused", error=error)) from None
         # Read before the read-only unit ends (its rollback expires the rows).
         title = t(

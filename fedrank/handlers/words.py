@@ -13,7 +13,9 @@ of it passes here and is rendered with :func:`~fedrank.handlers.i18n.t`:
   (a rulebook symbol such as ``IK`` or ``kq``, a name, a code);
 - a stored trace step's note and rule are matched against the English texts of the catalogue's
   ``trace.note.*`` and ``trace.rule.*`` messages (their placeholders captured), so traces stored
-  before a translation existed read in the player's language too.
+  before a translation existed read in the player's language too;
+- what none of these knows goes to :func:`~fedrank.handlers.phrases.localize`, where each
+  system's package registered the templates of its own stored English (RMF, CCBA, Othello).
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from typing import Any, Final
 
 from fedrank.handlers.common import fmt
 from fedrank.handlers.i18n import MESSAGES, t
+from fedrank.handlers.phrases import localize
+from fedrank.handlers.phrases import rule_text as phrase_rule
 from fedrank.storage.records import Phrase, PointTotal
 
 _RANK: Final = re.compile(r"(\d+) (kyu|dan)")
@@ -66,7 +70,7 @@ def say(language: str, text: object) -> str:
             )
     if isinstance(text, list):
         return ", ".join(say(language, i) for i in text)
-    return "" if text is None else str(text)
+    return "" if text is None else localize(language, str(text))
 
 
 def _render(language: str, key: str, values: Mapping[str, Any]) -> str:
@@ -98,7 +102,7 @@ def title_text(language: str, label: str) -> str:
     """A stored title in ``language``: kyu/dan ranks translated, others as they are."""
     found = _RANK.fullmatch(label.strip())
     if found is None:
-        return label
+        return localize(language, label)
     return t(language, f"frame.rank.{found.group(2)}", n=found.group(1))
 
 
@@ -109,14 +113,17 @@ def kind_text(language: str, kind: str, colour: str | None = None) -> str:
         text = t(language, "frame.kind.achievement", n=found.group(1))
     elif _has(f"frame.kind.{kind}"):
         text = t(language, f"frame.kind.{kind}")
+    elif colour:
+        return localize(language, f"{kind} {colour}")
     else:
-        text = kind
+        text = localize(language, kind)
     return f"{text} {colour_text(language, colour)}" if colour else text
 
 
 def colour_text(language: str, colour: str) -> str:
     """A colour of points (CCBA's) in ``language`` where the catalogue has it."""
-    return t(language, f"frame.colour.{colour}") if _has(f"frame.colour.{colour}") else colour
+    key = f"frame.colour.{colour}"
+    return t(language, key) if _has(key) else localize(language, colour)
 
 
 def points_text(language: str, totals: list[PointTotal]) -> str:
@@ -129,12 +136,14 @@ def next_text(language: str, data: Mapping[str, Any]) -> str:
     phrase = data.get("next_phrase")
     if phrase:
         return say(language, phrase)
-    return str(data.get("next") or "")
+    return localize(language, str(data.get("next") or ""))
 
 
 def column(language: str, name: str) -> str:
     """A column of a stored table (``/history``'s counted tournaments) in ``language``."""
-    return t(language, f"frame.col.{name}") if _has(f"frame.col.{name}") else name
+    return (
+        t(language, f"frame.col.{name}") if _has(f"frame.col.{name}") else localize(language, name)
+    )
 
 
 def cell(language: str, value: object) -> str:
@@ -160,7 +169,7 @@ def step_name(language: str, name: str) -> str:
         return t(language, "trace.name.session", n=session.group(1), name=inner)
     found = _NAME.fullmatch(name)
     if found is None or not _has(f"trace.name.{found.group(1)}"):
-        return name
+        return localize(language, name)
     return t(language, f"trace.name.{found.group(1)}") + (found.group(2) or "")
 
 
@@ -203,7 +212,7 @@ def rule_text(language: str, rule: str) -> str:
     whole = _matched(language, "trace.rule.text.", rule)
     if whole is not None:
         return whole
-    text = rule
+    text = phrase_rule(language, rule)
     for pattern, key in _RULE_WORDS:
         text = pattern.sub(partial(_rule_word, language, key), text)
     return _DECISION.sub(t(language, "trace.rule.decision"), text)
@@ -217,6 +226,9 @@ def note_text(language: str, note: str) -> str:
     whole = _matched(language, "trace.note.", note)
     if whole is not None:
         return whole
+    localized = localize(language, note)
+    if localized != note:
+        return localized
     if _has(f"frame.value.{note}"):
         return t(language, f"frame.value.{note}")
     return rule_text(language, note)
@@ -263,7 +275,7 @@ def month_name(language: str, month: int) -> str:
     return t(language, f"frame.month.{month}")
 
 
-def refusal_text(language: str, error: Exception) -> str:
+def refusal_text(language: str, error: Exception, otherwise: str | None = None) -> str:
     """An engine's refusal in ``language`` where the catalogue knows its sentence (the
     ``frame.refusal.*`` messages, matched like trace notes); else as the engine said it."""
     message = getattr(error, "message", None)
@@ -271,4 +283,4 @@ def refusal_text(language: str, error: Exception) -> str:
         said = _matched(language, "frame.refusal.", message)
         if said is not None:
             return said
-    return str(error)
+    return str(error) if otherwise is None else otherwise

@@ -48,6 +48,8 @@ class Standing:
     listed_totals: list[PointTotal] = field(default_factory=list)
     stored_since: bool = False
     snapshot_created_at: datetime | None = None
+    #: The discipline's system id (its own words for the list's figure: masterpoints, points).
+    system: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,6 @@ async def test_the_demo_history_gives_a_list(services: Services, db: Database) -
         best = rows[0][0].rating
     rating = (await dispatch(services, user("u1"), f"/rating {name}")).plain
     assert "Position 1 of 80" in rating
-    assert f"Rating: {best.normalize():f}" in rating or f"Rating: {best:f}" in rating
+    assert f"Masterpoints: {best.normalize():f}" in rating or f"Masterpoints: {best:f}" in rating
     assert "Points: masterpoints " in rating
     assert "Next: no ranks by masterpoints in seed 001" in rating

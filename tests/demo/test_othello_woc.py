@@ -76,7 +76,7 @@ async def test_the_demo_loads_a_list(services: Services, db: Database) -> None:
     assert (leader["player"], Decimal(leader["points"])) == (fpid, points)
     assert f"1 | {label} | {points.normalize():f} |" in top
     rating = (await dispatch(services, user("u1"), f"/rating {fpid}")).plain
-    assert f"Rating: {points.normalize():f}" in rating
+    assert f"Tournament points: {points.normalize():f}" in rating
     assert "Next: after round 4 of 13: leads; round 5: table 1," in rating
     pairing = (await dispatch(services, user("u1"), "/pairing woc-2026-demo")).plain
     assert f"pairing of round 5 of 13 (swiss, seed {engine['next_round']['seed']})" in pairing

@@ -11,6 +11,7 @@ from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.i18n import MESSAGES
 from fedrank.storage.database import Database
 from tests.conftest import user
+from tests.english import TYPED
 from tests.factories import NOW, make_director, seed_federation
 
 
@@ -117,56 +118,6 @@ async def test_an_unknown_command_is_refused_with_close_matches(services: Servic
     nothing = (await dispatch(services, user("u"), "/help zzzzzz")).plain
     assert "Did you mean" not in nothing and "/help lists" in nothing
     assert helptext.close_matches("toop", list(COMMANDS)) == ["top"]
-
-
-# What a user types as it is, whatever his language: options, keywords, platforms, languages.
-TYPED = {
-    *[
-        "add",
-        "admin",
-        "both",
-        "confirm",
-        "date",
-        "decline",
-        "director",
-        "disable",
-        "draw",
-        "enable",
-        "immediate",
-    ],
-    *[
-        "inform",
-        "loss",
-        "me",
-        "name",
-        "new",
-        "no",
-        "now",
-        "official",
-        "player",
-        "presidium",
-        "rating",
-        "remove",
-        "round",
-    ],
-    *[
-        "size",
-        "tie",
-        "time",
-        "win",
-        "yes",
-        "en",
-        "ru",
-        "uk",
-        "zh",
-        "telegram",
-        "discord",
-        "Telegram",
-        "Discord",
-        "ID",
-        "JSON",
-    ],
-}
 
 
 def test_help_in_ru_uk_and_zh_has_no_english_but_what_is_typed() -> None:

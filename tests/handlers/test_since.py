@@ -155,7 +155,7 @@ async def test_ccba_card_after_a_stored_tournament(
         for colour, amount in points.items():
             assert f"{amount} {colour}" in nxt, (colour, amount, nxt)
     assert _value(official, "Points: ") != _value(live, "Points: ")
-    assert f"M counts {_value(official, 'Rating: ')}" in _value(official, "Next: ")
+    assert f"M counts {_value(official, 'Masterpoints: ')}" in _value(official, "Next: ")
     assert f"M counts {_live_rating(live)}" in _value(live, "Next: ")
 
 
@@ -214,12 +214,12 @@ async def test_othello_card_after_a_confirmed_round(
     card = (await dispatch(demo_services, user("u"), f"/rating {black}")).plain
     official, live = _blocks(card, "World Othello Championship")
     assert _value(official, "Next: ").startswith("after round 4 of 13")
-    assert _value(official, "Points: ") == f"points {_value(official, 'Rating: ')}"
+    assert _value(official, "Points: ") == f"points {_value(official, 'Tournament points: ')}"
     assert live[0].startswith("Since the list of 2026-11-01: ")
     assert _value(live, "Next: ").startswith("after round 5 of 13")
     now = _live_rating(live)
     assert _value(live, "Points: ") == f"points {now}"
-    assert Decimal(now) == Decimal(_value(official, "Rating: ")) + 1
+    assert Decimal(now) == Decimal(_value(official, "Tournament points: ")) + 1
 
 
 def datetime_after_demo() -> datetime:

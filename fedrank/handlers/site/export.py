@@ -45,10 +45,10 @@ async def export_list(
             return f"{stem}.json", page_json(page)
         lists = await load_lists(repos, snapshot)
         if kind == "csv":
-            return f"{stem}.csv", list_csv(lists.current, language)
+            return f"{stem}.csv", list_csv(lists.current, language, discipline.system)
         if kind == "xlsx":
-            return f"{stem}.xlsx", list_xlsx(lists.current, language)
+            return f"{stem}.xlsx", list_xlsx(lists.current, language, discipline.system)
         title = t(language, "ann.title", discipline=discipline.name, date=snapshot.list_date)
         return f"{stem}.html", list_html(
-            title, lists.current, digest_text(lists.digest, language), language
+            title, lists.current, digest_text(lists.digest, language), language, discipline.system
         )

@@ -33,16 +33,18 @@ def _first_by_code(query: Query) -> Query:
 
 # Built once: building a statement costs about as much as running it.
 _DISCIPLINE_BY_CODE = _first_by_code(select(Discipline))
-_DISCIPLINE_COLUMNS_BY_CODE = _first_by_code(select(Discipline.id, Discipline.name))
+_DISCIPLINE_COLUMNS_BY_CODE = _first_by_code(
+    select(Discipline.id, Discipline.name, Discipline.system)
+)
 
 
 async def discipline_by_code(
     conn: AsyncConnection | AsyncSession, code: str
-) -> tuple[int, str] | None:
-    """(id, name) of the discipline :meth:`FederationRepo.discipline_by_code` finds, as plain
-    columns (on a bare connection from ``Database.connection``: /top's first read)."""
+) -> tuple[int, str, str] | None:
+    """(id, name, system) of the discipline :meth:`FederationRepo.discipline_by_code` finds,
+    as plain columns (on a bare connection from ``Database.connection``: /top's first read)."""
     row = (await conn.execute(_DISCIPLINE_COLUMNS_BY_CODE, {"code": code.lower()})).first()
-    return (row[0], row[1]) if row is not None else None
+    return (row[0], row[1], row[2]) if row is not None else None
 
 
 class FederationRepo(Repo):

@@ -216,6 +216,7 @@ def _rating_cards_statement(by: str) -> Select[Any]:
             listed_title.since,
             totals.c.listed,
             since.label("stored_since"),
+            Discipline.system,
         )
         .select_from(Player)
         .join(Federation, Federation.id == Player.federation_id)
@@ -297,6 +298,7 @@ async def rating_cards(
             title_then_since,
             listed,
             stored_since,
+            system,
         ) = row
         if not cards or cards[-1].player_id != pid:
             cards.append(RatingCard(pid, player_name, fpid, federation_id, federation_name, []))
@@ -324,6 +326,7 @@ async def rating_cards(
                     listed_title_since=title_then_since if title_then == row_title else None,
                     stored_since=bool(stored_since),
                     snapshot_created_at=snapshot_created_at,
+                    system=system or "",
                 )
             )
         if kind is not None:

@@ -16,6 +16,10 @@ async def test_a_discipline_code_two_federations_use_finds_the_first(db: Databas
         for code in ("MCR", "mcr", "Mcr"):
             found = await repos.federations.discipline_by_code(code)
             assert found is not None and found.id == first.id
-            assert await discipline_by_code(repos.session, code) == (first.id, "Sports mahjong")
+            assert await discipline_by_code(repos.session, code) == (
+                first.id,
+                "Sports mahjong",
+                first.system,
+            )
         assert await repos.federations.discipline_by_code("go") is None
         assert await discipline_by_code(repos.session, "go") is None

@@ -115,7 +115,11 @@ async def test_bare_connection_reads_match_the_session_reads(db: Database) -> No
     async with db.connection() as conn:
         assert await account_language(conn, "telegram", "7") == "uk"
         assert await account_language(conn, "telegram", "8") is None
-        assert await discipline_by_code(conn, "rmf-MCR") == (seeded.discipline_id, "Sports mahjong")
+        assert await discipline_by_code(conn, "rmf-MCR") == (
+            seeded.discipline_id,
+            "Sports mahjong",
+            "mahjong_rmf",
+        )
         assert await discipline_by_code(conn, "chess") is None
         top = await latest_top(conn, seeded.discipline_id, 3)
         cards = await rating_cards(conn, account=("telegram", "7"))

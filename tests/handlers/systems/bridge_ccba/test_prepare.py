@@ -69,7 +69,7 @@ async def test_file_submit_preview_confirm_rating_and_list(
     assert published.plain.endswith("16 players.")
     first = (await dispatch(services, user("u1"), "/rating CCBA-0001")).plain
     assert "Position 1 of 16 in the list of 2026-10-01" in first
-    assert "Rating: 301.8" in first
+    assert "Masterpoints: 301.8" in first
     assert (
         "Next: no ranks by masterpoints in seed 001; the next event's M counts 301.8 "
         "(1.8 red + 300 opening)"
@@ -246,7 +246,7 @@ async def test_youth_events_feed_the_youth_holding(services: Services, db: Datab
     published = await dispatch(services, user("boss"), "/publish ccba 2026-11-01")
     assert published.plain.endswith("16 players.")
     rating = (await dispatch(services, user("u1"), "/rating CCBA-0001")).plain
-    assert "Rating: 1.2" in rating
+    assert "Masterpoints: 1.2" in rating
     assert (
         "Next: no ranks by masterpoints in seed 001; the next event's M counts 1.2; youth "
         "events count the higher of it and youth 51.44"
