@@ -152,7 +152,7 @@ def test_trace_words_are_translated_and_symbols_kept() -> None:
         "місце 1, статус: регіональний чемпіонат"
     )
     assert note_text("en", "round 3") == "round 3"
-    assert rule_text("zh", "seed 002 §4.2 table 2, §4.3") == "规则 002 §4.2 表 2, §4.3"
+    assert rule_text("zh", "seed 002 §4.2 table 2, §4.3") == "规则 002，§4.2 表 2, §4.3"
     assert rule_text("ru", "2.2 note 3") == "2.2 прим. 3"
 
 
