@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, is_dataclass
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,16 +334,20 @@ class Prepared:
         )
 
 
+_PLAIN: Final = frozenset({str, int, float, bool, type(None)})
+"""Types written as they are (a scalar is not passed to a function of its own)."""
+
+
 def _enc(value: Any) -> Any:
     """A free-form value (params, data, a trace) as JSON: Decimals and dates tagged, tuples as
     lists, dataclasses as dicts of their fields (what ``asdict`` made of them)."""
     kind = type(value)
-    if kind is str or kind is int or value is None or kind is float or kind is bool:
+    if kind in _PLAIN:
         return value
     if kind is dict:
-        return {k: _enc(v) for k, v in value.items()}
+        return {k: v if type(v) in _PLAIN else _enc(v) for k, v in value.items()}
     if kind is list or kind is tuple:
-        return [_enc(v) for v in value]
+        return [v if type(v) in _PLAIN else _enc(v) for v in value]
     if isinstance(value, Decimal):
         return {"$d": str(value)}
     if isinstance(value, date):
@@ -374,10 +378,13 @@ def _dec(value: Any) -> Any:
                 return Decimal(value["$d"])
             if "$date" in value:
                 return date.fromisoformat(value["$date"])
-        return {k: _dec(v) for k, v in value.items()}
+        return {k: _dec(v) if type(v) in _NESTED else v for k, v in value.items()}
     if kind is list:
-        return [_dec(v) for v in value]
+        return [_dec(v) if type(v) in _NESTED else v for v in value]
     return value
+
+
+_NESTED: Final = frozenset({dict, list})
 
 
 def _dec_decimal(value: dict[str, str] | None) -> Decimal | None:
