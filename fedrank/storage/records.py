@@ -7,10 +7,10 @@ reach into repository internals).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,49 +214,209 @@ class Prepared:
     new_players: list[NewPlayer] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        def enc(value: Any) -> Any:
-            if isinstance(value, Decimal):
-                return {"$d": str(value)}
-            if isinstance(value, date):
-                return {"$date": value.isoformat()}
-            if isinstance(value, dict):
-                return {k: enc(v) for k, v in value.items()}
-            if isinstance(value, list | tuple):
-                return [enc(v) for v in value]
-            return value
-
-        out: dict[str, Any] = enc(asdict(self))
-        return out
+        """The pending row's JSON: every field by name, Decimals as ``{"$d": "…"}`` and dates
+        as ``{"$date": "…"}`` (written field by field: ``dataclasses.asdict`` deep-copied
+        every trace first, a quarter of a correction's preview)."""
+        return {
+            "code": self.code,
+            "name": self.name,
+            "held_on": _enc_date(self.held_on),
+            "params": _enc(self.params),
+            "entries": [
+                {
+                    "player_id": e.player_id,
+                    "place": _enc_decimal(e.place),
+                    "team": e.team,
+                    "data": _enc(e.data),
+                }
+                for e in self.entries
+            ],
+            "games": [
+                {
+                    "round_no": g.round_no,
+                    "player1_id": g.player1_id,
+                    "player2_id": g.player2_id,
+                    "result": g.result,
+                    "score1": g.score1,
+                    "score2": g.score2,
+                }
+                for g in self.games
+            ],
+            "awards": [
+                {
+                    "player_id": a.player_id,
+                    "kind": a.kind,
+                    "amount": _enc_decimal(a.amount),
+                    "trace": _enc(a.trace),
+                    "colour": a.colour,
+                }
+                for a in self.awards
+            ],
+            "titles": [
+                {
+                    "player_id": t.player_id,
+                    "title": t.title,
+                    "since": _enc_date(t.since),
+                    "value": _enc_decimal(t.value),
+                    "reason": t.reason,
+                }
+                for t in self.titles
+            ],
+            "preview": [
+                {"label": p.label, "before": p.before, "after": p.after, "note": p.note}
+                for p in self.preview
+            ],
+            "warnings": list(self.warnings),
+            "replays": [r.to_json() for r in self.replays],
+            "reason": self.reason,
+            "new_players": [
+                {
+                    "ref": p.ref,
+                    "key": p.key,
+                    "federation_player_id": p.federation_player_id,
+                    "name": p.name,
+                    "line": p.line,
+                    "country": p.country,
+                    "gender": p.gender,
+                    "club": p.club,
+                    "egd_pin": p.egd_pin,
+                    "data": _enc(p.data),
+                    "member_from": _enc_date(p.member_from),
+                }
+                for p in self.new_players
+            ],
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Prepared:
-        def dec(value: Any) -> Any:
-            if isinstance(value, dict):
-                if set(value) == {"$d"}:
-                    return Decimal(value["$d"])
-                if set(value) == {"$date"}:
-                    return date.fromisoformat(value["$date"])
-                return {k: dec(v) for k, v in value.items()}
-            if isinstance(value, list):
-                return [dec(v) for v in value]
-            return value
-
-        raw = dec(data)
+        """The record :meth:`to_json` wrote (fields with a default may be missing)."""
         return cls(
-            code=raw["code"],
-            name=raw["name"],
-            held_on=raw["held_on"],
-            params=raw["params"],
-            entries=[NewEntry(**e) for e in raw["entries"]],
-            games=[NewGame(**g) for g in raw["games"]],
-            awards=[NewAward(**a) for a in raw["awards"]],
-            titles=[NewTitle(**t) for t in raw["titles"]],
-            preview=[PreviewLine(**p) for p in raw["preview"]],
-            warnings=list(raw["warnings"]),
-            replays=[cls.from_json(r) for r in data["replays"]],
-            reason=raw["reason"],
-            new_players=[NewPlayer(**p) for p in raw.get("new_players", [])],
+            code=data["code"],
+            name=data["name"],
+            held_on=date.fromisoformat(data["held_on"]["$date"]),
+            params=_dec(data["params"]),
+            entries=[
+                NewEntry(
+                    e["player_id"], _dec_decimal(e["place"]), e.get("team"), _dec(e.get("data"))
+                )
+                for e in data["entries"]
+            ],
+            games=[
+                NewGame(
+                    g["round_no"],
+                    g["player1_id"],
+                    g["player2_id"],
+                    g["result"],
+                    g.get("score1"),
+                    g.get("score2"),
+                )
+                for g in data["games"]
+            ],
+            awards=[
+                NewAward(
+                    a["player_id"],
+                    a["kind"],
+                    Decimal(a["amount"]["$d"]),
+                    _dec(a["trace"]),
+                    a.get("colour"),
+                )
+                for a in data["awards"]
+            ],
+            titles=[
+                NewTitle(
+                    t["player_id"],
+                    t["title"],
+                    date.fromisoformat(t["since"]["$date"]),
+                    _dec_decimal(t.get("value")),
+                    t.get("reason", ""),
+                )
+                for t in data.get("titles", [])
+            ],
+            preview=[
+                PreviewLine(p["label"], p["before"], p["after"], p.get("note", ""))
+                for p in data.get("preview", [])
+            ],
+            warnings=list(data.get("warnings", [])),
+            replays=[cls.from_json(r) for r in data.get("replays", [])],
+            reason=data.get("reason", ""),
+            new_players=[
+                NewPlayer(
+                    ref=p["ref"],
+                    key=p["key"],
+                    federation_player_id=p["federation_player_id"],
+                    name=p["name"],
+                    line=p["line"],
+                    country=p.get("country"),
+                    gender=p.get("gender"),
+                    club=p.get("club"),
+                    egd_pin=p.get("egd_pin"),
+                    data=_dec(p.get("data", {})),
+                    member_from=_dec_date(p.get("member_from")),
+                )
+                for p in data.get("new_players", [])
+            ],
         )
+
+
+_PLAIN: Final = frozenset({str, int, float, bool, type(None)})
+"""Types written as they are (a scalar is not passed to a function of its own)."""
+
+
+def _enc(value: Any) -> Any:
+    """A free-form value (params, data, a trace) as JSON: Decimals and dates tagged, tuples as
+    lists, dataclasses as dicts of their fields (what ``asdict`` made of them)."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is dict:
+        return {k: v if type(v) in _PLAIN else _enc(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [v if type(v) in _PLAIN else _enc(v) for v in value]
+    if isinstance(value, Decimal):
+        return {"$d": str(value)}
+    if isinstance(value, date):
+        return {"$date": value.isoformat()}
+    if isinstance(value, dict):
+        return {k: _enc(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_enc(v) for v in value]
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _enc(getattr(value, f.name)) for f in fields(value)}
+    return value
+
+
+def _enc_decimal(value: Decimal | None) -> dict[str, str] | None:
+    return None if value is None else {"$d": str(value)}
+
+
+def _enc_date(value: date | None) -> dict[str, str] | None:
+    return None if value is None else {"$date": value.isoformat()}
+
+
+def _dec(value: Any) -> Any:
+    """What :func:`_enc` wrote, back: tagged Decimals and dates, lists and dicts rebuilt."""
+    kind = type(value)
+    if kind is dict:
+        if len(value) == 1:
+            if "$d" in value:
+                return Decimal(value["$d"])
+            if "$date" in value:
+                return date.fromisoformat(value["$date"])
+        return {k: _dec(v) if type(v) in _NESTED else v for k, v in value.items()}
+    if kind is list:
+        return [_dec(v) if type(v) in _NESTED else v for v in value]
+    return value
+
+
+_NESTED: Final = frozenset({dict, list})
+
+
+def _dec_decimal(value: dict[str, str] | None) -> Decimal | None:
+    return None if value is None else Decimal(value["$d"])
+
+
+def _dec_date(value: dict[str, str] | None) -> date | None:
+    return None if value is None else date.fromisoformat(value["$date"])
 
 
 @dataclass(slots=True)

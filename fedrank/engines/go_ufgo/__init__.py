@@ -13,7 +13,8 @@ Implements seed 002 (``002_0aa5cc437c33643f.txt``, "Рейтинг-систем�
 * :mod:`~fedrank.engines.go_ufgo.ranks` — ranks (§2), quarterly lists with 4-7 dan, the
   151-point lowering and the over-60 rule, "what is needed for the next rank";
 * :mod:`~fedrank.engines.go_ufgo.history` — a federation's whole history, tournament by tournament;
-* :mod:`~fedrank.engines.go_ufgo.fast` — the replay's trace-free path, equal to the reference;
+* :mod:`~fedrank.engines.go_ufgo.fast` — the replay's trace-free path, equal to the reference,
+  and :mod:`~fedrank.engines.go_ufgo.packed`, its common case (section 4, one integer a player);
 * :mod:`~fedrank.engines.go_ufgo.parsing` (CSV and JSON), :mod:`~fedrank.engines.go_ufgo.hfile`
   (EGF h-files), :mod:`~fedrank.engines.go_ufgo.opengotha` (OpenGotha's XML),
   :mod:`~fedrank.engines.go_ufgo.documents` (which one a file is);

@@ -1,5 +1,10 @@
 """The replay's fast path: one tournament rated from a state's IKs, without traces.
 
+:func:`rate_from_state` first tries :func:`~fedrank.engines.go_ufgo.packed.rate_packed` (the
+common case: every player above 160 throughout, section 4 only, one integer per player); what
+that hands back is rated by this module's own loop below, and what this one hands back by the
+reference path.
+
 Seed 002 §1.7, §4 and §5, as the reference path implements them (``formula``, ``anomaly``,
 ``rating``), with the same RULES.md go_ufgo Decisions: **jigo** is Rp = 0.5 (50 hundredths) and
 a jigo under section 5 is handed back for the reference to refuse; **IK to 0.1, R12 row by lower
@@ -41,6 +46,7 @@ from typing import Final
 
 from fedrank.engines.go_ufgo.formula import Prepared, _side5, _tenths_formula
 from fedrank.engines.go_ufgo.model import Tournament
+from fedrank.engines.go_ufgo.packed import HandBackError, rate_packed
 from fedrank.engines.go_ufgo.tables import (
     BOARD_DIVISOR,
     BONUS_ANOMALY,
@@ -75,6 +81,10 @@ def rate_from_state(t: Tournament, ik: Mapping[str, int]) -> FastResult | None:
     s = BOARD_DIVISOR.get(t.board)
     if s is None or t.time_minutes < TIME_MINUTES:
         return None
+    try:
+        return rate_packed(t, ik, s)
+    except (HandBackError, IndexError, KeyError):
+        pass  # not a tournament for the packed path: this module's own
     try:
         return _rate(t, ik, s)
     except (_HandBackError, IndexError, KeyError):

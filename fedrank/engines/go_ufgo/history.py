@@ -11,9 +11,11 @@ tournaments dated before D, so a tournament dated D is rated after that publicat
 
 The state keeps IK in tenths of a point as integers and rates each tournament with
 :func:`~fedrank.engines.go_ufgo.fast.rate_from_state` (the passes of
-:func:`~fedrank.engines.go_ufgo.rating.rate_tournament` without traces, the same integers); what
-that hands back (an error to raise, rounds out of order) goes through the reference passes of
-``rating.settle``.
+:func:`~fedrank.engines.go_ufgo.rating.rate_tournament` without traces, the same integers: the
+packed path of :mod:`~fedrank.engines.go_ufgo.packed` where it applies, ``fast``'s loop
+otherwise); what that hands back (an error to raise, rounds out of order) goes through the
+reference passes of ``rating.settle``. The traces of one tournament are what
+``rate_tournament`` gives for it from the snapshot's starting IKs, on demand.
 """
 
 from __future__ import annotations
@@ -88,13 +90,40 @@ class PlayerState:
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """The participants of one tournament right after it: IK and rank."""
+    """The participants of one tournament right after it: IK and rank.
+
+    The replay records each participant's IK in tenths and the dans held on the tournament's
+    date; ``ik`` and ``rank`` are built from them when first read (a replay of a whole history
+    reads few of its snapshots' dicts, and building them all cost as much as rating).
+    """
 
     tournament: Tournament
     passes: int
     anomalous: tuple[str, ...]
-    ik: dict[str, Decimal]
-    rank: dict[str, Rank]
+    ids: Sequence[str]
+    tenths: Sequence[int]
+    """Each of ``ids``' IK after the tournament, in tenths of a point."""
+    held: tuple[tuple[str, int], ...] = ()
+    """The participants holding a 4-7 dan on the tournament's date, with the dan."""
+    _cache: list[dict[str, Any]] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def ik(self) -> dict[str, Decimal]:
+        return self._dicts()[0]
+
+    @property
+    def rank(self) -> dict[str, Rank]:
+        return self._dicts()[1]
+
+    def _dicts(self) -> list[dict[str, Any]]:
+        if not self._cache:
+            ids, values = self.ids, self.tenths
+            after = dict(zip(ids, map(_DECIMALS.__getitem__, values), strict=True))
+            rank = dict(zip(ids, map(_FLOATING_BY_TENTHS.__getitem__, values), strict=True))
+            for pid, dan in self.held:
+                rank[pid] = _RANKS[30 + dan]
+            self._cache[:] = [after, rank]
+        return self._cache
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -220,21 +249,20 @@ class RatingState:
     ) -> Snapshot:
         """Write a tournament's IKs (tenths) into the state and snapshot its participants."""
         self._ik.update(zip(ids, values, strict=True))
-        after = dict(zip(ids, map(_DECIMALS.__getitem__, values), strict=True))
-        rank = dict(zip(ids, map(_FLOATING_BY_TENTHS.__getitem__, values), strict=True))
         cands = self._candidates
         held = self._held
+        dans: tuple[tuple[str, int], ...] = ()
         if held:
-            ranks = _RANKS
-            for pid in held.keys() & after.keys():
-                rank[pid] = ranks[30 + held[pid]]
-                cands.add(pid)
+            on = held.keys() & ids
+            if on:
+                dans = tuple((pid, held[pid]) for pid in ids if pid in on)
+                cands.update(on)
         if values and max(values) >= _DAN4_TENTHS:
             cands.update(compress(ids, map(_DAN4_TENTHS.__le__, values)))
         if self.last_date is None or t.on > self.last_date:
             self.last_date = t.on
         names = tuple(sorted(ids[i] for i in anomalous)) if anomalous else ()
-        return Snapshot(t, passes, names, after, rank)
+        return Snapshot(t, passes, names, ids, values, dans)
 
     def publish_due(self, up_to: date) -> list[RatingList]:
         """Publish every quarterly list dated after the last tournament and not after ``up_to``."""

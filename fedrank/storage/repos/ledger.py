@@ -13,7 +13,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Select, func, or_, select
+from sqlalchemy import Select, func, insert, or_, select
 
 from fedrank.storage.models import (
     Award,
@@ -219,41 +219,56 @@ class LedgerRepo(Repo):
         self.session.add(version)
         await self.session.flush()
         tournament.current_version_id = version.id
-        self.session.add_all(
-            Entry(
-                version_id=version.id,
-                player_id=e.player_id,
-                place=e.place,
-                team=e.team,
-                data=e.data or {},
+        # Each table's rows in one executemany (the ORM's INSERT ... RETURNING of every row
+        # went to SQLite one row at a time; nothing here needs the new rows' ids).
+        if entries:
+            await self.session.execute(
+                insert(Entry),
+                [
+                    {
+                        "version_id": version.id,
+                        "player_id": e.player_id,
+                        "place": e.place,
+                        "team": e.team,
+                        "data": e.data or {},
+                    }
+                    for e in entries
+                ],
             )
-            for e in entries
-        )
-        self.session.add_all(
-            Game(
-                version_id=version.id,
-                round_no=g.round_no,
-                player1_id=g.player1_id,
-                player2_id=g.player2_id,
-                result=g.result,
-                score1=g.score1,
-                score2=g.score2,
+        if games:
+            await self.session.execute(
+                insert(Game),
+                [
+                    {
+                        "version_id": version.id,
+                        "round_no": g.round_no,
+                        "player1_id": g.player1_id,
+                        "player2_id": g.player2_id,
+                        "result": g.result,
+                        "score1": g.score1,
+                        "score2": g.score2,
+                        "data": {},
+                    }
+                    for g in games
+                ],
             )
-            for g in games
-        )
-        self.session.add_all(
-            Award(
-                version_id=version.id,
-                discipline_id=discipline_id,
-                player_id=a.player_id,
-                kind=a.kind,
-                amount=a.amount,
-                colour=a.colour,
-                awarded_on=held_on,
-                trace=a.trace,
+        if awards:
+            await self.session.execute(
+                insert(Award),
+                [
+                    {
+                        "version_id": version.id,
+                        "discipline_id": discipline_id,
+                        "player_id": a.player_id,
+                        "kind": a.kind,
+                        "amount": a.amount,
+                        "colour": a.colour,
+                        "awarded_on": held_on,
+                        "trace": a.trace,
+                    }
+                    for a in awards
+                ],
             )
-            for a in awards
-        )
         await self.session.flush()
         return version
 
@@ -345,6 +360,23 @@ class LedgerRepo(Repo):
         )
         return {title.player_id: title for title in rows}
 
+    async def title_rows(
+        self, discipline_id: int, excluding: Collection[int] = ()
+    ) -> list[tuple[int, date, str]]:
+        """Every counted title row of the discipline as (player id, since, title), in
+        :func:`title_order`: the rows :meth:`current_title` chooses from, for every player in
+        one query (the title in force on a date is a player's last row since then or before).
+        ``excluding`` as :func:`title_in_force` takes it."""
+        query = counted_titles(select(Title.player_id, Title.since, Title.title)).where(
+            Title.discipline_id == discipline_id
+        )
+        if excluding:
+            query = query.where(
+                or_(Title.version_id.is_(None), Title.version_id.not_in(sorted(excluding)))
+            )
+        rows = await self.session.execute(query.order_by(*title_order(newest_first=False)))
+        return [(player_id, since, title) for player_id, since, title in rows]
+
     async def titles_in_force(
         self, player_ids: Iterable[int], discipline_id: int, on: date
     ) -> dict[int, Title]:
@@ -431,14 +463,23 @@ class LedgerRepo(Repo):
     async def write_titles(
         self, discipline: Discipline, titles: list[NewTitle], *, version_id: int | None
     ) -> None:
-        """Append titles to the players' histories (from a tournament, or from a publication)."""
-        for title in titles:
-            await self.add_title(
-                title.player_id,
-                discipline.id,
-                title.title,
-                title.since,
-                value=title.value,
-                reason=title.reason,
-                version_id=version_id,
-            )
+        """Append titles to the players' histories (from a tournament, or from a publication),
+        in one executemany."""
+        if not titles:
+            return
+        await self.session.execute(
+            insert(Title),
+            [
+                {
+                    "player_id": title.player_id,
+                    "discipline_id": discipline.id,
+                    "title": title.title,
+                    "value": title.value,
+                    "since": title.since,
+                    "reason": title.reason,
+                    "version_id": version_id,
+                    "data": {},
+                }
+                for title in titles
+            ],
+        )

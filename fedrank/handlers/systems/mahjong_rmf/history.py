@@ -9,6 +9,7 @@ adds. A correction re-rates the later tournaments whose KT changes (:func:`chang
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
@@ -115,20 +116,36 @@ class Titles:
     """Titles already stored plus those a preparation will add (written later, so they win).
 
     ``superseded``: the versions the preparation replaces (a correction's tournament, the
-    replayed ones), whose rows stop counting once it is written, so they are not read."""
+    replayed ones), whose rows stop counting once it is written, so they are not read. The
+    stored rows are read once, for every player (a correction's replay asks for hundreds of
+    players on a dozen dates; one query each cost most of its preview)."""
 
     def __init__(self, repos: Repos, discipline_id: int, superseded: Collection[int] = ()) -> None:
         self.repos = repos
         self.discipline_id = discipline_id
         self.superseded = set(superseded)
         self.added: list[NewTitle] = []
+        self._stored: dict[int, tuple[list[date], list[str]]] | None = None
+
+    async def _stored_on(self, player_id: int, day: date) -> tuple[date, str] | None:
+        """The stored title in force on ``day`` (LedgerRepo.current_title's row)."""
+        if self._stored is None:
+            rows = await self.repos.ledger.title_rows(self.discipline_id, self.superseded)
+            self._stored = {}
+            for pid, since, title in rows:  # in title order: the last one on a day counts
+                dates, titles = self._stored.setdefault(pid, ([], []))
+                dates.append(since)
+                titles.append(title)
+        found = self._stored.get(player_id)
+        if found is None:
+            return None
+        dates, titles = found
+        at = bisect_right(dates, day)
+        return (dates[at - 1], titles[at - 1]) if at else None
 
     async def on(self, player_id: int, day: date) -> str:
         """The player's title on ``day``: the latest stored or added one, else 12 kyu."""
-        row = await self.repos.ledger.current_title(
-            player_id, self.discipline_id, on=day, excluding=self.superseded
-        )
-        best = (row.since, row.title) if row is not None else None
+        best = await self._stored_on(player_id, day)
         for title in self.added:
             if (
                 title.player_id == player_id

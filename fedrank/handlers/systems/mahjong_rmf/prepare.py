@@ -62,11 +62,17 @@ async def _rated(
 ) -> Prepared:
     """The Prepared of one tournament of the replay (the submitted one or a replayed one)."""
     first_title = len(ctx.titles.added)
-    for r in ctx.replay.tournament_result(t.id).results:
-        player_id = int(r.player)
-        if player_id not in ctx.players:  # a replayed tournament's player
-            got = await stored_player(ctx.repos, player_id)
-            ctx.players[player_id] = got
+    missing = [
+        int(r.player)
+        for r in ctx.replay.tournament_result(t.id).results
+        if int(r.player) not in ctx.players  # a replayed tournament's players, in one query
+    ]
+    if missing:
+        found = await ctx.repos.players.by_ids(missing)
+        for player_id in missing:
+            ctx.players[player_id] = found.get(player_id) or await stored_player(
+                ctx.repos, player_id
+            )
     prepared, changes = rate(
         ctx.replay,
         t,

@@ -1,0 +1,266 @@
+"""The replay's packed path: a section-4 tournament rated with one integer per player.
+
+Seed 002 §4 (formula (1), the K3 cap of §4.3, the anomaly check of §4.4-§4.7), §1.7 (time
+control), §4.8 (boards) and §4.9 (running IK to 0.1), for the tournaments where every game of
+every pass is a formula (1) game that cannot reach 100: every player's running IK stays at
+160.1 or more (``FLOOR`` tenths). One game changes IK by at most 60 points (K2 of table 3 at
+most 60 times Rp - K1 at least -1, K3 never below 0), so from 160.1 the running IK stays above
+100 and neither section 5 nor the crossing of §5.5 can apply. Anything else -- a player below
+``FLOOR`` or above ``REACH`` at any point, a game the reference refuses, rounds out of order, a
+player the state does not know, more than ``MAX_PASSES`` passes -- raises :class:`HandBackError`
+(or the ``IndexError`` / ``KeyError`` of a look-up outside the tables), and
+:func:`~fedrank.engines.go_ufgo.fast.rate_from_state` rates the tournament by its own path.
+
+The arithmetic is ``fast``'s (tests/engines/go_ufgo/test_packed.py compares the three paths):
+the running IK of §4.9 after a game is ``IK + (K2 (Rp - K1) + 100 K3 + 5 s) // (10 s)`` in
+tenths (Rp and K1 in hundredths, s the board divisor), the reference's half-up rounding. What
+is new is the bookkeeping:
+
+* a player's state is one integer: running IK in tenths (bits 0-19), the sum of K2 over his
+  rated games (bits 20-39) and the K3 applied so far (bits 40 up), counted from
+  ``100 - cap`` so that the cap of §4.3 (100 for a start below 600, else 50) is reached at 100
+  whatever the player's start;
+* the change a game makes to that integer -- the IK step, K2 and K3 -- is one look-up,
+  ``STEPS[IK][Rp - K1 + 1]`` (a tuple per row of table 3, shared by every IK of the row; for a
+  player above 2100 in a game of 45-59 minutes a row of zeros: the game is not rated for him);
+* K3 beyond the cap shows as a K3 field above 100 (``OVER``), and only that game is redone
+  with the K3 left (:func:`_capped`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
+from functools import cache
+from itertools import compress
+from operator import gt
+from typing import Final
+
+from fedrank.engines.go_ufgo.model import Tournament
+from fedrank.engines.go_ufgo.tables import (
+    K1_BY_DIFF,
+    K3_CAP_BOUND,
+    K3_CAP_HIGH,
+    K3_CAP_LOW,
+    MAX_PASSES,
+    TENTHS_K2,
+    TENTHS_K3,
+    TIME_HIGH_IK,
+    TIME_MINUTES_HIGH,
+)
+
+FLOOR: Final = 1601
+"""Tenths: from 160.1 up one game (at most 60 points lost) ends above 100."""
+REACH: Final = 30000
+"""Tenths: the packed tables cover IK below 3000 (the others take ``fast``'s path)."""
+MAX_GAMES: Final = 10000
+"""More games could overflow the K2 field (60 a game): such a tournament takes ``fast``'s path."""
+
+_K2: Final = 20
+_K3: Final = 40
+_MASK: Final = (1 << 20) - 1
+_LOW: Final = (1 << 40) - 1
+_FULL: Final = K3_CAP_LOW << _K3
+OVER: Final = (K3_CAP_LOW + 1) << _K3
+"""A state at or above this has applied more K3 than its cap: the game is redone."""
+_HIGH_START: Final = (K3_CAP_LOW - K3_CAP_HIGH) << _K3
+_CAP_BOUND: Final = K3_CAP_BOUND * 10
+_K1: Final = [K1_BY_DIFF[d] for d in range(-REACH, REACH + 1)]
+"""K1 in hundredths by the difference of two IKs in tenths plus ``REACH``."""
+_SCORE: Final = {
+    result: [100 + rp - k1 for k1 in _K1]
+    for result, rp in ((Decimal(1), 100), (Decimal(0), 0), (Decimal("0.5"), 50))
+}
+"""By result (Rp 1, 0 or 0.5): ``Rp - K1 + 100`` in hundredths (0 to 200, a row's index) of
+player 1, by the difference of the two IKs in tenths plus ``REACH``."""
+
+Row = tuple[int, ...]
+
+
+class HandBackError(Exception):
+    """The tournament is not one the packed path rates."""
+
+
+@cache
+def steps(s: int, official: bool, limited: bool) -> tuple[tuple[Row, ...], tuple[Row, ...]]:
+    """What one game adds to a player's state, by his IK in tenths and ``Rp - K1 + 100``.
+
+    ``s``: the board divisor (§4.8); ``official``: K3 applies (§4.3); ``limited``: a game of
+    45-59 minutes, not rated for a player above 2100 (§1.7). Below ``FLOOR`` the row is empty
+    (an IndexError: the tournament is handed back). The second table is the first with each
+    row reversed: the look-up of player 2, whose ``Rp - K1 + 100`` is 200 minus player 1's.
+    """
+    out: list[Row] = [()] * FLOOR
+    bound = TIME_HIGH_IK * 10 + 1 if limited else REACH
+    ik = FLOOR
+    while ik < REACH:
+        if ik >= bound:
+            out += [(0,) * 201] * (REACH - ik)
+            break
+        k2 = TENTHS_K2[ik]
+        k3 = TENTHS_K3[ik] if official else 0
+        end = ik
+        while (
+            end < REACH and end < bound and TENTHS_K2[end] == k2 and TENTHS_K3[end] == TENTHS_K3[ik]
+        ):
+            end += 1
+        row = tuple(
+            (k2 * (x - 100) + 100 * k3 + 5 * s) // (10 * s) + (k2 << _K2) + (k3 << _K3)
+            for x in range(201)
+        )
+        out += [row] * (end - ik)
+        ik = end
+    reverse = {id(row): row[::-1] for row in out}
+    return tuple(out), tuple(reverse[id(row)] for row in out)
+
+
+def _capped(state: int, ik: int, x: int, s: int) -> int:
+    """The game redone with the K3 left under the cap (§4.3); the K3 field becomes full."""
+    k2 = TENTHS_K2[ik]
+    room = K3_CAP_LOW - (state >> _K3)
+    step = (k2 * (x - 100) + 100 * room + 5 * s) // (10 * s)
+    return (state & _LOW) + (k2 << _K2) + step + _FULL
+
+
+def _initial(start: list[int]) -> list[int]:
+    return [v if v < _CAP_BOUND else v + _HIGH_START for v in start]
+
+
+def rate_packed(
+    t: Tournament, ik: Mapping[str, int], s: int
+) -> tuple[list[str], list[int], int, set[int]]:
+    """Rate ``t`` from the IKs (tenths) of ``ik``: (players in order of first appearance, IK
+    after in tenths, passes, anomalous indices), or raise to hand it back."""
+    games = t.games
+    ng = len(games)
+    if not games or ng > MAX_GAMES:
+        raise HandBackError
+    ahead, back = steps(s, t.official, t.time_minutes < TIME_MINUTES_HIGH)
+    off = REACH
+    over = OVER
+    mask = _MASK
+    m = 2 * ng  # room for every player; cut to the number of players after pass 1
+    index: dict[str, int] = {}
+    get = index.get
+    cur = [0] * m
+    busy = [0] * m
+    score: dict[object, list[int]] = {}
+    if games[0].round < 1:
+        raise HandBackError  # rounds ascend from the first game's: this checks them all
+    last = 0
+    n = 0
+    # Pass 1 straight from the games: index the players, check the games, rate.
+    for g in games:
+        rnd = g.round
+        if rnd != last:
+            if rnd < last:
+                raise HandBackError
+            last = rnd
+        try:
+            e = score[g.score1]  # the result objects met so far, found by identity
+        except KeyError:
+            e = score[g.score1] = _SCORE[g.score1]  # a KeyError here hands back
+        p = g.player1
+        a = get(p)
+        if a is None:
+            a = index[p] = n
+            n += 1
+            v = ik[p]
+            if not 0 <= v < REACH:
+                raise HandBackError
+            cur[a] = v if v < _CAP_BOUND else v + _HIGH_START
+            busy[a] = rnd
+        elif busy[a] == rnd:
+            raise HandBackError
+        else:
+            busy[a] = rnd
+        p = g.player2
+        b = get(p)
+        if b is None:
+            b = index[p] = n
+            n += 1
+            v = ik[p]
+            if not 0 <= v < REACH:
+                raise HandBackError
+            cur[b] = v if v < _CAP_BOUND else v + _HIGH_START
+            busy[b] = rnd
+        elif busy[b] == rnd:  # also a player against himself
+            raise HandBackError
+        else:
+            busy[b] = rnd
+        # -- the game: the statements of _repass
+        pa = cur[a]
+        pb = cur[b]
+        ia = pa & mask
+        ib = pb & mask
+        x = e[ia - ib + off]
+        na = pa + ahead[ia][x]
+        cur[a] = na if na < over else _capped(pa, ia, x, s)
+        nb = pb + back[ib][x]
+        cur[b] = nb if nb < over else _capped(pb, ib, 200 - x, s)
+    del cur[n:]
+    ids = list(index)
+    start = list(map(ik.__getitem__, ids))
+    players = range(n)
+    q = 10 * s
+    indexed: list[tuple[int, int, list[int]]] | None = None
+    anomalous: set[int] = set()
+    for passes in range(1, MAX_PASSES + 1):
+        # The anomaly check of rating.check_pass (§4.4-§4.7): a running IK not above the
+        # start rounds to a gain of at most 0.5, below the smallest RA (1.5), so only the
+        # players who went up are looked at.
+        now = [v & mask for v in cur]
+        nxt: list[int] | None = None
+        for i in compress(players, map(gt, now, start)):
+            v = cur[i]
+            k2sum = v >> _K2 & mask
+            if not k2sum:  # no game rated for him: not judged
+                continue
+            t0 = start[i]
+            final = (now[i] + 5) // 10 * 10
+            gain = final - t0
+            k3sum = (v >> _K3) - (0 if t0 < _CAP_BOUND else K3_CAP_LOW - K3_CAP_HIGH)
+            if gain <= 0 or gain * q <= 45 * k2sum + 100 * k3sum:
+                continue
+            if nxt is None:
+                nxt = list(start)
+            nxt[i] = final
+            anomalous.add(i)
+        if nxt is None:
+            values = [
+                (c + 5) // 10 * 10 if v >> _K2 & mask else t0
+                for c, v, t0 in zip(now, cur, start, strict=True)
+            ]
+            return ids, values, passes, anomalous
+        if passes == MAX_PASSES:
+            break
+        if indexed is None:
+            indexed = [(index[g.player1], index[g.player2], score[g.score1]) for g in games]
+        start = nxt
+        cur = _initial(nxt)
+        _repass(indexed, cur, ahead, back, s)
+    raise HandBackError  # more than MAX_PASSES: the reference refuses it (RULES.md Decision)
+
+
+def _repass(
+    games: Iterable[tuple[int, int, list[int]]],
+    cur: list[int],
+    ahead: tuple[Row, ...],
+    back: tuple[Row, ...],
+    s: int,
+) -> None:
+    """Another pass over the games (player indices, ``Rp - K1 + 100`` by IK difference) from
+    the states ``cur``: the statements of pass 1."""
+    off = REACH
+    over = OVER
+    mask = _MASK
+    for a, b, e in games:
+        pa = cur[a]
+        pb = cur[b]
+        ia = pa & mask
+        ib = pb & mask
+        x = e[ia - ib + off]
+        na = pa + ahead[ia][x]
+        cur[a] = na if na < over else _capped(pa, ia, x, s)
+        nb = pb + back[ib][x]
+        cur[b] = nb if nb < over else _capped(pb, ib, 200 - x, s)
