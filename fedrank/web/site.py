@@ -46,6 +46,7 @@ TEMPLATE_OF = {
 #: Stand-ins for the words of a part rendered once for every language (control characters:
 #: never in escaped data, and replaced by the language's escaped words).
 NEW = "\x01new\x01"
+NOW = "\x01now\x01"
 LABEL = "\x01label\x01"
 #: How long the live server trusts the database's state token before reading it again.
 STATE_TTL = 1.0
@@ -169,15 +170,15 @@ class Renderer:
                 prefix = paths.relative(
                     paths.archive(page["federation"]["code"], section["code"]), page["page"]
                 ).removesuffix("index.html")
-                return Markup(  # noqa: S704 (rendered by the autoescaping template)
-                    self._once(
-                        page,
-                        f"history {section['code']}",
-                        lambda: self.fragments["player_history.html"].render(
-                            history=section["history"], prefix=prefix
-                        ),
-                    )
+                rows = self._once(
+                    page,
+                    f"history {section['code']}",
+                    lambda: self.fragments["player_history.html"].render(
+                        history=section["history"], prefix=prefix, now=NOW
+                    ),
                 )
+                # rendered by the autoescaping template
+                return Markup(rows.replace(NOW, str(escape(words("site.until_now")))))  # noqa: S704
 
             extra["chart"] = chart
             extra["history"] = history
