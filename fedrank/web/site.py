@@ -15,6 +15,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import re
+import secrets
 import time
 from collections.abc import Callable
 from datetime import date
@@ -32,10 +34,13 @@ from fedrank.handlers.i18n import t
 from fedrank.handlers.site import live, paths
 from fedrank.handlers.site.pages import Page, page_json
 from fedrank.web.site_chart import rating_svg
+from fedrank.web.site_rows import history_rows, list_rows
 
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
+#: The modules that write markup besides the templates (part of the design's hash).
+CODE = (HERE / "site_rows.py", HERE / "site_chart.py")
 TEMPLATE_OF = {
     "index": "index.html",
     "archive": "archive.html",
@@ -54,10 +59,10 @@ CACHE_CONTROL = "public, max-age=60"
 
 
 def design_hash(federation_languages: dict[str, str]) -> str:
-    """What every page also depends on besides its data: the templates, the style sheet and
-    which language each federation's pages are in."""
+    """What every page also depends on besides its data: the templates, the style sheet, the
+    code that writes rows and charts, and which language each federation's pages are in."""
     digest = hashlib.sha256()
-    for path in sorted([*TEMPLATES.iterdir(), *STATIC.iterdir()]):
+    for path in sorted([*TEMPLATES.iterdir(), *STATIC.iterdir(), *CODE]):
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     digest.update(json.dumps(federation_languages, sort_keys=True).encode())
@@ -76,14 +81,14 @@ class Renderer:
             undefined=StrictUndefined,
             keep_trailing_newline=True,
         )
-        self.fragments = {
-            name: self.env.get_template(name)
-            for name in ("list_rows.html", "player_history.html", "tournament_trace.html")
-        }
+        self.fragments = {name: self.env.get_template(name) for name in ("tournament_trace.html",)}
         # The parts of the current page that are the same in every language, rendered once.
-        self._memo: tuple[str, dict[str, str]] = ("", {})
+        self._memo: tuple[str, dict[str, Any]] = ("", {})
+        # Tokens carry a nonce of this renderer, so no stored text can pass for one.
+        self._nonce = secrets.token_hex(6)
+        self._token = re.compile(f"\x02{self._nonce}(\\d+)\x02")
 
-    def _once(self, page: Page, key: str, make: Callable[[], str]) -> str:
+    def _once(self, page: Page, key: str, make: Callable[[], Any]) -> Any:
         if self._memo[0] != page["page"]:
             self._memo = (page["page"], {})
         memo = self._memo[1]
@@ -101,98 +106,107 @@ class Renderer:
         return paths.in_language(page, language, self.language_of(page))
 
     def render(self, page: Page, language: str) -> tuple[str, bytes]:
-        """(path, HTML) of the page's copy in ``language``."""
+        """(path, HTML) of the page's copy in ``language``.
+
+        The template runs once a page (:meth:`_neutral`): every word, link and language
+        mark in it is a token, and each language's copy is that text with its tokens
+        replaced (one pass of a regular expression), not another run of the template."""
         here = self.path(page["page"], language)
+        text, specs = self._once(page, "neutral", lambda: self._neutral(page))
+        values = [self._resolve(spec, page, language, here) for spec in specs]
+        html = self._token.sub(lambda found: values[int(found.group(1))], text)
+        return here, html.encode()
 
-        def link(target: str) -> str:
-            return paths.relative(self.path(target, language), here)
-
-        def static(name: str) -> str:
-            return paths.relative(f"static/{name}", here)
-
-        def words(key: str, **values: object) -> str:
-            return t(language, key, **values)
-
-        alternates = [
-            {
-                "lang": other,
-                "name": t(other, "site.language_name"),
-                "href": paths.relative(self.path(page["page"], other), here),
-            }
+    def _resolve(self, spec: tuple[Any, ...], page: Page, language: str, here: str) -> str:
+        kind = spec[0]
+        if kind == "words":
+            return str(escape(t(language, spec[1], **dict(spec[2]))))
+        if kind == "link":
+            return str(escape(paths.relative(self.path(spec[1], language), here)))
+        if kind == "file":
+            return str(escape(paths.relative(spec[1], here)))
+        if kind == "lang":
+            return language
+        others = [
+            (other, paths.relative(self.path(page["page"], other), here))
             for other in LANGUAGES
             if other != language
         ]
+        if kind == "head":
+            return "".join(
+                f'<link rel="alternate" hreflang="{other}" href="{escape(href)}">\n'
+                for other, href in others
+            )
+        return "".join(  # "nav": the links to the other languages' copies
+            f'<a href="{escape(href)}" hreflang="{other}" lang="{other}">'
+            f"{escape(t(other, 'site.language_name'))}</a>"
+            for other, href in others
+        )
+
+    def _neutral(self, page: Page) -> tuple[str, list[tuple[Any, ...]]]:
+        """The page rendered once, with a token for each thing that differs by language:
+        (text, what each token stands for)."""
+        specs: list[tuple[Any, ...]] = []
+        known: dict[tuple[Any, ...], Markup] = {}
+
+        def token(spec: tuple[Any, ...]) -> Markup:
+            if spec not in known:
+                known[spec] = Markup(f"\x02{self._nonce}{len(specs)}\x02")  # noqa: S704
+                specs.append(spec)
+            return known[spec]
+
+        def words(key: str, **values: object) -> Markup:
+            return token(("words", key, tuple(sorted(values.items()))))
+
         extra: dict[str, Any] = {}
         if page["kind"] == "list":
-            # The rows are the bulk of a list: rendered once for the four languages (every
-            # link in them is to the list's own federation, the same in every copy).
-            rows = self._once(
-                page,
-                "rows",
-                lambda: self.fragments["list_rows.html"].render(
-                    rows=page["rows"], prefix=paths.relative(".", page["page"]) + "/", new=NEW
-                ),
-            )
-            extra["rows"] = Markup(rows.replace(NEW, str(escape(words("site.new")))))  # noqa: S704
+            # The rows are the bulk of a list (every link in them is to the list's own
+            # federation, the same in every copy).
+            rows = list_rows(page["rows"], paths.relative(".", page["page"]) + "/", NEW)
+            extra["rows"] = Markup(rows.replace(NEW, words("site.new")))  # noqa: S704
         if page["kind"] == "tournament":
             traced = [r for r in page["results"] if any(a["trace"] for a in r["awards"])]
             extra["has_team"] = any(r["team"] for r in page["results"])
             extra["traced"] = bool(traced)
             extra["trace"] = Markup(  # noqa: S704 (rendered by the autoescaping template)
-                self._once(
-                    page,
-                    "trace",
-                    lambda: self.fragments["tournament_trace.html"].render(traced=traced),
-                )
+                self.fragments["tournament_trace.html"].render(traced=traced)
             )
         if page["kind"] == "player":
             name = page["player"]["name"]
 
             def chart(section: Page) -> Markup:
-                svg = self._once(
-                    page,
-                    f"chart {section['code']}",
-                    lambda: str(
-                        rating_svg(
-                            [
-                                (date.fromisoformat(h["date"]), Decimal(h["rating"]))
-                                for h in section["history"]
-                            ],
-                            [(x["title"], Decimal(x["rating"])) for x in section["thresholds"]],
-                            LABEL,
-                        )
-                    ),
+                svg = rating_svg(
+                    [
+                        (date.fromisoformat(h["date"]), Decimal(h["rating"]))
+                        for h in section["history"]
+                    ],
+                    [(x["title"], Decimal(x["rating"])) for x in section["thresholds"]],
+                    LABEL,
                 )
                 label = words("site.chart_label", player=name, discipline=section["name"])
-                return Markup(svg.replace(LABEL, str(escape(label))))  # noqa: S704
+                return Markup(svg.replace(LABEL, label))  # noqa: S704
 
             def history(section: Page) -> Markup:
                 prefix = paths.relative(
                     paths.archive(page["federation"]["code"], section["code"]), page["page"]
                 ).removesuffix("index.html")
-                rows = self._once(
-                    page,
-                    f"history {section['code']}",
-                    lambda: self.fragments["player_history.html"].render(
-                        history=section["history"], prefix=prefix, now=NOW
-                    ),
-                )
-                # rendered by the autoescaping template
-                return Markup(rows.replace(NOW, str(escape(words("site.until_now")))))  # noqa: S704
+                rows = history_rows(section["history"], prefix, NOW)
+                return Markup(rows.replace(NOW, words("site.until_now")))  # noqa: S704
 
             extra["chart"] = chart
             extra["history"] = history
         html = self.env.get_template(TEMPLATE_OF[page["kind"]]).render(
             page=page,
-            lang=language,
+            lang=token(("lang",)),
             _=words,
-            link=link,
-            static=static,
-            api=paths.relative(paths.api(page["page"]), here),
-            alternates=alternates,
+            link=lambda target: token(("link", target)),
+            static=lambda name: token(("file", f"static/{name}")),
+            api=token(("file", paths.api(page["page"]))),
+            alternates_head=token(("head",)),
+            alternates_nav=token(("nav",)),
             **extra,
         )
-        return here, html.encode()
+        return html, specs
 
 
 def _etag(body: bytes) -> str:

@@ -51,6 +51,13 @@ def _label(value: Decimal) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def label_of(value: Decimal) -> str:
+    """:func:`_label`, skipping the work for a whole number (most ratings)."""
+    if value == value.to_integral_value():
+        return str(int(value))
+    return _label(value)
+
+
 def _date_ticks(first: date, last: date) -> list[date]:
     """Year starts (every n-th year when there are many), or quarter starts for a short span."""
     years = last.year - first.year
@@ -92,11 +99,14 @@ def rating_svg(
     days = max((last - first).days, 1)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
+    top, scale = float(high), plot_h / float(high - low)
+    x_scale = plot_w / days
+
     def x(day: date) -> float:
-        return LEFT + plot_w * (day - first).days / days
+        return LEFT + x_scale * (day - first).days
 
     def y(value: Decimal) -> float:
-        return TOP + plot_h * float((high - value) / (high - low))
+        return TOP + scale * (top - float(value))
 
     parts = [
         f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
@@ -138,7 +148,7 @@ def rating_svg(
     parts.append(f'<path class="line" d="{"".join(path)}"/>')
     parts.extend(
         f'<circle class="point" cx="{x(day):.1f}" cy="{y(value):.1f}" r="2">'
-        f"<title>{day.isoformat()}: {_label(value)}</title></circle>"
+        f"<title>{day.isoformat()}: {label_of(value)}</title></circle>"
         for day, value in points
     )
     parts.append("</svg>")

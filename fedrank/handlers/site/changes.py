@@ -89,7 +89,8 @@ async def changes(services: Services, known: dict[str, Any]) -> Changes | None:
             for sid in ids[len(before) :]:
                 figures = await reader.figures(sid)
                 found.players |= {
-                    pid for pid in figures.keys() | previous.keys()
+                    pid
+                    for pid in figures.keys() | previous.keys()
                     if figures.get(pid) != previous.get(pid)
                 }
                 found.lists.append(sid)

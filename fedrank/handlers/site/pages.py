@@ -221,9 +221,7 @@ def _thresholds(floors: dict[str, Decimal], rows: Sequence[HistoryRow]) -> list[
     ]
 
 
-def runs(
-    rows: Sequence[HistoryRow], order: dict[int, int]
-) -> list[tuple[HistoryRow, HistoryRow]]:
+def runs(rows: Sequence[HistoryRow], order: dict[int, int]) -> list[tuple[HistoryRow, HistoryRow]]:
     """A player's rows (by list date) as runs: (first, last) row of each stretch of consecutive
     lists (``order``: snapshot id -> its index among the discipline's lists) in which his
     rating and title stayed the same. A new list that repeats his figures only lengthens the
@@ -288,9 +286,7 @@ def discipline_section(
     ]
     current = history[-1] if history and history[-1]["until"] is None else None
     left = (
-        dates[order[stretches[-1][1][0]] + 1].isoformat()
-        if stretches and current is None
-        else None
+        dates[order[stretches[-1][1][0]] + 1].isoformat() if stretches and current is None else None
     )
     by_tournament: dict[int, list[AwardLine]] = defaultdict(list)
     for line in awards:
@@ -356,7 +352,9 @@ async def profile_data(repos: Repos, federation: Federation, player: Player) -> 
         order = list_order(snapshots)
         stretches = runs(rows, order)
         basis = stretches[-1][0][0] if stretches else None
-        floors = await reader.title_floors(basis) if basis is not None else {}
+        floors: dict[int, dict[str, Decimal]] = (
+            {basis: await reader.title_floors(basis)} if basis is not None else {}
+        )
         section = discipline_section(
             federation,
             discipline,
@@ -366,7 +364,7 @@ async def profile_data(repos: Repos, federation: Federation, player: Player) -> 
             [p for p in played if p[0] in tournaments],
             [a for a in awards if a[0] in tournaments],
             tournaments,
-            lambda _: floors,
+            lambda sid, floors=floors: floors.get(sid, {}),  # type: ignore[misc]
             order,
         )
         if section is not None:

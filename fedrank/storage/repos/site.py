@@ -246,7 +246,13 @@ class SiteRepo(Repo):
             )
         ).one()
         version, title, audit, player = (int(x or 0) for x in row)
-        return {"lists": lists, "version": version, "title": title, "audit": audit, "player": player}
+        return {
+            "lists": lists,
+            "version": version,
+            "title": title,
+            "audit": audit,
+            "player": player,
+        }
 
     async def actions_after(self, audit_id: int) -> set[str]:
         """The actions of the audit rows newer than ``audit_id``."""
