@@ -6,21 +6,25 @@ A page is in its federation's language at its plain path and in each other langu
 behind any web server, at any depth. The JSON of a page is the page's data as it is.
 
 Live serving (:func:`add_site_routes`) renders a page once per state of the database (a cheap
-token read at most once a second) and answers with its ETag, ``Cache-Control`` and 304 to a
-matching ``If-None-Match``; two hundred requests for one page render it once.
+token read at most once a second), keeps it (and its gzip) and answers with its ETag,
+``Last-Modified``, ``Cache-Control`` and 304 to a matching ``If-None-Match`` or
+``If-Modified-Since``; two hundred requests for one page render it once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gzip
 import hashlib
 import json
 import re
 import secrets
 import time
 from collections.abc import Callable
-from datetime import date
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
+from email.utils import format_datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -56,6 +60,11 @@ LABEL = "\x01label\x01"
 #: How long the live server trusts the database's state token before reading it again.
 STATE_TTL = 1.0
 CACHE_CONTROL = "public, max-age=60"
+#: Bodies from this size on are also kept gzipped (compressed once, served to every client
+#: that takes gzip).
+GZIP_FROM = 1400
+#: How many answers the live server keeps (the oldest goes first).
+CACHE_PAGES = 4096
 
 
 def design_hash(federation_languages: dict[str, str]) -> str:
@@ -213,15 +222,34 @@ def _etag(body: bytes) -> str:
     return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
 
 
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A page as the live server keeps it: its body, and gzipped once when worth it."""
+
+    kind: str
+    body: bytes
+    etag: str
+    modified: datetime
+    gzipped: bytes | None = None
+
+    @classmethod
+    def of(cls, kind: str, body: bytes, modified: datetime) -> Answer:
+        packed = gzip.compress(body, 6, mtime=0) if len(body) >= GZIP_FROM else None
+        return cls(kind, body, _etag(body), modified, packed)
+
+
 class LiveSite:
-    """Pages rendered on demand and kept per database state."""
+    """Pages rendered on demand and kept per database state: a new list, a stored
+    tournament, a title or a registry change (:func:`live.state`, read at most once every
+    :data:`STATE_TTL` seconds) empties the cache; until then a page is rendered once."""
 
     def __init__(self, services: Services) -> None:
         self.services = services
         self._state: tuple[int, ...] | None = None
         self._state_at = 0.0
+        self._since = datetime.now(UTC).replace(microsecond=0)
         self._renderer: Renderer | None = None
-        self._cache: dict[str, tuple[str, bytes, str]] = {}
+        self._cache: dict[str, Answer] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._checking = asyncio.Lock()
 
@@ -236,11 +264,17 @@ class LiveSite:
                     self._renderer = Renderer(languages, default)
                     self._cache.clear()
                     self._state = state
+                    # a later second than the last state's, so If-Modified-Since never
+                    # takes a page of this state for one of the last
+                    self._since = max(
+                        datetime.now(UTC).replace(microsecond=0),
+                        self._since + timedelta(seconds=1),
+                    )
                 self._state_at = time.monotonic()
         return self._renderer
 
-    async def answer(self, path: str) -> tuple[str, bytes, str] | None:
-        """(content type, body, ETag) of a path of the site; None if it names nothing."""
+    async def answer(self, path: str) -> Answer | None:
+        """A path of the site's answer; None if it names nothing."""
         renderer = await self._current()
         if path in self._cache:
             return self._cache[path]
@@ -250,17 +284,18 @@ class LiveSite:
                 return self._cache[path]
             made = await self._make(renderer, path)
             if made is not None:
+                if len(self._cache) >= CACHE_PAGES:  # the oldest out: a crawler's walk is bounded
+                    del self._cache[next(iter(self._cache))]
                 self._cache[path] = made
             self._locks.pop(path, None)
             return made
 
-    async def _make(self, renderer: Renderer, path: str) -> tuple[str, bytes, str] | None:
+    async def _make(self, renderer: Renderer, path: str) -> Answer | None:
         if path.startswith(paths.API + "/") and path.endswith(".json"):
             page = await live.page_at(self.services, path[len(paths.API) + 1 : -5] + ".html")
             if page is None:
                 return None
-            body = page_json(page)
-            return "application/json", body, _etag(body)
+            return Answer.of("application/json", page_json(page), self._since)
         language, rest = paths.split_language(path)
         page = await live.page_at(self.services, rest)
         if page is None:
@@ -270,23 +305,57 @@ class LiveSite:
         elif language == renderer.language_of(rest):
             return None  # the plain path is the page in its own language
         _, body = renderer.render(page, language)
-        return "text/html", body, _etag(body)
+        return Answer.of("text/html", body, self._since)
+
+
+def _takes_gzip(request: web.Request) -> bool:
+    for part in request.headers.get("Accept-Encoding", "").split(","):
+        name, _, params = part.partition(";")
+        if name.strip().lower() in ("gzip", "*"):
+            quality = params.strip().removeprefix("q=").strip() if "q=" in params else "1"
+            try:
+                return float(quality) > 0
+            except ValueError:
+                return False
+    return False
+
+
+def _not_modified(request: web.Request, etag: str, modified: datetime) -> bool:
+    """A conditional request that the cached page answers with 304: If-None-Match naming
+    its ETag (either encoding's), else If-Modified-Since at or after it was made."""
+    matches = request.headers.get("If-None-Match")
+    if matches is not None:
+        return matches.strip() == "*" or etag in matches or etag[:-1] + '-gz"' in matches
+    since = request.if_modified_since
+    return since is not None and modified <= since
+
+
+def respond(request: web.Request, found: Answer) -> web.StreamResponse:
+    """The page, its ETag, Last-Modified and Cache-Control; gzipped when the client takes
+    it; 304 to a matching conditional request."""
+    packed = found.gzipped is not None and _takes_gzip(request)
+    etag = found.etag[:-1] + '-gz"' if packed else found.etag
+    headers = {
+        "ETag": etag,
+        "Cache-Control": CACHE_CONTROL,
+        "Last-Modified": format_datetime(found.modified, usegmt=True),
+        "Vary": "Accept-Encoding",
+    }
+    if _not_modified(request, found.etag, found.modified):
+        return web.Response(status=304, headers=headers)
+    if packed:
+        headers["Content-Encoding"] = "gzip"
+    body = found.gzipped if packed and found.gzipped is not None else found.body
+    return web.Response(body=body, content_type=found.kind, charset="utf-8", headers=headers)
 
 
 def add_site_routes(app: web.Application, services: Services) -> None:
     """The website, live from the database: pages, their JSON and the style sheet."""
     site = LiveSite(services)
-    css = (STATIC / "site.css").read_bytes()
-    css_etag = _etag(css)
-
-    def respond(request: web.Request, kind: str, body: bytes, etag: str) -> web.StreamResponse:
-        headers = {"ETag": etag, "Cache-Control": CACHE_CONTROL}
-        if etag in request.headers.get("If-None-Match", ""):
-            return web.Response(status=304, headers=headers)
-        return web.Response(body=body, content_type=kind, charset="utf-8", headers=headers)
+    css = Answer.of("text/css", (STATIC / "site.css").read_bytes(), site._since)
 
     async def static_css(request: web.Request) -> web.StreamResponse:
-        return respond(request, "text/css", css, css_etag)
+        return respond(request, css)
 
     async def page(request: web.Request) -> web.StreamResponse:
         # one quoting, ours, whatever a client quoted: the cache key and the route
@@ -298,7 +367,7 @@ def add_site_routes(app: web.Application, services: Services) -> None:
         found = await site.answer(raw)
         if found is None:
             raise web.HTTPNotFound()
-        return respond(request, *found)
+        return respond(request, found)
 
     # No catch-all: one-segment paths (``/healthz``, ``/metrics``) stay free for the app.
     app.router.add_get("/static/site.css", static_css)
