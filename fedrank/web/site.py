@@ -57,6 +57,8 @@ TEMPLATE_OF = {
 NEW = "\x01new\x01"
 NOW = "\x01now\x01"
 LABEL = "\x01label\x01"
+#: How many words and links worked out for a language and folder a renderer keeps.
+RESOLVED = 1 << 16
 #: How long the live server trusts the database's state token before reading it again.
 STATE_TTL = 1.0
 CACHE_CONTROL = "public, max-age=60"
@@ -93,6 +95,7 @@ class Renderer:
         self.fragments = {name: self.env.get_template(name) for name in ("tournament_trace.html",)}
         # The parts of the current page that are the same in every language, rendered once.
         self._memo: tuple[str, dict[str, Any]] = ("", {})
+        self._resolved: dict[tuple[Any, ...], str] = {}
         # Tokens carry a nonce of this renderer, so no stored text can pass for one.
         self._nonce = secrets.token_hex(6)
         self._token = re.compile(f"\x02{self._nonce}(\\d+)\x02")
@@ -122,7 +125,22 @@ class Renderer:
         replaced (one pass of a regular expression), not another run of the template."""
         here = self.path(page["page"], language)
         text, specs = self._once(page, "neutral", lambda: self._neutral(page))
-        values = [self._resolve(spec, page, language, here) for spec in specs]
+        folder = here.rpartition("/")[0]
+        values = []
+        for spec in specs:
+            if spec[0] in ("words", "link") or (
+                spec[0] == "file" and spec[1].startswith("static/")
+            ):
+                # the same in every page of a folder: worked out once
+                key = (spec, language, folder)
+                value = self._resolved.get(key)
+                if value is None:
+                    value = self._resolved[key] = self._resolve(spec, page, language, here)
+                    if len(self._resolved) > RESOLVED:
+                        self._resolved.clear()
+                values.append(value)
+            else:
+                values.append(self._resolve(spec, page, language, here))
         html = self._token.sub(lambda found: values[int(found.group(1))], text)
         return here, html.encode()
 

@@ -13,12 +13,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;"})
-
 
 def esc(text: object) -> str:
-    """``text`` escaped for HTML text and attribute values, as ``markupsafe.escape`` does."""
-    return str(text).translate(_ESCAPES)
+    """``text`` escaped for HTML text and attribute values, as ``markupsafe.escape`` does
+    (the same five characters, the same entities)."""
+    return (
+        str(text)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&#34;")
+        .replace("'", "&#39;")
+    )
 
 
 def list_rows(rows: Iterable[dict[str, Any]], prefix: str, new: str) -> str:
@@ -34,7 +40,7 @@ def list_rows(rows: Iterable[dict[str, Any]], prefix: str, new: str) -> str:
         else:
             change = ""
         out.append(
-            f'<tr><td class="num">{esc(row["position"])}</td><td>{esc(row["id"])}</td>'
+            f'<tr><td class="num">{int(row["position"])}</td><td>{esc(row["id"])}</td>'
             f'<td><a href="{prefix}{esc(row["page"])}">{esc(row["name"])}</a></td>'
             f'<td class="num">{esc(row["rating"])}</td><td>{esc(row["title"] or "")}</td>'
             f'<td class="num">{change}</td></tr>\n'
@@ -57,7 +63,7 @@ def history_rows(history: list[dict[str, Any]], prefix: str, now: str) -> str:
         )
         out.append(
             f'<tr><td><a href="{prefix}{day}.html">{day}</a></td><td>{until}</td>'
-            f'<td class="num">{esc(row["position"])}</td><td class="num">{esc(row["rating"])}</td>'
+            f'<td class="num">{int(row["position"])}</td><td class="num">{esc(row["rating"])}</td>'
             f"<td>{esc(row['title'] or '')}</td></tr>\n"
         )
     return "".join(out)

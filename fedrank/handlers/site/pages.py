@@ -13,9 +13,10 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
-from fedrank.handlers.common import fmt
+from fedrank.handlers.common import fmt as _fmt
 from fedrank.handlers.site import paths
 from fedrank.storage.models import Discipline, Federation, Player
 from fedrank.storage.repos import Repos
@@ -30,6 +31,10 @@ from fedrank.storage.repos.site import (
 )
 
 Page = dict[str, Any]
+
+#: Figures as /top writes them, memoised: a whole build writes the same few thousand
+#: ratings millions of times (the text depends on the value only).
+fmt = lru_cache(maxsize=1 << 16)(_fmt)
 
 
 def page_json(page: Page) -> bytes:
@@ -72,8 +77,14 @@ def _tournament_ref(federation: Federation, discipline: Discipline, info: Tourna
 
 
 def player_ref(federation: Federation, fpid: str, name: str) -> Page:
-    page = paths.player(federation.code, fpid)
-    return {"id": fpid, "name": name, "page": page, "api": paths.api(page)}
+    page, api = _player_paths(federation.code, fpid)
+    return {"id": fpid, "name": name, "page": page, "api": api}
+
+
+@lru_cache(maxsize=1 << 16)
+def _player_paths(federation: str, fpid: str) -> tuple[str, str]:
+    page = paths.player(federation, fpid)
+    return page, paths.api(page)
 
 
 # --- index and archive ---------------------------------------------------------------------
