@@ -224,7 +224,7 @@ async def wrk(base: str, path: str, concurrency: int) -> str:
     )
     out, _ = await child.communicate()
     text = out.decode()
-    found = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", text, re.MULTILINE))
+    found = dict(re.findall(r"\b(50|99)%\s+([\d.]+[a-z]+)", text))
     rate = re.search(r"Requests/sec:\s+(\S+)", text)
     return (
         f"p50 {found.get('50', '?')}, p99 {found.get('99', '?')},"

@@ -42,8 +42,11 @@ class BuildReport:
         return self.written + self.unchanged
 
 
-def _write(path: Path, body: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+def _write(path: Path, body: bytes, made: set[Path] | None = None) -> None:
+    if made is None or path.parent not in made:  # a folder made once, not asked for each file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if made is not None:
+            made.add(path.parent)
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_bytes(body)
     os.replace(temporary, path)
@@ -53,9 +56,9 @@ def _present(out: Path, targets: Iterable[str]) -> bool:
     return all((out / unquote(x)).exists() for x in targets)
 
 
-def _write_all(out: Path, files: Iterable[tuple[str, bytes]]) -> None:
+def _write_all(out: Path, files: Iterable[tuple[str, bytes]], made: set[Path]) -> None:
     for path, body in files:
-        _write(out / unquote(path), body)
+        _write(out / unquote(path), body, made)
 
 
 def _remove(out: Path, gone: Iterable[str]) -> int:
@@ -107,6 +110,7 @@ async def build_site(
     else:
         pages = live.all_pages(services)
         after = {}
+    made: set[Path] = set()
     async for page in pages:
         body = page_json(page)
         digest = hashlib.sha256(body + design.encode()).hexdigest()[:32]
@@ -118,7 +122,7 @@ async def build_site(
             continue
         report.written += 1
         files = [(api, body)] + [renderer.render(page, lang) for lang in languages]
-        _write_all(out, files)
+        _write_all(out, files, made)
     report.unchanged = len({x for x in after if x.startswith(paths.API + "/")}) - report.written
     report.removed = _remove(out, set(before) - set(after))
     _write(
