@@ -95,12 +95,17 @@ async def build_site(
     manifest = _load_manifest(out)
     before: dict[str, str] = manifest.get("pages", {})
     report = BuildReport()
-    if manifest.get("state") == state and _present(out, before):
+    present = _present(out, before)
+    if manifest.get("state") == state and present:
         # Nothing a page shows changed since the last build: no page is even read.
         report.unchanged = len({digest for digest in before.values()})
         return report
     found = None
-    if manifest.get("design") == [*languages, design] and isinstance(manifest.get("marks"), dict):
+    if (
+        present  # a file removed by hand is written again by a whole comparison
+        and manifest.get("design") == [*languages, design]
+        and isinstance(manifest.get("marks"), dict)
+    ):
         found = await changes.changes(services, manifest["marks"])
     _copy_static(out)
     if found is not None:

@@ -155,6 +155,17 @@ async def test_a_stored_tournament_rewrites_its_page_and_its_players(
     assert (await build_site(services, tmp_path)).written == 0
 
 
+async def test_a_file_removed_by_hand_is_written_again(services: Services, tmp_path: Path) -> None:
+    seed = await seed_site(services.db, months=2)
+    out = tmp_path / "site"
+    await build_site(services, out)
+    (out / "en/ZGO/players/P-005.html").unlink()
+    async with services.db.transaction() as repos:
+        await repos.ledger.add_title(seed.players["P-003"], seed.discipline_id, "1d", NOW.date())
+    await build_site(services, out)
+    assert (out / "en/ZGO/players/P-005.html").exists()
+
+
 async def test_a_page_that_is_gone_is_removed(services: Services, tmp_path: Path) -> None:
     seed = await seed_site(services.db, months=2)
     await build_site(services, tmp_path)
