@@ -6,19 +6,25 @@ A page is in its federation's language at its plain path and in each other langu
 behind any web server, at any depth. The JSON of a page is the page's data as it is.
 
 Live serving (:func:`add_site_routes`) renders a page once per state of the database (a cheap
-token read at most once a second) and answers with its ETag, ``Cache-Control`` and 304 to a
-matching ``If-None-Match``; two hundred requests for one page render it once.
+token read at most once a second), keeps it (and its gzip) and answers with its ETag,
+``Last-Modified``, ``Cache-Control`` and 304 to a matching ``If-None-Match`` or
+``If-Modified-Since``; two hundred requests for one page render it once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gzip
 import hashlib
 import json
+import re
+import secrets
 import time
 from collections.abc import Callable
-from datetime import date
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
+from email.utils import format_datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -32,10 +38,13 @@ from fedrank.handlers.i18n import t
 from fedrank.handlers.site import live, paths
 from fedrank.handlers.site.pages import Page, page_json
 from fedrank.web.site_chart import rating_svg
+from fedrank.web.site_rows import history_rows, list_rows
 
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
+#: The modules that write markup besides the templates (part of the design's hash).
+CODE = (HERE / "site_rows.py", HERE / "site_chart.py")
 TEMPLATE_OF = {
     "index": "index.html",
     "archive": "archive.html",
@@ -46,17 +55,25 @@ TEMPLATE_OF = {
 #: Stand-ins for the words of a part rendered once for every language (control characters:
 #: never in escaped data, and replaced by the language's escaped words).
 NEW = "\x01new\x01"
+NOW = "\x01now\x01"
 LABEL = "\x01label\x01"
+#: How many words and links worked out for a language and folder a renderer keeps.
+RESOLVED = 1 << 16
 #: How long the live server trusts the database's state token before reading it again.
 STATE_TTL = 1.0
 CACHE_CONTROL = "public, max-age=60"
+#: Bodies from this size on are also kept gzipped (compressed once, served to every client
+#: that takes gzip).
+GZIP_FROM = 1400
+#: How many answers the live server keeps (the oldest goes first).
+CACHE_PAGES = 4096
 
 
 def design_hash(federation_languages: dict[str, str]) -> str:
-    """What every page also depends on besides its data: the templates, the style sheet and
-    which language each federation's pages are in."""
+    """What every page also depends on besides its data: the templates, the style sheet, the
+    code that writes rows and charts, and which language each federation's pages are in."""
     digest = hashlib.sha256()
-    for path in sorted([*TEMPLATES.iterdir(), *STATIC.iterdir()]):
+    for path in sorted([*TEMPLATES.iterdir(), *STATIC.iterdir(), *CODE]):
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     digest.update(json.dumps(federation_languages, sort_keys=True).encode())
@@ -75,14 +92,15 @@ class Renderer:
             undefined=StrictUndefined,
             keep_trailing_newline=True,
         )
-        self.fragments = {
-            name: self.env.get_template(name)
-            for name in ("list_rows.html", "player_history.html", "tournament_trace.html")
-        }
+        self.fragments = {name: self.env.get_template(name) for name in ("tournament_trace.html",)}
         # The parts of the current page that are the same in every language, rendered once.
-        self._memo: tuple[str, dict[str, str]] = ("", {})
+        self._memo: tuple[str, dict[str, Any]] = ("", {})
+        self._resolved: dict[tuple[Any, ...], str] = {}
+        # Tokens carry a nonce of this renderer, so no stored text can pass for one.
+        self._nonce = secrets.token_hex(6)
+        self._token = re.compile(f"\x02{self._nonce}(\\d+)\x02")
 
-    def _once(self, page: Page, key: str, make: Callable[[], str]) -> str:
+    def _once(self, page: Page, key: str, make: Callable[[], Any]) -> Any:
         if self._memo[0] != page["page"]:
             self._memo = (page["page"], {})
         memo = self._memo[1]
@@ -100,113 +118,156 @@ class Renderer:
         return paths.in_language(page, language, self.language_of(page))
 
     def render(self, page: Page, language: str) -> tuple[str, bytes]:
-        """(path, HTML) of the page's copy in ``language``."""
+        """(path, HTML) of the page's copy in ``language``.
+
+        The template runs once a page (:meth:`_neutral`): every word, link and language
+        mark in it is a token, and each language's copy is that text with its tokens
+        replaced (one pass of a regular expression), not another run of the template."""
         here = self.path(page["page"], language)
+        text, specs = self._once(page, "neutral", lambda: self._neutral(page))
+        folder = here.rpartition("/")[0]
+        values = []
+        for spec in specs:
+            if spec[0] in ("words", "link") or (
+                spec[0] == "file" and spec[1].startswith("static/")
+            ):
+                # the same in every page of a folder: worked out once
+                key = (spec, language, folder)
+                value = self._resolved.get(key)
+                if value is None:
+                    value = self._resolved[key] = self._resolve(spec, page, language, here)
+                    if len(self._resolved) > RESOLVED:
+                        self._resolved.clear()
+                values.append(value)
+            else:
+                values.append(self._resolve(spec, page, language, here))
+        html = self._token.sub(lambda found: values[int(found.group(1))], text)
+        return here, html.encode()
 
-        def link(target: str) -> str:
-            return paths.relative(self.path(target, language), here)
-
-        def static(name: str) -> str:
-            return paths.relative(f"static/{name}", here)
-
-        def words(key: str, **values: object) -> str:
-            return t(language, key, **values)
-
-        alternates = [
-            {
-                "lang": other,
-                "name": t(other, "site.language_name"),
-                "href": paths.relative(self.path(page["page"], other), here),
-            }
+    def _resolve(self, spec: tuple[Any, ...], page: Page, language: str, here: str) -> str:
+        kind = spec[0]
+        if kind == "words":
+            return str(escape(t(language, spec[1], **dict(spec[2]))))
+        if kind == "link":
+            return str(escape(paths.relative(self.path(spec[1], language), here)))
+        if kind == "file":
+            return str(escape(paths.relative(spec[1], here)))
+        if kind == "lang":
+            return language
+        others = [
+            (other, paths.relative(self.path(page["page"], other), here))
             for other in LANGUAGES
             if other != language
         ]
+        if kind == "head":
+            return "".join(
+                f'<link rel="alternate" hreflang="{other}" href="{escape(href)}">\n'
+                for other, href in others
+            )
+        return "".join(  # "nav": the links to the other languages' copies
+            f'<a href="{escape(href)}" hreflang="{other}" lang="{other}">'
+            f"{escape(t(other, 'site.language_name'))}</a>"
+            for other, href in others
+        )
+
+    def _neutral(self, page: Page) -> tuple[str, list[tuple[Any, ...]]]:
+        """The page rendered once, with a token for each thing that differs by language:
+        (text, what each token stands for)."""
+        specs: list[tuple[Any, ...]] = []
+        known: dict[tuple[Any, ...], Markup] = {}
+
+        def token(spec: tuple[Any, ...]) -> Markup:
+            if spec not in known:
+                known[spec] = Markup(f"\x02{self._nonce}{len(specs)}\x02")  # noqa: S704
+                specs.append(spec)
+            return known[spec]
+
+        def words(key: str, **values: object) -> Markup:
+            return token(("words", key, tuple(sorted(values.items()))))
+
         extra: dict[str, Any] = {}
         if page["kind"] == "list":
-            # The rows are the bulk of a list: rendered once for the four languages (every
-            # link in them is to the list's own federation, the same in every copy).
-            rows = self._once(
-                page,
-                "rows",
-                lambda: self.fragments["list_rows.html"].render(
-                    rows=page["rows"], prefix=paths.relative(".", page["page"]) + "/", new=NEW
-                ),
-            )
-            extra["rows"] = Markup(rows.replace(NEW, str(escape(words("site.new")))))  # noqa: S704
+            # The rows are the bulk of a list (every link in them is to the list's own
+            # federation, the same in every copy).
+            rows = list_rows(page["rows"], paths.relative(".", page["page"]) + "/", NEW)
+            extra["rows"] = Markup(rows.replace(NEW, words("site.new")))  # noqa: S704
         if page["kind"] == "tournament":
             traced = [r for r in page["results"] if any(a["trace"] for a in r["awards"])]
             extra["has_team"] = any(r["team"] for r in page["results"])
             extra["traced"] = bool(traced)
             extra["trace"] = Markup(  # noqa: S704 (rendered by the autoescaping template)
-                self._once(
-                    page,
-                    "trace",
-                    lambda: self.fragments["tournament_trace.html"].render(traced=traced),
-                )
+                self.fragments["tournament_trace.html"].render(traced=traced)
             )
         if page["kind"] == "player":
             name = page["player"]["name"]
 
             def chart(section: Page) -> Markup:
-                svg = self._once(
-                    page,
-                    f"chart {section['code']}",
-                    lambda: str(
-                        rating_svg(
-                            [
-                                (date.fromisoformat(h["date"]), Decimal(h["rating"]))
-                                for h in section["history"]
-                            ],
-                            [(x["title"], Decimal(x["rating"])) for x in section["thresholds"]],
-                            LABEL,
-                        )
-                    ),
+                svg = rating_svg(
+                    [
+                        (date.fromisoformat(h["date"]), Decimal(h["rating"]))
+                        for h in section["history"]
+                    ],
+                    [(x["title"], Decimal(x["rating"])) for x in section["thresholds"]],
+                    LABEL,
                 )
                 label = words("site.chart_label", player=name, discipline=section["name"])
-                return Markup(svg.replace(LABEL, str(escape(label))))  # noqa: S704
+                return Markup(svg.replace(LABEL, label))  # noqa: S704
 
             def history(section: Page) -> Markup:
                 prefix = paths.relative(
                     paths.archive(page["federation"]["code"], section["code"]), page["page"]
                 ).removesuffix("index.html")
-                return Markup(  # noqa: S704 (rendered by the autoescaping template)
-                    self._once(
-                        page,
-                        f"history {section['code']}",
-                        lambda: self.fragments["player_history.html"].render(
-                            history=section["history"], prefix=prefix
-                        ),
-                    )
-                )
+                rows = history_rows(section["history"], prefix, NOW)
+                return Markup(rows.replace(NOW, words("site.until_now")))  # noqa: S704
 
             extra["chart"] = chart
             extra["history"] = history
         html = self.env.get_template(TEMPLATE_OF[page["kind"]]).render(
             page=page,
-            lang=language,
+            lang=token(("lang",)),
             _=words,
-            link=link,
-            static=static,
-            api=paths.relative(paths.api(page["page"]), here),
-            alternates=alternates,
+            link=lambda target: token(("link", target)),
+            static=lambda name: token(("file", f"static/{name}")),
+            api=token(("file", paths.api(page["page"]))),
+            alternates_head=token(("head",)),
+            alternates_nav=token(("nav",)),
             **extra,
         )
-        return here, html.encode()
+        return html, specs
 
 
 def _etag(body: bytes) -> str:
     return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
 
 
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A page as the live server keeps it: its body, and gzipped once when worth it."""
+
+    kind: str
+    body: bytes
+    etag: str
+    modified: datetime
+    gzipped: bytes | None = None
+
+    @classmethod
+    def of(cls, kind: str, body: bytes, modified: datetime) -> Answer:
+        packed = gzip.compress(body, 6, mtime=0) if len(body) >= GZIP_FROM else None
+        return cls(kind, body, _etag(body), modified, packed)
+
+
 class LiveSite:
-    """Pages rendered on demand and kept per database state."""
+    """Pages rendered on demand and kept per database state: a new list, a stored
+    tournament, a title or a registry change (:func:`live.state`, read at most once every
+    :data:`STATE_TTL` seconds) empties the cache; until then a page is rendered once."""
 
     def __init__(self, services: Services) -> None:
         self.services = services
         self._state: tuple[int, ...] | None = None
         self._state_at = 0.0
+        self._since = datetime.now(UTC).replace(microsecond=0)
         self._renderer: Renderer | None = None
-        self._cache: dict[str, tuple[str, bytes, str]] = {}
+        self._cache: dict[str, Answer] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._checking = asyncio.Lock()
 
@@ -221,11 +282,17 @@ class LiveSite:
                     self._renderer = Renderer(languages, default)
                     self._cache.clear()
                     self._state = state
+                    # a later second than the last state's, so If-Modified-Since never
+                    # takes a page of this state for one of the last
+                    self._since = max(
+                        datetime.now(UTC).replace(microsecond=0),
+                        self._since + timedelta(seconds=1),
+                    )
                 self._state_at = time.monotonic()
         return self._renderer
 
-    async def answer(self, path: str) -> tuple[str, bytes, str] | None:
-        """(content type, body, ETag) of a path of the site; None if it names nothing."""
+    async def answer(self, path: str) -> Answer | None:
+        """A path of the site's answer; None if it names nothing."""
         renderer = await self._current()
         if path in self._cache:
             return self._cache[path]
@@ -235,17 +302,18 @@ class LiveSite:
                 return self._cache[path]
             made = await self._make(renderer, path)
             if made is not None:
+                if len(self._cache) >= CACHE_PAGES:  # the oldest out: a crawler's walk is bounded
+                    del self._cache[next(iter(self._cache))]
                 self._cache[path] = made
             self._locks.pop(path, None)
             return made
 
-    async def _make(self, renderer: Renderer, path: str) -> tuple[str, bytes, str] | None:
+    async def _make(self, renderer: Renderer, path: str) -> Answer | None:
         if path.startswith(paths.API + "/") and path.endswith(".json"):
             page = await live.page_at(self.services, path[len(paths.API) + 1 : -5] + ".html")
             if page is None:
                 return None
-            body = page_json(page)
-            return "application/json", body, _etag(body)
+            return Answer.of("application/json", page_json(page), self._since)
         language, rest = paths.split_language(path)
         page = await live.page_at(self.services, rest)
         if page is None:
@@ -255,23 +323,57 @@ class LiveSite:
         elif language == renderer.language_of(rest):
             return None  # the plain path is the page in its own language
         _, body = renderer.render(page, language)
-        return "text/html", body, _etag(body)
+        return Answer.of("text/html", body, self._since)
+
+
+def _takes_gzip(request: web.Request) -> bool:
+    for part in request.headers.get("Accept-Encoding", "").split(","):
+        name, _, params = part.partition(";")
+        if name.strip().lower() in ("gzip", "*"):
+            quality = params.strip().removeprefix("q=").strip() if "q=" in params else "1"
+            try:
+                return float(quality) > 0
+            except ValueError:
+                return False
+    return False
+
+
+def _not_modified(request: web.Request, etag: str, modified: datetime) -> bool:
+    """A conditional request that the cached page answers with 304: If-None-Match naming
+    its ETag (either encoding's), else If-Modified-Since at or after it was made."""
+    matches = request.headers.get("If-None-Match")
+    if matches is not None:
+        return matches.strip() == "*" or etag in matches or etag[:-1] + '-gz"' in matches
+    since = request.if_modified_since
+    return since is not None and modified <= since
+
+
+def respond(request: web.Request, found: Answer) -> web.StreamResponse:
+    """The page, its ETag, Last-Modified and Cache-Control; gzipped when the client takes
+    it; 304 to a matching conditional request."""
+    packed = found.gzipped is not None and _takes_gzip(request)
+    etag = found.etag[:-1] + '-gz"' if packed else found.etag
+    headers = {
+        "ETag": etag,
+        "Cache-Control": CACHE_CONTROL,
+        "Last-Modified": format_datetime(found.modified, usegmt=True),
+        "Vary": "Accept-Encoding",
+    }
+    if _not_modified(request, found.etag, found.modified):
+        return web.Response(status=304, headers=headers)
+    if packed:
+        headers["Content-Encoding"] = "gzip"
+    body = found.gzipped if packed and found.gzipped is not None else found.body
+    return web.Response(body=body, content_type=found.kind, charset="utf-8", headers=headers)
 
 
 def add_site_routes(app: web.Application, services: Services) -> None:
     """The website, live from the database: pages, their JSON and the style sheet."""
     site = LiveSite(services)
-    css = (STATIC / "site.css").read_bytes()
-    css_etag = _etag(css)
-
-    def respond(request: web.Request, kind: str, body: bytes, etag: str) -> web.StreamResponse:
-        headers = {"ETag": etag, "Cache-Control": CACHE_CONTROL}
-        if etag in request.headers.get("If-None-Match", ""):
-            return web.Response(status=304, headers=headers)
-        return web.Response(body=body, content_type=kind, charset="utf-8", headers=headers)
+    css = Answer.of("text/css", (STATIC / "site.css").read_bytes(), site._since)
 
     async def static_css(request: web.Request) -> web.StreamResponse:
-        return respond(request, "text/css", css, css_etag)
+        return respond(request, css)
 
     async def page(request: web.Request) -> web.StreamResponse:
         # one quoting, ours, whatever a client quoted: the cache key and the route
@@ -283,7 +385,7 @@ def add_site_routes(app: web.Application, services: Services) -> None:
         found = await site.answer(raw)
         if found is None:
             raise web.HTTPNotFound()
-        return respond(request, *found)
+        return respond(request, found)
 
     # No catch-all: one-segment paths (``/healthz``, ``/metrics``) stay free for the app.
     app.router.add_get("/static/site.css", static_css)

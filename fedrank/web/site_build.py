@@ -1,6 +1,10 @@
 """``fedrank site build``: the whole website written to a folder, incrementally.
 
-Each page's data is hashed (its JSON, with the design's hash: templates, style sheet,
+The manifest also records where the data stood (:func:`.changes.marks`); the next build
+reads only the pages the changes since touch (:func:`.changes.changes`: the index, the
+archives, new lists, changed tournaments, the profiles of players whose own figures changed)
+and keeps every other page's entry, or reads the whole site when it cannot tell. Each page's
+data is hashed (its JSON, with the design's hash: templates, style sheet,
 languages); a page whose hash is the one the folder's manifest (``.fedrank-site.json``)
 recorded, and whose files are still there, is neither rendered nor written. Pages that no
 longer exist (a withdrawn list) are removed. Files are replaced atomically, so a web server
@@ -20,7 +24,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from fedrank.handlers.context import LANGUAGES, Services
-from fedrank.handlers.site import live, paths
+from fedrank.handlers.site import changes, live, paths
 from fedrank.handlers.site.pages import page_json
 from fedrank.web.site import STATIC, Renderer, design_hash
 
@@ -38,8 +42,11 @@ class BuildReport:
         return self.written + self.unchanged
 
 
-def _write(path: Path, body: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+def _write(path: Path, body: bytes, made: set[Path] | None = None) -> None:
+    if made is None or path.parent not in made:  # a folder made once, not asked for each file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if made is not None:
+            made.add(path.parent)
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_bytes(body)
     os.replace(temporary, path)
@@ -49,9 +56,9 @@ def _present(out: Path, targets: Iterable[str]) -> bool:
     return all((out / unquote(x)).exists() for x in targets)
 
 
-def _write_all(out: Path, files: Iterable[tuple[str, bytes]]) -> None:
+def _write_all(out: Path, files: Iterable[tuple[str, bytes]], made: set[Path]) -> None:
     for path, body in files:
-        _write(out / unquote(path), body)
+        _write(out / unquote(path), body, made)
 
 
 def _remove(out: Path, gone: Iterable[str]) -> int:
@@ -84,16 +91,32 @@ async def build_site(
     renderer = Renderer(federation_languages, default)
     design = design_hash(federation_languages)
     state = [*await live.state(services), *languages, design]
+    marks = await changes.marks(services)
     manifest = _load_manifest(out)
     before: dict[str, str] = manifest.get("pages", {})
     report = BuildReport()
-    if manifest.get("state") == state and _present(out, before):
+    present = _present(out, before)
+    if manifest.get("state") == state and present:
         # Nothing a page shows changed since the last build: no page is even read.
         report.unchanged = len({digest for digest in before.values()})
         return report
-    after: dict[str, str] = {}
+    found = None
+    if (
+        present  # a file removed by hand is written again by a whole comparison
+        and manifest.get("design") == [*languages, design]
+        and isinstance(manifest.get("marks"), dict)
+    ):
+        found = await changes.changes(services, manifest["marks"])
     _copy_static(out)
-    async for page in live.all_pages(services):
+    if found is not None:
+        # Only the pages the changes touch are read; every other page stays as it is.
+        pages = changes.changed_pages(services, found)
+        after = dict(before)
+    else:
+        pages = live.all_pages(services)
+        after = {}
+    made: set[Path] = set()
+    async for page in pages:
         body = page_json(page)
         digest = hashlib.sha256(body + design.encode()).hexdigest()[:32]
         api = paths.api(page["page"])
@@ -101,11 +124,17 @@ async def build_site(
         for target in targets:
             after[target] = digest
         if all(before.get(x) == digest for x in targets) and _present(out, targets):
-            report.unchanged += 1
             continue
         report.written += 1
         files = [(api, body)] + [renderer.render(page, lang) for lang in languages]
-        _write_all(out, files)
+        _write_all(out, files, made)
+    report.unchanged = len({x for x in after if x.startswith(paths.API + "/")}) - report.written
     report.removed = _remove(out, set(before) - set(after))
-    _write(out / MANIFEST, json.dumps({"state": state, "pages": after}, indent=0).encode())
+    _write(
+        out / MANIFEST,
+        json.dumps(
+            {"state": state, "design": [*languages, design], "marks": marks, "pages": after},
+            indent=0,
+        ).encode(),
+    )
     return report

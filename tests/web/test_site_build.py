@@ -17,7 +17,7 @@ import pytest
 
 from fedrank.handlers.context import Services
 from fedrank.storage.database import Database
-from fedrank.storage.records import NewListRow
+from fedrank.storage.records import NewAward, NewEntry, NewListRow
 from fedrank.web.site_build import MANIFEST, build_site
 from tests.factories import NOW
 from tests.test_cli import Cli
@@ -58,25 +58,112 @@ async def test_build_writes_every_page_then_only_what_changed(
     assert data["player"]["name"] == SCRIPT_NAME
     again = await build_site(services, tmp_path)
     assert (again.written, again.unchanged) == (0, pages)
-    # one more list: the index, the archive, the new list and every profile (each says
-    # where its player stands in the latest list); older lists and the tournament stay
+    # one more list in which only one player's figures changed: the index, the archive, the
+    # new list and that player's profile; older lists, the tournament, other profiles stay
     async with services.db.transaction() as repos:
+        latest = await repos.lists.latest(seed.discipline_id)
+        assert latest is not None
+        rows = await repos.lists.top(latest.id, 100)
         await repos.lists.add_snapshot(
             seed.discipline_id,
             date(2026, 1, 1),
-            [NewListRow(seed.players[LONG], 1, Decimal(2500), "1d")],
+            [
+                NewListRow(
+                    r.player_id,
+                    r.position,
+                    Decimal(2500) if r.player_id == seed.players[LONG] else r.rating,
+                    r.title,
+                )
+                for r, _ in rows
+            ],
             now=NOW,
         )
     kept = tmp_path / f"ZGO/zgo/{seed.dates[-1].isoformat()}.html"
     stamp = kept.stat().st_mtime_ns
+    stamps = _stamps(tmp_path)
     after = await build_site(services, tmp_path)
-    assert (after.written, after.unchanged) == (3 + len(seed.players), pages + 1 - 11)
+    assert (after.written, after.unchanged) == (4, pages - 3)
+    assert _rewritten(tmp_path, stamps) == _copies(
+        "index.html", "ZGO/zgo/index.html", "ZGO/zgo/2026-01-01.html", "ZGO/players/P-001.html"
+    )
     assert (tmp_path / "ZGO/zgo/2026-01-01.html").exists()
     assert kept.stat().st_mtime_ns == stamp
     assert broken_links(tmp_path) == []
     assert set(json.loads((tmp_path / MANIFEST).read_text())["pages"]) >= {
         "ZGO/zgo/2026-01-01.html"
     }
+
+
+def _stamps(root: Path) -> dict[str, int]:
+    return {
+        str(p.relative_to(root)): p.stat().st_mtime_ns
+        for p in root.rglob("*")
+        if p.suffix in (".html", ".json")
+    }
+
+
+def _rewritten(root: Path, before: dict[str, int]) -> set[str]:
+    """The pages written since ``before`` (new or with a new modification time)."""
+    return {
+        path
+        for path, stamp in _stamps(root).items()
+        if before.get(path) != stamp and path != MANIFEST
+    }
+
+
+def _copies(*pages: str) -> set[str]:
+    """Each page's files: its copy in the federation's language (Chinese), in the three
+    others, and its JSON."""
+    return {
+        copy
+        for page in pages
+        for copy in (
+            page,
+            *(f"{lang}/{page}" for lang in ("en", "ru", "uk")),
+            f"api/v1/{page.removesuffix('.html')}.json",
+        )
+    }
+
+
+async def test_a_stored_tournament_rewrites_its_page_and_its_players(
+    services: Services, tmp_path: Path
+) -> None:
+    seed = await seed_site(services.db, months=3)
+    await build_site(services, tmp_path)
+    stamps = _stamps(tmp_path)
+    async with services.db.transaction() as repos:
+        await repos.ledger.record_tournament(
+            discipline_id=seed.discipline_id,
+            code="cup-2",
+            name="Cup 2",
+            held_on=date(2026, 4, 1),
+            params={},
+            entries=[NewEntry(seed.players["P-004"], Decimal(1))],
+            games=[],
+            awards=[NewAward(seed.players["P-004"], "rating", Decimal(5), [])],
+            now=NOW,
+        )
+    report = await build_site(services, tmp_path)
+    assert report.written == 3
+    assert _rewritten(tmp_path, stamps) == _copies(
+        "ZGO/zgo/index.html", "ZGO/zgo/t/cup-2.html", "ZGO/players/P-004.html"
+    )
+    # a full comparison (no record of where the data stood) finds the same site
+    manifest = json.loads((tmp_path / MANIFEST).read_text())
+    del manifest["marks"], manifest["state"]
+    (tmp_path / MANIFEST).write_text(json.dumps(manifest))
+    assert (await build_site(services, tmp_path)).written == 0
+
+
+async def test_a_file_removed_by_hand_is_written_again(services: Services, tmp_path: Path) -> None:
+    seed = await seed_site(services.db, months=2)
+    out = tmp_path / "site"
+    await build_site(services, out)
+    (out / "en/ZGO/players/P-005.html").unlink()
+    async with services.db.transaction() as repos:
+        await repos.ledger.add_title(seed.players["P-003"], seed.discipline_id, "1d", NOW.date())
+    await build_site(services, out)
+    assert (out / "en/ZGO/players/P-005.html").exists()
 
 
 async def test_a_page_that_is_gone_is_removed(services: Services, tmp_path: Path) -> None:

@@ -3,11 +3,19 @@ headers; every page valid HTML, every name escaped."""
 
 from __future__ import annotations
 
+import gzip
+from datetime import date
+from decimal import Decimal
+
 import aiohttp
+import pytest
 from multidict import CIMultiDict
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.site import paths
+from fedrank.storage.records import NewAward, NewEntry, NewListRow
+from fedrank.web import site
+from tests.factories import NOW
 from tests.web.htmlcheck import html_problems
 from tests.web.sitedata import CODE, LONG_NAME, SCRIPT_NAME, seed_site
 
@@ -98,3 +106,64 @@ async def test_unknown_paths_are_404(services: Services, live_site: str) -> None
         "ZGO/players/P-001.txt",
     ):
         assert (await _get(f"{live_site}/{path}"))[0] == 404, path
+
+
+async def test_a_publication_or_a_stored_tournament_empties_the_cache(
+    services: Services, live_site: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed = await seed_site(services.db, months=3)
+    monkeypatch.setattr(site, "STATE_TTL", 0.0)  # every request reads the database's state
+    index = f"{live_site}/index.html"
+    profile = f"{live_site}/ZGO/players/P-004.html"
+    _, first, before = await _get(index)
+    _, profile_headers, _ = await _get(profile)
+    # unchanged data: the same page from the cache, 304 to either conditional request
+    assert (await _get(index, **{"If-None-Match": first["ETag"]}))[0] == 304
+    assert (await _get(index, **{"If-Modified-Since": first["Last-Modified"]}))[0] == 304
+    async with services.db.transaction() as repos:
+        latest = await repos.lists.latest(seed.discipline_id)
+        assert latest is not None
+        rows = await repos.lists.top(latest.id, 100)
+        await repos.lists.add_snapshot(
+            seed.discipline_id,
+            date(2026, 1, 1),
+            [NewListRow(r.player_id, r.position, r.rating, r.title) for r, _ in rows],
+            now=NOW,
+        )
+    status, second, after = await _get(index, **{"If-None-Match": first["ETag"]})
+    assert status == 200 and second["ETag"] != first["ETag"]
+    assert "2026-01-01" in after and "2026-01-01" not in before
+    async with services.db.transaction() as repos:
+        await repos.ledger.record_tournament(
+            discipline_id=seed.discipline_id,
+            code="cup-2",
+            name="Cup 2",
+            held_on=date(2026, 4, 1),
+            params={},
+            entries=[NewEntry(seed.players["P-004"], Decimal(1))],
+            games=[],
+            awards=[NewAward(seed.players["P-004"], "rating", Decimal(5), [])],
+            now=NOW,
+        )
+    status, _, text = await _get(profile, **{"If-None-Match": profile_headers["ETag"]})
+    assert status == 200 and "Cup 2" in text
+
+
+async def test_a_large_page_is_gzipped_for_a_client_that_takes_it(
+    services: Services, live_site: str
+) -> None:
+    await seed_site(services.db)
+    url = f"{live_site}/ZGO/players/P-001.html"
+    async with aiohttp.ClientSession(auto_decompress=False) as http:
+        async with http.get(url, headers={"Accept-Encoding": "gzip"}) as response:
+            packed = await response.read()
+            assert response.headers["Content-Encoding"] == "gzip"
+            assert response.headers["Vary"] == "Accept-Encoding"
+            etag = response.headers["ETag"]
+        async with http.get(url, headers={"Accept-Encoding": "identity"}) as response:
+            plain = await response.read()
+            assert "Content-Encoding" not in response.headers
+            assert response.headers["ETag"] != etag
+        async with http.get(url, headers={"Accept-Encoding": "gzip", "If-None-Match": etag}) as r:
+            assert r.status == 304
+    assert gzip.decompress(packed) == plain and len(packed) < len(plain) / 3

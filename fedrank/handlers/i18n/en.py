@@ -1009,7 +1009,7 @@ MESSAGES: dict[str, str] = {
     "site.tournaments": "Tournaments",
     "site.current": "Current figures",
     "site.position_of": "Position {position} of {size} in the list of {date}.",
-    "site.not_listed": "Not in the latest list ({date}).",
+    "site.not_listed": "Not on the lists since {date}.",
     "site.title_history": "Title history",
     "site.rating_history": "Rating history",
     "site.chart_label": "Rating of {player} in {discipline}, list by list",
@@ -1664,4 +1664,10 @@ MESSAGES: dict[str, str] = {
     "sys.mahjong_rmf.top_headers": "#|Player|Rating|Title",
     "sys.mahjong_rmf.history_headers": "List|#|Rating|Title",
     # ── wordsa: end ──
+    # ── siteperf: begin ──
+    "site.holds_since": "The same figures in every list since {date}.",
+    "site.col_until": "Until",
+    "site.until_now": "to date",
+    "site.thresholds_of": "Title thresholds as in the list of {date}.",
+    # ── siteperf: end ──
 }

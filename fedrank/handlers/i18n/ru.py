@@ -1012,7 +1012,7 @@ MESSAGES: dict[str, str] = {
     "site.tournaments": "Турниры",
     "site.current": "Текущие показатели",
     "site.position_of": "Место {position} из {size} в листе на {date}.",
-    "site.not_listed": "Нет в последнем листе ({date}).",
+    "site.not_listed": "Нет в листах с {date}.",
     "site.title_history": "История званий",
     "site.rating_history": "История рейтинга",
     "site.chart_label": "Рейтинг: {player}, {discipline}, по листам",
@@ -1671,4 +1671,10 @@ MESSAGES: dict[str, str] = {
     "sys.mahjong_rmf.top_headers": "#|Игрок|Рейтинг|Уровень",
     "sys.mahjong_rmf.history_headers": "Список|#|Рейтинг|Уровень",
     # ── wordsa: end ──
+    # ── siteperf: begin ──
+    "site.holds_since": "Те же показатели в каждом листе с {date}.",
+    "site.col_until": "По",
+    "site.until_now": "по сей день",
+    "site.thresholds_of": "Пороги званий — как в листе на {date}.",
+    # ── siteperf: end ──
 }

@@ -1023,7 +1023,7 @@ MESSAGES: dict[str, str] = {
     "site.tournaments": "Турніри",
     "site.current": "Поточні показники",
     "site.position_of": "Місце {position} із {size} у листі на {date}.",
-    "site.not_listed": "Немає в останньому листі ({date}).",
+    "site.not_listed": "Немає в листах з {date}.",
     "site.title_history": "Історія звань",
     "site.rating_history": "Історія рейтингу",
     "site.chart_label": "Рейтинг: {player}, {discipline}, за листами",
@@ -1683,4 +1683,10 @@ MESSAGES: dict[str, str] = {
     "sys.mahjong_rmf.top_headers": "#|Гравець|Рейтинг|Рівень",
     "sys.mahjong_rmf.history_headers": "Список|#|Рейтинг|Рівень",
     # ── wordsa: end ──
+    # ── siteperf: begin ──
+    "site.holds_since": "Ті самі показники в кожному листі з {date}.",
+    "site.col_until": "По",
+    "site.until_now": "донині",
+    "site.thresholds_of": "Пороги звань — як у листі на {date}.",
+    # ── siteperf: end ──
 }

@@ -826,7 +826,7 @@ MESSAGES: dict[str, str] = {
     "site.tournaments": "比赛",
     "site.current": "当前数据",
     "site.position_of": "在 {date} 排名表中列第 {position} 名（共 {size} 人）。",
-    "site.not_listed": "未列入最新排名表（{date}）。",
+    "site.not_listed": "自 {date} 起未列入排名表。",
     "site.title_history": "称号历史",
     "site.rating_history": "等级分历史",
     "site.chart_label": "{player} 在 {discipline} 的等级分（逐期）",
@@ -1458,4 +1458,10 @@ MESSAGES: dict[str, str] = {
     "sys.mahjong_rmf.top_headers": "#|选手|等级分|等级",
     "sys.mahjong_rmf.history_headers": "排名日期|#|等级分|等级",
     # ── wordsa: end ──
+    # ── siteperf: begin ──
+    "site.holds_since": "自 {date} 起每期排名表中数据相同。",
+    "site.col_until": "截至",
+    "site.until_now": "至今",
+    "site.thresholds_of": "段位门槛取自 {date} 排名表。",
+    # ── siteperf: end ──
 }

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
-from fedrank.handlers.common import fmt
+from fedrank.handlers.common import fmt as _fmt
 from fedrank.handlers.site import paths
 from fedrank.storage.models import Discipline, Federation, Player
 from fedrank.storage.repos import Repos
@@ -30,6 +31,10 @@ from fedrank.storage.repos.site import (
 )
 
 Page = dict[str, Any]
+
+#: Figures as /top writes them, memoised: a whole build writes the same few thousand
+#: ratings millions of times (the text depends on the value only).
+fmt = lru_cache(maxsize=1 << 16)(_fmt)
 
 
 def page_json(page: Page) -> bytes:
@@ -72,8 +77,14 @@ def _tournament_ref(federation: Federation, discipline: Discipline, info: Tourna
 
 
 def player_ref(federation: Federation, fpid: str, name: str) -> Page:
-    page = paths.player(federation.code, fpid)
-    return {"id": fpid, "name": name, "page": page, "api": paths.api(page)}
+    page, api = _player_paths(federation.code, fpid)
+    return {"id": fpid, "name": name, "page": page, "api": api}
+
+
+@lru_cache(maxsize=1 << 16)
+def _player_paths(federation: str, fpid: str) -> tuple[str, str]:
+    page = paths.player(federation, fpid)
+    return page, paths.api(page)
 
 
 # --- index and archive ---------------------------------------------------------------------
@@ -206,8 +217,8 @@ def _awards(lines: Iterable[AwardLine]) -> list[Page]:
 
 def _thresholds(floors: dict[str, Decimal], rows: Sequence[HistoryRow]) -> list[Page]:
     """The thresholds a profile's chart draws: of the titles the player held in a list, and
-    the next one above his best rating (what he aims at), each as the latest list shows it
-    (the lowest rating holding the title)."""
+    the next one above his best rating (what he aims at), each as one list shows it (the
+    lowest rating holding the title there)."""
     if not rows:
         return []
     held = {row[4] for row in rows if row[4]}
@@ -221,6 +232,28 @@ def _thresholds(floors: dict[str, Decimal], rows: Sequence[HistoryRow]) -> list[
     ]
 
 
+def runs(rows: Sequence[HistoryRow], order: dict[int, int]) -> list[tuple[HistoryRow, HistoryRow]]:
+    """A player's rows (by list date) as runs: (first, last) row of each stretch of consecutive
+    lists (``order``: snapshot id -> its index among the discipline's lists) in which his
+    rating and title stayed the same. A new list that repeats his figures only lengthens the
+    last run, so what a profile shows of it changes only when his own figures do."""
+    out: list[tuple[HistoryRow, HistoryRow]] = []
+    for row in rows:
+        if out:
+            first, last = out[-1]
+            if order[row[0]] == order[last[0]] + 1 and (row[3], row[4]) == (last[3], last[4]):
+                out[-1] = (first, row)
+                continue
+        out.append((row, row))
+    return out
+
+
+def list_order(snapshots: dict[int, SnapshotInfo]) -> dict[int, int]:
+    """snapshot id -> its index among the discipline's lists by date."""
+    ordered = sorted(snapshots.values(), key=lambda s: s[2])
+    return {s[0]: i for i, s in enumerate(ordered)}
+
+
 def discipline_section(
     federation: Federation,
     discipline: Discipline,
@@ -230,26 +263,41 @@ def discipline_section(
     played: Sequence[Played],
     awards: Sequence[AwardLine],
     tournaments: dict[int, TournamentInfo],
-    floors: dict[str, Decimal],
+    floors: Callable[[int], dict[str, Decimal]],
+    order: dict[int, int] | None = None,
 ) -> Page | None:
-    """One discipline of a profile (None when the player has nothing in it): the current
-    figures (his row in the latest list), his title history, his row in every list, the
-    title thresholds of the latest list, and the tournaments he played with his awards."""
+    """One discipline of a profile (None when the player has nothing in it).
+
+    Everything in it is the player's own and holds until his own figures change: his
+    history as runs of lists with the same rating and title (each dated from its first list
+    with his position there; the last one open, ``until`` None, while he is on the latest
+    list), the current figures (the open run, said "since" its date), or the date he left
+    the lists; his title history; the title thresholds of the list where his figures last
+    changed (``floors(snapshot id)``); the tournaments he played with his awards. No figure
+    depends on other players' later lists, so a publication rewrites only the profiles of
+    players whose figures it changed."""
     if not (rows or titles or played):
         return None
+    if order is None:
+        order = list_order(snapshots)
+    stretches = runs(rows, order)
+    dates = sorted(s[2] for s in snapshots.values())
     history = [
         {
-            "date": snapshots[sid][2].isoformat(),
-            "position": position,
-            "size": snapshots[sid][3],
-            "rating": fmt(rating),
-            "title": title,
+            "date": snapshots[first[0]][2].isoformat(),
+            "until": (
+                None if order[last[0]] == len(dates) - 1 else snapshots[last[0]][2].isoformat()
+            ),
+            "position": first[2],
+            "size": snapshots[first[0]][3],
+            "rating": fmt(first[3]),
+            "title": first[4],
         }
-        for sid, _, position, rating, title in rows
+        for first, last in stretches
     ]
-    latest = max(snapshots.values(), key=lambda s: s[2]) if snapshots else None
-    current = (
-        history[-1] if history and latest and history[-1]["date"] == latest[2].isoformat() else None
+    current = history[-1] if history and history[-1]["until"] is None else None
+    left = (
+        dates[order[stretches[-1][1][0]] + 1].isoformat() if stretches and current is None else None
     )
     by_tournament: dict[int, list[AwardLine]] = defaultdict(list)
     for line in awards:
@@ -268,16 +316,18 @@ def discipline_section(
             }
         )
     played_refs.sort(key=lambda p: (p["held_on"], p["code"]), reverse=True)
+    basis = stretches[-1][0][0] if stretches else None
     return {
         **discipline_ref(federation, discipline),
         "current": current,
-        "latest_list": latest[2].isoformat() if latest else None,
+        "left": left,
         "titles": [
             {"title": title, "since": since.isoformat(), "reason": reason}
             for _, title, since, reason in titles
         ],
         "history": history,
-        "thresholds": _thresholds(floors, rows),
+        "thresholds": _thresholds(floors(basis), rows) if basis is not None else [],
+        "thresholds_of": snapshots[basis][2].isoformat() if basis is not None else None,
         "tournaments": played_refs,
     }
 
@@ -310,7 +360,12 @@ async def profile_data(repos: Repos, federation: Federation, player: Player) -> 
         snapshots = {s[0]: s for s in await reader.snapshots(discipline.id)}
         tournaments = {t[0]: t for t in await reader.tournaments(discipline.id)}
         rows = await reader.history_rows(discipline.id, player.id)
-        latest = max(snapshots.values(), key=lambda s: s[2]) if snapshots else None
+        order = list_order(snapshots)
+        stretches = runs(rows, order)
+        basis = stretches[-1][0][0] if stretches else None
+        floors: dict[int, dict[str, Decimal]] = (
+            {basis: await reader.title_floors(basis)} if basis is not None else {}
+        )
         section = discipline_section(
             federation,
             discipline,
@@ -320,7 +375,8 @@ async def profile_data(repos: Repos, federation: Federation, player: Player) -> 
             [p for p in played if p[0] in tournaments],
             [a for a in awards if a[0] in tournaments],
             tournaments,
-            await reader.title_floors(latest[0]) if latest is not None and rows else {},
+            lambda sid, floors=floors: floors.get(sid, {}),  # type: ignore[misc]
+            order,
         )
         if section is not None:
             sections.append(section)

@@ -10,6 +10,7 @@ are in the federation's language at these paths; another language's copy is unde
 from __future__ import annotations
 
 from datetime import date
+from functools import lru_cache
 from urllib.parse import quote, unquote
 
 from fedrank.handlers.context import LANGUAGES
@@ -26,6 +27,7 @@ def name(text: str) -> str:
     return "_" + text[1:] if text.startswith(".") else text
 
 
+@lru_cache(maxsize=1 << 16)
 def seg(text: str) -> str:
     """One path segment of a URL: the file name (:func:`name`) percent-quoted, whatever its
     script (the folder holds the file under the unquoted name; a web server unquotes)."""

@@ -18,6 +18,7 @@ from fedrank.handlers.site.pages import (
     discipline_section,
     index_data,
     list_body,
+    list_order,
     profile_body,
     tournament_body,
 )
@@ -52,7 +53,11 @@ class _Discipline:
         self.titles: dict[int, list[TitleLine]] = {}
         self.played: dict[int, list[Played]] = {}
         self.awards: dict[int, list[AwardLine]] = {}
-        self.floors: dict[str, Decimal] = {}
+        self.floors: dict[int, dict[str, Decimal]] = {}
+        self.order: dict[int, int] = {}
+
+    def floors_of(self, snapshot_id: int) -> dict[str, Decimal]:
+        return self.floors.get(snapshot_id, {})
 
 
 async def whole_site(repos: Repos, *, tournaments: bool = True) -> AsyncIterator[Page]:
@@ -101,8 +106,8 @@ async def whole_site(repos: Repos, *, tournaments: bool = True) -> AsyncIterator
             one.titles = _grouped(await reader.title_lines(discipline.id), 0)
             one.played = _grouped(await reader.played(discipline_id=discipline.id), 1)
             one.awards = _grouped(await reader.award_lines(discipline_id=discipline.id), 1)
-            if snapshots:
-                one.floors = await reader.title_floors(snapshots[-1][0])
+            one.floors = await reader.title_floors_by_list(discipline.id)
+            one.order = list_order(one.snapshots)
             loaded.append(one)
         for player in players:
             sections = []
@@ -117,7 +122,8 @@ async def whole_site(repos: Repos, *, tournaments: bool = True) -> AsyncIterator
                     one.played.get(player.id, []),
                     one.awards.get(player.id, []),
                     one.tournaments,
-                    one.floors if rows else {},
+                    one.floors_of,
+                    one.order,
                 )
                 if section is not None:
                     sections.append(section)

@@ -122,6 +122,20 @@ class SiteRepo(Repo):
         )
         return {title: Decimal(low) for title, low in rows if title}
 
+    async def title_floors_by_list(self, discipline_id: int) -> dict[int, dict[str, Decimal]]:
+        """:meth:`title_floors` of every list of a discipline, by snapshot id, in one query."""
+        rows = await self.session.execute(
+            select(ListRow.snapshot_id, ListRow.title, func.min(ListRow.rating))
+            .join(ListSnapshot, ListSnapshot.id == ListRow.snapshot_id)
+            .where(ListSnapshot.discipline_id == discipline_id, ListRow.title.is_not(None))
+            .group_by(ListRow.snapshot_id, ListRow.title)
+        )
+        out: dict[int, dict[str, Decimal]] = {}
+        for sid, title, low in rows:
+            if title:
+                out.setdefault(sid, {})[title] = Decimal(low)
+        return out
+
     async def tournaments(self, discipline_id: int) -> list[TournamentInfo]:
         """The discipline's stored tournaments (current versions), newest first."""
         rows = await self.session.execute(
@@ -209,6 +223,82 @@ class SiteRepo(Repo):
         if federation_id is not None:
             query = query.where(Player.federation_id == federation_id)
         return list((await self.session.scalars(query)).all())
+
+    async def marks(self) -> dict[str, Any]:
+        """Where the data stands, for an incremental build to compare with later: each
+        discipline's list ids by list date, and the newest ids of tournament versions,
+        titles, audit rows and players."""
+        lists: dict[str, list[int]] = {}
+        for sid, did in await self.session.execute(
+            select(ListSnapshot.id, ListSnapshot.discipline_id).order_by(
+                ListSnapshot.discipline_id, ListSnapshot.list_date
+            )
+        ):
+            lists.setdefault(str(did), []).append(sid)
+        row = (
+            await self.session.execute(
+                select(
+                    select(func.max(TournamentVersion.id)).scalar_subquery(),
+                    select(func.max(Title.id)).scalar_subquery(),
+                    select(func.max(AuditLog.id)).scalar_subquery(),
+                    select(func.max(Player.id)).scalar_subquery(),
+                )
+            )
+        ).one()
+        version, title, audit, player = (int(x or 0) for x in row)
+        return {
+            "lists": lists,
+            "version": version,
+            "title": title,
+            "audit": audit,
+            "player": player,
+        }
+
+    async def actions_after(self, audit_id: int) -> set[str]:
+        """The actions of the audit rows newer than ``audit_id``."""
+        rows = await self.session.scalars(
+            select(AuditLog.action).where(AuditLog.id > audit_id).distinct()
+        )
+        return set(rows)
+
+    async def figures(self, snapshot_id: int) -> dict[int, tuple[Decimal, str | None]]:
+        """player id -> (rating, title) in one list."""
+        rows = await self.session.execute(
+            select(ListRow.player_id, ListRow.rating, ListRow.title).where(
+                ListRow.snapshot_id == snapshot_id
+            )
+        )
+        return {pid: (rating, title) for pid, rating, title in rows}
+
+    async def tournaments_after(self, version_id: int) -> set[int]:
+        """Tournaments with a version newer than ``version_id``."""
+        rows = await self.session.scalars(
+            select(TournamentVersion.tournament_id).where(TournamentVersion.id > version_id)
+        )
+        return set(rows)
+
+    async def players_of(self, tournament_ids: set[int]) -> set[int]:
+        """Players with an entry or an award in any version of these tournaments."""
+        if not tournament_ids:
+            return set()
+        versions = select(TournamentVersion.id).where(
+            TournamentVersion.tournament_id.in_(tournament_ids)
+        )
+        entered = await self.session.scalars(
+            select(Entry.player_id).where(Entry.version_id.in_(versions))
+        )
+        awarded = await self.session.scalars(
+            select(Award.player_id).where(Award.version_id.in_(versions))
+        )
+        return set(entered) | set(awarded)
+
+    async def titled_after(self, title_id: int) -> set[int]:
+        """Players with a title row newer than ``title_id``."""
+        return set(await self.session.scalars(select(Title.player_id).where(Title.id > title_id)))
+
+    async def players_after(self, player_id: int) -> set[int]:
+        """Players registered after ``player_id``."""
+        return set(await self.session.scalars(select(Player.id).where(Player.id > player_id)))
 
     async def state(self) -> tuple[int, ...]:
         """A cheap token that changes whenever anything a page shows may have changed: the

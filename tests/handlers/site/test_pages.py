@@ -75,19 +75,43 @@ async def test_profile_shows_public_fields_history_titles_and_tournaments(
     assert len(section["history"]) == MONTHS
     assert section["history"][0] == {
         "date": seed.dates[0].isoformat(),
+        "until": seed.dates[0].isoformat(),
         "position": 7,
         "size": 7,
         "rating": "1900",
         "title": "2k",
     }
+    # his rating changed at every list: the current figures hold since the latest one
     assert section["current"]["date"] == seed.dates[-1].isoformat()
+    assert section["history"][-1]["until"] is None and section["left"] is None
     assert [t["title"] for t in section["titles"]] == ["1k", "1d"]
-    # thresholds of the titles he held, as the latest list shows them
+    # thresholds of the titles he held, as the list of his last change shows them
+    assert section["thresholds_of"] == seed.dates[-1].isoformat()
     assert {t["title"] for t in section["thresholds"]} == {"2k", "1k", "1d"}
     [played] = section["tournaments"]
     assert (played["code"], played["place"]) == (CODE, "1")
     assert played["awards"] == [{"kind": "rating", "colour": None, "amount": "20"}]
     assert await live.page_at(services, "ZGO/players/P-999.html") is None
+
+
+async def test_a_profile_keeps_figures_as_runs_of_unchanged_lists(services: Services) -> None:
+    seed = await seed_site(services.db)
+    page = await live.page_at(services, "ZGO/players/P-003.html")
+    assert page is not None
+    [section] = page["disciplines"]
+    # the same rating and title in all the lists: one run, open, since the first list
+    assert section["history"] == [
+        {
+            "date": seed.dates[0].isoformat(),
+            "until": None,
+            "position": 6,
+            "size": 7,
+            "rating": "1940",
+            "title": "2k",
+        }
+    ]
+    assert section["current"] == section["history"][0]
+    assert section["thresholds_of"] == seed.dates[0].isoformat()
 
 
 async def test_tournament_page_has_results_and_each_award_traced(services: Services) -> None:
