@@ -18,9 +18,9 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.denials import record_denial
 from fedrank.handlers.errors import AccessDeniedError, UserError
 from fedrank.handlers.i18n import t
+from fedrank.handlers.presence import account_state, forget_state
 from fedrank.handlers.reply import Reply
 from fedrank.metrics import HANDLER_SECONDS, UPDATES
-from fedrank.storage.repos import account_language
 
 log = logging.getLogger(__name__)
 
@@ -36,15 +36,8 @@ def parse_command(text: str) -> tuple[str, str] | None:
 
 
 async def _language(services: Services, ctx: RequestContext) -> RequestContext:
-    cache = services.languages
-    key = (ctx.platform, ctx.user_id)
-    hit, language = cache.get(key)
-    if not hit:
-        read_at, generation = cache.clock(), cache.generation
-        async with services.db.connection() as conn:
-            language = await account_language(conn, ctx.platform, ctx.user_id)
-        cache.put(key, language, read_at, generation)
-    return replace(ctx, language=language) if language else ctx
+    language = (await account_state(services, ctx.platform, ctx.user_id)).language
+    return replace(ctx, language=language) if language and language != ctx.language else ctx
 
 
 async def dispatch(services: Services, ctx: RequestContext, text: str) -> Reply:
@@ -77,7 +70,7 @@ async def _answer(services: Services, ctx: RequestContext, text: str, outcome: l
             try:
                 return await command.handler(services, ctx, args)
             finally:
-                services.languages.clear((ctx.platform, ctx.user_id))
+                forget_state(services, ctx.platform, ctx.user_id)
         return await command.handler(services, ctx, args)
     except AccessDeniedError as exc:
         outcome[0] = "refused"
