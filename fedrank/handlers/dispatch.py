@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import replace
+from typing import Any
 
 from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import RequestContext, Services
@@ -51,8 +52,25 @@ async def dispatch(services: Services, ctx: RequestContext, text: str) -> Reply:
     finally:
         # Only registered names become labels: what users type must not grow the series.
         command = parsed[0] if parsed is not None and parsed[0] in COMMANDS else "other"
-        UPDATES.labels(platform=ctx.platform, command=command, outcome=outcome[0]).inc()
-        HANDLER_SECONDS.labels(command=command).observe(time.perf_counter() - began)
+        counted, timed = _series(ctx.platform, command, outcome[0])
+        counted.inc()
+        timed.observe(time.perf_counter() - began)
+
+
+#: The metrics' children by (platform, command, outcome): ``labels()`` looks them up under a
+#: lock, by keyword, on every call; the label sets are few (registered commands only).
+_SERIES: dict[tuple[str, str, str], tuple[Any, Any]] = {}
+
+
+def _series(platform: str, command: str, outcome: str) -> tuple[Any, Any]:
+    key = (platform, command, outcome)
+    found = _SERIES.get(key)
+    if found is None:
+        found = _SERIES[key] = (
+            UPDATES.labels(platform=platform, command=command, outcome=outcome),
+            HANDLER_SECONDS.labels(command=command),
+        )
+    return found
 
 
 async def _answer(services: Services, ctx: RequestContext, text: str, outcome: list[str]) -> Reply:

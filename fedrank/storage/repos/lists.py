@@ -124,6 +124,35 @@ async def latest_top(
     )
 
 
+@functools.cache
+def _stored_since_statement(since: bool, of_player: bool) -> Select[str, str, date]:
+    """The query of :func:`stored_since`, built once per shape (binds ``discipline_id``, and
+    ``list_date`` and ``created_at`` with ``since``, ``player_id`` with ``of_player``)."""
+    query = (
+        select(Tournament.code, Tournament.name, TournamentVersion.held_on)
+        .join(TournamentVersion, TournamentVersion.id == Tournament.current_version_id)
+        .where(Tournament.discipline_id == bindparam("discipline_id"))
+        .order_by(TournamentVersion.held_on, Tournament.id)
+    )
+    if since:
+        query = query.where(
+            or_(
+                TournamentVersion.created_at > bindparam("created_at"),
+                TournamentVersion.held_on >= bindparam("list_date"),
+            )
+        )
+    if of_player:
+        query = query.where(
+            select(Entry.id)
+            .where(
+                Entry.version_id == TournamentVersion.id,
+                Entry.player_id == bindparam("player_id"),
+            )
+            .exists()
+        )
+    return query
+
+
 async def stored_since(
     conn: AsyncConnection | AsyncSession,
     discipline_id: int,
@@ -134,27 +163,13 @@ async def stored_since(
     after a list of ``since`` = (its date, when it was published) or is dated on or after its
     date (every one when ``since`` is None), of the player's when ``player_id`` is given;
     oldest first. Plain columns, on a bare connection (/top) or a session."""
-    query = (
-        select(Tournament.code, Tournament.name, TournamentVersion.held_on)
-        .join(TournamentVersion, TournamentVersion.id == Tournament.current_version_id)
-        .where(Tournament.discipline_id == discipline_id)
-        .order_by(TournamentVersion.held_on, Tournament.id)
-    )
+    params: dict[str, Any] = {"discipline_id": discipline_id}
     if since is not None:
-        list_date, created_at = since
-        query = query.where(
-            or_(
-                TournamentVersion.created_at > created_at,
-                TournamentVersion.held_on >= list_date,
-            )
-        )
+        params["list_date"], params["created_at"] = since
     if player_id is not None:
-        query = query.where(
-            select(Entry.id)
-            .where(Entry.version_id == TournamentVersion.id, Entry.player_id == player_id)
-            .exists()
-        )
-    return [(code, name, held) for code, name, held in await conn.execute(query)]
+        params["player_id"] = player_id
+    query = _stored_since_statement(since is not None, player_id is not None)
+    return [(code, name, held) for code, name, held in await conn.execute(query, params)]
 
 
 @functools.cache
