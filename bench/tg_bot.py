@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from stacks import StackSampler  # noqa: E402
-from tg_data import NOW, build, pid  # noqa: E402
+from tg_data import NOW, build, link_accounts, pid  # noqa: E402
 
 from fedrank.bot.limits import TelegramLimits as Limits  # noqa: E402
 from fedrank.bot.telegram import make_bot, make_dispatcher  # noqa: E402
@@ -362,6 +362,8 @@ async def latency(args: argparse.Namespace, workdir: Path) -> None:
             started = time.perf_counter()
             await build(db, args.players, args.games, args.linked)
             print(f"  data set built in {time.perf_counter() - started:.0f} s: {path}")
+        elif added := await link_accounts(db):
+            print(f"  {added} accounts linked in the kept data set")
         services = Services(db=db, clock=lambda: NOW)
         rng = random.Random(3)
         requests: list[tuple[int, str]] = []

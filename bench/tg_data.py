@@ -8,11 +8,12 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import func, insert, select
 
 from fedrank.storage.database import Database
 from fedrank.storage.models import (
     Account,
+    AccountLink,
     Award,
     Entry,
     Game,
@@ -186,14 +187,38 @@ async def build(db: Database, players: int, games: int, linked: int, seed: int =
                     "platform": "telegram",
                     "platform_user_id": str(10_000_000 + n),
                     "display_name": f"Player {n}",
-                    "player_id": n,
                     "created_at": NOW,
                 }
                 for n in range(1, min(linked, players) + 1)
             ],
         )
+    await link_accounts(db)
     print(
         f"  built: {players} players, {tournaments} tournaments, {game_id} games, "
         f"{award_id} awards",
         flush=True,
     )
+
+
+async def link_accounts(db: Database) -> int:
+    """Link every bench account (Telegram user 10,000,000 + n) to player n, unless linked
+    already (a data set built before the links were made); how many links were added."""
+    async with db.transaction() as repos:
+        s = repos.session
+        if await s.scalar(select(func.count(AccountLink.id))):
+            return 0
+        accounts = (await s.execute(select(Account.id, Account.platform_user_id))).all()
+        federation_id = await s.scalar(select(Player.federation_id).limit(1))
+        rows = [
+            {
+                "account_id": account_id,
+                "player_id": int(user) - 10_000_000,
+                "federation_id": federation_id,
+                "platform": "telegram",
+                "created_at": NOW,
+            }
+            for account_id, user in accounts
+        ]
+        if rows:
+            await s.execute(insert(AccountLink), rows)
+        return len(rows)
