@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import cProfile
 import json
 import os
@@ -30,9 +31,8 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
-from datetime import UTC, date, datetime
-from decimal import Decimal
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,204 +40,22 @@ import aiohttp
 from aiogram import BaseMiddleware
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import TelegramObject
-from sqlalchemy import insert
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fedrank.bot.telegram import Limits, make_bot, make_dispatcher  # noqa: E402
+from stacks import StackSampler  # noqa: E402
+from tg_data import NOW, build, link_accounts, pid  # noqa: E402
+
+from fedrank.bot.limits import TelegramLimits as Limits  # noqa: E402
+from fedrank.bot.telegram import make_bot, make_dispatcher  # noqa: E402
 from fedrank.bot.telegram.middlewares import Reachability  # noqa: E402
 from fedrank.handlers.context import RequestContext, Services  # noqa: E402
 from fedrank.handlers.dispatch import dispatch  # noqa: E402
 from fedrank.storage.database import Database  # noqa: E402
-from fedrank.storage.models import (  # noqa: E402
-    Account,
-    Award,
-    Entry,
-    Game,
-    ListRow,
-    ListSnapshot,
-    Player,
-    Title,
-    Tournament,
-    TournamentVersion,
-)
 from tests.bot.telegram.fake_api import TOKEN  # noqa: E402
 
-NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 NO_LIMITS = Limits(per_second=0, chat_interval=0.0, group_per_minute=0)
-PLAYERS_PER_TOURNAMENT = 40
-CHUNK = 20_000
-
-
-def pid(number: int) -> str:
-    return f"UFGO-{number:06d}"
-
-
-async def build(db: Database, players: int, games: int, linked: int, seed: int = 1) -> None:
-    """A Go federation: players, tournaments with games, awards, titles, a list, accounts."""
-    rng = random.Random(seed)
-    await db.migrate()
-    async with db.transaction() as repos:
-        fed = await repos.federations.add("UFGO", "Ukrainian Go Federation", "Europe/Kyiv")
-        disc = await repos.federations.add_discipline(fed, "ufgo", "Go", "go_ufgo", "monthly")
-        fed_id, disc_id = fed.id, disc.id
-    session_of = db.transaction
-    async with session_of() as repos:
-        s = repos.session
-        for start in range(1, players + 1, CHUNK):
-            await s.execute(
-                insert(Player),
-                [
-                    {
-                        "id": n,
-                        "federation_id": fed_id,
-                        "federation_player_id": pid(n),
-                        "name": f"Player {n:06d}",
-                        "data": {},
-                    }
-                    for n in range(start, min(start + CHUNK, players + 1))
-                ],
-            )
-    per_tournament = max(1, PLAYERS_PER_TOURNAMENT * 5)  # five rounds of 20 boards
-    tournaments = max(1, games // per_tournament)
-    ratings = {n: Decimal(rng.randint(100, 2700)) for n in range(1, players + 1)}
-    game_id = award_id = entry_id = 0
-    for first in range(0, tournaments, 500):
-        async with session_of() as repos:
-            s = repos.session
-            t_rows: list[dict[str, Any]] = []
-            v_rows: list[dict[str, Any]] = []
-            e_rows: list[dict[str, Any]] = []
-            g_rows: list[dict[str, Any]] = []
-            a_rows: list[dict[str, Any]] = []
-            for t in range(first, min(first + 500, tournaments)):
-                held = date.fromordinal(date(2024, 12, 1).toordinal() + t % 700)
-                t_rows.append(
-                    {
-                        "id": t + 1,
-                        "discipline_id": disc_id,
-                        "code": f"t{t + 1}",
-                        "name": f"Cup {t + 1}",
-                        "held_on": held,
-                        "current_version_id": t + 1,
-                    }
-                )
-                v_rows.append(
-                    {
-                        "id": t + 1,
-                        "tournament_id": t + 1,
-                        "version": 1,
-                        "held_on": held,
-                        "params": {},
-                        "created_at": NOW,
-                    }
-                )
-                field = rng.sample(range(1, players + 1), min(PLAYERS_PER_TOURNAMENT, players))
-                for place, player in enumerate(field, start=1):
-                    entry_id += 1
-                    award_id += 1
-                    e_rows.append(
-                        {
-                            "id": entry_id,
-                            "version_id": t + 1,
-                            "player_id": player,
-                            "place": Decimal(place),
-                            "data": {},
-                        }
-                    )
-                    a_rows.append(
-                        {
-                            "id": award_id,
-                            "version_id": t + 1,
-                            "discipline_id": disc_id,
-                            "player_id": player,
-                            "kind": "rating",
-                            "amount": Decimal(rng.randint(-30, 30)),
-                            "awarded_on": held,
-                            "trace": [{"name": "dR", "value": "1"}],
-                        }
-                    )
-                for n in range(per_tournament):
-                    game_id += 1
-                    round_no, board = divmod(n, max(1, len(field) // 2))
-                    g_rows.append(
-                        {
-                            "id": game_id,
-                            "version_id": t + 1,
-                            "round_no": round_no + 1,
-                            "player1_id": field[(2 * board) % len(field)],
-                            "player2_id": field[(2 * board + 1) % len(field)],
-                            "result": "win1" if rng.random() < 0.5 else "win2",
-                            "data": {},
-                        }
-                    )
-            await s.execute(insert(Tournament), t_rows)
-            await s.execute(insert(TournamentVersion), v_rows)
-            await s.execute(insert(Entry), e_rows)
-            for i in range(0, len(g_rows), CHUNK):
-                await s.execute(insert(Game), g_rows[i : i + CHUNK])
-            await s.execute(insert(Award), a_rows)
-    ranked = sorted(ratings, key=lambda n: -ratings[n])
-    async with session_of() as repos:
-        s = repos.session
-        snapshot = ListSnapshot(
-            discipline_id=disc_id,
-            list_date=date(2026, 11, 1),
-            created_at=NOW,
-            data={"size": len(ranked)},  # as ListRepo.add_snapshot keeps it
-        )
-        s.add(snapshot)
-        await s.flush()
-        for i in range(0, len(ranked), CHUNK):
-            await s.execute(
-                insert(ListRow),
-                [
-                    {
-                        "snapshot_id": snapshot.id,
-                        "player_id": n,
-                        "position": i + k + 1,
-                        "rating": ratings[n],
-                        "title": f"{max(1, 30 - int(ratings[n]) // 100)} kyu",
-                        "data": {"next": "12 more rating points for the next kyu"},
-                    }
-                    for k, n in enumerate(ranked[i : i + CHUNK])
-                ],
-            )
-            await s.execute(
-                insert(Title),
-                [
-                    {
-                        "player_id": n,
-                        "discipline_id": disc_id,
-                        "title": f"{max(1, 30 - int(ratings[n]) // 100)} kyu",
-                        "since": date(2025, 6, 1),
-                        "data": {},
-                    }
-                    for n in ranked[i : i + CHUNK]
-                ],
-            )
-        if linked <= 0:
-            print(f"  built: {players} players, {tournaments} tournaments, {game_id} games")
-            return
-        await s.execute(
-            insert(Account),
-            [
-                {
-                    "platform": "telegram",
-                    "platform_user_id": str(10_000_000 + n),
-                    "display_name": f"Player {n}",
-                    "player_id": n,
-                    "created_at": NOW,
-                }
-                for n in range(1, min(linked, players) + 1)
-            ],
-        )
-    print(
-        f"  built: {players} players, {tournaments} tournaments, {game_id} games, "
-        f"{award_id} awards",
-        flush=True,
-    )
 
 
 class Timing(BaseMiddleware):
@@ -332,8 +150,9 @@ async def stop(task: asyncio.Task[None], dp: Any) -> None:
     await task
 
 
-def _without_handlers() -> None:
-    """The transport alone: the dispatcher answers without the database (for comparison)."""
+@contextlib.contextmanager
+def transport_only() -> Iterator[None]:
+    """The transport alone: the dispatcher answers without the database (the anchor)."""
     from fedrank.bot.telegram.routers import common
     from fedrank.handlers.reply import Reply, bold
 
@@ -343,8 +162,14 @@ def _without_handlers() -> None:
     async def seen(self: Reachability, user_id: int) -> None:
         return None
 
+    dispatch_before, seen_before = common.dispatch, Reachability.seen
     setattr(common, "dispatch", echo)  # noqa: B010 (replacing the module's import on purpose)
     Reachability.seen = seen  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        setattr(common, "dispatch", dispatch_before)  # noqa: B010
+        Reachability.seen = seen_before  # type: ignore[method-assign]
 
 
 class Stages:
@@ -398,83 +223,128 @@ async def _postgres_schema(url: str, drop: str | None = None) -> str:
         await conn.close()
 
 
+def updates(args: argparse.Namespace, mix: str, users_from: int) -> list[tuple[int, str]]:
+    """The measured updates: (Telegram user ID, text)."""
+    rng = random.Random(2)
+    items: list[tuple[int, str]] = []
+    for n in range(args.updates):
+        roll = {"mixed": rng.random(), "rating": 0.0, "transport": 0.0, "top": 0.8, "start": 0.95}[
+            mix
+        ]
+        if roll < 0.7:
+            text = f"/rating {pid(rng.randint(1, args.small))}"
+        elif roll < 0.9:
+            text = "/top ufgo 10"
+        else:
+            text = "/start"
+        user = n % args.users if args.users else n  # --users: returning users in turn
+        items.append((users_from + user, text))
+    return items
+
+
+@dataclass
+class Run:
+    mix: str
+    updates: int
+    elapsed: float
+    cpu: float
+
+    @property
+    def rate(self) -> float:
+        return self.updates / self.elapsed
+
+    @property
+    def cpu_ms(self) -> float:
+        return 1000 * self.cpu / self.updates
+
+
+async def one_mix(
+    args: argparse.Namespace, services: Services, mix: str, users_from: int, kind: str
+) -> Run:
+    """One measured run of ``mix`` through a fresh dispatcher and fake server."""
+    items = updates(args, mix, users_from)
+    guard = transport_only() if mix == "transport" else contextlib.nullcontext()
+    profiling = args.profile and mix == args.mix
+    with guard:
+        async with FakeServer(args.port) as server:
+            task, timing, dp = await serve(services, server)
+            # Warm up (connections, caches), then the measured run.
+            await server.push([(users_from - 1, "/rating UFGO-000001")])
+            await server.wait_delivered(1)
+            profiler = cProfile.Profile() if profiling and args.cprofile else None
+            sampler = StackSampler() if profiling and not args.cprofile else None
+            if profiler is not None:
+                profiler.enable()
+            started = time.perf_counter()
+            cpu = time.process_time()
+            loop_cpu = time.thread_time()
+            server_cpu = server.cpu_seconds()
+            with sampler or contextlib.nullcontext():
+                for i in range(0, len(items), 1000):
+                    await server.push(items[i : i + 1000])
+                await server.wait_delivered(len(items) + 1)
+                # Every reply is in: let the handlers see their answers before the server goes.
+                while len(timing.samples) < len(items) + 1:  # noqa: ASYNC110
+                    await asyncio.sleep(0.01)
+            elapsed = time.perf_counter() - started
+            cpu = time.process_time() - cpu
+            loop_cpu = time.thread_time() - loop_cpu
+            server_cpu = server.cpu_seconds() - server_cpu
+            if profiler is not None:
+                profiler.disable()
+                stats = pstats.Stats(profiler)
+                stats.sort_stats("tottime").print_stats(args.profile_lines)
+            if sampler is not None:
+                print(sampler.report(args.profile_lines))
+            await stop(task, dp)
+    run = Run(mix, len(items), elapsed, cpu)
+    per_update = timing.samples[1:]
+    print(
+        f"{mix}: {run.updates} updates in {elapsed:.2f} s = {run.rate:,.0f} updates/s;"
+        f" {args.small} players,"
+        f" {'each update from a new user' if not args.users else f'{args.users} users'}, {kind}"
+        f"\n  CPU of the bot process: {run.cpu_ms:.2f} ms per update"
+        f" ({cpu / elapsed:.0%} of one core while it ran; {loop_cpu / cpu:.0%} in the event"
+        f" loop's thread); fake server:"
+        f" {1000 * server_cpu / run.updates:.2f} ms per update"
+        f"\n  per update in the dispatcher: p50 {1000 * statistics.median(per_update):.1f}"
+        f" ms, p99 {1000 * percentile(per_update, 0.99):.1f} ms",
+        flush=True,
+    )
+    return run
+
+
 async def throughput(args: argparse.Namespace, workdir: Path) -> None:
+    """The mix, between two runs of the transport alone (the anchor) unless --no-anchor."""
     schema = None
     if args.database_url:
         schema = await _postgres_schema(args.database_url)
         db = Database(args.database_url, connect_args={"server_settings": {"search_path": schema}})
     else:
         db = Database(f"sqlite+aiosqlite:///{workdir / 'small.db'}")
+    kind = "PostgreSQL" if schema else "SQLite"
     try:
         await build(db, args.small, args.small * 5, 0)
         services = Services(db=db, clock=lambda: NOW)
-        rng = random.Random(2)
-        items: list[tuple[int, str]] = []
-        for n in range(args.updates):
-            roll = {
-                "mixed": rng.random(),
-                "rating": 0.0,
-                "transport": 0.0,
-                "top": 0.8,
-                "start": 0.95,
-            }[args.mix]
-            if roll < 0.7:
-                text = f"/rating {pid(rng.randint(1, args.small))}"
-            elif roll < 0.9:
-                text = "/top ufgo 10"
-            else:
-                text = "/start"
-            user = n % args.users if args.users else n  # --users: returning users in turn
-            items.append((20_000_000 + user, text))
-        if args.mix == "transport":
-            _without_handlers()
-        async with FakeServer(args.port) as server:
-            task, timing, dp = await serve(services, server)
-            # Warm up (connections, caches), then the measured run.
-            await server.push([(19_999_999, "/rating UFGO-000001")])
-            await server.wait_delivered(1)
-            profiler = cProfile.Profile() if args.profile else None
-            if profiler is not None:
-                profiler.enable()
-            started = time.perf_counter()
-            cpu = time.process_time()
-            server_cpu = server.cpu_seconds()
-            for i in range(0, len(items), 1000):
-                await server.push(items[i : i + 1000])
-            await server.wait_delivered(len(items) + 1)
-            elapsed = time.perf_counter() - started
-            cpu = time.process_time() - cpu
-            server_cpu = server.cpu_seconds() - server_cpu
-            if profiler is not None:
-                profiler.disable()
-                stats = pstats.Stats(profiler).sort_stats("tottime")
-                stats.print_stats(25)
-                stats.print_callers("complete_model_class")
-                [
-                    stats.print_callers(n)
-                    for n in (
-                        "_model_construction.py:.*__new__",
-                        "main.py:.*__class_getitem__",
-                        "create_model",
-                    )
-                ]
-            await stop(task, dp)
+        anchored = args.anchor and args.mix != "transport"
+        anchors: list[Run] = []
+        if anchored:
+            anchors.append(await one_mix(args, services, "transport", 40_000_000, kind))
+        run = await one_mix(args, services, args.mix, 20_000_000, kind)
+        if anchored:
+            anchors.append(await one_mix(args, services, "transport", 50_000_000, kind))
+            rate = statistics.mean(a.rate for a in anchors)
+            cpu_ms = statistics.mean(a.cpu_ms for a in anchors)
+            goal = 0.6 if args.users else 0.5
             print(
-                f"  CPU of the bot process: {1000 * cpu / len(items):.2f} ms per update"
-                f" ({cpu / elapsed:.0%} of one core while it ran); fake server:"
-                f" {1000 * server_cpu / len(items):.2f} ms per update"
+                f"ratio to aiogram alone ({args.mix}, {kind},"
+                f" {f'{args.users} returning users' if args.users else 'new users'}):"
+                f" throughput {run.rate / rate:.2f} ({run.rate:,.0f} / {rate:,.0f} updates/s),"
+                f" CPU {cpu_ms / run.cpu_ms:.2f} ({cpu_ms:.2f} / {run.cpu_ms:.2f} ms per update);"
+                f" goal >= {goal}; load average"
+                f" {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
+                flush=True,
             )
-            per_update = timing.samples[1:]
-            print(
-                f"  per update in the dispatcher: p50 {1000 * statistics.median(per_update):.1f}"
-                f" ms, p99 {1000 * percentile(per_update, 0.99):.1f} ms"
-            )
-        print(
-            f"throughput: {len(items)} updates in {elapsed:.2f} s = {len(items) / elapsed:,.0f}"
-            f" updates/s (goal >= 1,000/s); {args.small} players, mix {args.mix},"
-            f" {'each update from a new user' if not args.users else f'{args.users} users'},"
-            f" {'PostgreSQL' if schema else 'SQLite'}"
-        )
     finally:
         await db.close()
         if schema is not None:
@@ -492,6 +362,8 @@ async def latency(args: argparse.Namespace, workdir: Path) -> None:
             started = time.perf_counter()
             await build(db, args.players, args.games, args.linked)
             print(f"  data set built in {time.perf_counter() - started:.0f} s: {path}")
+        elif added := await link_accounts(db):
+            print(f"  {added} accounts linked in the kept data set")
         services = Services(db=db, clock=lambda: NOW)
         rng = random.Random(3)
         requests: list[tuple[int, str]] = []
@@ -566,7 +438,22 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=18081)
     parser.add_argument("--cache", default="", help="folder keeping the big data set")
     parser.add_argument("--skip-throughput", action="store_true")
-    parser.add_argument("--profile", action="store_true", help="profile the throughput run")
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="profile the measured mix: stack samples of the event loop's thread (cumulative and"
+        " own shares); with --cprofile, cProfile's own times instead",
+    )
+    parser.add_argument("--cprofile", action="store_true", help="--profile with cProfile")
+    parser.add_argument(
+        "--anchor",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="run the transport alone before and after the mix and print the ratios (default)",
+    )
+    parser.add_argument(
+        "--profile-lines", type=int, default=40, help="--profile: functions shown per ordering"
+    )
     parser.add_argument("--skip-latency", action="store_true")
     args = parser.parse_args()
     if args.users and args.updates > 5 * args.users:

@@ -14,6 +14,8 @@ from fedrank.handlers.safetext import visible
 
 def _width(text: str) -> int:
     """Display width: CJK characters take two columns in a terminal."""
+    if text.isascii():
+        return len(text)
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 

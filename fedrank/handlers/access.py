@@ -39,7 +39,14 @@ T = TypeVar("T")
 async def caller(repos: Repos, services: Services, ctx: RequestContext) -> Account:
     """The caller's account, created on first contact (unlinked, role player everywhere); its
     display name is the platform's, without invisible controls (:func:`clean_name`)."""
-    return await repos.accounts.get_or_create(
+    return (await caller_added(repos, services, ctx))[0]
+
+
+async def caller_added(
+    repos: Repos, services: Services, ctx: RequestContext
+) -> tuple[Account, bool]:
+    """:func:`caller`, and whether this request added the account (so it has no links yet)."""
+    return await repos.accounts.get_or_add(
         ctx.platform,
         ctx.user_id,
         display_name=clean_name(ctx.display_name),

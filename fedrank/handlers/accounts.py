@@ -10,6 +10,7 @@ from dataclasses import replace
 from fedrank.handlers import linking
 from fedrank.handlers.access import (
     caller,
+    caller_added,
 )
 from fedrank.handlers.common import player_label
 from fedrank.handlers.context import LANGUAGES, RequestContext, Services
@@ -25,21 +26,22 @@ async def start(services: Services, ctx: RequestContext, args: str) -> Reply:
     if linking.is_code_payload(args):
         return await linking.link_from_start(services, ctx, args.strip())
     async with services.db.transaction() as repos:
-        account = await caller(repos, services, ctx)
+        # Reads first: a new account's INSERT takes SQLite's write lock until the commit.
         federations = await repos.federations.all()
-        names = ", ".join(f.name for f in federations)
-        greeting = "start.greeting" if names else "setup.start_empty"
-        reply = Reply.text(
-            t(ctx.language, greeting, name=ctx.display_name or ctx.user_id, federations=names),
-            t(ctx.language, "start.what"),
-        )
-        mine = await repos.accounts.players_of(account.id)
-        if mine:
-            labels = ", ".join(player_label(p) for p in mine)
-            reply.line(t(ctx.language, "start.linked", player=labels))
-        else:
-            reply.line(t(ctx.language, "start.unlinked"))
-        return reply
+        account, added = await caller_added(repos, services, ctx)
+        mine = [] if added else await repos.accounts.players_of(account.id)
+    names = ", ".join(f.name for f in federations)
+    greeting = "start.greeting" if names else "setup.start_empty"
+    reply = Reply.text(
+        t(ctx.language, greeting, name=ctx.display_name or ctx.user_id, federations=names),
+        t(ctx.language, "start.what"),
+    )
+    if mine:
+        labels = ", ".join(player_label(p) for p in mine)
+        reply.line(t(ctx.language, "start.linked", player=labels))
+    else:
+        reply.line(t(ctx.language, "start.unlinked"))
+    return reply
 
 
 async def lang(services: Services, ctx: RequestContext, args: str) -> Reply:

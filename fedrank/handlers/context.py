@@ -11,6 +11,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 from fedrank.handlers.systems import SystemRegistry, all_systems
 from fedrank.storage.database import Database
@@ -51,18 +52,32 @@ class RequestContext:
     start_link: str | None = None
 
 
-# How long a language chosen with /lang may be taken from memory. /lang in this process is seen
-# at once (it clears the user's entry); /lang answered by another process (several bot
-# processes behind a webhook) is seen after at most this many seconds.
+# How long what a user's account says (the language chosen with /lang, the unreachable mark)
+# may be taken from memory. A change made in this process is seen at once (/lang and the marks
+# clear the user's entry); one made by another process (several bot processes behind a
+# webhook, the outbox's sender) is seen after at most this many seconds.
 LANGUAGE_TTL = 10.0
 LANGUAGE_CACHE_SIZE = 100_000
 
 
-class LanguageCache:
-    """The language each user chose with /lang (or None), for LANGUAGE_TTL seconds.
+class AccountState(NamedTuple):
+    """What every update needs of the user's account before its use case runs."""
 
-    Every request needs it before its use case runs; reading it from the database cost a
-    transaction of its own per request. Only /lang changes it, and /lang clears the entry.
+    #: Chosen with /lang (None: not chosen, or no account yet).
+    language: str | None = None
+    #: Marked when a message to him was refused (he blocked the bot, closed his DMs).
+    unreachable: bool = False
+
+
+NO_ACCOUNT = AccountState()
+
+
+class LanguageCache:
+    """Each user's :class:`AccountState` (the language he chose with /lang, his unreachable
+    mark), for LANGUAGE_TTL seconds.
+
+    Every update needs it before its use case runs; reading it from the database cost a query
+    of its own per update. Only /lang and the marks change it, and they clear the entry.
     One cache per :class:`Services` (so tests with their own database don't share one).
     """
 
@@ -70,26 +85,27 @@ class LanguageCache:
         self.ttl = ttl
         self.size = size
         self.clock: Callable[[], float] = time.monotonic
-        self._entries: OrderedDict[tuple[str, str], tuple[str | None, float]] = OrderedDict()
+        self._entries: OrderedDict[tuple[str, str], tuple[AccountState, float]] = OrderedDict()
         # Bumped by every clear: a read that started before a clear does not store its answer.
         self.generation = 0
 
-    def get(self, key: tuple[str, str]) -> tuple[bool, str | None]:
+    def get(self, key: tuple[str, str]) -> AccountState | None:
+        """The user's state, or None when it must be read."""
         entry = self._entries.get(key)
         if entry is None:
-            return False, None
-        language, read_at = entry
+            return None
+        state, read_at = entry
         if self.clock() - read_at >= self.ttl:
             del self._entries[key]
-            return False, None
-        return True, language
+            return None
+        return state
 
     def put(
-        self, key: tuple[str, str], language: str | None, read_at: float, generation: int
+        self, key: tuple[str, str], state: AccountState, read_at: float, generation: int
     ) -> None:
         if generation != self.generation:
             return
-        self._entries[key] = (language, read_at)
+        self._entries[key] = (state, read_at)
         self._entries.move_to_end(key)
         if len(self._entries) > self.size:
             self._entries.popitem(last=False)
@@ -105,8 +121,9 @@ def _utcnow() -> datetime:
 
 @dataclass(slots=True)
 class Services:
-    """What every use case may use: the database, the systems, the clock and the users' chosen
-    languages (all injected, so tests control time and hand in fake systems)."""
+    """What every use case may use: the database, the systems, the clock and what the users'
+    accounts say before each update (all injected, so tests control time and hand in fake
+    systems)."""
 
     db: Database
     clock: Callable[[], datetime] = field(default=_utcnow)

@@ -12,16 +12,17 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import replace
+from typing import Any
 
 from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.denials import record_denial
 from fedrank.handlers.errors import AccessDeniedError, UserError
 from fedrank.handlers.i18n import t
+from fedrank.handlers.presence import account_state, forget_state
 from fedrank.handlers.reply import Reply
 from fedrank.handlers.words import usage_text
 from fedrank.metrics import HANDLER_SECONDS, UPDATES
-from fedrank.storage.repos import account_language
 
 log = logging.getLogger(__name__)
 
@@ -37,15 +38,8 @@ def parse_command(text: str) -> tuple[str, str] | None:
 
 
 async def _language(services: Services, ctx: RequestContext) -> RequestContext:
-    cache = services.languages
-    key = (ctx.platform, ctx.user_id)
-    hit, language = cache.get(key)
-    if not hit:
-        read_at, generation = cache.clock(), cache.generation
-        async with services.db.connection() as conn:
-            language = await account_language(conn, ctx.platform, ctx.user_id)
-        cache.put(key, language, read_at, generation)
-    return replace(ctx, language=language) if language else ctx
+    language = (await account_state(services, ctx.platform, ctx.user_id)).language
+    return replace(ctx, language=language) if language and language != ctx.language else ctx
 
 
 async def dispatch(services: Services, ctx: RequestContext, text: str) -> Reply:
@@ -59,8 +53,25 @@ async def dispatch(services: Services, ctx: RequestContext, text: str) -> Reply:
     finally:
         # Only registered names become labels: what users type must not grow the series.
         command = parsed[0] if parsed is not None and parsed[0] in COMMANDS else "other"
-        UPDATES.labels(platform=ctx.platform, command=command, outcome=outcome[0]).inc()
-        HANDLER_SECONDS.labels(command=command).observe(time.perf_counter() - began)
+        counted, timed = _series(ctx.platform, command, outcome[0])
+        counted.inc()
+        timed.observe(time.perf_counter() - began)
+
+
+#: The metrics' children by (platform, command, outcome): ``labels()`` looks them up under a
+#: lock, by keyword, on every call; the label sets are few (registered commands only).
+_SERIES: dict[tuple[str, str, str], tuple[Any, Any]] = {}
+
+
+def _series(platform: str, command: str, outcome: str) -> tuple[Any, Any]:
+    key = (platform, command, outcome)
+    found = _SERIES.get(key)
+    if found is None:
+        found = _SERIES[key] = (
+            UPDATES.labels(platform=platform, command=command, outcome=outcome),
+            HANDLER_SECONDS.labels(command=command),
+        )
+    return found
 
 
 async def _answer(services: Services, ctx: RequestContext, text: str, outcome: list[str]) -> Reply:
@@ -78,7 +89,7 @@ async def _answer(services: Services, ctx: RequestContext, text: str, outcome: l
             try:
                 return await command.handler(services, ctx, args)
             finally:
-                services.languages.clear((ctx.platform, ctx.user_id))
+                forget_state(services, ctx.platform, ctx.user_id)
         return await command.handler(services, ctx, args)
     except AccessDeniedError as exc:
         outcome[0] = "refused"

@@ -3,23 +3,42 @@ and whether direct messages reach it.
 
 A user who blocked the bot (Telegram) or closed his direct messages (Discord) is marked
 unreachable when a message to him is refused, so that the outbox and the transports stop
-trying; the mark is cleared when he writes to the bot again. Transports keep their own memory
-of whom they have seen and call these functions; the account is read and written only here.
+trying; the mark is cleared when he writes to the bot again. The account is read and written
+only here; both facts are read together, once per user every few seconds
+(:func:`account_state`, kept in ``Services.languages``), since every update needs them.
 """
 
 from __future__ import annotations
 
-from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.context import NO_ACCOUNT, AccountState, RequestContext, Services
 from fedrank.handlers.safetext import clean_name
+from fedrank.storage.repos import account_presence
+
+
+async def account_state(services: Services, platform: str, user_id: str) -> AccountState:
+    """The user's chosen language and unreachable mark: from memory (for LANGUAGE_TTL seconds
+    after it was read, until /lang or a mark in this process clears it), else in one query."""
+    cache = services.languages
+    key = (platform, user_id)
+    state = cache.get(key)
+    if state is None:
+        read_at, generation = cache.clock(), cache.generation
+        async with services.db.connection() as conn:
+            found = await account_presence(conn, platform, user_id)
+        state = AccountState(*found) if found is not None else NO_ACCOUNT
+        cache.put(key, state, read_at, generation)
+    return state
+
+
+def forget_state(services: Services, platform: str, user_id: str) -> None:
+    """The user's account was changed (/lang, a mark): read it again next time."""
+    services.languages.clear((platform, user_id))
 
 
 async def chosen_language(services: Services, ctx: RequestContext) -> str:
     """The language for the transport's own lines: the one chosen with /lang, else the
     platform's (``ctx.language``)."""
-    async with services.db.read() as repos:
-        account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
-        chosen = account.language if account is not None else None
-    return chosen or ctx.language
+    return (await account_state(services, ctx.platform, ctx.user_id)).language or ctx.language
 
 
 async def is_unreachable(services: Services, platform: str, user_id: str) -> bool:
@@ -35,6 +54,13 @@ async def mark_unreachable(
 
     With ``display_name`` an unknown user gets an account (Discord: the mark is what keeps the
     next direct message from being tried); without it only a known account is marked."""
+    try:
+        return await _mark(services, platform, user_id, display_name)
+    finally:
+        forget_state(services, platform, user_id)
+
+
+async def _mark(services: Services, platform: str, user_id: str, display_name: str | None) -> bool:
     async with services.db.transaction() as repos:
         if display_name is None:
             account = await repos.accounts.by_platform(platform, user_id)
@@ -56,9 +82,12 @@ async def mark_unreachable(
 
 async def note_reachable(services: Services, platform: str, user_id: str) -> None:
     """The user wrote to the bot, so he can be reached again (a write only if he was marked)."""
-    if not await is_unreachable(services, platform, user_id):
+    if not (await account_state(services, platform, user_id)).unreachable:
         return
-    async with services.db.transaction() as repos:
-        account = await repos.accounts.by_platform(platform, user_id)
-        if account is not None:
-            account.unreachable_since = None
+    try:
+        async with services.db.transaction() as repos:
+            account = await repos.accounts.by_platform(platform, user_id)
+            if account is not None:
+                account.unreachable_since = None
+    finally:
+        forget_state(services, platform, user_id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, datetime
 
 from fedrank.handlers.access import find_one_player, known_discipline
 from fedrank.handlers.common import fmt, is_number, label
@@ -13,11 +13,17 @@ from fedrank.handlers.i18n import t
 from fedrank.handlers.phrases import wording
 from fedrank.handlers.publication import local_today
 from fedrank.handlers.reply import Reply, bold
-from fedrank.handlers.since import list_since_note, since_block
+from fedrank.handlers.since import list_since_note, since_block, since_note
 from fedrank.handlers.words import next_text, points_text, title_text
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import PointTotal, RatingCard, Standing, TopList, TopRow
-from fedrank.storage.repos import Repos, discipline_by_code, latest_top, rating_cards
+from fedrank.storage.repos import (
+    Repos,
+    discipline_by_code,
+    latest_top,
+    rating_cards,
+    stored_since,
+)
 
 TOP_DEFAULT = 10
 TOP_MAX = 50
@@ -181,25 +187,34 @@ async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
     if on is not None:
         return await top_on(services, ctx, parts[0] if parts else None, count, on)
     found = None
+    stored: list[tuple[str, str, date]] = []
     if parts:
-        # The usual case, a discipline by its code: two queries on a bare connection.
+        # The usual case, a discipline by its code: three queries of plain columns on one bare
+        # connection (the discipline, the head of its list, what was stored since).
         async with services.db.connection() as conn:
             found = await discipline_by_code(conn, parts[0])
             head = await latest_top(conn, found[0], count) if found is not None else None
+            if found is not None and head is not None:
+                stored = await stored_since(conn, found[0], _since(head))
     if found is None:
         async with services.db.read() as repos:
             discipline = await _discipline(repos, ctx, parts[0] if parts else None)
             found = (discipline.id, discipline.name, discipline.system)
             head = await repos.lists.latest_top(discipline.id, count)
+            if head is not None:
+                stored = await stored_since(repos.session, discipline.id, _since(head))
     name = found[1]
     if head is None:
         return Reply.text(t(ctx.language, "top.no_list", discipline=name))
-    async with services.db.read() as repos:
-        note = await list_since_note(repos, ctx, found[0])
     reply = _top_reply(ctx, name, head, found[2])
+    note = since_note(ctx, stored)
     if note:
         reply.line(note)
     return reply
+
+
+def _since(head: TopList) -> tuple[date, datetime] | None:
+    return None if head.created_at is None else (head.list_date, head.created_at)
 
 
 def _top_reply(ctx: RequestContext, name: str, head: TopList, system: str) -> Reply:

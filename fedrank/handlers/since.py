@@ -196,7 +196,11 @@ async def list_since_note(repos: Repos, ctx: RequestContext, discipline_id: int)
     snapshot = await repos.lists.latest(discipline_id)
     if snapshot is None:
         return ""
-    stored = await repos.lists.stored_since(discipline_id, snapshot)
+    return since_note(ctx, await repos.lists.stored_since(discipline_id, snapshot))
+
+
+def since_note(ctx: RequestContext, stored: list[tuple[str, str, date]]) -> str:
+    """:func:`list_since_note` of the tournaments stored since the list."""
     if not stored:
         return ""
     return t(ctx.language, "figures.list_since", stored=stored_text(ctx, stored))

@@ -33,6 +33,13 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 SQLITE_CACHE_KIB = 16 * 1024
 SQLITE_MMAP_BYTES = 256 * 1024 * 1024
 
+# Connections kept open: more than the updates one bot process handles at once (16, see
+# fedrank.bot.telegram.app) plus the scheduler and the website. SQLAlchemy's default (5, and
+# 10 more opened and closed on demand) made a busy bot open a connection for one update in ten:
+# with aiosqlite a thread and the pragmas above, with asyncpg a login.
+POOL_SIZE = 20
+POOL_OVERFLOW = 10
+
 
 def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
@@ -68,10 +75,22 @@ def make_engine(
 ) -> AsyncEngine:
     """An async engine with the per-backend settings fedrank relies on."""
     if is_sqlite(url):
-        engine = create_async_engine(url, echo=echo, connect_args=connect_args or {})
+        database = make_url(url).database
+        in_memory = not database or database == ":memory:" or "mode=memory" in url
+        pool: dict[str, Any] = (
+            {} if in_memory else {"pool_size": POOL_SIZE, "max_overflow": POOL_OVERFLOW}
+        )
+        engine = create_async_engine(url, echo=echo, connect_args=connect_args or {}, **pool)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
-    return create_async_engine(url, echo=echo, pool_pre_ping=True, connect_args=connect_args or {})
+    return create_async_engine(
+        url,
+        echo=echo,
+        pool_pre_ping=True,
+        pool_size=POOL_SIZE,
+        max_overflow=POOL_OVERFLOW,
+        connect_args=connect_args or {},
+    )
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -81,6 +81,8 @@ class TopList:
     list_date: date
     size: int
     rows: list[TopRow]
+    #: When the list was published (what was stored after it is said under it).
+    created_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,15 @@ async def test_start_greets_and_says_how_to_link(services: Services, db: Databas
     assert "Hello, Anna" in reply.plain
     assert "Russian Mahjong Federation" in reply.plain
     assert "/link <ID>" in reply.plain
+    async with db.read() as repos:
+        account = await repos.accounts.by_platform("console", "u1")
+        assert account is not None and account.display_name == "Anna"
+        first_id = account.id
+    # Again (an account that was there): the same account, the same answer.
+    assert (await dispatch(services, user("u1", "Anna"), "/start")).plain == reply.plain
+    async with db.read() as repos:
+        again = await repos.accounts.by_platform("console", "u1")
+        assert again is not None and again.id == first_id
 
 
 async def test_language_choice_is_remembered(services: Services, db: Database) -> None:

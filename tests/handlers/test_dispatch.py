@@ -7,6 +7,8 @@ import pytest
 from fedrank.handlers import commands as commands_module
 from fedrank.handlers.context import (
     LANGUAGE_TTL,
+    NO_ACCOUNT,
+    AccountState,
     LanguageCache,
     RequestContext,
     Services,
@@ -87,11 +89,11 @@ async def test_the_chosen_language_is_cached_and_lang_clears_it(services: Servic
     now = [1000.0]
     cache.clock = lambda: now[0]
     assert "Unknown command" in (await dispatch(services, user("u"), "/fly")).plain
-    assert cache.get(("console", "u")) == (True, None)
+    assert cache.get(("console", "u")) == NO_ACCOUNT
     await dispatch(services, user("u"), "/lang ru")
-    assert cache.get(("console", "u")) == (False, None)
+    assert cache.get(("console", "u")) is None
     assert "Неизвестная команда" in (await dispatch(services, user("u"), "/fly")).plain
-    assert cache.get(("console", "u")) == (True, "ru")
+    assert cache.get(("console", "u")) == AccountState("ru", False)
     async with services.db.transaction() as repos:
         account = await repos.accounts.by_platform("console", "u")
         assert account is not None
@@ -110,9 +112,9 @@ def test_language_cache_bounds_and_races() -> None:
     cache.clock = lambda: 0.0
     generation = cache.generation
     cache.clear(("console", "a"))  # /lang answered while the read was under way
-    cache.put(("console", "a"), "ru", 0.0, generation)
-    assert cache.get(("console", "a")) == (False, None)
+    cache.put(("console", "a"), AccountState("ru"), 0.0, generation)
+    assert cache.get(("console", "a")) is None
     for name in "abc":
-        cache.put(("console", name), name, 0.0, cache.generation)
-    assert cache.get(("console", "a")) == (False, None)
-    assert cache.get(("console", "c")) == (True, "c")
+        cache.put(("console", name), AccountState(name), 0.0, cache.generation)
+    assert cache.get(("console", "a")) is None
+    assert cache.get(("console", "c")) == AccountState("c")

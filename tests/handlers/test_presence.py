@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.context import (
+    LANGUAGE_TTL,
+    NO_ACCOUNT,
+    AccountState,
+    RequestContext,
+    Services,
+)
 from fedrank.handlers.presence import (
+    account_state,
     chosen_language,
+    forget_state,
     is_unreachable,
     mark_unreachable,
     note_reachable,
@@ -16,19 +24,49 @@ def telegram_user(user_id: str, language: str = "uk") -> RequestContext:
     return RequestContext(platform="telegram", user_id=user_id, chat_id=user_id, language=language)
 
 
+async def _choose(services: Services, user_id: str, language: str) -> None:
+    async with services.db.transaction() as repos:
+        account = await repos.accounts.by_platform("telegram", user_id)
+        assert account is not None
+        account.language = language
+
+
 async def test_the_chosen_language_wins_over_the_platforms(services: Services) -> None:
+    now = [0.0]
+    services.languages.clock = lambda: now[0]
     asker = telegram_user("1")
     assert await chosen_language(services, asker) == "uk"  # no account yet
     async with services.db.transaction() as repos:
-        account = await repos.accounts.get_or_create(
+        await repos.accounts.get_or_create(
             "telegram", "1", display_name="Lesya", language=None, now=NOW
         )
     assert await chosen_language(services, asker) == "uk"  # an account without a choice
-    async with services.db.transaction() as repos:
-        account = await repos.accounts.by_platform("telegram", "1")
-        assert account is not None
-        account.language = "zh"
+    await _choose(services, "1", "zh")
+    # Changed behind this process's back (another process answered /lang): seen once what
+    # was read has expired; a change made here (/lang) clears it at once.
+    assert await chosen_language(services, asker) == "uk"
+    now[0] += LANGUAGE_TTL
     assert await chosen_language(services, asker) == "zh"
+    await _choose(services, "1", "ru")
+    forget_state(services, "telegram", "1")
+    assert await chosen_language(services, asker) == "ru"
+
+
+async def test_the_state_is_read_in_one_query_and_kept(services: Services) -> None:
+    """Language and mark come from one read; the marks clear what was kept."""
+    assert await account_state(services, "telegram", "9") == NO_ACCOUNT
+    async with services.db.transaction() as repos:
+        await repos.accounts.get_or_create(
+            "telegram", "9", display_name="Olha", language="uk", now=NOW
+        )
+    assert await account_state(services, "telegram", "9") == NO_ACCOUNT  # kept
+    forget_state(services, "telegram", "9")
+    assert await account_state(services, "telegram", "9") == AccountState("uk", False)
+    assert await mark_unreachable(services, "telegram", "9")
+    assert await account_state(services, "telegram", "9") == AccountState("uk", True)
+    await note_reachable(services, "telegram", "9")
+    assert await account_state(services, "telegram", "9") == AccountState("uk", False)
+    assert not await is_unreachable(services, "telegram", "9")
 
 
 async def test_only_a_known_account_is_marked_without_a_name(services: Services) -> None:

@@ -69,6 +69,8 @@ async def test_a_date_between_lists_on_a_list_date_and_before_the_first(
     since = current.plain.splitlines()[-1]
     assert since.startswith("Stored since this list: Cup (2026-11-10)")
     assert newest.plain.splitlines()[-1] == since
+    # Without a discipline (the only one there is): read in a unit of work, the same note.
+    assert (await dispatch(services, user("u1"), "/top 1")).plain == current.plain
     assert "newer list" not in newest.plain
     before = await dispatch(services, user("u1"), "/top rmf-mcr 3 2026-09-30")
     assert before.plain == (

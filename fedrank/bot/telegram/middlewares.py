@@ -16,7 +16,6 @@ import asyncio
 import logging
 import math
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -64,30 +63,22 @@ def build_context(
 class Reachability:
     """Marks accounts whose users blocked the bot, and clears the mark when they write again.
 
-    The first update of each user in this process checks the stored mark once; after that only
-    users this process marked itself are checked again, so a busy bot does no extra query.
-    The account itself is read and written by :mod:`fedrank.handlers.presence`.
+    Whether a user is marked is read with his chosen language, once per user every few
+    seconds (:func:`~fedrank.handlers.presence.account_state`): an update that clears nothing
+    costs no query of its own. The account itself is read and written by
+    :mod:`fedrank.handlers.presence`.
     """
 
-    def __init__(self, services: Services, *, remember: int = 100_000) -> None:
+    def __init__(self, services: Services) -> None:
         self.services = services
-        self._checked: OrderedDict[int, None] = OrderedDict()
-        self._remember = remember
 
     async def mark(self, user_id: int) -> None:
         if await mark_unreachable(self.services, PLATFORM, str(user_id)):
             log.info("telegram user %s blocked the bot; marked unreachable", user_id)
-        self._checked.pop(user_id, None)
 
     async def seen(self, user_id: int) -> None:
         """The user wrote to us, so he can be reached again."""
-        if user_id in self._checked:
-            self._checked.move_to_end(user_id)
-            return
         await note_reachable(self.services, PLATFORM, str(user_id))
-        self._checked[user_id] = None
-        if len(self._checked) > self._remember:
-            self._checked.popitem(last=False)
 
 
 class ContextMiddleware(BaseMiddleware):

@@ -130,7 +130,7 @@ def render_html(reply: Reply, *, language: str = "en") -> Rendered:
             blocks.append(_paragraph_pieces(block))
         elif isinstance(block, Table):
             text = "\n".join(render_table(block))
-            if _table_is_file(block):
+            if _table_is_file(block, text):
                 tables += 1
                 filename = f"table-{tables}.txt"
                 out.files.append(Attachment(filename, (text + "\n").encode(), "text/plain"))
@@ -159,9 +159,13 @@ def render_html(reply: Reply, *, language: str = "en") -> Rendered:
     return out
 
 
-def _table_is_file(table: Table) -> bool:
-    text = "\n".join(render_table(table))
-    return len(table.rows) > TABLE_MAX_ROWS or tg_len(_escape(text)) > TABLE_MAX_CHARS
+def _table_is_file(table: Table, text: str | None = None) -> bool:
+    """Whether the table goes as a file (``text``: the table already rendered)."""
+    if len(table.rows) > TABLE_MAX_ROWS:
+        return True
+    if text is None:
+        text = "\n".join(render_table(table))
+    return tg_len(_escape(text)) > TABLE_MAX_CHARS
 
 
 def needs_own_lines(reply: Reply) -> bool:

@@ -3,7 +3,7 @@ need, and :class:`Repos` reaches them all within one unit of work.
 
 Handlers never build SQL; they call these methods inside ``Database.transaction()`` (or
 ``Database.read()``). The few hot reads that run on a bare connection (``Database.connection``:
-:func:`account_language`, :func:`discipline_by_code`, :func:`latest_top`,
+:func:`account_presence`, :func:`discipline_by_code`, :func:`latest_top`,
 :func:`rating_cards`) are the same functions the repositories call, so each query has one copy.
 Records that cross layers live in :mod:`fedrank.storage.records`.
 """
@@ -14,12 +14,18 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from fedrank.storage.repos.accounts import AccountRepo, account_language, hash_code, normal_code
+from fedrank.storage.repos.accounts import (
+    AccountRepo,
+    account_language,
+    account_presence,
+    hash_code,
+    normal_code,
+)
 from fedrank.storage.repos.audit import AuditRepo
 from fedrank.storage.repos.federations import FederationRepo, discipline_by_code
 from fedrank.storage.repos.game_reports import IN_FLIGHT, GameReportRepo
 from fedrank.storage.repos.ledger import LedgerRepo
-from fedrank.storage.repos.lists import ListRepo, latest_top, rating_cards
+from fedrank.storage.repos.lists import ListRepo, latest_top, rating_cards, stored_since
 from fedrank.storage.repos.notices import NoticeRepo
 from fedrank.storage.repos.outbox import OutboxRepo
 from fedrank.storage.repos.players import PlayerRepo
@@ -54,12 +60,14 @@ __all__ = [
     "SubscriptionRepo",
     "TournamentRepo",
     "account_language",
+    "account_presence",
     "at_least",
     "discipline_by_code",
     "hash_code",
     "latest_top",
     "normal_code",
     "rating_cards",
+    "stored_since",
 ]
 
 

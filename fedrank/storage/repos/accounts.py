@@ -48,6 +48,7 @@ def account_is() -> ColumnElement[bool]:
 # The hot path's small statements, built once (building costs about as much as running them).
 _ACCOUNT_BY_PLATFORM = select(Account).where(account_is())
 _ACCOUNT_LANGUAGE = select(Account.language).where(account_is())
+_ACCOUNT_PRESENCE = select(Account.language, Account.unreachable_since).where(account_is())
 _LINKED_PLAYERS = (
     select(Player)
     .join(AccountLink, AccountLink.player_id == Player.id)
@@ -66,6 +67,18 @@ async def account_language(
     return await conn.scalar(_ACCOUNT_LANGUAGE, {"platform": platform, "user": platform_user_id})
 
 
+async def account_presence(
+    conn: AsyncConnection | AsyncSession, platform: str, platform_user_id: str
+) -> tuple[str | None, bool] | None:
+    """(the language chosen with /lang or None, whether the account is marked unreachable) of
+    the user's account, None when he has none: what a transport needs before each update, in
+    one query of plain columns on a bare connection."""
+    row = (
+        await conn.execute(_ACCOUNT_PRESENCE, {"platform": platform, "user": platform_user_id})
+    ).first()
+    return None if row is None else (row[0], row[1] is not None)
+
+
 class AccountRepo(Repo):
     async def get_or_create(
         self,
@@ -76,26 +89,48 @@ class AccountRepo(Repo):
         language: str | None,
         now: datetime,
     ) -> Account:
-        account = await self.by_platform(platform, platform_user_id)
-        if account is None:
-            # Two first messages of a new user may arrive at once (several processes): insert
-            # if absent, then read whichever row won.
-            await self.session.execute(
-                insert_for(self.session)(Account)
-                .values(
-                    platform=platform,
-                    platform_user_id=platform_user_id,
-                    display_name=display_name,
-                    language=language,
-                    created_at=now,
-                )
-                .on_conflict_do_nothing(index_elements=["platform", "platform_user_id"])
-            )
-            account = await self.by_platform(platform, platform_user_id)
-            assert account is not None
-        elif display_name and account.display_name != display_name:
-            account.display_name = display_name
+        account, _ = await self.get_or_add(
+            platform, platform_user_id, display_name=display_name, language=language, now=now
+        )
         return account
+
+    async def get_or_add(
+        self,
+        platform: str,
+        platform_user_id: str,
+        *,
+        display_name: str,
+        language: str | None,
+        now: datetime,
+    ) -> tuple[Account, bool]:
+        """The user's account and whether this added it (then it has no links and no roles).
+
+        A new account is one ``INSERT … RETURNING``: on SQLite the write lock is taken there
+        and held until the commit, so the caller should read what it needs before."""
+        account = await self.by_platform(platform, platform_user_id)
+        if account is not None:
+            if display_name and account.display_name != display_name:
+                account.display_name = display_name
+            return account, False
+        # Two first messages of a new user may arrive at once (several processes): insert if
+        # absent, else read whichever row won.
+        added = await self.session.scalar(
+            insert_for(self.session)(Account)
+            .values(
+                platform=platform,
+                platform_user_id=platform_user_id,
+                display_name=display_name,
+                language=language,
+                created_at=now,
+            )
+            .on_conflict_do_nothing(index_elements=["platform", "platform_user_id"])
+            .returning(Account)
+        )
+        if added is not None:
+            return added, True
+        account = await self.by_platform(platform, platform_user_id)
+        assert account is not None
+        return account, False
 
     async def by_platform(self, platform: str, platform_user_id: str) -> Account | None:
         return await self.session.scalar(

@@ -82,6 +82,7 @@ def _latest_top_statement() -> Select[Any]:
             ListSnapshot.id,
             ListSnapshot.list_date,
             ListSnapshot.data,
+            ListSnapshot.created_at,
             ListRow.position,
             ListRow.rating,
             ListRow.title,
@@ -109,17 +110,66 @@ async def latest_top(
     ).all()
     if not rows:
         return None
-    snapshot_id, list_date, data = rows[0][:3]
+    snapshot_id, list_date, data, created_at = rows[0][:4]
     return TopList(
         snapshot_id=snapshot_id,
         list_date=list_date,
         size=await list_size(conn, snapshot_id, data),
         rows=[
             TopRow(position, rating, title, name, fpid)
-            for _, _, _, position, rating, title, name, fpid in rows
+            for _, _, _, _, position, rating, title, name, fpid in rows
             if position is not None
         ],
+        created_at=created_at,
     )
+
+
+@functools.cache
+def _stored_since_statement(since: bool, of_player: bool) -> Select[str, str, date]:
+    """The query of :func:`stored_since`, built once per shape (binds ``discipline_id``, and
+    ``list_date`` and ``created_at`` with ``since``, ``player_id`` with ``of_player``)."""
+    query = (
+        select(Tournament.code, Tournament.name, TournamentVersion.held_on)
+        .join(TournamentVersion, TournamentVersion.id == Tournament.current_version_id)
+        .where(Tournament.discipline_id == bindparam("discipline_id"))
+        .order_by(TournamentVersion.held_on, Tournament.id)
+    )
+    if since:
+        query = query.where(
+            or_(
+                TournamentVersion.created_at > bindparam("created_at"),
+                TournamentVersion.held_on >= bindparam("list_date"),
+            )
+        )
+    if of_player:
+        query = query.where(
+            select(Entry.id)
+            .where(
+                Entry.version_id == TournamentVersion.id,
+                Entry.player_id == bindparam("player_id"),
+            )
+            .exists()
+        )
+    return query
+
+
+async def stored_since(
+    conn: AsyncConnection | AsyncSession,
+    discipline_id: int,
+    since: tuple[date, datetime] | None,
+    player_id: int | None = None,
+) -> list[tuple[str, str, date]]:
+    """(code, name, date) of the discipline's tournaments whose current version was stored
+    after a list of ``since`` = (its date, when it was published) or is dated on or after its
+    date (every one when ``since`` is None), of the player's when ``player_id`` is given;
+    oldest first. Plain columns, on a bare connection (/top) or a session."""
+    params: dict[str, Any] = {"discipline_id": discipline_id}
+    if since is not None:
+        params["list_date"], params["created_at"] = since
+    if player_id is not None:
+        params["player_id"] = player_id
+    query = _stored_since_statement(since is not None, player_id is not None)
+    return [(code, name, held) for code, name, held in await conn.execute(query, params)]
 
 
 @functools.cache
@@ -521,29 +571,9 @@ class ListRepo(Repo):
         snapshot: ListSnapshot | None,
         player_id: int | None = None,
     ) -> list[tuple[str, str, date]]:
-        """(code, name, date) of the discipline's tournaments whose current version was stored
-        after ``snapshot`` was published or is dated on or after its date (every one when
-        ``snapshot`` is None), of the player's when ``player_id`` is given; oldest first."""
-        query = (
-            select(Tournament.code, Tournament.name, TournamentVersion.held_on)
-            .join(TournamentVersion, TournamentVersion.id == Tournament.current_version_id)
-            .where(Tournament.discipline_id == discipline_id)
-            .order_by(TournamentVersion.held_on, Tournament.id)
-        )
-        if snapshot is not None:
-            query = query.where(
-                or_(
-                    TournamentVersion.created_at > snapshot.created_at,
-                    TournamentVersion.held_on >= snapshot.list_date,
-                )
-            )
-        if player_id is not None:
-            query = query.where(
-                select(Entry.id)
-                .where(Entry.version_id == TournamentVersion.id, Entry.player_id == player_id)
-                .exists()
-            )
-        return [(code, name, held) for code, name, held in await self.session.execute(query)]
+        """:func:`stored_since` the list ``snapshot`` (every tournament when it is None)."""
+        since = None if snapshot is None else (snapshot.list_date, snapshot.created_at)
+        return await stored_since(self.session, discipline_id, since, player_id)
 
     async def player_rows(
         self, player_id: int, discipline_id: int

@@ -3,7 +3,7 @@
 import asyncio
 
 from fedrank.storage.database import Database
-from fedrank.storage.repos import account_language, hash_code
+from fedrank.storage.repos import account_language, account_presence, hash_code
 from tests.factories import NOW
 
 
@@ -30,6 +30,37 @@ async def test_two_first_contacts_at_once_make_one_account(db: Database) -> None
     assert await task == first_id
     async with db.read() as repos:
         assert (await repos.accounts.by_platform("telegram", "42")) is not None
+
+
+async def test_get_or_add_says_whether_it_added_and_keeps_the_name_current(db: Database) -> None:
+    async with db.transaction() as repos:
+        account, added = await repos.accounts.get_or_add(
+            "telegram", "43", display_name="Anna", language=None, now=NOW
+        )
+        assert added and account.id is not None and account.display_name == "Anna"
+    async with db.transaction() as repos:
+        again, added = await repos.accounts.get_or_add(
+            "telegram", "43", display_name="Anna K", language=None, now=NOW
+        )
+        assert not added and again.id == account.id
+    async with db.read() as repos:
+        stored = await repos.accounts.by_platform("telegram", "43")
+        assert stored is not None and stored.display_name == "Anna K"
+
+
+async def test_the_presence_read_gives_language_and_mark_in_one_row(db: Database) -> None:
+    async with db.transaction() as repos:
+        marked = await repos.accounts.get_or_create(
+            "telegram", "44", display_name="m", language="zh", now=NOW
+        )
+        marked.unreachable_since = NOW
+        await repos.accounts.get_or_create(
+            "telegram", "45", display_name="n", language=None, now=NOW
+        )
+    async with db.connection() as conn:
+        assert await account_presence(conn, "telegram", "44") == ("zh", True)
+        assert await account_presence(conn, "telegram", "45") == (None, False)
+        assert await account_presence(conn, "telegram", "46") is None
 
 
 async def test_the_language_read_is_one_query_on_a_connection_or_in_a_unit(db: Database) -> None:
