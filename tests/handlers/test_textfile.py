@@ -6,7 +6,7 @@ from __future__ import annotations
 import codecs
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from fedrank.handlers.textfile import (
@@ -103,12 +103,23 @@ def test_any_bytes_are_read_or_refused(content: bytes) -> None:
     assert decoded.encoding in (UTF8, UTF8_BOM, UTF16, CP1251, GB18030)
 
 
+def _valid_utf8(raw: bytes) -> bool:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 @settings(max_examples=100, deadline=None, database=None)
 @given(words=_CYRILLIC_WORDS, capital=st.booleans())
 def test_cyrillic_names_in_windows_1251_are_never_read_as_gb18030(
     words: list[str], capital: bool
 ) -> None:
     text = ";".join(w.capitalize() if capital else w for w in words) + "\r\n"
+    # Bytes that are also valid UTF-8 ("Вє" is C2 BA, UTF-8's "º") are read as UTF-8, by
+    # design: a real file that decodes as UTF-8 is UTF-8 far more often than not.
+    assume(not _valid_utf8(text.encode("cp1251")))
     try:
         decoded = decode(text.encode("cp1251"))
     except DecodeError:
