@@ -290,7 +290,8 @@ async def open_league(services: Services, ctx: RequestContext, args: str) -> Rep
             subject=tournament.code,
             details={"discipline": discipline.code, **league.to_json()},
         )
-        yes_no = t(lang, "league.yes" if league.official else "league.no")
+        official = "league.yes" if league.official else "league.no"
+        yes_no = t(lang, official)
         mode = t(lang, f"league.mode_{league.rating}")
         return Reply.text(
             t(
