@@ -153,8 +153,8 @@ MESSAGES: dict[str, M] = {
         "zh": "本服务器尚未设置级别对应的身份组；裁判长可用 /rolemap 设置。",
     },
     "dc.role_synced": {
-        "en": "Roles brought in step: {members} linked members checked, {added} roles given,"
-        " {removed} taken away, {failed} could not be changed.",
+        "en": "Roles brought in step: linked members checked: {members}; roles given: {added};"
+        " taken away: {removed}; could not be changed: {failed}.",
         "ru": "Роли приведены в соответствие: проверено участников — {members}, выдано ролей —"
         " {added}, снято — {removed}, не удалось изменить — {failed}.",
         "uk": "Ролі узгоджено: перевірено учасників — {members}, видано ролей — {added},"

@@ -157,9 +157,17 @@ MESSAGES: dict[str, str] = {
     "othello.pairing_title": "{name}: pairing of round {round} of {total} ({system}, seed {seed})",
     "othello.pairing_headers": "Table|Black|White",
     "othello.byes": "Bye: {players}",
-    "othello.no_pairing": "{name}: all {total} rounds are played; no pairing is due.",
+    "othello.no_pairing.one": "{name}: its {total} round is played; no pairing is due.",
+    "othello.no_pairing.few": "{name}: all {total} rounds are played; no pairing is due.",
+    "othello.no_pairing.many": "{name}: all {total} rounds are played; no pairing is due.",
     "othello.standings_title": "{name}: standings after round {round} of {total}",
-    "othello.ifrl_title": (
+    "othello.ifrl_title.one": (
+        "{name}: individual final ranking list (IFRL) after {round} of {total} round"
+    ),
+    "othello.ifrl_title.few": (
+        "{name}: individual final ranking list (IFRL) after {round} of {total} rounds"
+    ),
+    "othello.ifrl_title.many": (
         "{name}: individual final ranking list (IFRL) after {round} of {total} rounds"
     ),
     "othello.standings_headers": "#|Player|Country|Points|BQ|Discs|Note",
@@ -354,8 +362,14 @@ MESSAGES: dict[str, str] = {
     "qual.summary_filled": (
         "Qualification {id} ({event}): the quota is filled, every place confirmed."
     ),
-    "qual.summary_exhausted": (
-        "Qualification {id} ({event}): the reserve is exhausted; {unfilled} place(s) stay unfilled."
+    "qual.summary_exhausted.one": (
+        "Qualification {id} ({event}): the reserve is exhausted; {unfilled} place stays unfilled."
+    ),
+    "qual.summary_exhausted.few": (
+        "Qualification {id} ({event}): the reserve is exhausted; {unfilled} places stay unfilled."
+    ),
+    "qual.summary_exhausted.many": (
+        "Qualification {id} ({event}): the reserve is exhausted; {unfilled} places stay unfilled."
     ),
     "qual.refused": "Qualification {id} cannot be frozen: {error}",
     "qual.show_title": "Qualification {id}: {event} ({discipline}), {event_date}",
@@ -482,7 +496,9 @@ MESSAGES: dict[str, str] = {
         "to be: another director or an admin of {federation} must do it."
     ),
     "link.replaced": "It replaces your link to {player}.",
-    "link.page": "Page {page} of {pages} ({total} requests waiting).",
+    "link.page.one": "Page {page} of {pages} ({total} request waiting).",
+    "link.page.few": "Page {page} of {pages} ({total} requests waiting).",
+    "link.page.many": "Page {page} of {pages} ({total} requests waiting).",
     "link.pending_relink": (
         "#{request}: {account} asks to be {player} instead of {current} (re-link)"
     ),
@@ -501,9 +517,17 @@ MESSAGES: dict[str, str] = {
     "link.name_one": "You are linked to several players: {players}. Name the one you mean.",
     # ── links: end ──
     # ── names: begin (keys of the names work go between begin and end) ──
-    "names.title": (
-        "{count} name(s) in {file} are not settled in the {federation} registry; nothing "
-        "is written yet:"
+    "names.title.one": (
+        "{count} name in {file} is not settled in the {federation} registry; nothing is written "
+        "yet:"
+    ),
+    "names.title.few": (
+        "{count} names in {file} are not settled in the {federation} registry; nothing is written"
+        " yet:"
+    ),
+    "names.title.many": (
+        "{count} names in {file} are not settled in the {federation} registry; nothing is written"
+        " yet:"
     ),
     "names.unknown": "{number}. line {line}: {name} — not registered; closest: {candidates}",
     "names.unknown_none": "{number}. line {line}: {name} — not registered",
@@ -609,9 +633,17 @@ MESSAGES: dict[str, str] = {
         "results again restores it."
     ),
     "withdraw.preview_title": "Withdrawal: {name}",
-    "withdraw.explain": (
-        "Confirming stores version {next} without results: its {count} entries leave the "
-        "lists. Version {version} stays in the ledger but no longer counts."
+    "withdraw.explain.one": (
+        "Confirming stores version {next} without results: its {count} entry leaves the lists. "
+        "Version {version} stays in the ledger but no longer counts."
+    ),
+    "withdraw.explain.few": (
+        "Confirming stores version {next} without results: its {count} entries leave the lists. "
+        "Version {version} stays in the ledger but no longer counts."
+    ),
+    "withdraw.explain.many": (
+        "Confirming stores version {next} without results: its {count} entries leave the lists. "
+        "Version {version} stays in the ledger but no longer counts."
     ),
     "withdraw.saved": "Withdrawn: {name}, version {version}.",
     # ── corrections: end ──
@@ -725,8 +757,15 @@ MESSAGES: dict[str, str] = {
     "league.unknown": "No league {tournament} in this discipline.",
     "league.immediate": "{tournament} rates each game at once: there is no round to close.",
     "league.round_empty": "Round {round} of {tournament} has no counted game yet: nothing to rate.",
-    "league.round_closed": (
-        "Round {round} of {tournament} closed: {games} game(s) rated, the league is version "
+    "league.round_closed.one": (
+        "Round {round} of {tournament} closed: {games} game rated, the league is version {version}."
+    ),
+    "league.round_closed.few": (
+        "Round {round} of {tournament} closed: {games} games rated, the league is version "
+        "{version}."
+    ),
+    "league.round_closed.many": (
+        "Round {round} of {tournament} closed: {games} games rated, the league is version "
         "{version}."
     ),
     "league.changes": "IK before → after the tournament so far:",
@@ -941,7 +980,9 @@ MESSAGES: dict[str, str] = {
         "You are not linked to a player and direct no federation, so no qualification "
         "concerns you yet. Link your account with /link."
     ),
-    "qual.list_page": "Page {page} of {pages} ({total} windows).",
+    "qual.list_page.one": "Page {page} of {pages} ({total} window).",
+    "qual.list_page.few": "Page {page} of {pages} ({total} windows).",
+    "qual.list_page.many": "Page {page} of {pages} ({total} windows).",
     "qual.button_show": "Details of {id}",
     "qual.window_waiting": "waiting for its date",
     "qual.window_refused": "the list cannot be frozen",

@@ -154,9 +154,17 @@ MESSAGES: dict[str, str] = {
     ),
     "othello.pairing_headers": "Стол|Чёрные|Белые",
     "othello.byes": "Без пары (BYE): {players}",
-    "othello.no_pairing": "{name}: сыграны все {total} туров, жеребьёвки больше нет.",
+    "othello.no_pairing.one": "{name}: сыгран {total} тур из {total}, жеребьёвки больше нет.",
+    "othello.no_pairing.few": "{name}: сыграны все {total} тура, жеребьёвки больше нет.",
+    "othello.no_pairing.many": "{name}: сыграны все {total} туров, жеребьёвки больше нет.",
     "othello.standings_title": "{name}: таблица после {round}-го тура из {total}",
-    "othello.ifrl_title": "{name}: итоговый личный список (IFRL) после {round} из {total} туров",
+    "othello.ifrl_title.one": "{name}: итоговый личный список (IFRL) после {round} из {total} тура",
+    "othello.ifrl_title.few": (
+        "{name}: итоговый личный список (IFRL) после {round} из {total} туров"
+    ),
+    "othello.ifrl_title.many": (
+        "{name}: итоговый личный список (IFRL) после {round} из {total} туров"
+    ),
     "othello.standings_headers": "#|Игрок|Страна|Очки|BQ|Фишки|Примечание",
     "othello.round_empty": "Вставьте результаты {round}-го тура под командой, по партии в строке.",
     "othello.round_refused": (
@@ -343,8 +351,14 @@ MESSAGES: dict[str, str] = {
         "Квалификация {id}: у вас нет места, ждущего ответа (ваш статус: {state})."
     ),
     "qual.summary_filled": "Квалификация {id} ({event}): квота заполнена, все места подтверждены.",
-    "qual.summary_exhausted": (
-        "Квалификация {id} ({event}): резерв исчерпан; незаполненных мест: {unfilled}."
+    "qual.summary_exhausted.one": (
+        "Квалификация {id} ({event}): резерв исчерпан; {unfilled} место осталось незаполненным."
+    ),
+    "qual.summary_exhausted.few": (
+        "Квалификация {id} ({event}): резерв исчерпан; {unfilled} места остались незаполненными."
+    ),
+    "qual.summary_exhausted.many": (
+        "Квалификация {id} ({event}): резерв исчерпан; {unfilled} мест осталось незаполненными."
     ),
     "qual.refused": "Квалификацию {id} нельзя зафиксировать: {error}",
     "qual.show_title": "Квалификация {id}: {event} ({discipline}), {event_date}",
@@ -475,7 +489,9 @@ MESSAGES: dict[str, str] = {
         "просите стать: это должен сделать другой директор или администратор {federation}."
     ),
     "link.replaced": "Она заменяет вашу связь с {player}.",
-    "link.page": "Страница {page} из {pages} (ожидает запросов: {total}).",
+    "link.page.one": "Страница {page} из {pages} (ожидает {total} запрос).",
+    "link.page.few": "Страница {page} из {pages} (ожидают {total} запроса).",
+    "link.page.many": "Страница {page} из {pages} (ожидают {total} запросов).",
     "link.pending_relink": (
         "№{request}: {account} просит связать с {player} вместо {current} (перепривязка)"
     ),
@@ -496,9 +512,14 @@ MESSAGES: dict[str, str] = {
     ),
     # ── links: end ──
     # ── names: begin (keys of the names work go between begin and end) ──
-    "names.title": (
-        "В файле {file} не опознаны имена ({count}) по реестру {federation}; пока ничего "
-        "не записано:"
+    "names.title.one": (
+        "В файле {file} по реестру {federation} не опознано {count} имя; пока ничего не записано:"
+    ),
+    "names.title.few": (
+        "В файле {file} по реестру {federation} не опознаны {count} имени; пока ничего не записано:"
+    ),
+    "names.title.many": (
+        "В файле {file} по реестру {federation} не опознано {count} имён; пока ничего не записано:"
     ),
     "names.unknown": "{number}. строка {line}: {name} — нет в реестре; ближайшие: {candidates}",
     "names.unknown_none": "{number}. строка {line}: {name} — нет в реестре",
@@ -608,10 +629,17 @@ MESSAGES: dict[str, str] = {
         "{name} ({code}) уже снят (версия {version}); повторная подача результатов его восстановит."
     ),
     "withdraw.preview_title": "Снятие турнира: {name}",
-    "withdraw.explain": (
-        "Подтверждение запишет версию {next} без результатов: его участники ({count}) "
-        "уйдут из рейтингов. Версия {version} остаётся в журнале, но больше не "
-        "учитывается."
+    "withdraw.explain.one": (
+        "Подтверждение запишет версию {next} без результатов: {count} участник уйдёт из "
+        "рейтингов. Версия {version} остаётся в журнале, но больше не учитывается."
+    ),
+    "withdraw.explain.few": (
+        "Подтверждение запишет версию {next} без результатов: {count} участника уйдут из "
+        "рейтингов. Версия {version} остаётся в журнале, но больше не учитывается."
+    ),
+    "withdraw.explain.many": (
+        "Подтверждение запишет версию {next} без результатов: {count} участников уйдут из "
+        "рейтингов. Версия {version} остаётся в журнале, но больше не учитывается."
     ),
     "withdraw.saved": "Снят: {name}, версия {version}.",
     # ── corrections: end ──
@@ -725,8 +753,16 @@ MESSAGES: dict[str, str] = {
     "league.round_empty": (
         "В туре {round} турнира {tournament} ещё нет засчитанных партий: обсчитывать нечего."
     ),
-    "league.round_closed": (
-        "Тур {round} турнира {tournament} закрыт: обсчитано партий: {games}, лига — версия "
+    "league.round_closed.one": (
+        "Тур {round} турнира {tournament} закрыт: обсчитана {games} партия, лига — версия "
+        "{version}."
+    ),
+    "league.round_closed.few": (
+        "Тур {round} турнира {tournament} закрыт: обсчитаны {games} партии, лига — версия "
+        "{version}."
+    ),
+    "league.round_closed.many": (
+        "Тур {round} турнира {tournament} закрыт: обсчитано {games} партий, лига — версия "
         "{version}."
     ),
     "league.changes": "ИК до → после турнира на сегодня:",
@@ -942,7 +978,9 @@ MESSAGES: dict[str, str] = {
         "Ваш аккаунт не привязан к игроку, и вы не директор федерации, поэтому отборы вас пока "
         "не касаются. Привяжите аккаунт командой /link."
     ),
-    "qual.list_page": "Страница {page} из {pages} (отборов: {total}).",
+    "qual.list_page.one": "Страница {page} из {pages} ({total} отбор).",
+    "qual.list_page.few": "Страница {page} из {pages} ({total} отбора).",
+    "qual.list_page.many": "Страница {page} из {pages} ({total} отборов).",
     "qual.button_show": "Подробнее: {id}",
     "qual.window_waiting": "ждёт своей даты",
     "qual.window_refused": "список нельзя зафиксировать",

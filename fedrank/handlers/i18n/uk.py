@@ -155,9 +155,17 @@ MESSAGES: dict[str, str] = {
     ),
     "othello.pairing_headers": "Стіл|Чорні|Білі",
     "othello.byes": "Без пари (BYE): {players}",
-    "othello.no_pairing": "{name}: зіграно всі {total} турів, жеребкування більше немає.",
+    "othello.no_pairing.one": "{name}: зіграно {total} тур із {total}, жеребкування більше немає.",
+    "othello.no_pairing.few": "{name}: зіграно всі {total} тури, жеребкування більше немає.",
+    "othello.no_pairing.many": "{name}: зіграно всі {total} турів, жеребкування більше немає.",
     "othello.standings_title": "{name}: таблиця після {round}-го туру з {total}",
-    "othello.ifrl_title": (
+    "othello.ifrl_title.one": (
+        "{name}: підсумковий особистий список (IFRL) після {round} з {total} туру"
+    ),
+    "othello.ifrl_title.few": (
+        "{name}: підсумковий особистий список (IFRL) після {round} з {total} турів"
+    ),
+    "othello.ifrl_title.many": (
         "{name}: підсумковий особистий список (IFRL) після {round} з {total} турів"
     ),
     "othello.standings_headers": "#|Гравець|Країна|Очки|BQ|Фішки|Примітка",
@@ -350,8 +358,14 @@ MESSAGES: dict[str, str] = {
         "Кваліфікація {id}: у вас немає місця, що чекає відповіді (ваш статус: {state})."
     ),
     "qual.summary_filled": "Кваліфікація {id} ({event}): квоту заповнено, усі місця підтверджено.",
-    "qual.summary_exhausted": (
-        "Кваліфікація {id} ({event}): резерв вичерпано; незаповнених місць: {unfilled}."
+    "qual.summary_exhausted.one": (
+        "Кваліфікація {id} ({event}): резерв вичерпано; {unfilled} місце лишилося незаповненим."
+    ),
+    "qual.summary_exhausted.few": (
+        "Кваліфікація {id} ({event}): резерв вичерпано; {unfilled} місця лишилися незаповненими."
+    ),
+    "qual.summary_exhausted.many": (
+        "Кваліфікація {id} ({event}): резерв вичерпано; {unfilled} місць лишилося незаповненими."
     ),
     "qual.refused": "Кваліфікацію {id} не можна зафіксувати: {error}",
     "qual.show_title": "Кваліфікація {id}: {event} ({discipline}), {event_date}",
@@ -481,7 +495,9 @@ MESSAGES: dict[str, str] = {
         "просите стати: це має зробити інший директор або адміністратор {federation}."
     ),
     "link.replaced": "Він замінює ваш зв'язок з {player}.",
-    "link.page": "Сторінка {page} з {pages} (очікує запитів: {total}).",
+    "link.page.one": "Сторінка {page} з {pages} (очікує {total} запит).",
+    "link.page.few": "Сторінка {page} з {pages} (очікують {total} запити).",
+    "link.page.many": "Сторінка {page} з {pages} (очікують {total} запитів).",
     "link.pending_relink": (
         "№{request}: {account} просить пов'язати з {player} замість {current} (перепривʼязка)"
     ),
@@ -502,9 +518,17 @@ MESSAGES: dict[str, str] = {
     ),
     # ── links: end ──
     # ── names: begin (keys of the names work go between begin and end) ──
-    "names.title": (
-        "У файлі {file} не розпізнано імена ({count}) за реєстром {federation}; поки нічого "
-        "не записано:"
+    "names.title.one": (
+        "У файлі {file} за реєстром {federation} не розпізнано {count} ім'я; поки нічого не "
+        "записано:"
+    ),
+    "names.title.few": (
+        "У файлі {file} за реєстром {federation} не розпізнано {count} імені; поки нічого не "
+        "записано:"
+    ),
+    "names.title.many": (
+        "У файлі {file} за реєстром {federation} не розпізнано {count} імен; поки нічого не "
+        "записано:"
     ),
     "names.unknown": "{number}. рядок {line}: {name} — немає в реєстрі; найближчі: {candidates}",
     "names.unknown_none": "{number}. рядок {line}: {name} — немає в реєстрі",
@@ -612,10 +636,17 @@ MESSAGES: dict[str, str] = {
         "{name} ({code}) уже знято (версія {version}); повторне подання результатів його відновить."
     ),
     "withdraw.preview_title": "Зняття турніру: {name}",
-    "withdraw.explain": (
-        "Підтвердження запише версію {next} без результатів: його учасники ({count}) "
-        "вийдуть із рейтингів. Версія {version} залишається в журналі, але більше не "
-        "враховується."
+    "withdraw.explain.one": (
+        "Підтвердження запише версію {next} без результатів: {count} учасник вийде з рейтингів. "
+        "Версія {version} залишається в журналі, але більше не враховується."
+    ),
+    "withdraw.explain.few": (
+        "Підтвердження запише версію {next} без результатів: {count} учасники вийдуть із "
+        "рейтингів. Версія {version} залишається в журналі, але більше не враховується."
+    ),
+    "withdraw.explain.many": (
+        "Підтвердження запише версію {next} без результатів: {count} учасників вийдуть із "
+        "рейтингів. Версія {version} залишається в журналі, але більше не враховується."
     ),
     "withdraw.saved": "Знято: {name}, версія {version}.",
     # ── corrections: end ──
@@ -729,8 +760,16 @@ MESSAGES: dict[str, str] = {
     "league.round_empty": (
         "У турі {round} турніру {tournament} ще немає зарахованих партій: обраховувати нічого."
     ),
-    "league.round_closed": (
-        "Тур {round} турніру {tournament} закрито: обраховано партій: {games}, ліга — версія "
+    "league.round_closed.one": (
+        "Тур {round} турніру {tournament} закрито: обраховано {games} партію, ліга — версія "
+        "{version}."
+    ),
+    "league.round_closed.few": (
+        "Тур {round} турніру {tournament} закрито: обраховано {games} партії, ліга — версія "
+        "{version}."
+    ),
+    "league.round_closed.many": (
+        "Тур {round} турніру {tournament} закрито: обраховано {games} партій, ліга — версія "
         "{version}."
     ),
     "league.changes": "ІК до → після турніру на сьогодні:",
@@ -951,7 +990,9 @@ MESSAGES: dict[str, str] = {
         "Ваш акаунт не прив'язано до гравця, і ви не директор федерації, тож відбори вас поки "
         "не стосуються. Прив'яжіть акаунт командою /link."
     ),
-    "qual.list_page": "Сторінка {page} з {pages} (відборів: {total}).",
+    "qual.list_page.one": "Сторінка {page} з {pages} ({total} відбір).",
+    "qual.list_page.few": "Сторінка {page} з {pages} ({total} відбори).",
+    "qual.list_page.many": "Сторінка {page} з {pages} ({total} відборів).",
     "qual.button_show": "Докладніше: {id}",
     "qual.window_waiting": "чекає своєї дати",
     "qual.window_refused": "список не можна зафіксувати",

@@ -134,9 +134,13 @@ MESSAGES: dict[str, str] = {
     "othello.pairing_title": "{name}：第 {round} 轮（共 {total} 轮）配对（{system}，种子 {seed}）",
     "othello.pairing_headers": "台号|黑方|白方",
     "othello.byes": "轮空：{players}",
-    "othello.no_pairing": "{name}：全部 {total} 轮已赛完，不再配对。",
+    "othello.no_pairing.one": "{name}：全部 {total} 轮已赛完，不再配对。",
+    "othello.no_pairing.few": "{name}：全部 {total} 轮已赛完，不再配对。",
+    "othello.no_pairing.many": "{name}：全部 {total} 轮已赛完，不再配对。",
     "othello.standings_title": "{name}：第 {round} 轮后排名（共 {total} 轮）",
-    "othello.ifrl_title": "{name}：个人最终排名（IFRL），{round}/{total} 轮后",
+    "othello.ifrl_title.one": "{name}：个人最终排名（IFRL），{round}/{total} 轮后",
+    "othello.ifrl_title.few": "{name}：个人最终排名（IFRL），{round}/{total} 轮后",
+    "othello.ifrl_title.many": "{name}：个人最终排名（IFRL），{round}/{total} 轮后",
     "othello.standings_headers": "#|选手|国家|积分|BQ|子数|备注",
     "othello.round_empty": "请在命令下方粘贴第 {round} 轮的结果，每行一局。",
     "othello.round_refused": (
@@ -280,7 +284,9 @@ MESSAGES: dict[str, str] = {
     "qual.declined": "已放弃：{event}（资格选拔 {id}）的名额转给下一位选手。",
     "qual.cannot_answer": "资格选拔 {id}：您没有待答复的名额（当前状态：{state}）。",
     "qual.summary_filled": "资格选拔 {id}（{event}）：名额已满，全部确认。",
-    "qual.summary_exhausted": "资格选拔 {id}（{event}）：替补已用尽，{unfilled} 个名额空缺。",
+    "qual.summary_exhausted.one": "资格选拔 {id}（{event}）：替补已用尽，{unfilled} 个名额空缺。",
+    "qual.summary_exhausted.few": "资格选拔 {id}（{event}）：替补已用尽，{unfilled} 个名额空缺。",
+    "qual.summary_exhausted.many": "资格选拔 {id}（{event}）：替补已用尽，{unfilled} 个名额空缺。",
     "qual.refused": "资格选拔 {id} 无法冻结：{error}",
     "qual.show_title": "资格选拔 {id}：{event}（{discipline}），{event_date}",
     "qual.show_dates": "资格日期 {date}，名额 {quota}，主席团指定 {presidium} 名。",
@@ -393,7 +399,9 @@ MESSAGES: dict[str, str] = {
         "须由 {federation} 的其他裁判长或管理员办理。"
     ),
     "link.replaced": "它取代了您与 {player} 的关联。",
-    "link.page": "第 {page} 页，共 {pages} 页（{total} 个申请等待中）。",
+    "link.page.one": "第 {page} 页，共 {pages} 页（{total} 个申请等待中）。",
+    "link.page.few": "第 {page} 页，共 {pages} 页（{total} 个申请等待中）。",
+    "link.page.many": "第 {page} 页，共 {pages} 页（{total} 个申请等待中）。",
     "link.pending_relink": (
         "第 {request} 号：{account} 申请关联 {player}，取代 {current}（重新关联）"
     ),
@@ -406,7 +414,15 @@ MESSAGES: dict[str, str] = {
     "link.name_one": "您关联了多名选手：{players}。请指明是哪一位。",
     # ── links: end ──
     # ── names: begin (keys of the names work go between begin and end) ──
-    "names.title": "{file} 中有 {count} 个名字在 {federation} 名册中无法确定，尚未写入任何内容：",
+    "names.title.one": (
+        "{file} 中有 {count} 个名字在 {federation} 名册中无法确定，尚未写入任何内容："
+    ),
+    "names.title.few": (
+        "{file} 中有 {count} 个名字在 {federation} 名册中无法确定，尚未写入任何内容："
+    ),
+    "names.title.many": (
+        "{file} 中有 {count} 个名字在 {federation} 名册中无法确定，尚未写入任何内容："
+    ),
     "names.unknown": "{number}. 第 {line} 行：{name} — 未登记；最接近：{candidates}",
     "names.unknown_none": "{number}. 第 {line} 行：{name} — 未登记",
     "names.ambiguous": "{number}. 第 {line} 行：{name} — 名册中有多名同名选手：{candidates}",
@@ -488,7 +504,15 @@ MESSAGES: dict[str, str] = {
     "withdraw.choose": "有多个比赛与“{query}”匹配，请给出代码：",
     "withdraw.already": "{name}（{code}）已撤销（第 {version} 版）；重新提交其成绩即可恢复。",
     "withdraw.preview_title": "撤销比赛：{name}",
-    "withdraw.explain": (
+    "withdraw.explain.one": (
+        "确认后将存入没有成绩的第 {next} 版：其 {count} 个参赛记录退出排名。"
+        "第 {version} 版仍留在账本中，但不再计入。"
+    ),
+    "withdraw.explain.few": (
+        "确认后将存入没有成绩的第 {next} 版：其 {count} 个参赛记录退出排名。"
+        "第 {version} 版仍留在账本中，但不再计入。"
+    ),
+    "withdraw.explain.many": (
         "确认后将存入没有成绩的第 {next} 版：其 {count} 个参赛记录退出排名。"
         "第 {version} 版仍留在账本中，但不再计入。"
     ),
@@ -590,7 +614,13 @@ MESSAGES: dict[str, str] = {
     "league.unknown": "该项目中没有联赛 {tournament}。",
     "league.immediate": "{tournament} 的每盘对局即刻计算：没有要结束的轮次。",
     "league.round_empty": "{tournament} 第 {round} 轮还没有计入的对局：无可计算。",
-    "league.round_closed": (
+    "league.round_closed.one": (
+        "{tournament} 第 {round} 轮已结束：计算对局数：{games}，联赛为第 {version} 版。"
+    ),
+    "league.round_closed.few": (
+        "{tournament} 第 {round} 轮已结束：计算对局数：{games}，联赛为第 {version} 版。"
+    ),
+    "league.round_closed.many": (
         "{tournament} 第 {round} 轮已结束：计算对局数：{games}，联赛为第 {version} 版。"
     ),
     "league.changes": "迄今为止赛事前 → 后的 IK：",
@@ -760,7 +790,9 @@ MESSAGES: dict[str, str] = {
     "qual.list_unlinked": (
         "您的账号未绑定选手，也不是任何协会的裁判长，暂无相关资格选拔。请用 /link 绑定账号。"
     ),
-    "qual.list_page": "第 {page} / {pages} 页（共 {total} 个选拔）。",
+    "qual.list_page.one": "第 {page} / {pages} 页（共 {total} 个选拔）。",
+    "qual.list_page.few": "第 {page} / {pages} 页（共 {total} 个选拔）。",
+    "qual.list_page.many": "第 {page} / {pages} 页（共 {total} 个选拔）。",
     "qual.button_show": "详情：{id}",
     "qual.window_waiting": "等待选拔日期",
     "qual.window_refused": "名单无法确定",

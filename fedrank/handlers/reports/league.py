@@ -22,7 +22,7 @@ from fedrank.engines.kernel import EngineError
 from fedrank.handlers.access import caller, director_discipline, stored_tournament
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t
+from fedrank.handlers.i18n import t, tn
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.reports.parts import ReportParts
 from fedrank.handlers.systems.go_ufgo.league import (
@@ -357,9 +357,10 @@ async def close_round(services: Services, ctx: RequestContext, args: str) -> Rep
             },
         )
         reply = Reply.text(
-            t(
+            tn(
                 lang,
                 "league.round_closed",
+                len(league.pending),
                 round=league.round,
                 tournament=found.code,
                 games=len(league.pending),
