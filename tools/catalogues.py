@@ -163,7 +163,8 @@ def english_note(english: str | tuple[str, ...] | None) -> list[str]:
         return []
     if isinstance(english, str):
         return [f"en: {english}"]
-    return [f"en ({form}): {text}" for form, text in zip(("one", "other"), english, strict=True)]
+    # One comment: Babel drops a repeated line of a message's comments when it reads them back.
+    return ["en: " + " | ".join(english)]
 
 
 def catalog(lang: str, singular: Texts, plurals: Plurals) -> Catalog:
