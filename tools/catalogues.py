@@ -321,4 +321,5 @@ def main(argv: Iterable[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))  # the transport modules import fedrank (LANGUAGES)
     sys.exit(main())
