@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 # Test worker processes (pytest-xdist): one per core by default, `make test JOBS=1` for one.
 JOBS ?= auto
 
-.PHONY: setup lock run test test-lowest test-fast coverage lint demo clean
+.PHONY: setup lock run test test-lowest test-fast coverage lint demo clean catalogues
 
 # Installs exactly the pinned, hash-checked versions of requirements.lock, then fedrank itself
 # without dependencies; `pip check` fails if pyproject.toml needs something the lock lacks.
@@ -62,6 +62,19 @@ test-fast: setup
 # Line coverage of fedrank over the whole suite.
 coverage: setup
 	$(BIN)/pytest -n $(JOBS) --dist worksteal --cov=fedrank --cov-report=term-missing:skip-covered
+
+# The gettext catalogue (docs/translating.md): the keys code names (t, tn, counted) and every key
+# en.po has, into fedrank/locales/fedrank.pot; merged into each language's .po (new keys empty,
+# no fuzzy guesses from similar keys); compiled to the .mo files fedrank reads. Needs the dev
+# extra (Babel): `make setup` first, or BIN=<a venv's bin>.
+LOCALES := fedrank/locales
+catalogues:
+	PYTHONPATH=. $(BIN)/pybabel --quiet extract -F tools/babel.cfg --no-default-keywords \
+		-k t:2 -k tn:2,2 -k counted:2,2 --no-location --sort-output --project fedrank \
+		-o $(LOCALES)/fedrank.pot fedrank
+	$(BIN)/pybabel --quiet update -D fedrank -i $(LOCALES)/fedrank.pot -d $(LOCALES) \
+		--no-fuzzy-matching
+	$(BIN)/pybabel compile --statistics -D fedrank -d $(LOCALES)
 
 clean:
 	rm -rf $(VENV) .venv-lowest .pytest_cache .mypy_cache .ruff_cache .coverage

@@ -38,7 +38,7 @@ from fedrank.handlers.access import (
 from fedrank.handlers.common import is_number, player_label, row_id
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import AccessDeniedError, UserError
-from fedrank.handlers.i18n import t
+from fedrank.handlers.i18n import t, tn
 from fedrank.handlers.reply import Reply
 from fedrank.storage.models import Account, LinkRequest, Player
 from fedrank.storage.repos import Repos
@@ -330,7 +330,7 @@ async def links(services: Services, ctx: RequestContext, args: str) -> Reply:
         )
         reply = Reply(private=True)
         if pages > 1:
-            reply.line(t(lang, "link.page", page=page, pages=pages, total=total))
+            reply.line(tn(lang, "link.page", total, page=page, pages=pages, total=total))
         for request in requests:
             asker = await stored_account(repos, request.account_id, lang)
             player = await stored_player(repos, request.player_id, lang)

@@ -17,7 +17,7 @@ from datetime import datetime
 
 from fedrank.handlers.context import RequestContext
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t
+from fedrank.handlers.i18n import t, tn
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.players import (
@@ -144,9 +144,10 @@ def unresolved_reply(
     lang = ctx.language
     reply = Reply().line(
         bold(
-            t(
+            tn(
                 lang,
                 "names.title",
+                len(error.unresolved),
                 count=len(error.unresolved),
                 file=filename,
                 federation=error.federation_code,

@@ -181,10 +181,11 @@ async def notify(services: Services, ctx: RequestContext, args: str) -> Reply:
                 )
             channel = await repos.notices.channel(player.id) or "both"
             platforms = sorted({a.platform for a in await repos.accounts.for_player(player.id)})
+            key = "notify.set" if wanted else "notify.current"
             reply.line(
                 t(
                     lang,
-                    "notify.set" if wanted else "notify.current",
+                    key,
                     player=f"{player.name} ({player.federation_player_id})",
                     channel=t(lang, f"notify.channel_{channel}"),
                     accounts=", ".join(platforms),

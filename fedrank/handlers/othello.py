@@ -28,7 +28,7 @@ from fedrank.engines.kernel import EngineError
 from fedrank.handlers.access import caller, current_version, director_of, one_tournament
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t
+from fedrank.handlers.i18n import t, tn
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.reports import sheet
 from fedrank.handlers.results import MAX_UPLOAD, hold_for_confirmation, preview_reply
@@ -82,7 +82,8 @@ def _pairing_block(
 ) -> None:
     pairing = params.get("next_round")
     if pairing is None:
-        reply.line(t(ctx.language, "othello.no_pairing", name=name, total=params["rounds_total"]))
+        total = params["rounds_total"]
+        reply.line(tn(ctx.language, "othello.no_pairing", total, name=name, total=total))
         return
     reply.line(
         bold(
@@ -130,18 +131,13 @@ async def standings(services: Services, ctx: RequestContext, args: str) -> Reply
         params = version.params
         players = await _names(repos, params)
         ifrl = {e["player"]: e for e in params.get("ifrl", [])}
-        key = "othello.ifrl_title" if ifrl else "othello.standings_title"
-        reply = Reply().line(
-            bold(
-                t(
-                    ctx.language,
-                    key,
-                    name=tournament.name,
-                    round=params["rounds_played"],
-                    total=params["rounds_total"],
-                )
-            )
-        )
+        total = params["rounds_total"]
+        values = {"name": tournament.name, "round": params["rounds_played"], "total": total}
+        if ifrl:
+            title = tn(ctx.language, "othello.ifrl_title", total, **values)
+        else:
+            title = t(ctx.language, "othello.standings_title", **values)
+        reply = Reply().line(bold(title))
         rows = []
         for row in params["standings"]:
             fid = row["player"]
@@ -248,9 +244,10 @@ async def roundstatus(services: Services, ctx: RequestContext, args: str) -> Rep
         tournament, _, version = await _tournament(repos, ctx, query)
         if sheet.pairing_of(version.params) is None:
             raise UserError(
-                t(
+                tn(
                     ctx.language,
                     "othello.no_pairing",
+                    version.params["rounds_total"],
                     name=tournament.name,
                     total=version.params["rounds_total"],
                 )

@@ -20,7 +20,7 @@ from fedrank.handlers.access import (
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.corrections import correction_lines
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t
+from fedrank.handlers.i18n import t, tn
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.results import hold_for_confirmation
 from fedrank.handlers.systems import NoAdapterError
@@ -65,9 +65,10 @@ async def withdraw(services: Services, ctx: RequestContext, args: str) -> Reply:
             f" — {discipline.name}, {version.held_on.isoformat()}, {tournament.code}",
         )
         reply.line(
-            t(
+            tn(
                 ctx.language,
                 "withdraw.explain",
+                len(entries),
                 count=len(entries),
                 version=version.version,
                 next=version.version + 1,

@@ -58,7 +58,11 @@ def say(language: str, text: object) -> str:
     if isinstance(text, Mapping):
         if "join" in text:
             items = text.get("items") or []
-            return t(language, str(text["join"])).join(say(language, i) for i in items)
+            key = str(text["join"])
+            # Phrases said back to back have no separator: gettext has no empty message (an
+            # empty msgstr means "untranslated"), so that case is the key "" and no lookup.
+            separator = t(language, key) if key else ""
+            return separator.join(say(language, i) for i in items)
         if "title" in text and "key" not in text:
             return title_text(language, str(text["title"]))
         if "rule" in text and "key" not in text:
@@ -81,7 +85,8 @@ def _render(language: str, key: str, values: Mapping[str, Any]) -> str:
 
 
 def joined(separator: str, items: list[Phrase | str]) -> dict[str, Any]:
-    """A list of phrases said one after another with the catalogue's ``separator``."""
+    """A list of phrases said one after another with the catalogue's ``separator`` (a key; ""
+    for none)."""
     return {
         "join": separator,
         "items": [i.to_json() if isinstance(i, Phrase) else i for i in items],
@@ -149,7 +154,8 @@ def column(language: str, name: str) -> str:
 def cell(language: str, value: object) -> str:
     """A value of a stored table or trace: yes/no and the rulebooks' named values translated."""
     if isinstance(value, bool):
-        return t(language, "frame.yes" if value else "frame.no")
+        key = "frame.yes" if value else "frame.no"  # a name apart, for pybabel extract
+        return t(language, key)
     text = "" if value is None else str(value)
     if text in ("yes", "no"):
         return t(language, f"frame.{text}")

@@ -74,7 +74,7 @@ async def test_every_unsettled_name_is_listed_and_chosen_before_anything_is_writ
     listed = await dispatch(services, boss, "/submit rmf-mcr\n" + sheet())
     lines = listed.plain.splitlines()
     assert lines[0] == (
-        "11 name(s) in pasted.txt are not settled in the RMF registry; nothing is written yet:"
+        "11 names in pasted.txt are not settled in the RMF registry; nothing is written yet:"
     )
     # The namesakes are a choice, never a guess; Petrova is found by her Latin spelling.
     assert lines[1] == (
@@ -99,7 +99,7 @@ async def test_every_unsettled_name_is_listed_and_chosen_before_anything_is_writ
 
     # "Register every unknown name" leaves the namesake to choose.
     still = await dispatch(services, boss, action(listed, "/names"))
-    assert still.plain.splitlines()[0].startswith("1 name(s) in pasted.txt")
+    assert still.plain.splitlines()[0].startswith("1 name in pasted.txt")
     assert "1. line 10: Ivanov Ivan — several registered players" in still.plain
     # A confirmation of a list of names is refused: it is not a preview yet.
     refused = await dispatch(services, boss, "/confirm " + action(still, "/cancel").split()[1])

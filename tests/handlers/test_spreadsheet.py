@@ -394,7 +394,7 @@ async def test_an_engine_error_names_the_row_and_column(services: Services, db: 
     reply = await dispatch(services, attach(user("boss"), "t.xlsx", content), "/submit rmf-mcr")
     lines = reply.plain.splitlines()
     assert lines[:2] == [
-        "1 name(s) in t.xlsx are not settled in the RMF registry; nothing is written yet:",
+        "1 name in t.xlsx is not settled in the RMF registry; nothing is written yet:",
         "1. line 22: RMF-0099 — not registered",
     ]
     assert lines[-1] == "(line numbers are the rows of the worksheet “Итоги”: row 22, column B)"

@@ -14,16 +14,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
+from functools import cache
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.enums import AppCommandOptionType
 
-from fedrank.bot.discord.i18n import NAMES
 from fedrank.handlers import helptext, suggest
 from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import Services, normalize_language
+from fedrank.handlers.i18n import translation
 from fedrank.handlers.suggest import MAX_CHOICES, Suggestion, fit
 
 log = logging.getLogger(__name__)
@@ -65,13 +66,25 @@ def completer(find: Find) -> Completer:
     return complete
 
 
+@cache
+def _names() -> dict[str, dict[str, str]]:
+    """Each command's localized slash names (``name.<command>`` of the catalogue), by language."""
+    names: dict[str, dict[str, str]] = {}
+    for command in COMMANDS:
+        for language in ("ru", "uk", "zh"):
+            text = translation(language, f"name.{command}")
+            if text:
+                names.setdefault(command, {})[language] = text
+    return names
+
+
 def canonical(word: str) -> str:
     """A command's name from its localized one (``рейтинг`` -> ``rating``, as Discord shows
     the slash commands in Russian); anything else unchanged."""
     name = word.strip().lstrip("/").lower()
     if name in COMMANDS:
         return name
-    for command, localized in NAMES.items():
+    for command, localized in _names().items():
         if name in (n.lower() for n in localized.values()):
             return command
     return word.strip()
@@ -87,7 +100,7 @@ async def complete_command(
     typed = current.strip().lstrip("/").lower()
     out: list[app_commands.Choice[str]] = []
     for entry in helptext.all_entries(COMMANDS).values():
-        names = [entry.command, *(n.lower() for n in NAMES.get(entry.command, {}).values())]
+        names = [entry.command, *(n.lower() for n in _names().get(entry.command, {}).values())]
         if typed and not any(n.startswith(typed) for n in names):
             continue
         label = fit(f"/{entry.command} — {entry.description(language)}")

@@ -33,7 +33,6 @@ from fedrank.bot.discord.delivery import (
     Reachability,
     send_rendered,
 )
-from fedrank.bot.discord.i18n import t
 from fedrank.bot.discord.render import (
     MESSAGE_LIMIT,
     dc_len,
@@ -47,6 +46,7 @@ from fedrank.config import DiscordSettings
 from fedrank.handlers.commands import COMMANDS, Command
 from fedrank.handlers.context import IncomingFile, RequestContext, Services, normalize_language
 from fedrank.handlers.dispatch import dispatch as dispatch_command
+from fedrank.handlers.i18n import t
 from fedrank.handlers.presence import chosen_language
 from fedrank.handlers.reply import Reply, bold, code
 from fedrank.handlers.results import MAX_UPLOAD
@@ -144,7 +144,7 @@ class Core:
         if told and quiet_if_told:
             return Reply()
         language = await self.chosen_language(ctx)
-        return Reply.text(t(language, "dc.throttled", seconds=max(1, math.ceil(wait))))
+        return Reply.text(t(language, "bot.throttled", seconds=max(1, math.ceil(wait))))
 
     # --- slash commands ---------------------------------------------------------------------
 
@@ -180,7 +180,7 @@ class Core:
         if file.size > MAX_UPLOAD:
             problem = t(
                 language,
-                "dc.file_too_large",
+                "bot.file_too_large",
                 size=f"{file.size / 1_000_000:.1f}",
                 limit=MAX_UPLOAD // 1_000_000,
             )
@@ -189,7 +189,7 @@ class Core:
                 return IncomingFile(file.filename, await file.read())
             except DOWNLOAD_ERRORS as exc:
                 log.warning("download of %s failed: %s", file.filename, type(exc).__name__)
-                problem = t(language, "dc.file_failed")
+                problem = t(language, "bot.file_failed")
         await self.say(interaction, problem, ephemeral=True)
         return None
 
@@ -273,7 +273,7 @@ class Core:
                 language = await self.chosen_language(request)
                 note = t(
                     language,
-                    "dc.file_too_large",
+                    "bot.file_too_large",
                     size=f"{attachment.size / 1_000_000:.1f}",
                     limit=MAX_UPLOAD // 1_000_000,
                 )
@@ -284,7 +284,7 @@ class Core:
             except DOWNLOAD_ERRORS as exc:
                 log.warning("download of %s failed: %s", attachment.filename, type(exc).__name__)
                 language = await self.chosen_language(request)
-                reply = Reply.text(t(language, "dc.file_failed"))
+                reply = Reply.text(t(language, "bot.file_failed"))
                 await self.to_channel(ctx, reply, language, command)
                 return reply
             request = replace(request, attachment=IncomingFile(attachment.filename, content))

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 
 import discord
 
-from fedrank.bot.discord.i18n import t
 from fedrank.bot.render import render_plain, render_table
+from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Attachment, Block, Button, Paragraph, Reply, Span, Table
 from fedrank.handlers.safetext import visible
 
@@ -158,7 +158,7 @@ def _buttons(reply: Reply, owner: int | str, language: str) -> tuple[list[Button
             fitting.append(Button(visible(button.label)[:BUTTON_LABEL_LIMIT], button.action))
         else:
             hints.append(
-                escape(t(language, "dc.type_to_press", label=button.label, command=button.action))
+                escape(t(language, "bot.type_to_press", label=button.label, command=button.action))
             )
     return fitting, hints
 
@@ -279,7 +279,7 @@ def render(reply: Reply, *, language: str, owner: int | str = 0, embed: bool = F
                 tables += 1
                 attachment = table_file(block, tables)
                 files.append(attachment)
-                lines.append(escape(t(language, "dc.table_file", filename=attachment.filename)))
+                lines.append(escape(t(language, "bot.table_file", filename=attachment.filename)))
         else:
             files.append(block)
     lines += hints

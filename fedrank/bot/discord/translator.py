@@ -1,9 +1,9 @@
 """Localized slash command names, descriptions and parameter descriptions.
 
-Each :class:`~discord.app_commands.locale_str` carries a catalogue ``key``: ``name.<command>``
-for names (:data:`fedrank.bot.discord.i18n.NAMES`), ``cmd.<command>`` for the use cases' own
-descriptions (:mod:`fedrank.handlers.i18n`, the same text /help shows) and ``dc.…`` for the
-transport's. English is the default text Discord shows to every other locale.
+Each :class:`~discord.app_commands.locale_str` carries a key of the one catalogue
+(:mod:`fedrank.handlers.i18n`): ``name.<command>`` for names, ``cmd.<command>`` for the use cases'
+own descriptions (the same text /help shows) and ``dc.…`` for the transport's. English is the
+default text Discord shows to every other locale.
 """
 
 from __future__ import annotations
@@ -11,9 +11,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from fedrank.bot.discord.i18n import MESSAGES as OWN
-from fedrank.bot.discord.i18n import NAMES
-from fedrank.handlers.i18n import MESSAGES as HANDLERS
+from fedrank.handlers.i18n import translation
 
 DESCRIPTION_LIMIT = 100
 LOCALES: dict[discord.Locale, str] = {
@@ -27,12 +25,8 @@ LOCALES: dict[discord.Locale, str] = {
 
 def translated(key: str, language: str) -> str | None:
     """The text of ``key`` in ``language``, within Discord's limits, if there is one."""
-    if key.startswith("name."):
-        return NAMES.get(key.removeprefix("name."), {}).get(language)
-    entry = OWN.get(key) or HANDLERS.get(key)
-    if entry is None or language not in entry:
-        return None
-    return entry[language][:DESCRIPTION_LIMIT]
+    text = translation(language, key)
+    return None if text is None else text[:DESCRIPTION_LIMIT]
 
 
 class Translator(app_commands.Translator):

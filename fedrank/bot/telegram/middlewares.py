@@ -23,8 +23,8 @@ from aiogram import BaseMiddleware
 from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, User
 
 from fedrank.bot.limits import CommandThrottle, ThrottleLimits
-from fedrank.bot.telegram.i18n import t
 from fedrank.handlers.context import RequestContext, Services, normalize_language
+from fedrank.handlers.i18n import t
 from fedrank.handlers.presence import chosen_language, mark_unreachable, note_reachable
 
 log = logging.getLogger(__name__)
@@ -138,7 +138,7 @@ class ThrottlingMiddleware(BaseMiddleware):
         language = ctx.language if ctx is not None else "en"
         if services is not None and ctx is not None:
             language = await chosen_language(services, ctx)
-        text = t(language, "tg.throttled", seconds=max(1, math.ceil(wait)))
+        text = t(language, "bot.throttled", seconds=max(1, math.ceil(wait)))
         if isinstance(event, CallbackQuery):
             await event.answer(text)
         elif isinstance(event, Message):

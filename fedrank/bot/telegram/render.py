@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from fedrank.bot.render import render_table
-from fedrank.bot.telegram.i18n import t
+from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Attachment, Button, Paragraph, Reply, Span, Table
 from fedrank.handlers.safetext import visible
 
@@ -134,7 +134,7 @@ def render_html(reply: Reply, *, language: str = "en") -> Rendered:
                 tables += 1
                 filename = f"table-{tables}.txt"
                 out.files.append(Attachment(filename, (text + "\n").encode(), "text/plain"))
-                blocks.append([_escape(t(language, "tg.table_file", filename=filename))])
+                blocks.append([_escape(t(language, "bot.table_file", filename=filename))])
             else:
                 blocks.append([f"<pre>{_escape(text)}</pre>"])
         elif isinstance(block, Attachment):
@@ -143,7 +143,7 @@ def render_html(reply: Reply, *, language: str = "en") -> Rendered:
         if len(button.action.encode()) <= CALLBACK_DATA_LIMIT:
             out.buttons.append(Button(visible(button.label), button.action))
         else:
-            line = t(language, "tg.type_to_press", label="\x00", command="\x01")
+            line = t(language, "bot.type_to_press", label="\x00", command="\x01")
             before, _, rest = line.partition("\x00")
             middle, _, after = rest.partition("\x01")
             blocks.append(

@@ -20,8 +20,8 @@ from aiogram.types import (
     ReplyParameters,
 )
 
-from fedrank.bot.telegram.i18n import t
 from fedrank.bot.telegram.render import render_html
+from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Button, Reply
 
 log = logging.getLogger(__name__)

@@ -1,25 +1,63 @@
 """Every string a user sees, in the four languages fedrank speaks: en, ru, uk, zh.
 
-One module per language (:mod:`.en`, :mod:`.ru`, :mod:`.uk`, :mod:`.zh`), each a flat
-``key -> text`` catalogue, so a translator edits one file. Handlers build replies with
-:func:`t`; :data:`MESSAGES` joins the catalogues by key (``key -> {language: text}``) for the
-transports that list them, and a test checks that every message exists in every language with
-the same placeholders, so no user ever gets a half-translated bot.
+One gettext catalogue for the use cases, Telegram and Discord: ``fedrank/locales/<lang>/
+LC_MESSAGES/fedrank.po`` (a translator edits it with Poedit or any .po editor, see
+docs/translating.md), compiled to the ``.mo`` next to it, which the standard library's
+:mod:`gettext` reads here once, at import. Each msgid is a message key (``start.greeting``); a
+counted noun is one entry with ``msgid_plural`` and the language's CLDR forms.
+
+:func:`t` gives a message, :func:`tn` a counted one (the form chosen by ``n``); both fall back to
+English for a language fedrank does not speak. The lookups are plain dict reads, built once from
+the ``.mo`` files: :func:`t` is on every update's path.
 """
 
 from __future__ import annotations
 
+import gettext
+from collections.abc import Callable
+from pathlib import Path
+
 from fedrank.handlers.context import LANGUAGES
-from fedrank.handlers.i18n import en, ru, uk, zh
 
 M = dict[str, str]
 
-#: Each language's catalogue, in the order of :data:`LANGUAGES`.
-CATALOGUES: dict[str, M] = {
-    "en": en.MESSAGES,
-    "ru": ru.MESSAGES,
-    "uk": uk.MESSAGES,
-    "zh": zh.MESSAGES,
+#: Where the catalogue lives: ``<LOCALES>/<lang>/LC_MESSAGES/<DOMAIN>.mo``.
+LOCALES = Path(__file__).resolve().parent.parent.parent / "locales"
+DOMAIN = "fedrank"
+
+
+class _Catalogue(gettext.GNUTranslations):
+    """:class:`gettext.GNUTranslations`, with the attributes its parser fills declared."""
+
+    _catalog: dict[str | tuple[str, int], str]
+    plural: Callable[[int], int]
+
+
+def _load(language: str) -> _Catalogue:
+    with (LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as mo:
+        return _Catalogue(mo)
+
+
+_TRANSLATIONS: dict[str, _Catalogue] = {language: _load(language) for language in LANGUAGES}
+
+
+def _singular(catalogue: _Catalogue) -> M:
+    return {k: v for k, v in catalogue._catalog.items() if isinstance(k, str) and k and v}
+
+
+def _plural(catalogue: _Catalogue) -> dict[str, tuple[str, ...]]:
+    forms: dict[str, dict[int, str]] = {}
+    for key, text in catalogue._catalog.items():
+        if isinstance(key, tuple):
+            forms.setdefault(key[0], {})[key[1]] = text
+    return {base: tuple(f[i] for i in sorted(f)) for base, f in forms.items() if all(f.values())}
+
+
+#: Each language's messages as the catalogue has them (no English filled in).
+CATALOGUES: dict[str, M] = {lang: _singular(tr) for lang, tr in _TRANSLATIONS.items()}
+#: Each language's counted nouns: ``base -> forms``, in the order of its Plural-Forms.
+PLURALS: dict[str, dict[str, tuple[str, ...]]] = {
+    lang: _plural(tr) for lang, tr in _TRANSLATIONS.items()
 }
 
 
@@ -33,19 +71,58 @@ def _by_key(catalogues: dict[str, M]) -> dict[str, M]:
     }
 
 
+#: ``key -> {language: text}`` for the transports that list messages (command menus).
 MESSAGES: dict[str, M] = _by_key(CATALOGUES)
+
+_ENGLISH = "en"
+#: What :func:`t` reads: each language's messages with English wherever it has none.
+_TEXTS: dict[str, M] = {
+    lang: {**CATALOGUES[_ENGLISH], **catalogue} for lang, catalogue in CATALOGUES.items()
+}
+_Counted = tuple[tuple[str, ...], Callable[[int], int]]
+#: What :func:`tn` reads: forms and the rule choosing among them (English's where missing).
+_COUNTED: dict[str, dict[str, _Counted]] = {
+    lang: {
+        **{base: (forms, _TRANSLATIONS[_ENGLISH].plural) for base, forms in PLURALS["en"].items()},
+        **{base: (forms, _TRANSLATIONS[lang].plural) for base, forms in PLURALS[lang].items()},
+    }
+    for lang in LANGUAGES
+}
 
 
 def t(language: str, key: str, /, **values: object) -> str:
     """The message ``key`` in ``language`` (English if unknown), with ``values`` filled in."""
-    entry = MESSAGES[key]
-    template = entry.get(language) or entry["en"]
-    return template.format(**values)
+    return _TEXTS.get(language, _TEXTS[_ENGLISH])[key].format(**values)
+
+
+def tn(language: str, key: str, n: int, /, **values: object) -> str:
+    """The counted message ``key`` in the form ``n`` takes in ``language`` (1 player, 2 players;
+    1 игрок, 2 игрока, 5 игроков), with ``n`` and ``values`` filled in."""
+    forms, rule = _COUNTED.get(language, _COUNTED[_ENGLISH])[key]
+    return forms[rule(n)].format(n=n, **values)
+
+
+def translation(language: str, key: str) -> str | None:
+    """The text of ``key`` in ``language`` as the catalogue has it, or None (no fallback)."""
+    return CATALOGUES.get(language, {}).get(key)
 
 
 def missing_translations() -> list[tuple[str, str]]:
     """(key, language) pairs without a translation: must stay empty."""
-    return [(k, lang) for k, entry in MESSAGES.items() for lang in LANGUAGES if lang not in entry]
+    missing = [(k, lang) for k, e in MESSAGES.items() for lang in LANGUAGES if lang not in e]
+    bases = dict.fromkeys(base for forms in PLURALS.values() for base in forms)
+    missing += [(b, lang) for b in bases for lang in LANGUAGES if b not in PLURALS[lang]]
+    return missing
 
 
-__all__ = ["CATALOGUES", "LANGUAGES", "MESSAGES", "M", "missing_translations", "t"]
+__all__ = [
+    "CATALOGUES",
+    "LANGUAGES",
+    "MESSAGES",
+    "PLURALS",
+    "M",
+    "missing_translations",
+    "t",
+    "tn",
+    "translation",
+]

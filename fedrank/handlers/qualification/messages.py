@@ -13,7 +13,7 @@ from datetime import date
 
 from fedrank.engines.mahjong_rmf.qualification import Qualification
 from fedrank.handlers.common import player_label
-from fedrank.handlers.i18n import t
+from fedrank.handlers.i18n import t, tn
 from fedrank.handlers.reply import Reply, bold
 from fedrank.storage.models import Account
 from fedrank.storage.models import Qualification as QualificationRow
@@ -179,10 +179,18 @@ def summary(
     exhausted: bool,
 ) -> Reply:
     """For the directors: who holds a place, when the quota is filled or nobody is left."""
-    key = "qual.summary_exhausted" if exhausted else "qual.summary_filled"
-    reply = Reply(private=True).line(
-        bold(t(language, key, event=row.name, id=row.id, unfilled=q.unfilled))
-    )
+    if exhausted:
+        title = tn(
+            language,
+            "qual.summary_exhausted",
+            q.unfilled,
+            unfilled=q.unfilled,
+            event=row.name,
+            id=row.id,
+        )
+    else:
+        title = t(language, "qual.summary_filled", event=row.name, id=row.id)
+    reply = Reply(private=True).line(bold(title))
     reply.table(
         (t(language, "qual.col_player"), t(language, "qual.col_state")),
         [

@@ -23,7 +23,7 @@ from fedrank.handlers.access import (
 from fedrank.handlers.common import fmt, is_number, row_id
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t
+from fedrank.handlers.i18n import t, tn
 from fedrank.handlers.qualification.messages import player_name
 from fedrank.handlers.qualification.state import event_of, iso, state_from_json, window_of
 from fedrank.handlers.reply import Reply, bold
@@ -67,10 +67,11 @@ async def _director_lines(
         if s.state != "invited":
             continue
         unlinked = not await repos.accounts.for_player(s.player_id)
+        key = "qual.list_awaited_unlinked" if unlinked else "qual.list_awaited"
         reply.line(
             t(
                 lang,
-                "qual.list_awaited_unlinked" if unlinked else "qual.list_awaited",
+                key,
                 player=await player_name(repos, str(s.player_id)),
                 deadline=iso(s.deadline) or "—",
             )
@@ -115,7 +116,9 @@ async def qualifications(services: Services, ctx: RequestContext, args: str) -> 
         page = min(page, pages)
         reply = Reply(private=True)
         if pages > 1:
-            reply.line(t(lang, "qual.list_page", page=page, pages=pages, total=len(shown)))
+            reply.line(
+                tn(lang, "qual.list_page", len(shown), page=page, pages=pages, total=len(shown))
+            )
         for row, d, as_director in shown[(page - 1) * PAGE : page * PAGE]:
             _, window_federation = await window_of(repos, row, lang)
             today = services.now().astimezone(ZoneInfo(window_federation.timezone)).date()

@@ -22,7 +22,7 @@ from fedrank.engines.kernel import EngineError
 from fedrank.handlers.access import caller, director_discipline, stored_tournament
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t
+from fedrank.handlers.i18n import t, tn
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.reports.parts import ReportParts
 from fedrank.handlers.systems.go_ufgo.league import (
@@ -290,7 +290,8 @@ async def open_league(services: Services, ctx: RequestContext, args: str) -> Rep
             subject=tournament.code,
             details={"discipline": discipline.code, **league.to_json()},
         )
-        yes_no = t(lang, "league.yes" if league.official else "league.no")
+        official = "league.yes" if league.official else "league.no"
+        yes_no = t(lang, official)
         mode = t(lang, f"league.mode_{league.rating}")
         return Reply.text(
             t(
@@ -356,9 +357,10 @@ async def close_round(services: Services, ctx: RequestContext, args: str) -> Rep
             },
         )
         reply = Reply.text(
-            t(
+            tn(
                 lang,
                 "league.round_closed",
+                len(league.pending),
                 round=league.round,
                 tournament=found.code,
                 games=len(league.pending),

@@ -10,14 +10,16 @@ import pytest
 from discord import app_commands
 
 from fedrank.bot.discord import FedrankBot, make_bot, make_intents, run_transport
-from fedrank.bot.discord.i18n import MESSAGES, NAMES, missing_translations, t
 from fedrank.bot.discord.translator import Translator, translated
 from fedrank.config import Settings
 from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import Services
+from fedrank.handlers.i18n import MESSAGES, missing_translations, t
 from tests.bot.discord.conftest import discord_settings
 
 _FIELD = re.compile(r"{(\w+)}")
+#: The localized slash command names: the catalogue's ``name.<command>`` entries.
+NAMES = {k.removeprefix("name."): e for k, e in MESSAGES.items() if k.startswith("name.")}
 
 
 def test_minimal_intents() -> None:

@@ -54,7 +54,7 @@ async def test_mapping_assigns_and_a_publication_moves_roles(
     await dpytest.message(f"!rolemap rmf-mcr <@&{server['Dan 1'].id}> 1 Dan", member=boss)
     mapped = dpytest.get_message().content
     assert "title is 1 dan get the role Dan 1" in mapped
-    assert "2 linked members checked, 1 roles given, 0 taken away" in mapped
+    assert "linked members checked: 2; roles given: 1; taken away: 0" in mapped
     assert role_names(anna) == {"Other", "Dan 1"}  # anna holds 1 dan since March
     assert role_names(eve) == set()
 

@@ -41,7 +41,7 @@ async def test_a_reported_league_is_rated_as_its_file(services: Services, db: Da
     assert [c.split(":")[0] for c in closed] == [
         f"Round {n} of club-2026 closed" for n in range(1, 6)
     ]
-    assert "Round 5 of club-2026 closed: 6 game(s) rated" in closed[-1]
+    assert "Round 5 of club-2026 closed: 6 games rated" in closed[-1]
     assert all(
         "rated when the director closes the round" in r
         for r in played.replies

@@ -157,7 +157,7 @@ async def test_a_round_takes_one_game_per_player(services: Services, db: Databas
         "the round closes",
     ]
     closed = await dispatch(services, user("boss"), f"/closeround ufgo {LEAGUE[0]}")
-    assert closed.plain.startswith(f"Round 1 of {LEAGUE[0]} closed: 1 game(s) rated")
+    assert closed.plain.startswith(f"Round 1 of {LEAGUE[0]} closed: 1 game rated")
     assert "Bondarenko Olena (UFGO-0001): 2303 (3 dan) → 2306 (3 dan)" in closed.plain
     await dispatch(services, user("u1"), f"/report {LEAGUE[0]} UFGO-0003 B+R white")
     await dispatch(services, user("u4"), f"/report {LEAGUE[0]} UFGO-0002 W+0.5 white")

@@ -15,15 +15,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from fedrank.bot.discord.core import Core, command_line
-from fedrank.bot.discord.i18n import MESSAGES as OWN
-from fedrank.handlers.i18n import MESSAGES as HANDLERS
+from fedrank.handlers.i18n import MESSAGES
 
 DESCRIPTION_LIMIT = 100
 
 
 def english(key: str) -> str:
-    entry = OWN.get(key) or HANDLERS[key]
-    return entry["en"][:DESCRIPTION_LIMIT]
+    return MESSAGES[key]["en"][:DESCRIPTION_LIMIT]
 
 
 def name(command: str) -> app_commands.locale_str:

@@ -18,12 +18,12 @@ from discord.ext import commands
 
 from fedrank.bot.discord.cogs.base import DESCRIPTION_LIMIT, arg, name
 from fedrank.bot.discord.core import Core, command_line
-from fedrank.handlers.i18n import MESSAGES as HANDLERS
+from fedrank.handlers.i18n import MESSAGES
 
 
 def _description(command: str) -> app_commands.locale_str:
     key = f"cmd.{command}"
-    english = HANDLERS.get(key, {}).get("en", f"/{command}")[:DESCRIPTION_LIMIT]
+    english = MESSAGES.get(key, {}).get("en", f"/{command}")[:DESCRIPTION_LIMIT]
     return app_commands.locale_str(english, key=key)
 
 

@@ -19,11 +19,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from fedrank.bot.discord.cogs.base import FeatureCog, arg, description, name
-from fedrank.bot.discord.i18n import t
 from fedrank.bot.discord.rolesync import RoleSync
 from fedrank.handlers.context import RequestContext
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t as handler_t
+from fedrank.handlers.i18n import t
 from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.roles import (
     TitleKey,
@@ -269,4 +268,4 @@ class Roles(FeatureCog):
 
     @staticmethod
     async def _usage(ctx: RequestContext, usage: str) -> Reply:
-        return Reply.text(handler_t(ctx.language, "error.usage", usage=usage))
+        return Reply.text(t(ctx.language, "error.usage", usage=usage))

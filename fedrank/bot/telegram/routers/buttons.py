@@ -16,10 +16,10 @@ from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from fedrank.bot.telegram.i18n import t
 from fedrank.bot.telegram.render import MESSAGE_LIMIT, tg_len
 from fedrank.bot.telegram.routers.common import answer
 from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.i18n import t
 
 log = logging.getLogger(__name__)
 

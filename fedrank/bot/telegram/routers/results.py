@@ -19,11 +19,11 @@ from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import Document, Message
 
-from fedrank.bot.telegram.i18n import t
 from fedrank.bot.telegram.routers.common import answer, answer_message, command_text
 from fedrank.bot.telegram.sender import deliver
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.dispatch import parse_command
+from fedrank.handlers.i18n import t
 from fedrank.handlers.presence import chosen_language
 from fedrank.handlers.reply import Reply
 from fedrank.handlers.results import MAX_UPLOAD
@@ -63,7 +63,7 @@ async def _download(
             bot,
             services,
             ctx,
-            "tg.file_too_large",
+            "bot.file_too_large",
             size=f"{document.file_size / 1_000_000:.1f}",
             limit=MAX_UPLOAD // 1_000_000,
         )
@@ -76,7 +76,7 @@ async def _download(
         log.warning("download of %s failed: %s", document.file_id, type(exc).__name__)
         data = None
     if data is None:
-        await _say(bot, services, ctx, "tg.file_failed")
+        await _say(bot, services, ctx, "bot.file_failed")
         return None
     return IncomingFile(document.file_name or "results.txt", data.read())
 

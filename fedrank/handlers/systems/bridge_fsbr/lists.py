@@ -183,7 +183,7 @@ def next_phrase(standing: fsbr.Standing) -> dict[str, Any]:
         lower = title_of(_step_down(standing.state))
         values = {"rk": title_of(standing.rk), "norm": standing.state.norm, "lower": lower}
         parts.append(Phrase("fsbr.next.temporary", values))
-    return joined("frame.sep.none", parts)
+    return joined("", parts)
 
 
 def _step_down(state: fsbr.RankState) -> Decimal:

@@ -131,7 +131,7 @@ async def test_unknown_player_twice_listed_and_missing_date_name_the_line(
     # Line 1 is the comment, line 11 the first entry (3 lines each): P04's second player is
     # on line 22.
     assert reply.plain.startswith(
-        "1 name(s) in pasted.txt are not settled in the CCBA registry; nothing is written yet:\n"
+        "1 name in pasted.txt is not settled in the CCBA registry; nothing is written yet:\n"
         "1. line 22: CCBA-0099 — not registered\n"
         "(a guest who is not in the database is written member=no)\n"
     )

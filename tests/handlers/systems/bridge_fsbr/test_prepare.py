@@ -119,7 +119,7 @@ async def test_unknown_player_and_bad_lines_are_named(services: Services, db: Da
     reply = await dispatch(services, user("boss"), "/submit fsbr\n" + unknown)
     # Line 1 is the comment; [players] is line 22, P04's second player is line 30.
     assert reply.plain.startswith(
-        "1 name(s) in pasted.txt are not settled in the FSBR registry; nothing is written yet:\n"
+        "1 name in pasted.txt is not settled in the FSBR registry; nothing is written yet:\n"
         "1. line 30: FSBR-0099 (Player 99) — not registered; closest: Player 39 (FSBR-0039), "
         "Player 29 (FSBR-0029), Player 19 (FSBR-0019)\n"
         "(a foreign guest who is not in the database needs his country)\n"

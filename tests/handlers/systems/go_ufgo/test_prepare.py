@@ -97,7 +97,7 @@ async def test_unknown_or_missing_players_are_reported_with_their_line(
     text = example_with_ids().replace("id=UFGO-0003", "id=UFGO-0999")
     reply = await dispatch(services, with_file(user("boss"), "k.h9", text), "/submit ufgo")
     assert reply.plain.startswith(
-        "1 name(s) in k.h9 are not settled in the UFGO registry; nothing is written yet:\n"
+        "1 name in k.h9 is not settled in the UFGO registry; nothing is written yet:\n"
         "1. line 15: UFGO-0999 (Shevchenko Andrii) — the ID is not registered, the name is: "
         "Andrii Shevchenko (UFGO-0003)\n"
     )

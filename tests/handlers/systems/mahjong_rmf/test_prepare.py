@@ -94,7 +94,7 @@ async def test_unknown_player_and_wrong_discipline_are_refused(
     reply = await dispatch(services, user("boss"), "/submit rmf-mcr\n" + unknown)
     # Line 17 of the sheet (line 1 is the comment); the command line is not part of it.
     assert reply.plain.startswith(
-        "1 name(s) in pasted.txt are not settled in the RMF registry; nothing is written yet:\n"
+        "1 name in pasted.txt is not settled in the RMF registry; nothing is written yet:\n"
         "1. line 17: RMF-0099 — not registered"
     )
     sichuan = sheet(discipline="sichuan")

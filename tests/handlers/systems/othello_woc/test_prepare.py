@@ -168,7 +168,7 @@ async def test_an_unknown_player_and_missing_headers_name_their_line(
     unknown = four().replace("player: WOF-0003", "player: WOF-0099")
     reply = await dispatch(services, user("boss"), "/submit woc\n" + unknown)
     assert reply.plain.startswith(
-        "1 name(s) in pasted.txt are not settled in the WOF registry; nothing is written yet:\n"
+        "1 name in pasted.txt is not settled in the WOF registry; nothing is written yet:\n"
         "1. line 7: WOF-0099 — not registered\n"
     )
     undated = four().replace("date: 2026-11-10", "")
