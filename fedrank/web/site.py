@@ -35,7 +35,7 @@ from markupsafe import Markup, escape
 
 from fedrank.handlers.context import LANGUAGES, Services
 from fedrank.handlers.i18n import t
-from fedrank.handlers.site import live, paths
+from fedrank.handlers.site import live, paging, paths
 from fedrank.handlers.site.pages import Page, page_json
 from fedrank.web.site_chart import rating_svg
 from fedrank.web.site_rows import history_rows, list_rows
@@ -76,6 +76,7 @@ def design_hash(federation_languages: dict[str, str]) -> str:
     for path in sorted([*TEMPLATES.iterdir(), *STATIC.iterdir(), *CODE]):
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
+    digest.update(f"list pages of {paging.SIZE}".encode())
     digest.update(json.dumps(federation_languages, sort_keys=True).encode())
     return digest.hexdigest()[:16]
 
@@ -228,7 +229,7 @@ class Renderer:
             _=words,
             link=lambda target: token(("link", target)),
             static=lambda name: token(("file", f"static/{name}")),
-            api=token(("file", paths.api(page["page"]))),
+            api=token(("file", paths.api(page.get("whole", page["page"])))),
             alternates_head=token(("head",)),
             alternates_nav=token(("nav",)),
             **extra,
@@ -310,7 +311,9 @@ class LiveSite:
 
     async def _make(self, renderer: Renderer, path: str) -> Answer | None:
         if path.startswith(paths.API + "/") and path.endswith(".json"):
-            page = await live.page_at(self.services, path[len(paths.API) + 1 : -5] + ".html")
+            page = await live.page_at(
+                self.services, path[len(paths.API) + 1 : -5] + ".html", whole=True
+            )
             if page is None:
                 return None
             return Answer.of("application/json", page_json(page), self._since)

@@ -24,7 +24,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from fedrank.handlers.context import LANGUAGES, Services
-from fedrank.handlers.site import changes, live, paths
+from fedrank.handlers.site import changes, live, paging, paths
 from fedrank.handlers.site.pages import page_json
 from fedrank.web.site import STATIC, Renderer, design_hash
 
@@ -120,13 +120,15 @@ async def build_site(
         body = page_json(page)
         digest = hashlib.sha256(body + design.encode()).hexdigest()[:32]
         api = paths.api(page["page"])
-        targets = [api] + [renderer.path(page["page"], lang) for lang in languages]
+        # a list is written as its pages (:mod:`.paging`), its JSON as one whole file
+        parts = list(paging.slices(page)) if page["kind"] == "list" else [page]
+        targets = [api] + [renderer.path(p["page"], lang) for p in parts for lang in languages]
         for target in targets:
             after[target] = digest
         if all(before.get(x) == digest for x in targets) and _present(out, targets):
             continue
         report.written += 1
-        files = [(api, body)] + [renderer.render(page, lang) for lang in languages]
+        files = [(api, body)] + [renderer.render(p, lang) for p in parts for lang in languages]
         _write_all(out, files, made)
     report.unchanged = len({x for x in after if x.startswith(paths.API + "/")}) - report.written
     report.removed = _remove(out, set(before) - set(after))

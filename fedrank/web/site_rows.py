@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from fedrank.handlers.site.paging import page_of
+
 
 def esc(text: object) -> str:
     """``text`` escaped for HTML text and attribute values, as ``markupsafe.escape`` does
@@ -50,8 +52,9 @@ def list_rows(rows: Iterable[dict[str, Any]], prefix: str, new: str) -> str:
 
 
 def history_rows(history: list[dict[str, Any]], prefix: str, now: str) -> str:
-    """A profile's runs of lists, newest first: from (linking its list), until (its last
-    list, or ``now`` while the run holds), position in the first list, rating, title."""
+    """A profile's runs of lists, newest first: from (linking the page of its list that
+    holds the player, :mod:`fedrank.handlers.site.paging`), until (its last list's first
+    page, or ``now`` while the run holds), position in the first list, rating, title."""
     prefix = esc(prefix)
     out = []
     for row in reversed(history):
@@ -61,8 +64,10 @@ def history_rows(history: list[dict[str, Any]], prefix: str, now: str) -> str:
             if row["until"]
             else now
         )
+        number = page_of(row["position"])
+        at = f"{day}/page-{number}.html" if number > 1 else f"{day}.html"  # paging.path_of
         out.append(
-            f'<tr><td><a href="{prefix}{day}.html">{day}</a></td><td>{until}</td>'
+            f'<tr><td><a href="{prefix}{at}">{day}</a></td><td>{until}</td>'
             f'<td class="num">{int(row["position"])}</td><td class="num">{esc(row["rating"])}</td>'
             f"<td>{esc(row['title'] or '')}</td></tr>\n"
         )

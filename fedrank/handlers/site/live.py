@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 from datetime import date
 
 from fedrank.handlers.context import Services
-from fedrank.handlers.site import paths
+from fedrank.handlers.site import paging, paths
 from fedrank.handlers.site.pages import (
     Page,
     archive_data,
@@ -33,11 +33,20 @@ async def languages(services: Services) -> tuple[dict[str, str], str]:
     return dict(found), (found[0][1] if found else services.default_language)
 
 
-async def page_at(services: Services, page: str) -> Page | None:
-    """The data of the page at ``page`` (a path without language folder); None if none."""
+async def page_at(services: Services, page: str, *, whole: bool = False) -> Page | None:
+    """The data of the page at ``page`` (a path without language folder); None if none.
+
+    A list's path names one of its pages (:mod:`.paging`): that page's share of the rows;
+    ``whole`` asks for the whole list instead (its JSON), which only its first path names."""
     route = paths.parse(page)
     if route is None:
         return None
+    number = 1
+    if route[0] == "list" and len(route) == 5:
+        found = paging.parse_number(route[4])
+        if found is None or whole:
+            return None
+        number = found
     async with services.db.read() as repos:
         if route[0] == "index":
             return await index_data(repos)
@@ -75,7 +84,10 @@ async def page_at(services: Services, page: str) -> Page | None:
             day = date.fromisoformat(route[3])
         except ValueError:
             return None
-        return await list_data(repos, federation, discipline, day)
+        listed = await list_data(repos, federation, discipline, day)
+    if listed is None or whole:
+        return listed
+    return paging.one(listed, number)
 
 
 async def all_pages(services: Services) -> AsyncIterator[Page]:

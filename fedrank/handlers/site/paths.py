@@ -85,7 +85,8 @@ def federation_of(page: str) -> str | None:
 def parse(page: str) -> tuple[str, ...] | None:
     """A page's path (language prefix removed) as the route it names, segments unquoted:
     ``("index",)``, ``("archive", fed, disc)``, ``("list", fed, disc, date)``,
-    ``("player", fed, id)``, ``("tournament", fed, disc, code)``; None for no page."""
+    ``("player", fed, id)``, ``("tournament", fed, disc, code)``; a later page of a list
+    (:mod:`.paging`) is ``("list", fed, disc, date, "page-<k>")``; None for no page."""
     if not page.endswith(".html"):
         return None
     parts = [unquote(p) for p in page.removesuffix(".html").split("/")]
@@ -99,6 +100,8 @@ def parse(page: str) -> tuple[str, ...] | None:
         return ("list", parts[0], parts[1], parts[2])
     if len(parts) == 4 and parts[2] == "t":
         return ("tournament", parts[0], parts[1], parts[3])
+    if len(parts) == 4 and parts[3].startswith("page-"):
+        return ("list", parts[0], parts[1], parts[2], parts[3])
     return None
 
 

@@ -148,7 +148,7 @@ async def test_whole_site_has_every_page_once(services: Services) -> None:
         if (page["kind"] in ("player", "list") and "P-001" in page["page"]) or page[
             "page"
         ].endswith(f"{seed.dates[5].isoformat()}.html"):
-            assert page == await live.page_at(services, page["page"])
+            assert page == await live.page_at(services, page["page"], whole=True)
 
 
 def test_paths_quote_every_segment_and_parse_back() -> None:
