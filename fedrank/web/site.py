@@ -229,7 +229,7 @@ class Renderer:
             _=words,
             link=lambda target: token(("link", target)),
             static=lambda name: token(("file", f"static/{name}")),
-            api=token(("file", paths.api(page.get("whole", page["page"])))),
+            api=token(("file", paths.api(page.get("whole") or page["page"]))),
             alternates_head=token(("head",)),
             alternates_nav=token(("nav",)),
             **extra,

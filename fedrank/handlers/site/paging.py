@@ -93,4 +93,3 @@ def parse_number(segment: str) -> int | None:
         return None
     number = int(digits)
     return number if number >= 2 else None
-
