@@ -2,7 +2,7 @@
 live server's latency under concurrent requests.
 
     .venv/bin/python bench/site.py [--players 20000] [--years 10] [--languages 4]
-                                   [--concurrency 200] [--rounds 10] [--db FILE]
+                                   [--concurrency 200] [--rounds 10] [--db FILE] [--live-only]
 
 The data is generated first in a temporary SQLite database through the repositories (the
 registry with ``add_many``, one list a month with ``add_snapshot``, a tournament a month with
@@ -43,7 +43,7 @@ import aiohttp  # noqa: E402
 from aiohttp import web  # noqa: E402
 
 from fedrank.handlers.context import LANGUAGES, Services  # noqa: E402
-from fedrank.handlers.site import paths  # noqa: E402
+from fedrank.handlers.site import paging, paths  # noqa: E402
 from fedrank.storage.database import Database  # noqa: E402
 from fedrank.storage.records import NewAward, NewEntry, NewListRow  # noqa: E402
 from fedrank.web.site import add_site_routes  # noqa: E402
@@ -232,6 +232,34 @@ async def wrk(base: str, path: str, concurrency: int) -> str:
     )
 
 
+async def builds(
+    services: Services,
+    db: Database,
+    out: Path,
+    languages: tuple[str, ...],
+    discipline_id: int,
+    dates: list[date],
+) -> None:
+    """The full build, then the incremental one after one more publication."""
+    began, cpu = time.perf_counter(), time.process_time()
+    report = await build_site(services, out, languages=languages)
+    full, full_cpu = time.perf_counter() - began, time.process_time() - cpu
+    files = sum(1 for p in out.rglob("*") if p.is_file())  # noqa: ASYNC240
+    print(
+        f"full build ({len(languages)} language(s)): {report.written} pages"
+        f" ({files} files) in {full:.1f} s, {full_cpu:.1f} s of CPU (goal <= 60 s)"
+    )
+    changed = await publish_one_more(db, discipline_id, _month(len(dates), dates[0].year))
+    began, cpu = time.perf_counter(), time.process_time()
+    report = await build_site(services, out, languages=languages)
+    again, again_cpu = time.perf_counter() - began, time.process_time() - cpu
+    print(
+        f"incremental after one publication and its tournament ({changed} players'"
+        f" figures changed): {report.written} written, {report.unchanged} unchanged"
+        f" in {again:.1f} s, {again_cpu:.1f} s of CPU (goal <= 5 s)"
+    )
+
+
 async def main() -> None:
     if sys.argv[1:2] == ["--client"]:
         base, path, concurrency, rounds = sys.argv[2:6]
@@ -246,6 +274,9 @@ async def main() -> None:
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument(
         "--db", type=Path, help="cache of the generated database (made when missing)"
+    )
+    parser.add_argument(
+        "--live-only", action="store_true", help="no builds: the live server's figures only"
     )
     args = parser.parse_args()
     languages = LANGUAGES[: args.languages]
@@ -272,24 +303,13 @@ async def main() -> None:
                 services = Services(db=db, clock=lambda: NOW)
 
         out = Path(folder) / "site"
-        began, cpu = time.perf_counter(), time.process_time()
-        report = await build_site(services, out, languages=languages)
-        full, full_cpu = time.perf_counter() - began, time.process_time() - cpu
-        files = sum(1 for p in out.rglob("*") if p.is_file())
-        print(
-            f"full build ({len(languages)} language(s)): {report.written} pages"
-            f" ({files} files) in {full:.1f} s, {full_cpu:.1f} s of CPU (goal <= 60 s)"
-        )
-        changed = await publish_one_more(db, discipline_id, _month(len(dates), dates[0].year))
-        began, cpu = time.perf_counter(), time.process_time()
-        report = await build_site(services, out, languages=languages)
-        again, again_cpu = time.perf_counter() - began, time.process_time() - cpu
-        print(
-            f"incremental after one publication and its tournament ({changed} players'"
-            f" figures changed): {report.written} written, {report.unchanged} unchanged"
-            f" in {again:.1f} s, {again_cpu:.1f} s of CPU (goal <= 5 s)"
-        )
-
+        if not args.live_only:
+            await builds(services, db, out, languages, discipline_id, dates)
+        lists = [
+            ("list page", paths.list_page("BIG", "big", dates[-1])),
+            # a page from the middle of the list (lists are paged: fedrank.handlers.site.paging)
+            ("list page (middle)", paging.path_of(paths.list_page("BIG", "big", dates[-1]), 5)),
+        ]
         app = web.Application()
         add_site_routes(app, services)
         app.router.add_get("/anchor.txt", lambda _: web.Response(text="ok"))
@@ -304,10 +324,7 @@ async def main() -> None:
                 f"anchor (static text): p50 {_pct(anchor, 0.5) * 1000:.1f} ms,"
                 f" p99 {_pct(anchor, 0.99) * 1000:.1f} ms"
             )
-            for name, path in (
-                ("list page", paths.list_page("BIG", "big", dates[-1])),
-                ("profile", paths.player("BIG", "B-00007")),
-            ):
+            for name, path in (*lists, ("profile", paths.player("BIG", "B-00007"))):
                 # the first request renders the page (once per state of the data); the
                 # rounds after it are what a visitor meets
                 [cold] = await latency(base, path, 1, 1)
