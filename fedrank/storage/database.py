@@ -199,7 +199,7 @@ class Database:
         if compiled is None:
             compiled = self._compiled[statement] = _OneHop.of(statement, self.engine)
         reader = await self._read_connection()
-        rows = await reader.execute_fetchall(compiled.sql, [params[n] for n in compiled.names])
+        rows = await reader.execute_fetchall(compiled.sql, compiled.values(params))
         return compiled.convert(rows)
 
     async def _read_connection(self) -> Any:
@@ -228,27 +228,48 @@ class Database:
 class _OneHop:
     """A SELECT compiled for SQLite's qmark parameters, with its columns' conversions."""
 
-    __slots__ = ("converters", "names", "sql")
+    __slots__ = ("binds", "converters", "sql")
 
     def __init__(
-        self, sql: str, names: list[str], converters: Sequence[Callable[[Any], Any] | None]
+        self,
+        sql: str,
+        binds: Sequence[tuple[str, Any, Callable[[Any], Any] | None]],
+        converters: Sequence[Callable[[Any], Any] | None],
     ) -> None:
         self.sql = sql
-        self.names = names
+        #: (name, value in the statement, conversion) of every parameter, in order.
+        self.binds = binds
         self.converters = converters
 
     @classmethod
     def of(cls, statement: Select[*tuple[Any, ...]], engine: AsyncEngine) -> _OneHop:
         dialect = engine.dialect
         compiled = statement.compile(dialect=dialect)
-        names = list(compiled.positiontup or [])
-        if "POSTCOMPILE" in str(compiled):
+        sql = str(compiled)
+        if "POSTCOMPILE" in sql:
             raise ValueError("plain_rows: expanding parameters (IN lists) are not supported")
+        given = compiled.params
+        binds = [
+            (
+                name,
+                given.get(name),
+                compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect),
+            )
+            for name in compiled.positiontup or []
+        ]
         converters = [
             column.type.dialect_impl(dialect).result_processor(dialect, None)
             for column in statement.selected_columns
         ]
-        return cls(str(compiled), names, converters)
+        return cls(sql, binds, converters)
+
+    def values(self, params: Mapping[str, Any]) -> list[Any]:
+        """The parameters in order: ``params``, else the statement's own values, converted."""
+        out = []
+        for name, default, convert in self.binds:
+            value = params.get(name, default)
+            out.append(value if convert is None or value is None else convert(value))
+        return out
 
     def convert(self, rows: Any) -> list[tuple[Any, ...]]:
         if not any(self.converters):
