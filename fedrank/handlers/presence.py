@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fedrank.handlers.context import NO_ACCOUNT, AccountState, RequestContext, Services
 from fedrank.handlers.safetext import clean_name
-from fedrank.storage.repos import account_presence
+from fedrank.storage.repos.accounts import ACCOUNT_PRESENCE
 
 
 async def account_state(services: Services, platform: str, user_id: str) -> AccountState:
@@ -23,9 +23,11 @@ async def account_state(services: Services, platform: str, user_id: str) -> Acco
     state = cache.get(key)
     if state is None:
         read_at, generation = cache.clock(), cache.generation
-        async with services.db.connection() as conn:
-            found = await account_presence(conn, platform, user_id)
-        state = AccountState(*found) if found is not None else NO_ACCOUNT
+        # One thread hop on SQLite, outside a transaction: this runs for every new user.
+        rows = await services.db.plain_rows(
+            ACCOUNT_PRESENCE, {"platform": platform, "user": user_id}
+        )
+        state = AccountState(rows[0][0], rows[0][1] is not None) if rows else NO_ACCOUNT
         cache.put(key, state, read_at, generation)
     return state
 

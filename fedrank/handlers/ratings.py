@@ -126,13 +126,13 @@ async def _card(services: Services, ctx: RequestContext, card: RatingCard) -> Re
 
 async def rating(services: Services, ctx: RequestContext, args: str) -> Reply:
     query = args.strip()
-    # One query on a bare connection in the usual cases (a federation ID, or the caller's own
+    # One query, of plain columns, in the usual cases (a federation ID, or the caller's own
     # link); a name, or an ID several federations share, goes through find_one_player.
-    async with services.db.connection() as conn:
-        if query:
-            cards = await rating_cards(conn, federation_player_id=query)
-        else:
-            cards = await rating_cards(conn, account=(ctx.platform, ctx.user_id))
+    # (Database.plain_rows: one thread hop on SQLite, outside a transaction.)
+    if query:
+        cards = await rating_cards(services.db, federation_player_id=query)
+    else:
+        cards = await rating_cards(services.db, account=(ctx.platform, ctx.user_id))
     if not query and not cards:
         raise UserError(t(ctx.language, "rating.unlinked"))
     if not query and len(cards) > 1:

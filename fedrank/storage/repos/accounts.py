@@ -48,7 +48,11 @@ def account_is() -> ColumnElement[bool]:
 # The hot path's small statements, built once (building costs about as much as running them).
 _ACCOUNT_BY_PLATFORM = select(Account).where(account_is())
 _ACCOUNT_LANGUAGE = select(Account.language).where(account_is())
-_ACCOUNT_PRESENCE = select(Account.language, Account.unreachable_since).where(account_is())
+#: (language, unreachable_since) of the account of ``platform`` and ``user``: the read before
+#: each update (``Database.plain_rows`` or :func:`account_presence`).
+ACCOUNT_PRESENCE = _ACCOUNT_PRESENCE = select(Account.language, Account.unreachable_since).where(
+    account_is()
+)
 _LINKED_PLAYERS = (
     select(Player)
     .join(AccountLink, AccountLink.player_id == Player.id)

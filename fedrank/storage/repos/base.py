@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from collections.abc import Mapping
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import Select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -11,6 +12,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 #: A SELECT of any columns: the type of a helper that narrows a query and returns it.
 Query = TypeVar("Query", bound=Select[*tuple[Any, ...]])
+
+
+class PlainReader(Protocol):
+    """What reads rows of plain columns outside a transaction: ``Database.plain_rows`` (one
+    thread hop on SQLite). Module-level statements only (each is compiled once)."""
+
+    async def plain_rows(
+        self, statement: Select[*tuple[Any, ...]], params: Mapping[str, str | int | None]
+    ) -> list[tuple[Any, ...]]: ...
 
 
 def dialect(session: AsyncSession) -> str:

@@ -41,7 +41,7 @@ from fedrank.storage.records import (
     TopRow,
 )
 from fedrank.storage.repos.accounts import account_is
-from fedrank.storage.repos.base import Repo
+from fedrank.storage.repos.base import PlainReader, Repo
 from fedrank.storage.repos.ledger import is_current, title_in_force
 from fedrank.storage.repos.players import federation_id_is
 
@@ -60,18 +60,24 @@ def newest_snapshot_id(
     return query.order_by(newer.list_date.desc()).limit(1).correlate(*correlate).scalar_subquery()
 
 
+_LIST_SIZE = select(func.count(ListRow.id)).where(ListRow.snapshot_id == bindparam("snapshot"))
+
+
 async def list_size(
-    conn: AsyncConnection | AsyncSession, snapshot_id: int, data: dict[str, Any] | None
+    conn: AsyncConnection | AsyncSession | PlainReader,
+    snapshot_id: int,
+    data: dict[str, Any] | None,
 ) -> int:
     """How many rows the list has: kept in the snapshot's ``data`` when it is stored, counted
     for a list stored before that."""
     kept = (data or {}).get("size")
     if isinstance(kept, int):
         return kept
-    return int(
-        await conn.scalar(select(func.count(ListRow.id)).where(ListRow.snapshot_id == snapshot_id))
-        or 0
-    )
+    params = {"snapshot": snapshot_id}
+    if isinstance(conn, AsyncConnection | AsyncSession):
+        return int(await conn.scalar(_LIST_SIZE, params) or 0)
+    rows = await conn.plain_rows(_LIST_SIZE, params)
+    return int(rows[0][0] or 0) if rows else 0
 
 
 @functools.cache
@@ -289,7 +295,7 @@ def _rating_cards_statement(by: str) -> Select[Any]:
 
 
 async def rating_cards(
-    conn: AsyncConnection | AsyncSession,
+    conn: AsyncConnection | AsyncSession | PlainReader,
     *,
     player_id: int | None = None,
     federation_player_id: str | None = None,
@@ -309,20 +315,22 @@ async def rating_cards(
     """
     if [player_id, federation_player_id, account].count(None) != 2:
         raise ValueError("choose the player by exactly one of id, federation ID, account")
+    params: dict[str, str | int | None]
     if player_id is not None:
-        rows = await conn.execute(_rating_cards_statement("id"), {"player_id": player_id})
+        statement, params = _rating_cards_statement("id"), {"player_id": player_id}
     elif federation_player_id is not None:
-        rows = await conn.execute(
-            _rating_cards_statement("federation_player_id"),
-            {"fpid": federation_player_id.strip().upper()},
-        )
+        statement = _rating_cards_statement("federation_player_id")
+        params = {"fpid": federation_player_id.strip().upper()}
     else:
         assert account is not None
-        rows = await conn.execute(
-            _rating_cards_statement("account"), {"platform": account[0], "user": account[1]}
-        )
+        statement = _rating_cards_statement("account")
+        params = {"platform": account[0], "user": account[1]}
+    if isinstance(conn, AsyncConnection | AsyncSession):
+        rows: Sequence[Any] = (await conn.execute(statement, params)).all()
+    else:  # one thread hop on SQLite (Database.plain_rows)
+        rows = await conn.plain_rows(statement, params)
     cards: list[RatingCard] = []
-    for row in rows.all():
+    for row in rows:
         (
             pid,
             player_name,

@@ -164,3 +164,27 @@ async def test_the_latest_list_on_a_date(db: Database) -> None:
         assert before is not None and before.id == june.id
         assert await repos.lists.latest(seeded.discipline_id, on=date(2026, 5, 31)) is None
         assert await repos.lists.latest(seeded.discipline_id + 1) is None
+
+
+async def test_rating_cards_through_plain_rows_match_a_connection(db: Database) -> None:
+    """/rating's read through ``Database.plain_rows`` (one thread hop on SQLite, with the
+    columns' conversions done there) gives the cards a connection gives, the counted list size
+    of an old list included."""
+    seeded = await seed_federation(db)
+    async with db.transaction() as repos:
+        await repos.accounts.get_or_create("console", "u", display_name="U", language=None, now=NOW)
+        # A list stored before its size was kept in its data: the size is counted.
+        await repos.session.execute(update(ListSnapshot).values(data=None))
+    for choice in (
+        {"player_id": seeded.players["RMF-001"]},
+        {"player_id": seeded.players["RMF-002"]},
+        {"federation_player_id": " rmf-003 "},
+        {"federation_player_id": "NOBODY"},
+        {"account": ("console", "u")},
+    ):
+        async with db.connection() as conn:
+            expected = await rating_cards(conn, **choice)  # type: ignore[arg-type]
+        assert await rating_cards(db, **choice) == expected  # type: ignore[arg-type]
+    [card] = await rating_cards(db, player_id=seeded.players["RMF-001"])
+    assert card.standings[0].list_size is not None and card.standings[0].list_size > 0
+    assert isinstance(card.standings[0].list_date, date)
