@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import (
     async_sessionmaker,
     create_async_engine,
 )
+from sqlalchemy.pool import AsyncAdaptedQueuePool
 
 from fedrank.storage.repos import Repos
 
@@ -78,8 +79,16 @@ def make_engine(
     if is_sqlite(url):
         database = make_url(url).database
         in_memory = not database or database == ":memory:" or "mode=memory" in url
+        # A file gets a queue pool named here: SQLAlchemy before 2.0.38 gave aiosqlite files a
+        # NullPool (a connection opened per checkout), which takes no pool size at all.
         pool: dict[str, Any] = (
-            {} if in_memory else {"pool_size": POOL_SIZE, "max_overflow": POOL_OVERFLOW}
+            {}
+            if in_memory
+            else {
+                "poolclass": AsyncAdaptedQueuePool,
+                "pool_size": POOL_SIZE,
+                "max_overflow": POOL_OVERFLOW,
+            }
         )
         engine = create_async_engine(url, echo=echo, connect_args=connect_args or {}, **pool)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
