@@ -30,7 +30,6 @@ import cProfile
 import io
 import os
 import pstats
-import random
 import re
 import statistics
 import tempfile
@@ -41,6 +40,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from pgschema import postgres_schema
 from sqlalchemy import event
 
 from fedrank.demo import load_demo
@@ -58,24 +58,6 @@ T = TypeVar("T")
 
 def director() -> RequestContext:
     return RequestContext(platform="console", user_id=DIRECTOR, chat_id=DIRECTOR)
-
-
-async def _postgres_schema(url: str, drop: str | None = None) -> str:
-    """A fresh schema on the PostgreSQL server of ``url`` (or drop ``drop``)."""
-    import asyncpg  # type: ignore[import-untyped]
-    from sqlalchemy.engine import make_url
-
-    dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-    conn = await asyncpg.connect(dsn)
-    try:
-        if drop is not None:
-            await conn.execute(f'DROP SCHEMA "{drop}" CASCADE')
-            return drop
-        schema = f"correction_bench_{random.randrange(1 << 32):08x}"
-        await conn.execute(f'CREATE SCHEMA "{schema}"')
-        return schema
-    finally:
-        await conn.close()
 
 
 async def prepare_demo(db: Database) -> tuple[str, str]:
@@ -159,7 +141,7 @@ def replayed(preview: Reply) -> int:
 async def run(args: argparse.Namespace, workdir: Path) -> None:
     schema = None
     if args.database_url:
-        schema = await _postgres_schema(args.database_url)
+        schema = await postgres_schema(args.database_url, "correction_bench")
         db = Database(args.database_url, connect_args={"server_settings": {"search_path": schema}})
     else:
         db = Database(f"sqlite+aiosqlite:///{workdir / 'correction.db'}")
@@ -236,7 +218,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
     finally:
         await db.close()
         if schema is not None and args.database_url:
-            await _postgres_schema(args.database_url, drop=schema)
+            await postgres_schema(args.database_url, "correction_bench", drop=schema)
 
 
 def main() -> None:

@@ -44,6 +44,7 @@ from aiogram.types import TelegramObject
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pgschema import postgres_schema  # noqa: E402
 from stacks import StackSampler  # noqa: E402
 from tg_data import NOW, build, link_accounts, pid  # noqa: E402
 
@@ -205,24 +206,6 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def _postgres_schema(url: str, drop: str | None = None) -> str:
-    """A fresh schema on the PostgreSQL server of ``url`` (or drop ``drop``)."""
-    import asyncpg  # type: ignore[import-untyped]
-    from sqlalchemy.engine import make_url
-
-    dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-    conn = await asyncpg.connect(dsn)
-    try:
-        if drop is not None:
-            await conn.execute(f'DROP SCHEMA "{drop}" CASCADE')
-            return drop
-        schema = f"tg_bench_{random.randrange(1 << 32):08x}"
-        await conn.execute(f'CREATE SCHEMA "{schema}"')
-        return schema
-    finally:
-        await conn.close()
-
-
 def updates(args: argparse.Namespace, mix: str, users_from: int) -> list[tuple[int, str]]:
     """The measured updates: (Telegram user ID, text)."""
     rng = random.Random(2)
@@ -318,7 +301,7 @@ async def throughput(args: argparse.Namespace, workdir: Path) -> None:
     """The mix, between two runs of the transport alone (the anchor) unless --no-anchor."""
     schema = None
     if args.database_url:
-        schema = await _postgres_schema(args.database_url)
+        schema = await postgres_schema(args.database_url, "tg_bench")
         db = Database(args.database_url, connect_args={"server_settings": {"search_path": schema}})
     else:
         db = Database(f"sqlite+aiosqlite:///{workdir / 'small.db'}")
@@ -348,7 +331,7 @@ async def throughput(args: argparse.Namespace, workdir: Path) -> None:
     finally:
         await db.close()
         if schema is not None:
-            await _postgres_schema(args.database_url, drop=schema)
+            await postgres_schema(args.database_url, "tg_bench", drop=schema)
 
 
 async def latency(args: argparse.Namespace, workdir: Path) -> None:
