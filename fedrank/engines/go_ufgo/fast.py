@@ -84,7 +84,7 @@ def rate_from_state(t: Tournament, ik: Mapping[str, int]) -> FastResult | None:
     try:
         return rate_packed(t, ik, s)
     except (HandBackError, IndexError, KeyError):
-        pass  # not a tournament for the packed path: this module's own
+        pass  # the packed path handed it back (or met what it does not cover): use ours
     try:
         return _rate(t, ik, s)
     except (_HandBackError, IndexError, KeyError):
