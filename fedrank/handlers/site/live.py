@@ -14,11 +14,14 @@ from fedrank.handlers.site.pages import (
     Page,
     archive_data,
     index_data,
+    list_body,
     list_data,
     profile_data,
     tournament_data,
 )
 from fedrank.handlers.site.whole import whole_site
+from fedrank.storage.models import Discipline, Federation
+from fedrank.storage.repos import Repos
 
 
 async def state(services: Services) -> tuple[int, ...]:
@@ -84,10 +87,42 @@ async def page_at(services: Services, page: str, *, whole: bool = False) -> Page
             day = date.fromisoformat(route[3])
         except ValueError:
             return None
-        listed = await list_data(repos, federation, discipline, day)
-    if listed is None or whole:
-        return listed
-    return paging.one(listed, number)
+        if whole:
+            return await list_data(repos, federation, discipline, day)
+        return await list_page_data(repos, federation, discipline, day, number)
+
+
+async def list_page_data(
+    repos: Repos, federation: Federation, discipline: Discipline, day: date, number: int
+) -> Page | None:
+    """Page ``number`` of the list of ``day`` from that page's rows alone (and the previous
+    list's rows of the same players): the same data as ``paging.one(list_data(...), number)``
+    without reading the whole list and the whole previous one (20,000 rows each)."""
+    reader = repos.site
+    snapshots = await reader.snapshots(discipline.id)
+    index = next((i for i, s in enumerate(snapshots) if s[2] == day), None)
+    if index is None:
+        return None
+    snapshot = snapshots[index]
+    last = await reader.last_position(snapshot[0])
+    if number > max(1, paging.page_of(last)):
+        return None
+    after, upto = paging.bounds(number)
+    lines = await reader.list_lines(snapshot[0], after, upto)
+    prior = snapshots[index - 1] if index > 0 else None
+    previous = (
+        await reader.positions_of_page(prior[0], snapshot[0], after, upto)
+        if prior is not None
+        else {}
+    )
+    body = list_body(
+        federation, discipline, day, lines, prior[2] if prior is not None else None, previous
+    )
+    # the sizes of the whole lists, not of the rows read (what list_body counts)
+    body["size"] = snapshot[3]
+    if prior is not None:
+        body["previous"] = {**body["previous"], "size": prior[3]}
+    return paging.window(body, number, last)
 
 
 async def all_pages(services: Services) -> AsyncIterator[Page]:

@@ -66,9 +66,13 @@ class SiteRepo(Repo):
             out.append((sid, did, day, kept))
         return out
 
-    async def list_lines(self, snapshot_id: int) -> list[ListLine]:
-        """The rows of one list in its order, with each player's ID and name."""
-        rows = await self.session.execute(
+    async def list_lines(
+        self, snapshot_id: int, after: int | None = None, upto: int | None = None
+    ) -> list[ListLine]:
+        """The rows of one list in its order, with each player's ID and name; only those whose
+        position is above ``after`` and at most ``upto`` when given (one page of the list,
+        read through the index on (snapshot, position))."""
+        query = (
             select(
                 ListRow.player_id,
                 ListRow.position,
@@ -81,13 +85,41 @@ class SiteRepo(Repo):
             .where(ListRow.snapshot_id == snapshot_id)
             .order_by(ListRow.position, Player.name)
         )
-        return [tuple(r) for r in rows]  # type: ignore[misc]
+        if after is not None:
+            query = query.where(ListRow.position > after)
+        if upto is not None:
+            query = query.where(ListRow.position <= upto)
+        return [tuple(r) for r in await self.session.execute(query)]  # type: ignore[misc]
+
+    async def last_position(self, snapshot_id: int) -> int:
+        """The last position of one list (0 for an empty list)."""
+        found = await self.session.scalar(
+            select(func.max(ListRow.position)).where(ListRow.snapshot_id == snapshot_id)
+        )
+        return int(found or 0)
 
     async def positions(self, snapshot_id: int) -> dict[int, tuple[int, Decimal]]:
         """player id -> (position, rating) in one list (the previous list of a list page)."""
         rows = await self.session.execute(
             select(ListRow.player_id, ListRow.position, ListRow.rating).where(
                 ListRow.snapshot_id == snapshot_id
+            )
+        )
+        return {pid: (pos, rating) for pid, pos, rating in rows}
+
+    async def positions_of_page(
+        self, snapshot_id: int, page_of: int, after: int | None, upto: int | None
+    ) -> dict[int, tuple[int, Decimal]]:
+        """:meth:`positions` of only the players on one page of another list (``page_of``,
+        positions above ``after`` and at most ``upto``, as :meth:`list_lines` takes them)."""
+        on_page = select(ListRow.player_id).where(ListRow.snapshot_id == page_of)
+        if after is not None:
+            on_page = on_page.where(ListRow.position > after)
+        if upto is not None:
+            on_page = on_page.where(ListRow.position <= upto)
+        rows = await self.session.execute(
+            select(ListRow.player_id, ListRow.position, ListRow.rating).where(
+                ListRow.snapshot_id == snapshot_id, ListRow.player_id.in_(on_page)
             )
         )
         return {pid: (pos, rating) for pid, pos, rating in rows}
