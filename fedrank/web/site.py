@@ -294,6 +294,7 @@ class _Generation:
         self.since = since
         self.answers: dict[str, Answer] = {}
         self.making: dict[str, asyncio.Future[Answer | None]] = {}
+        self.kept: live.Kept = {}  # what many pages read alike (:class:`live.KeptReader`)
 
 
 class LiveSite:
@@ -394,13 +395,13 @@ class LiveSite:
         renderer = now.renderer
         if path.startswith(paths.API + "/") and path.endswith(".json"):
             page = await live.page_at(
-                self.services, path[len(paths.API) + 1 : -5] + ".html", whole=True
+                self.services, path[len(paths.API) + 1 : -5] + ".html", whole=True, kept=now.kept
             )
             if page is None:
                 return None
             return Answer.of("application/json", page_json(page), now.since)
         language, rest = paths.split_language(path)
-        page = await live.page_at(self.services, rest)
+        page = await live.page_at(self.services, rest, kept=now.kept)
         if page is None:
             return None
         if language is None:

@@ -7,6 +7,7 @@ import asyncio
 import gzip
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 import aiohttp
 import pytest
@@ -183,9 +184,9 @@ async def test_simultaneous_requests_share_one_state_read_and_one_render(
         reads["state"] += 1
         return await state(services)
 
-    async def counted_page_at(services: Services, page: str, *, whole: bool = False) -> object:
+    async def counted_page_at(services: Services, page: str, **options: Any) -> object:
         reads["page"] += 1
-        return await page_at(services, page, whole=whole)
+        return await page_at(services, page, **options)
 
     monkeypatch.setattr(site.live, "state", counted_state)
     monkeypatch.setattr(site.live, "page_at", counted_page_at)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from datetime import date
+from decimal import Decimal
+from typing import Any
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.site import paging, paths
@@ -22,6 +24,39 @@ from fedrank.handlers.site.pages import (
 from fedrank.handlers.site.whole import whole_site
 from fedrank.storage.models import Discipline, Federation
 from fedrank.storage.repos import Repos
+from fedrank.storage.repos.site import SiteRepo, SnapshotInfo, TournamentInfo
+
+#: What :class:`KeptReader` keeps for one state of the database.
+Kept = dict[tuple[Any, ...], Any]
+
+
+class KeptReader(SiteRepo):
+    """The site's reader keeping, between the pages of one state of the database, what many
+    pages read alike: a discipline's lists and tournaments, a list's title floors (a
+    profile's most costly read: a pass over the whole list). The live server hands a new
+    ``kept`` to each state, so a publication or a stored tournament is never missed."""
+
+    def __init__(self, reader: SiteRepo, kept: Kept) -> None:
+        super().__init__(reader.session)
+        self.kept = kept
+
+    async def snapshots(self, discipline_id: int | None = None) -> list[SnapshotInfo]:
+        key = ("snapshots", discipline_id)
+        if key not in self.kept:
+            self.kept[key] = await super().snapshots(discipline_id)
+        return list(self.kept[key])
+
+    async def tournaments(self, discipline_id: int) -> list[TournamentInfo]:
+        key = ("tournaments", discipline_id)
+        if key not in self.kept:
+            self.kept[key] = await super().tournaments(discipline_id)
+        return list(self.kept[key])
+
+    async def title_floors(self, snapshot_id: int) -> dict[str, Decimal]:
+        key = ("title_floors", snapshot_id)
+        if key not in self.kept:
+            self.kept[key] = await super().title_floors(snapshot_id)
+        return dict(self.kept[key])
 
 
 async def state(services: Services) -> tuple[int, ...]:
@@ -36,11 +71,14 @@ async def languages(services: Services) -> tuple[dict[str, str], str]:
     return dict(found), (found[0][1] if found else services.default_language)
 
 
-async def page_at(services: Services, page: str, *, whole: bool = False) -> Page | None:
+async def page_at(
+    services: Services, page: str, *, whole: bool = False, kept: Kept | None = None
+) -> Page | None:
     """The data of the page at ``page`` (a path without language folder); None if none.
 
     A list's path names one of its pages (:mod:`.paging`): that page's share of the rows;
-    ``whole`` asks for the whole list instead (its JSON), which only its first path names."""
+    ``whole`` asks for the whole list instead (its JSON), which only its first path names.
+    ``kept``: what the reads of earlier pages of the same state kept (:class:`KeptReader`)."""
     route = paths.parse(page)
     if route is None:
         return None
@@ -51,6 +89,8 @@ async def page_at(services: Services, page: str, *, whole: bool = False) -> Page
             return None
         number = found
     async with services.db.read() as repos:
+        if kept is not None:
+            repos.site = KeptReader(repos.site, kept)
         if route[0] == "index":
             return await index_data(repos)
         federation = await repos.federations.by_code(route[1])
