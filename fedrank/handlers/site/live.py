@@ -24,7 +24,7 @@ from fedrank.handlers.site.pages import (
 from fedrank.handlers.site.whole import whole_site
 from fedrank.storage.models import Discipline, Federation
 from fedrank.storage.repos import Repos
-from fedrank.storage.repos.site import SiteRepo, SnapshotInfo, TournamentInfo
+from fedrank.storage.repos.site import SiteRepo, SnapshotInfo, TournamentInfo, site_state
 
 #: What :class:`KeptReader` keeps for one state of the database.
 Kept = dict[tuple[Any, ...], Any]
@@ -60,8 +60,8 @@ class KeptReader(SiteRepo):
 
 
 async def state(services: Services) -> tuple[int, ...]:
-    async with services.db.read() as repos:
-        return await repos.site.state()
+    """The token of :meth:`SiteRepo.state`, read outside a transaction (one hop on SQLite)."""
+    return await site_state(services.db)
 
 
 async def languages(services: Services) -> tuple[dict[str, str], str]:

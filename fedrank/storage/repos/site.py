@@ -26,7 +26,7 @@ from fedrank.storage.models import (
     Tournament,
     TournamentVersion,
 )
-from fedrank.storage.repos.base import Repo
+from fedrank.storage.repos.base import PlainReader, Repo
 from fedrank.storage.repos.ledger import counted_titles, title_order
 
 #: (snapshot id, discipline id, list date, size) of a published list.
@@ -43,6 +43,24 @@ AwardLine = tuple[int, int, str, str | None, Decimal]
 TitleLine = tuple[int, str, date, str]
 #: (tournament id, code, name, held on, version number) of a stored tournament.
 TournamentInfo = tuple[int, str, str, date, int]
+
+
+#: The query of :meth:`SiteRepo.state` and :func:`site_state`, built once.
+STATE = select(
+    select(func.max(TournamentVersion.id)).scalar_subquery(),
+    select(func.max(ListSnapshot.id)).scalar_subquery(),
+    select(func.max(Title.id)).scalar_subquery(),
+    select(func.max(AuditLog.id)).scalar_subquery(),
+    select(func.max(Player.id)).scalar_subquery(),
+    select(func.count(ListSnapshot.id)).scalar_subquery(),
+)
+
+
+async def site_state(reader: PlainReader) -> tuple[int, ...]:
+    """:meth:`SiteRepo.state` read outside a transaction, in one thread hop on SQLite (the
+    live server reads it several times a second while it is busy)."""
+    rows = await reader.plain_rows(STATE, {})
+    return tuple(int(x or 0) for x in rows[0])
 
 
 class SiteRepo(Repo):
@@ -336,16 +354,5 @@ class SiteRepo(Repo):
         """A cheap token that changes whenever anything a page shows may have changed: the
         newest ids of lists, tournament versions and titles, and the player count and newest
         player (the registry's edits are audited, so the audit log's newest id too)."""
-        row = (
-            await self.session.execute(
-                select(
-                    select(func.max(TournamentVersion.id)).scalar_subquery(),
-                    select(func.max(ListSnapshot.id)).scalar_subquery(),
-                    select(func.max(Title.id)).scalar_subquery(),
-                    select(func.max(AuditLog.id)).scalar_subquery(),
-                    select(func.max(Player.id)).scalar_subquery(),
-                    select(func.count(ListSnapshot.id)).scalar_subquery(),
-                )
-            )
-        ).one()
+        row = (await self.session.execute(STATE)).one()
         return tuple(int(x or 0) for x in row)
