@@ -48,6 +48,7 @@ from fedrank.handlers.context import LANGUAGES, Services  # noqa: E402
 from fedrank.handlers.site import paging, paths  # noqa: E402
 from fedrank.storage.database import Database  # noqa: E402
 from fedrank.storage.records import NewAward, NewEntry, NewListRow  # noqa: E402
+from fedrank.web.app import serving  # noqa: E402
 from fedrank.web.site import add_site_routes  # noqa: E402
 from fedrank.web.site_build import build_site  # noqa: E402
 
@@ -391,15 +392,12 @@ async def main() -> None:
         app = web.Application()
         add_site_routes(app, services)
         app.router.add_get("/anchor.txt", lambda _: web.Response(text="ok"))
-        runner = web.AppRunner(app, access_log=None)
-        await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
-        await site.start()
-        base = f"http://127.0.0.1:{runner.addresses[0][1]}"
         try:
-            await live_figures(base, lists, args.concurrency, args.rounds)
+            # served as ``fedrank run --http`` serves (fedrank.web.app.serving)
+            async with serving(app, "127.0.0.1", 0) as runner:
+                base = f"http://127.0.0.1:{runner.addresses[0][1]}"
+                await live_figures(base, lists, args.concurrency, args.rounds)
         finally:
-            await runner.cleanup()
             await db.close()
 
 
