@@ -16,10 +16,13 @@ one process (goal <= 60 s on one core); the incremental rebuild after one more m
 tournament of 40 players and a list in which only their figures changed; goal <= 5 s); the
 live server's p50/p99 for a list page and a profile under ``--concurrency`` simultaneous
 requests on loopback (the first request, which renders the page, timed apart; then
-``--rounds`` rounds; goal p99 <= 50 ms), from a client process of its own (and from wrk, a
-C client, when it is installed), with a static text served by the same aiohttp server as
+``--rounds`` rounds on a warm cache; goal p99 <= 50 ms), from a client process of its own
+(and from wrk, a C client, when it is installed: the Python client costs more CPU than the
+server and shares its two cores), with a static text served by the same aiohttp server as
 the anchor (the ratio says what the site's handler adds to what the machine and aiohttp
-cost).
+cost); beside each, the server's CPU per request (its process's CPU time over the
+requests: the figure that load moves least); last, a cold cache: ``--concurrency``
+different profiles at once, each read and rendered.
 """
 
 from __future__ import annotations
