@@ -16,22 +16,27 @@ one process (goal <= 60 s on one core); the incremental rebuild after one more m
 tournament of 40 players and a list in which only their figures changed; goal <= 5 s); the
 live server's p50/p99 for a list page and a profile under ``--concurrency`` simultaneous
 requests on loopback (the first request, which renders the page, timed apart; then
-``--rounds`` rounds; goal p99 <= 50 ms), from a client process of its own (and from wrk, a
-C client, when it is installed), with a static text served by the same aiohttp server as
+``--rounds`` rounds on a warm cache; goal p99 <= 50 ms), from a client process of its own
+(and from wrk, a C client, when it is installed: the Python client costs more CPU than the
+server and shares its two cores), with a static text served by the same aiohttp server as
 the anchor (the ratio says what the site's handler adds to what the machine and aiohttp
-cost).
+cost); beside each, the server's CPU per request (its process's CPU time over the
+requests: the figure that load moves least); last, a cold cache: ``--concurrency``
+different profiles at once, each read and rendered.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import re
 import shutil
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -46,6 +51,7 @@ from fedrank.handlers.context import LANGUAGES, Services  # noqa: E402
 from fedrank.handlers.site import paging, paths  # noqa: E402
 from fedrank.storage.database import Database  # noqa: E402
 from fedrank.storage.records import NewAward, NewEntry, NewListRow  # noqa: E402
+from fedrank.web.app import serving  # noqa: E402
 from fedrank.web.site import add_site_routes  # noqa: E402
 from fedrank.web.site_build import build_site  # noqa: E402
 
@@ -170,15 +176,15 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def _requests(base: str, path: str, concurrency: int, rounds: int) -> list[float]:
-    """Seconds of each request: ``rounds`` rounds of ``concurrency`` simultaneous ones
-    (gzip taken, as browsers do)."""
+async def _requests(base: str, paths_: list[str], concurrency: int, rounds: int) -> list[float]:
+    """Seconds of each request: ``rounds`` rounds of ``concurrency`` simultaneous ones, the
+    i-th of a round for ``paths_[i % len(paths_)]`` (gzip taken, as browsers do)."""
     out: list[float] = []
     connector = aiohttp.TCPConnector(limit=concurrency)
     headers = {"Accept-Encoding": "gzip"}
     async with aiohttp.ClientSession(connector=connector, headers=headers) as http:
 
-        async def one() -> None:
+        async def one(path: str) -> None:
             began = time.perf_counter()
             async with http.get(f"{base}/{path}") as response:
                 await response.read()
@@ -186,31 +192,66 @@ async def _requests(base: str, path: str, concurrency: int, rounds: int) -> list
             out.append(time.perf_counter() - began)
 
         for _ in range(rounds):
-            await asyncio.gather(*(one() for _ in range(concurrency)))
+            await asyncio.gather(*(one(paths_[i % len(paths_)]) for i in range(concurrency)))
     return out
 
 
-async def latency(base: str, path: str, concurrency: int, rounds: int) -> list[float]:
+@dataclass
+class Served:
+    """What one run of a client measured: latencies (s) and the server's CPU per request
+    (this process's, the client being another; the load the machine was at)."""
+
+    p50: float
+    p99: float
+    requests: int
+    cpu: float
+    load: str
+    rate: float | None = None
+
+    def line(self, anchor: Served | None) -> str:
+        ratio = f" ({self.p99 / anchor.p99:.1f}x the anchor)" if anchor else ""
+        cpu = f" ({self.cpu / anchor.cpu:.2f}x the anchor's)" if anchor else ""
+        rate = f", {self.rate:,.0f} requests/s" if self.rate is not None else ""
+        return (
+            f"p50 {self.p50 * 1000:.1f} ms, p99 {self.p99 * 1000:.1f} ms{ratio}{rate};"
+            f" server CPU per request {self.cpu * 1e6:.0f} us{cpu} [load {self.load}]"
+        )
+
+
+def _load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+async def latency(base: str, paths_: list[str], concurrency: int, rounds: int) -> Served:
     """:func:`_requests` from a process of its own, so the client does not share the
-    server's event loop (and core)."""
+    server's event loop (it still shares the machine's two cores)."""
+    cpu = time.process_time()
     child = await asyncio.create_subprocess_exec(
         sys.executable,
         __file__,
         "--client",
         base,
-        path,
+        ",".join(paths_),
         str(concurrency),
         str(rounds),
         stdout=asyncio.subprocess.PIPE,
     )
     out, _ = await child.communicate()
     assert child.returncode == 0, out
-    return [float(x) for x in out.split()]
+    times = [float(x) for x in out.split()]
+    spent = time.process_time() - cpu
+    return Served(_pct(times, 0.5), _pct(times, 0.99), len(times), spent / len(times), _load())
 
 
-async def wrk(base: str, path: str, concurrency: int) -> str:
-    """p50/p99 and requests a second from wrk (a C client; one thread, ``concurrency``
-    connections, 5 s, gzip taken), when it is installed."""
+def _seconds(text: str) -> float:
+    number, unit = re.fullmatch(r"([\d.]+)([a-z]+)", text).groups()  # type: ignore[union-attr]
+    return float(number) * {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0}[unit]
+
+
+async def wrk(base: str, path: str, concurrency: int) -> Served:
+    """The same from wrk (a C client: one thread, ``concurrency`` connections, 5 s, gzip
+    taken), when it is installed: a client that costs far less CPU than the server."""
+    cpu = time.process_time()
     child = await asyncio.create_subprocess_exec(
         "wrk",
         "-t1",
@@ -223,12 +264,53 @@ async def wrk(base: str, path: str, concurrency: int) -> str:
         stdout=asyncio.subprocess.PIPE,
     )
     out, _ = await child.communicate()
+    spent = time.process_time() - cpu
     text = out.decode()
     found = dict(re.findall(r"\b(50|99)%\s+([\d.]+[a-z]+)", text))
+    count = re.search(r"(\d+) requests in", text)
     rate = re.search(r"Requests/sec:\s+(\S+)", text)
-    return (
-        f"p50 {found.get('50', '?')}, p99 {found.get('99', '?')},"
-        f" {rate.group(1) if rate else '?'} requests/s"
+    assert count and rate and "Non-2xx" not in text, text
+    requests = int(count.group(1))
+    return Served(
+        _seconds(found["50"]),
+        _seconds(found["99"]),
+        requests,
+        spent / requests,
+        _load(),
+        float(rate.group(1)),
+    )
+
+
+async def live_figures(
+    base: str, lists: list[tuple[str, str]], concurrency: int, rounds: int
+) -> None:
+    """The live server's figures: each page's first request (which renders it), then a warm
+    cache (the page kept, as for every visitor after the first until the data changes), from
+    the Python client and from wrk, against the anchor measured just before; last, a cold
+    cache: ``concurrency`` different profiles at once, each read and rendered."""
+    pages = [*lists, ("profile", paths.player("BIG", "B-00007"))]
+    anchor = await latency(base, ["anchor.txt"], concurrency, rounds)
+    print(f"anchor (static text), Python client: {anchor.line(None)}")
+    for name, path in pages:
+        first = await latency(base, [path], 1, 1)
+        warm = await latency(base, [path], concurrency, rounds)
+        print(
+            f"{name}: first request {first.p50 * 1000:.1f} ms; then {warm.requests} requests,"
+            f" {concurrency} at a time (warm cache), Python client: {warm.line(anchor)};"
+            " goal p99 <= 50 ms"
+        )
+    if shutil.which("wrk"):
+        anchor = await wrk(base, "anchor.txt", concurrency)
+        print(f"wrk, anchor: {anchor.line(None)}")
+        for name, path in pages:
+            print(f"wrk, {name} (warm cache): {(await wrk(base, path, concurrency)).line(anchor)}")
+    else:
+        print("wrk not installed (apt-get install wrk): Python client figures only")
+    others = [paths.player("BIG", f"B-{n:05d}") for n in range(8, 8 + concurrency)]
+    cold = await latency(base, others, concurrency, 1)
+    print(
+        f"cold cache: {concurrency} different profiles at once, each read and rendered,"
+        f" Python client: {cold.line(None)}"
     )
 
 
@@ -263,7 +345,7 @@ async def builds(
 async def main() -> None:
     if sys.argv[1:2] == ["--client"]:
         base, path, concurrency, rounds = sys.argv[2:6]
-        times = await _requests(base, path, int(concurrency), int(rounds))
+        times = await _requests(base, path.split(","), int(concurrency), int(rounds))
         print(" ".join(f"{x:.6f}" for x in times))
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -313,38 +395,12 @@ async def main() -> None:
         app = web.Application()
         add_site_routes(app, services)
         app.router.add_get("/anchor.txt", lambda _: web.Response(text="ok"))
-        runner = web.AppRunner(app, access_log=None)
-        await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
-        await site.start()
-        base = f"http://127.0.0.1:{runner.addresses[0][1]}"
         try:
-            anchor = await latency(base, "anchor.txt", args.concurrency, args.rounds)
-            print(
-                f"anchor (static text): p50 {_pct(anchor, 0.5) * 1000:.1f} ms,"
-                f" p99 {_pct(anchor, 0.99) * 1000:.1f} ms"
-            )
-            for name, path in (*lists, ("profile", paths.player("BIG", "B-00007"))):
-                # the first request renders the page (once per state of the data); the
-                # rounds after it are what a visitor meets
-                [cold] = await latency(base, path, 1, 1)
-                times = await latency(base, path, args.concurrency, args.rounds)
-                p99 = _pct(times, 0.99)
-                print(
-                    f"{name}: first request {cold * 1000:.1f} ms; then {len(times)} requests,"
-                    f" {args.concurrency} at a time: p50 {_pct(times, 0.5) * 1000:.1f} ms,"
-                    f" p99 {p99 * 1000:.1f} ms ({p99 / _pct(anchor, 0.99):.1f}x the anchor;"
-                    " goal <= 50 ms)"
-                )
-            if shutil.which("wrk"):
-                for name, path in (
-                    ("anchor", "anchor.txt"),
-                    ("list page", paths.list_page("BIG", "big", dates[-1])),
-                    ("profile", paths.player("BIG", "B-00007")),
-                ):
-                    print(f"wrk, {name}: {await wrk(base, path, args.concurrency)}")
+            # served as ``fedrank run --http`` serves (fedrank.web.app.serving)
+            async with serving(app, "127.0.0.1", 0) as runner:
+                base = f"http://127.0.0.1:{runner.addresses[0][1]}"
+                await live_figures(base, lists, args.concurrency, args.rounds)
         finally:
-            await runner.cleanup()
             await db.close()
 
 

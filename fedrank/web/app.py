@@ -7,6 +7,7 @@ sets are one ``add_*_routes(app, services)`` call each in :func:`make_app`.
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -54,11 +55,23 @@ def make_app(services: Services) -> web.Application:
     return app
 
 
+def settle_heap() -> None:
+    """Moves what exists once the process is set up (modules, templates, the application)
+    out of the garbage collector's sight: a full collection otherwise walks those hundred
+    thousand objects, a pause of 100-300 ms on a loaded machine that every request under way
+    waits out (most of the live pages' p99 once they were cached). Objects made later are
+    collected as before."""
+    gc.collect()
+    gc.freeze()
+
+
 @asynccontextmanager
 async def serving(app: web.Application, host: str, port: int) -> AsyncIterator[web.AppRunner]:
-    """``app`` listening on ``host:port`` for the length of the block."""
+    """``app`` listening on ``host:port`` for the length of the block (the heap settled
+    first: :func:`settle_heap`)."""
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
+    settle_heap()
     try:
         await web.TCPSite(runner, host, port).start()
         yield runner

@@ -21,7 +21,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from email.utils import format_datetime
@@ -32,6 +32,7 @@ from urllib.parse import quote
 from aiohttp import web
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
+from multidict import CIMultiDict
 
 from fedrank.handlers.context import LANGUAGES, Services
 from fedrank.handlers.i18n import t
@@ -61,12 +62,17 @@ LABEL = "\x01label\x01"
 RESOLVED = 1 << 16
 #: How long the live server trusts the database's state token before reading it again.
 STATE_TTL = 1.0
+#: From which share of that age a request starts the next read in the background (a loop
+#: busy with two hundred connections takes a good part of a second to finish a read).
+READ_AHEAD = 0.25
 CACHE_CONTROL = "public, max-age=60"
 #: Bodies from this size on are also kept gzipped (compressed once, served to every client
 #: that takes gzip).
 GZIP_FROM = 1400
 #: How many answers the live server keeps (the oldest goes first).
 CACHE_PAGES = 4096
+#: A path made only of characters that :func:`urllib.parse.quote` keeps (the usual case).
+PLAIN_PATH = re.compile(r"[A-Za-z0-9_.~/-]*")
 
 
 def design_hash(federation_languages: dict[str, str]) -> str:
@@ -243,82 +249,159 @@ def _etag(body: bytes) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """A page as the live server keeps it: its body, and gzipped once when worth it."""
+    """A page as the live server keeps it: its body, gzipped once when worth it, and the
+    headers of each way it is sent, worked out once (a request only copies them)."""
 
     kind: str
     body: bytes
     etag: str
     modified: datetime
     gzipped: bytes | None = None
+    sent: dict[tuple[bool, bool], CIMultiDict[str]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @classmethod
     def of(cls, kind: str, body: bytes, modified: datetime) -> Answer:
         packed = gzip.compress(body, 6, mtime=0) if len(body) >= GZIP_FROM else None
-        return cls(kind, body, _etag(body), modified, packed)
+        made = cls(kind, body, _etag(body), modified, packed)
+        for gzipped in (False, True):
+            for full in (False, True):  # (gzipped, with a body: not a 304)
+                headers = CIMultiDict(
+                    {
+                        "ETag": made.etag[:-1] + '-gz"' if gzipped else made.etag,
+                        "Cache-Control": CACHE_CONTROL,
+                        "Last-Modified": format_datetime(modified, usegmt=True),
+                        "Vary": "Accept-Encoding",
+                    }
+                )
+                if full:
+                    headers["Content-Type"] = f"{kind}; charset=utf-8"
+                    if gzipped:
+                        headers["Content-Encoding"] = "gzip"
+                made.sent[gzipped, full] = headers
+        return made
+
+
+class _Generation:
+    """What the live server keeps for one state of the database: the renderer, the answers
+    made from it, and the answers being made (one task a path, awaited by every request for
+    it)."""
+
+    def __init__(self, state: tuple[int, ...], renderer: Renderer, since: datetime) -> None:
+        self.state = state
+        self.renderer = renderer
+        self.since = since
+        self.answers: dict[str, Answer] = {}
+        self.making: dict[str, asyncio.Future[Answer | None]] = {}
+        self.kept: live.Kept = {}  # what many pages read alike (:class:`live.KeptReader`)
 
 
 class LiveSite:
     """Pages rendered on demand and kept per database state: a new list, a stored
-    tournament, a title or a registry change (:func:`live.state`, read at most once every
-    :data:`STATE_TTL` seconds) empties the cache; until then a page is rendered once."""
+    tournament, a title or a registry change (:func:`live.state`) starts a new generation
+    with an empty cache; until then a page is rendered once.
+
+    No answer comes from a state read more than :data:`STATE_TTL` seconds before its request
+    arrived (so a write by any process shows within that time). Requests never queue on a
+    lock: the state read and each page's render are one shared task that all the requests
+    needing it await together (an :class:`asyncio.Lock` hands over to its waiters one loop
+    turn at a time, which under two hundred requests made a tail of most of a second), and
+    the state is read again ahead, in the background, from :data:`READ_AHEAD` of its age limit."""
 
     def __init__(self, services: Services) -> None:
         self.services = services
-        self._state: tuple[int, ...] | None = None
-        self._state_at = 0.0
+        self._now: _Generation | None = None
+        self._state_at = 0.0  # when the newest applied state read began (monotonic)
         self._since = datetime.now(UTC).replace(microsecond=0)
-        self._renderer: Renderer | None = None
-        self._cache: dict[str, Answer] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._checking = asyncio.Lock()
+        self._check: tuple[float, asyncio.Future[None]] | None = None
 
-    async def _current(self) -> Renderer:
-        if self._renderer is not None and time.monotonic() - self._state_at <= STATE_TTL:
-            return self._renderer
-        async with self._checking:  # one state read for all the requests that need it
-            if self._renderer is None or time.monotonic() - self._state_at > STATE_TTL:
-                state = await live.state(self.services)
-                if state != self._state or self._renderer is None:
-                    languages, default = await live.languages(self.services)
-                    self._renderer = Renderer(languages, default)
-                    self._cache.clear()
-                    self._state = state
-                    # a later second than the last state's, so If-Modified-Since never
-                    # takes a page of this state for one of the last
-                    self._since = max(
-                        datetime.now(UTC).replace(microsecond=0),
-                        self._since + timedelta(seconds=1),
-                    )
-                self._state_at = time.monotonic()
-        return self._renderer
+    def _start_check(self) -> asyncio.Future[None]:
+        began = time.monotonic()
+        task = asyncio.ensure_future(self._read_state(began))
+        self._check = (began, task)
+
+        def done(finished: asyncio.Future[None]) -> None:
+            if self._check is not None and self._check[1] is finished:
+                self._check = None
+            if not finished.cancelled():
+                finished.exception()  # a read ahead's failure: the next request reads again
+
+        task.add_done_callback(done)
+        return task
+
+    async def _read_state(self, began: float) -> None:
+        state = await live.state(self.services)
+        if began <= self._state_at:  # a later read was applied meanwhile
+            return
+        if self._now is None or state != self._now.state:
+            languages, default = await live.languages(self.services)
+            if began <= self._state_at:
+                return
+            # a later second than the last state's, so If-Modified-Since never takes a page
+            # of this state for one of the last
+            self._since = max(
+                datetime.now(UTC).replace(microsecond=0), self._since + timedelta(seconds=1)
+            )
+            self._now = _Generation(state, Renderer(languages, default), self._since)
+        self._state_at = began
+
+    async def _current(self) -> _Generation:
+        arrived = time.monotonic()
+        oldest = arrived - STATE_TTL  # the earliest state read this request may be answered by
+        while self._now is None or self._state_at < oldest:
+            check = self._check
+            waiting = check[1] if check is not None and check[0] >= oldest else None
+            await asyncio.shield(waiting or self._start_check())
+        if self._check is None and arrived - self._state_at > STATE_TTL * READ_AHEAD:
+            self._start_check()  # read ahead: the requests after this one need not wait
+        return self._now
+
+    async def close(self) -> None:
+        """Stops the state read and the renders under way (the application is closing)."""
+        tasks: list[asyncio.Future[Any]] = [self._check[1]] if self._check is not None else []
+        if self._now is not None:
+            tasks += self._now.making.values()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def answer(self, path: str) -> Answer | None:
         """A path of the site's answer; None if it names nothing."""
-        renderer = await self._current()
-        if path in self._cache:
-            return self._cache[path]
-        lock = self._locks.setdefault(path, asyncio.Lock())
-        async with lock:
-            if path in self._cache:
-                return self._cache[path]
-            made = await self._make(renderer, path)
-            if made is not None:
-                if len(self._cache) >= CACHE_PAGES:  # the oldest out: a crawler's walk is bounded
-                    del self._cache[next(iter(self._cache))]
-                self._cache[path] = made
-            self._locks.pop(path, None)
-            return made
+        now = await self._current()
+        found = now.answers.get(path)
+        if found is not None:
+            return found
+        making = now.making.get(path)
+        if making is None:
+            making = now.making[path] = asyncio.ensure_future(self._make(now, path))
 
-    async def _make(self, renderer: Renderer, path: str) -> Answer | None:
+            def keep(made: asyncio.Future[Answer | None]) -> None:
+                now.making.pop(path, None)
+                if made.cancelled() or made.exception() is not None:
+                    return  # every request that awaited it has the error; the next one retries
+                result = made.result()
+                if result is not None:
+                    if len(now.answers) >= CACHE_PAGES:  # the oldest out: a crawl is bounded
+                        del now.answers[next(iter(now.answers))]
+                    now.answers[path] = result
+
+            making.add_done_callback(keep)
+        return await asyncio.shield(making)
+
+    async def _make(self, now: _Generation, path: str) -> Answer | None:
+        """The answer at ``path`` in generation ``now``: its data is read after ``now``'s
+        state, so it is never older than what that state stands for."""
+        renderer = now.renderer
         if path.startswith(paths.API + "/") and path.endswith(".json"):
             page = await live.page_at(
-                self.services, path[len(paths.API) + 1 : -5] + ".html", whole=True
+                self.services, path[len(paths.API) + 1 : -5] + ".html", whole=True, kept=now.kept
             )
             if page is None:
                 return None
-            return Answer.of("application/json", page_json(page), self._since)
+            return Answer.of("application/json", page_json(page), now.since)
         language, rest = paths.split_language(path)
-        page = await live.page_at(self.services, rest)
+        page = await live.page_at(self.services, rest, kept=now.kept)
         if page is None:
             return None
         if language is None:
@@ -326,7 +409,7 @@ class LiveSite:
         elif language == renderer.language_of(rest):
             return None  # the plain path is the page in its own language
         _, body = renderer.render(page, language)
-        return Answer.of("text/html", body, self._since)
+        return Answer.of("text/html", body, now.since)
 
 
 def _takes_gzip(request: web.Request) -> bool:
@@ -355,24 +438,20 @@ def respond(request: web.Request, found: Answer) -> web.StreamResponse:
     """The page, its ETag, Last-Modified and Cache-Control; gzipped when the client takes
     it; 304 to a matching conditional request."""
     packed = found.gzipped is not None and _takes_gzip(request)
-    etag = found.etag[:-1] + '-gz"' if packed else found.etag
-    headers = {
-        "ETag": etag,
-        "Cache-Control": CACHE_CONTROL,
-        "Last-Modified": format_datetime(found.modified, usegmt=True),
-        "Vary": "Accept-Encoding",
-    }
     if _not_modified(request, found.etag, found.modified):
-        return web.Response(status=304, headers=headers)
-    if packed:
-        headers["Content-Encoding"] = "gzip"
+        return web.Response(status=304, headers=CIMultiDict(found.sent[packed, False]))
     body = found.gzipped if packed and found.gzipped is not None else found.body
-    return web.Response(body=body, content_type=found.kind, charset="utf-8", headers=headers)
+    return web.Response(body=body, headers=CIMultiDict(found.sent[packed, True]))
 
 
 def add_site_routes(app: web.Application, services: Services) -> None:
     """The website, live from the database: pages, their JSON and the style sheet."""
     site = LiveSite(services)
+
+    async def close(_: web.Application) -> None:
+        await site.close()
+
+    app.on_cleanup.append(close)
     css = Answer.of("text/css", (STATIC / "site.css").read_bytes(), site._since)
 
     async def static_css(request: web.Request) -> web.StreamResponse:
@@ -380,7 +459,9 @@ def add_site_routes(app: web.Application, services: Services) -> None:
 
     async def page(request: web.Request) -> web.StreamResponse:
         # one quoting, ours, whatever a client quoted: the cache key and the route
-        raw = "/".join(quote(part, safe="") for part in request.path.lstrip("/").split("/"))
+        raw = request.path.lstrip("/")
+        if not PLAIN_PATH.fullmatch(raw):  # only what quoting leaves as it is: nothing to do
+            raw = "/".join(quote(part, safe="") for part in raw.split("/"))
         if raw == "":
             raw = paths.INDEX
         elif raw.endswith("/"):

@@ -3,9 +3,11 @@ headers; every page valid HTML, every name escaped."""
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 import aiohttp
 import pytest
@@ -167,3 +169,35 @@ async def test_a_large_page_is_gzipped_for_a_client_that_takes_it(
         async with http.get(url, headers={"Accept-Encoding": "gzip", "If-None-Match": etag}) as r:
             assert r.status == 304
     assert gzip.decompress(packed) == plain and len(packed) < len(plain) / 3
+
+
+async def test_simultaneous_requests_share_one_state_read_and_one_render(
+    services: Services, live_site: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fifty requests at once for a page not yet made: one read of the state, one read of
+    the page's data, fifty identical answers."""
+    await seed_site(services.db)
+    reads = {"state": 0, "page": 0}
+    state, page_at = site.live.state, site.live.page_at
+
+    async def counted_state(services: Services) -> tuple[int, ...]:
+        reads["state"] += 1
+        return await state(services)
+
+    async def counted_page_at(services: Services, page: str, **options: Any) -> object:
+        reads["page"] += 1
+        return await page_at(services, page, **options)
+
+    monkeypatch.setattr(site.live, "state", counted_state)
+    monkeypatch.setattr(site.live, "page_at", counted_page_at)
+    monkeypatch.setattr(site, "STATE_TTL", 3600.0)  # no read ahead during the test
+    url = f"{live_site}/ZGO/players/P-001.html"
+    async with aiohttp.ClientSession() as http:
+
+        async def one() -> tuple[int, str, str]:
+            async with http.get(url) as response:
+                return response.status, response.headers["ETag"], await response.text()
+
+        answers = await asyncio.gather(*(one() for _ in range(50)))
+    assert {a[0] for a in answers} == {200} and len(set(answers)) == 1
+    assert reads == {"state": 1, "page": 1}

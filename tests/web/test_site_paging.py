@@ -13,7 +13,8 @@ import aiohttp
 import pytest
 
 from fedrank.handlers.context import Services
-from fedrank.handlers.site import paging, paths
+from fedrank.handlers.site import live, paging, paths
+from fedrank.handlers.site.pages import list_data
 from fedrank.storage.records import NewListRow
 from fedrank.web.site_build import build_site
 from tests.factories import NOW
@@ -135,3 +136,39 @@ async def test_the_live_server_serves_the_same_pages(services: Services, live_si
         assert (await get(paths.api(paging.path_of(first, 2))))[0] == 404
         status, english = await get(f"en/{paging.path_of(first, 2)}")
         assert status == 200 and "Positions 4–6 of 8" in english
+
+
+async def test_the_live_server_reads_one_page_as_the_whole_list_gives_it(
+    services: Services,
+) -> None:
+    """A list page read alone (its rows, the previous list's rows of its players) is the
+    same data as that page cut from the whole list, ties and an emptied range included."""
+    seed = await seed_site(services.db, months=2)
+    async with services.db.transaction() as repos:
+        latest = await repos.lists.latest(seed.discipline_id)
+        assert latest is not None
+        rows = await repos.lists.top(latest.id, 100)
+        # positions 1, 1, 1, 1, 5, ...: a tie across a page's end, then positions 2-4 empty
+        await repos.lists.add_snapshot(
+            seed.discipline_id,
+            date(2021, 3, 1),
+            [
+                NewListRow(r.player_id, 1 if k < 4 else k + 1, r.rating, r.title)
+                for k, (r, _) in enumerate(rows)
+            ],
+            now=NOW,
+        )
+    async with services.db.read() as repos:
+        federation = await repos.federations.by_code("ZGO")
+        assert federation is not None
+        discipline = next(
+            d for d in await repos.federations.disciplines(federation.id) if d.code == "zgo"
+        )
+        days = [s[2] for s in await repos.site.snapshots(discipline.id)]
+        assert len(days) >= 3
+        for day in days:
+            whole = await list_data(repos, federation, discipline, day)
+            assert whole is not None
+            for number in range(1, paging.count(whole) + 2):
+                alone = await live.list_page_data(repos, federation, discipline, day, number)
+                assert alone == paging.one(whole, number), (day, number)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from datetime import date
+from decimal import Decimal
+from typing import Any
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.site import paging, paths
@@ -14,16 +16,52 @@ from fedrank.handlers.site.pages import (
     Page,
     archive_data,
     index_data,
+    list_body,
     list_data,
     profile_data,
     tournament_data,
 )
 from fedrank.handlers.site.whole import whole_site
+from fedrank.storage.models import Discipline, Federation
+from fedrank.storage.repos import Repos
+from fedrank.storage.repos.site import SiteRepo, SnapshotInfo, TournamentInfo, site_state
+
+#: What :class:`KeptReader` keeps for one state of the database.
+Kept = dict[tuple[Any, ...], Any]
+
+
+class KeptReader(SiteRepo):
+    """The site's reader keeping, between the pages of one state of the database, what many
+    pages read alike: a discipline's lists and tournaments, a list's title floors (a
+    profile's most costly read: a pass over the whole list). The live server hands a new
+    ``kept`` to each state, so a publication or a stored tournament is never missed."""
+
+    def __init__(self, reader: SiteRepo, kept: Kept) -> None:
+        super().__init__(reader.session)
+        self.kept = kept
+
+    async def snapshots(self, discipline_id: int | None = None) -> list[SnapshotInfo]:
+        key = ("snapshots", discipline_id)
+        if key not in self.kept:
+            self.kept[key] = await super().snapshots(discipline_id)
+        return list(self.kept[key])
+
+    async def tournaments(self, discipline_id: int) -> list[TournamentInfo]:
+        key = ("tournaments", discipline_id)
+        if key not in self.kept:
+            self.kept[key] = await super().tournaments(discipline_id)
+        return list(self.kept[key])
+
+    async def title_floors(self, snapshot_id: int) -> dict[str, Decimal]:
+        key = ("title_floors", snapshot_id)
+        if key not in self.kept:
+            self.kept[key] = await super().title_floors(snapshot_id)
+        return dict(self.kept[key])
 
 
 async def state(services: Services) -> tuple[int, ...]:
-    async with services.db.read() as repos:
-        return await repos.site.state()
+    """The token of :meth:`SiteRepo.state`, read outside a transaction (one hop on SQLite)."""
+    return await site_state(services.db)
 
 
 async def languages(services: Services) -> tuple[dict[str, str], str]:
@@ -33,11 +71,14 @@ async def languages(services: Services) -> tuple[dict[str, str], str]:
     return dict(found), (found[0][1] if found else services.default_language)
 
 
-async def page_at(services: Services, page: str, *, whole: bool = False) -> Page | None:
+async def page_at(
+    services: Services, page: str, *, whole: bool = False, kept: Kept | None = None
+) -> Page | None:
     """The data of the page at ``page`` (a path without language folder); None if none.
 
     A list's path names one of its pages (:mod:`.paging`): that page's share of the rows;
-    ``whole`` asks for the whole list instead (its JSON), which only its first path names."""
+    ``whole`` asks for the whole list instead (its JSON), which only its first path names.
+    ``kept``: what the reads of earlier pages of the same state kept (:class:`KeptReader`)."""
     route = paths.parse(page)
     if route is None:
         return None
@@ -48,6 +89,8 @@ async def page_at(services: Services, page: str, *, whole: bool = False) -> Page
             return None
         number = found
     async with services.db.read() as repos:
+        if kept is not None:
+            repos.site = KeptReader(repos.site, kept)
         if route[0] == "index":
             return await index_data(repos)
         federation = await repos.federations.by_code(route[1])
@@ -84,10 +127,42 @@ async def page_at(services: Services, page: str, *, whole: bool = False) -> Page
             day = date.fromisoformat(route[3])
         except ValueError:
             return None
-        listed = await list_data(repos, federation, discipline, day)
-    if listed is None or whole:
-        return listed
-    return paging.one(listed, number)
+        if whole:
+            return await list_data(repos, federation, discipline, day)
+        return await list_page_data(repos, federation, discipline, day, number)
+
+
+async def list_page_data(
+    repos: Repos, federation: Federation, discipline: Discipline, day: date, number: int
+) -> Page | None:
+    """Page ``number`` of the list of ``day`` from that page's rows alone (and the previous
+    list's rows of the same players): the same data as ``paging.one(list_data(...), number)``
+    without reading the whole list and the whole previous one (20,000 rows each)."""
+    reader = repos.site
+    snapshots = await reader.snapshots(discipline.id)
+    index = next((i for i, s in enumerate(snapshots) if s[2] == day), None)
+    if index is None:
+        return None
+    snapshot = snapshots[index]
+    last = await reader.last_position(snapshot[0])
+    if number > max(1, paging.page_of(last)):
+        return None
+    after, upto = paging.bounds(number)
+    lines = await reader.list_lines(snapshot[0], after, upto)
+    prior = snapshots[index - 1] if index > 0 else None
+    previous = (
+        await reader.positions_of_page(prior[0], snapshot[0], after, upto)
+        if prior is not None
+        else {}
+    )
+    body = list_body(
+        federation, discipline, day, lines, prior[2] if prior is not None else None, previous
+    )
+    # the sizes of the whole lists, not of the rows read (what list_body counts)
+    body["size"] = snapshot[3]
+    if prior is not None:
+        body["previous"] = {**body["previous"], "size": prior[3]}
+    return paging.window(body, number, last)
 
 
 async def all_pages(services: Services) -> AsyncIterator[Page]:

@@ -93,3 +93,44 @@ def parse_number(segment: str) -> int | None:
         return None
     number = int(digits)
     return number if number >= 2 else None
+
+
+def bounds(number: int, size: int | None = None) -> tuple[int | None, int]:
+    """The positions of page ``number`` as (above, at most): the first page also takes any
+    position below 1, as :func:`page_of` puts it there."""
+    size = size or SIZE
+    return (None if number <= 1 else (number - 1) * size), number * size
+
+
+def window(page: Page, number: int, last_position: int, size: int | None = None) -> Page | None:
+    """Page ``number`` of a list whose data holds only that page's rows (read alone, by
+    :func:`bounds`: the live server need not read 20,000 rows to show 200), given the list's
+    last position; the same data as :func:`one` gives from the whole list. None past its
+    last page."""
+    size = size or SIZE
+    total = max(1, page_of(last_position, size)) if last_position else 1
+    if number < 1 or number > total:
+        return None
+    every = [
+        {
+            "number": n,
+            "page": path_of(page["page"], n),
+            "first": (n - 1) * size + 1,
+            "last": min(n * size, last_position),
+        }
+        for n in range(1, total + 1)
+    ]
+    return {
+        **page,
+        "page": every[number - 1]["page"],
+        "whole": page["page"],
+        "paging": {
+            **every[number - 1],
+            "count": total,
+            "size": page["size"],
+            "positions": last_position,
+            "prev": every[number - 2]["page"] if number > 1 else None,
+            "next": every[number]["page"] if number < total else None,
+            "pages": every if total > 1 else [],
+        },
+    }

@@ -26,7 +26,7 @@ from fedrank.storage.models import (
     Tournament,
     TournamentVersion,
 )
-from fedrank.storage.repos.base import Repo
+from fedrank.storage.repos.base import PlainReader, Repo
 from fedrank.storage.repos.ledger import counted_titles, title_order
 
 #: (snapshot id, discipline id, list date, size) of a published list.
@@ -43,6 +43,24 @@ AwardLine = tuple[int, int, str, str | None, Decimal]
 TitleLine = tuple[int, str, date, str]
 #: (tournament id, code, name, held on, version number) of a stored tournament.
 TournamentInfo = tuple[int, str, str, date, int]
+
+
+#: The query of :meth:`SiteRepo.state` and :func:`site_state`, built once.
+STATE = select(
+    select(func.max(TournamentVersion.id)).scalar_subquery(),
+    select(func.max(ListSnapshot.id)).scalar_subquery(),
+    select(func.max(Title.id)).scalar_subquery(),
+    select(func.max(AuditLog.id)).scalar_subquery(),
+    select(func.max(Player.id)).scalar_subquery(),
+    select(func.count(ListSnapshot.id)).scalar_subquery(),
+)
+
+
+async def site_state(reader: PlainReader) -> tuple[int, ...]:
+    """:meth:`SiteRepo.state` read outside a transaction, in one thread hop on SQLite (the
+    live server reads it several times a second while it is busy)."""
+    rows = await reader.plain_rows(STATE, {})
+    return tuple(int(x or 0) for x in rows[0])
 
 
 class SiteRepo(Repo):
@@ -66,9 +84,13 @@ class SiteRepo(Repo):
             out.append((sid, did, day, kept))
         return out
 
-    async def list_lines(self, snapshot_id: int) -> list[ListLine]:
-        """The rows of one list in its order, with each player's ID and name."""
-        rows = await self.session.execute(
+    async def list_lines(
+        self, snapshot_id: int, after: int | None = None, upto: int | None = None
+    ) -> list[ListLine]:
+        """The rows of one list in its order, with each player's ID and name; only those whose
+        position is above ``after`` and at most ``upto`` when given (one page of the list,
+        read through the index on (snapshot, position))."""
+        query = (
             select(
                 ListRow.player_id,
                 ListRow.position,
@@ -81,13 +103,41 @@ class SiteRepo(Repo):
             .where(ListRow.snapshot_id == snapshot_id)
             .order_by(ListRow.position, Player.name)
         )
-        return [tuple(r) for r in rows]  # type: ignore[misc]
+        if after is not None:
+            query = query.where(ListRow.position > after)
+        if upto is not None:
+            query = query.where(ListRow.position <= upto)
+        return [tuple(r) for r in await self.session.execute(query)]  # type: ignore[misc]
+
+    async def last_position(self, snapshot_id: int) -> int:
+        """The last position of one list (0 for an empty list)."""
+        found = await self.session.scalar(
+            select(func.max(ListRow.position)).where(ListRow.snapshot_id == snapshot_id)
+        )
+        return int(found or 0)
 
     async def positions(self, snapshot_id: int) -> dict[int, tuple[int, Decimal]]:
         """player id -> (position, rating) in one list (the previous list of a list page)."""
         rows = await self.session.execute(
             select(ListRow.player_id, ListRow.position, ListRow.rating).where(
                 ListRow.snapshot_id == snapshot_id
+            )
+        )
+        return {pid: (pos, rating) for pid, pos, rating in rows}
+
+    async def positions_of_page(
+        self, snapshot_id: int, page_of: int, after: int | None, upto: int | None
+    ) -> dict[int, tuple[int, Decimal]]:
+        """:meth:`positions` of only the players on one page of another list (``page_of``,
+        positions above ``after`` and at most ``upto``, as :meth:`list_lines` takes them)."""
+        on_page = select(ListRow.player_id).where(ListRow.snapshot_id == page_of)
+        if after is not None:
+            on_page = on_page.where(ListRow.position > after)
+        if upto is not None:
+            on_page = on_page.where(ListRow.position <= upto)
+        rows = await self.session.execute(
+            select(ListRow.player_id, ListRow.position, ListRow.rating).where(
+                ListRow.snapshot_id == snapshot_id, ListRow.player_id.in_(on_page)
             )
         )
         return {pid: (pos, rating) for pid, pos, rating in rows}
@@ -304,16 +354,5 @@ class SiteRepo(Repo):
         """A cheap token that changes whenever anything a page shows may have changed: the
         newest ids of lists, tournament versions and titles, and the player count and newest
         player (the registry's edits are audited, so the audit log's newest id too)."""
-        row = (
-            await self.session.execute(
-                select(
-                    select(func.max(TournamentVersion.id)).scalar_subquery(),
-                    select(func.max(ListSnapshot.id)).scalar_subquery(),
-                    select(func.max(Title.id)).scalar_subquery(),
-                    select(func.max(AuditLog.id)).scalar_subquery(),
-                    select(func.max(Player.id)).scalar_subquery(),
-                    select(func.count(ListSnapshot.id)).scalar_subquery(),
-                )
-            )
-        ).one()
+        row = (await self.session.execute(STATE)).one()
         return tuple(int(x or 0) for x in row)
