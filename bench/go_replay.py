@@ -15,11 +15,17 @@ Builds a history of ``--games`` games (default 1,000,000) among ``--players`` pl
 3. a loop that only reads every game's four fields from the ``Game`` objects (what any engine
    fed with this input pays before it computes anything), to show what the engine's time is
    made of;
-4. rating one more tournament onto the replayed history (``RatingState.apply``).
+4. rating one more tournament onto the replayed history (``RatingState.apply``);
+5. the floor of the engine's own loop: one pass of formula (1) (``packed._repass``) over every
+   tournament whose players cannot leave the packed tables, from integer columns (player indices,
+   the row of ``Rp - K1`` by result) built before the clock starts -- no reading of ``Game``
+   objects, no checks, no anomaly check, no state: what one pass of the rules costs by itself,
+   per game, against the Elo loop per game.
 
 It prints CPU times of this process (best of ``--repeat`` runs, each replay followed by the
 Elo loop, so other work on the machine counts as little as possible), the engine / Elo ratio,
-the machine's load average, and the incremental time. Run::
+the first replay's time (the step tables are built on first use), the machine's load average,
+and the incremental time. Run::
 
     .venv/bin/python bench/go_replay.py            # the full 1 M-game history
     .venv/bin/python bench/go_replay.py --games 20000 --players 2000
@@ -31,10 +37,14 @@ import argparse
 import os
 import random
 import time
+from collections import Counter
 from datetime import date, timedelta
 from decimal import Decimal
+from itertools import chain
+from typing import Any
 
-from fedrank.engines.go_ufgo import Game, PlayerState, Tournament, replay
+from fedrank.engines.go_ufgo import Game, PlayerState, Tournament, packed, replay
+from fedrank.engines.go_ufgo.tables import BOARD_DIVISOR, TIME_MINUTES_HIGH
 
 WIN: dict[bool, Decimal] = {True: Decimal(1), False: Decimal(0)}
 
@@ -111,6 +121,36 @@ def read_games(history: list[Tournament]) -> int:
     return n
 
 
+Columns = list[tuple[list[tuple[int, int, list[int]]], list[int], Any, Any, int]]
+
+
+def integer_columns(history: list[Tournament], players: list[PlayerState]) -> Columns:
+    """The tournaments whose players all start far enough inside the packed tables that no one
+    leaves them (60 points a game at most), as the packed path's further passes read them."""
+    start = {p.player: int(p.ik * 10) for p in players}
+    out: Columns = []
+    for t in history:
+        played = Counter(chain.from_iterable((g.player1, g.player2) for g in t.games))
+        if any(
+            not packed.FLOOR + 600 * n <= start[p] < packed.REACH - 600 * n
+            for p, n in played.items()
+        ):
+            continue
+        ids = t.players()
+        index = {p: i for i, p in enumerate(ids)}
+        games = [(index[g.player1], index[g.player2], packed._SCORE[g.score1]) for g in t.games]
+        s = BOARD_DIVISOR[t.board]
+        ahead, back = packed.steps(s, t.official, t.time_minutes < TIME_MINUTES_HIGH)
+        out.append((games, packed._initial([start[p] for p in ids]), ahead, back, s))
+    return out
+
+
+def one_pass(columns: Columns) -> None:
+    """Formula (1) once over every game of the columns, from the starting states."""
+    for games, init, ahead, back, s in columns:
+        packed._repass(games, list(init), ahead, back, s)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=1_000_000)
@@ -135,11 +175,16 @@ def main() -> None:
     print(f"  built in {time.perf_counter() - t0:.2f} s (seed {args.seed})")
 
     extra = history.pop()
-    engine = elo = reading = one_more = float("inf")
+    columns = integer_columns(history, players)
+    column_games = sum(len(c[0]) for c in columns)
+    engine = elo = reading = one_more = formula = float("inf")
+    first = 0.0
     for _ in range(args.repeat):
         t0 = time.process_time()
         result = replay(history, players)
-        engine = min(engine, time.process_time() - t0)
+        took = time.process_time() - t0
+        first = first or took
+        engine = min(engine, took)
         t0 = time.process_time()
         bare_elo(flat, start)
         elo = min(elo, time.process_time() - t0)
@@ -149,6 +194,9 @@ def main() -> None:
         t0 = time.process_time()
         snap = result.state.apply(extra)
         one_more = min(one_more, time.process_time() - t0)
+        t0 = time.process_time()
+        one_pass(columns)
+        formula = min(formula, time.process_time() - t0)
 
     passes = sum(s.passes for s in result.snapshots)
     anomalous = sum(len(s.anomalous) for s in result.snapshots)
@@ -158,11 +206,17 @@ def main() -> None:
     print(f"                {len(result.publications)} quarterly publications)")
     print(f"bare Elo loop : {elo:.3f} s")
     print(f"ratio         : {engine / elo:.2f}")
+    print(f"first replay in this process: {first:.3f} s (step tables built on first use)")
     print(f"reading the games only: {reading:.3f} s ({reading / elo:.2f} x the Elo loop)")
     print(
         f"one more tournament ({len(extra.games)} games) onto the history: {one_more * 1e3:.2f} ms"
     )
     print(f"  ({snap.passes} pass(es))")
+    per_game = (formula / column_games) / (elo / n_games)
+    print(
+        f"one pass of formula (1) over integer columns ({column_games} games of {len(columns)}"
+        f" tournaments): {formula:.3f} s, {per_game:.2f} x the Elo loop per game"
+    )
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from fedrank.engines.go_ufgo import fast, packed, rating
 from fedrank.engines.go_ufgo.fast import FastResult, rate_from_state
 from fedrank.engines.go_ufgo.history import PlayerState, RatingState, Snapshot
 from fedrank.engines.go_ufgo.rating import Game, Tournament
+from fedrank.engines.go_ufgo.tables import TABLE3, TENTHS_K2, TENTHS_K3
 from fedrank.engines.kernel import InputError, RuleError
 
 D = Decimal
@@ -177,6 +178,31 @@ def test_the_packed_path_rates_the_common_case() -> None:
     upset = Tournament("upset", date(2026, 3, 1), (Game(1, "E", "C", WIN), Game(2, "E", "F", WIN)))
     got = packed.rate_packed(upset, ik, 1)
     assert got == reference(upset, ik) and got[3] and got[2] >= 2
+
+
+@pytest.mark.parametrize("s", [1, 2, 3])
+@pytest.mark.parametrize("official", [True, False])
+@pytest.mark.parametrize("limited", [True, False])
+def test_the_step_tables_read_table_3_by_lower_bound(s: int, official: bool, limited: bool) -> None:
+    """Each IK in tenths reads the row of its own K2 and K3 (``TENTHS_K2`` / ``TENTHS_K3``):
+    the tables are built per row of table 3, so the bounds are checked on both sides."""
+    ahead, back = packed.steps(s, official, limited)
+    assert len(ahead) == len(back) == packed.REACH
+    near = {b * 10 + d for b, _, _ in TABLE3 for d in (-1, 0, 1)} | {21000, 21001, 21002}
+    for ik in sorted(near | set(range(0, packed.REACH, 97)) | {packed.FLOOR - 1, packed.FLOOR}):
+        if not 0 <= ik < packed.REACH:
+            continue
+        if ik < packed.FLOOR:
+            assert ahead[ik] == back[ik] == ()
+            continue
+        k2 = TENTHS_K2[ik]
+        k3 = TENTHS_K3[ik] if official else 0
+        if limited and ik > 21000:
+            k2 = k3 = 0  # a 45-59 minute game is not rated above 2100 (§1.7)
+        for x in (0, 1, 37, 100, 163, 199, 200):
+            step = (k2 * (x - 100) + 100 * k3 + 5 * s) // (10 * s)
+            assert ahead[ik][x] == step + (k2 << 20) + (k3 << 40)
+            assert back[ik][200 - x] == ahead[ik][x]
 
 
 @pytest.mark.parametrize(
