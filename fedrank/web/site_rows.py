@@ -57,7 +57,7 @@ def list_rows(rows: Iterable[dict[str, Any]], prefix: str, new: str) -> str:
             change = f"{row['moved']:+d}"
         else:
             change = ""
-        key = ("player", prefix, row["id"], row["page"], row["name"])
+        key: tuple[object, ...] = ("player", prefix, row["id"], row["page"], row["name"])
         player = cells.get(key)
         if player is None:
             player = cells[key] = (
@@ -87,7 +87,7 @@ def history_rows(history: list[dict[str, Any]], prefix: str, now: str) -> str:
     out = []
     for row in reversed(history):
         number = page_of(row["position"])
-        key = ("from", prefix, row["date"], number)
+        key: tuple[object, ...] = ("from", prefix, row["date"], number)
         first = cells.get(key)
         if first is None:
             day = esc(row["date"])
