@@ -171,6 +171,11 @@ async def _cached(db: Database) -> tuple[int, list[date]]:
         return discipline.id, [s[2] for s in await repos.site.snapshots(discipline.id)]
 
 
+def _load() -> str:
+    """The load averages (1, 5, 15 minutes), as ``uptime`` prints them."""
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -323,13 +328,17 @@ async def builds(
     dates: list[date],
 ) -> None:
     """The full build, then the incremental one after one more publication."""
-    began, cpu = time.perf_counter(), time.process_time()
+    began, cpu, times = time.perf_counter(), time.process_time(), os.times()
     report = await build_site(services, out, languages=languages)
     full, full_cpu = time.perf_counter() - began, time.process_time() - cpu
-    files = sum(1 for p in out.rglob("*") if p.is_file())  # noqa: ASYNC240
+    now = os.times()
+    user, system = now.user - times.user, now.system - times.system
+    sizes = [p.stat().st_size for p in out.rglob("*") if p.is_file()]  # noqa: ASYNC240
     print(
         f"full build ({len(languages)} language(s)): {report.written} pages"
-        f" ({files} files) in {full:.1f} s, {full_cpu:.1f} s of CPU (goal <= 60 s)"
+        f" ({len(sizes)} files, {sum(sizes) / 1e9:.2f} GB) in {full:.1f} s,"
+        f" {full_cpu:.1f} s of CPU ({user:.1f} s user, {system:.1f} s system: the system"
+        f" part is mostly making the files' inodes; goal <= 60 s); load {_load()}"
     )
     changed = await publish_one_more(db, discipline_id, _month(len(dates), dates[0].year))
     began, cpu = time.perf_counter(), time.process_time()
@@ -338,7 +347,7 @@ async def builds(
     print(
         f"incremental after one publication and its tournament ({changed} players'"
         f" figures changed): {report.written} written, {report.unchanged} unchanged"
-        f" in {again:.1f} s, {again_cpu:.1f} s of CPU (goal <= 5 s)"
+        f" in {again:.1f} s, {again_cpu:.1f} s of CPU (goal <= 5 s); load {_load()}"
     )
 
 

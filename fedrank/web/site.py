@@ -39,7 +39,7 @@ from fedrank.handlers.i18n import t
 from fedrank.handlers.site import live, paging, paths
 from fedrank.handlers.site.pages import Page, page_json
 from fedrank.web.site_chart import rating_svg
-from fedrank.web.site_rows import history_rows, list_rows
+from fedrank.web.site_rows import history_rows, list_rows, page_index
 
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
@@ -148,8 +148,16 @@ class Renderer:
                 values.append(value)
             else:
                 values.append(self._resolve(spec, page, language, here))
-        html = self._token.sub(lambda found: values[int(found.group(1))], text)
-        return here, html.encode()
+        # the text cut at its tokens once a page; each copy joins the pieces and its values
+        pieces, order = self._once(page, "pieces", lambda: self._pieces(text))
+        pieces[1::2] = [values[i] for i in order]
+        return here, "".join(pieces).encode()
+
+    def _pieces(self, text: str) -> tuple[list[str], list[int]]:
+        """``text`` cut at its tokens: (the text between them with a slot after each piece
+        but the last, which token each slot takes)."""
+        pieces = self._token.split(text)
+        return pieces, [int(x) for x in pieces[1::2]]
 
     def _resolve(self, spec: tuple[Any, ...], page: Page, language: str, here: str) -> str:
         kind = spec[0]
@@ -198,6 +206,8 @@ class Renderer:
             # federation, the same in every copy).
             rows = list_rows(page["rows"], paths.relative(".", page["page"]) + "/", NEW)
             extra["rows"] = Markup(rows.replace(NEW, words("site.new")))  # noqa: S704
+            paged = "paging" in page and page["paging"]["count"] > 1
+            extra["page_index"] = Markup(page_index(page) if paged else "")  # noqa: S704
         if page["kind"] == "tournament":
             traced = [r for r in page["results"] if any(a["trace"] for a in r["awards"])]
             extra["has_team"] = any(r["team"] for r in page["results"])

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from fedrank.handlers.site.paging import page_of
+from fedrank.handlers.site.paths import relative
 
 
 def esc(text: object) -> str:
@@ -29,9 +30,24 @@ def esc(text: object) -> str:
     )
 
 
+#: Cells already written, by what they are written from. A build writes each player's name
+#: cell once for every list he is on and the same few dates, figures and titles millions of
+#: times; a cell is a pure function of its key, so a kept one is always right. Emptied when
+#: it grows past :data:`KEPT` entries (a long-running server sees ever new keys).
+_cells: dict[tuple[object, ...], Any] = {}
+KEPT = 1 << 18
+
+
+def _kept() -> dict[tuple[object, ...], Any]:
+    if len(_cells) > KEPT:
+        _cells.clear()
+    return _cells
+
+
 def list_rows(rows: Iterable[dict[str, Any]], prefix: str, new: str) -> str:
     """A list's ``<tr>`` rows: position, ID, name linking the profile, rating, title, change
     since the previous list (``new`` for a player who was not on it)."""
+    cells = _kept()
     prefix = esc(prefix)
     out = []
     for row in rows:
@@ -41,10 +57,21 @@ def list_rows(rows: Iterable[dict[str, Any]], prefix: str, new: str) -> str:
             change = f"{row['moved']:+d}"
         else:
             change = ""
+        key: tuple[object, ...] = ("player", prefix, row["id"], row["page"], row["name"])
+        player = cells.get(key)
+        if player is None:
+            player = cells[key] = (
+                f"<td>{esc(row['id'])}</td>"
+                f'<td><a href="{prefix}{esc(row["page"])}">{esc(row["name"])}</a></td>'
+            )
+        key = ("figures", row["rating"], row["title"])
+        figures = cells.get(key)
+        if figures is None:
+            figures = cells[key] = (
+                f'<td class="num">{esc(row["rating"])}</td><td>{esc(row["title"] or "")}</td>'
+            )
         out.append(
-            f'<tr><td class="num">{int(row["position"])}</td><td>{esc(row["id"])}</td>'
-            f'<td><a href="{prefix}{esc(row["page"])}">{esc(row["name"])}</a></td>'
-            f'<td class="num">{esc(row["rating"])}</td><td>{esc(row["title"] or "")}</td>'
+            f'<tr><td class="num">{int(row["position"])}</td>{player}{figures}'
             f'<td class="num">{change}</td></tr>\n'
         )
     out.append("\n")
@@ -55,20 +82,52 @@ def history_rows(history: list[dict[str, Any]], prefix: str, now: str) -> str:
     """A profile's runs of lists, newest first: from (linking the page of its list that
     holds the player, :mod:`fedrank.handlers.site.paging`), until (its last list's first
     page, or ``now`` while the run holds), position in the first list, rating, title."""
+    cells = _kept()
     prefix = esc(prefix)
     out = []
     for row in reversed(history):
-        day = esc(row["date"])
-        until = (
-            f'<a href="{prefix}{esc(row["until"])}.html">{esc(row["until"])}</a>'
-            if row["until"]
-            else now
-        )
         number = page_of(row["position"])
-        at = f"{day}/page-{number}.html" if number > 1 else f"{day}.html"  # paging.path_of
-        out.append(
-            f'<tr><td><a href="{prefix}{at}">{day}</a></td><td>{until}</td>'
-            f'<td class="num">{int(row["position"])}</td><td class="num">{esc(row["rating"])}</td>'
-            f"<td>{esc(row['title'] or '')}</td></tr>\n"
-        )
+        key: tuple[object, ...] = ("from", prefix, row["date"], number)
+        first = cells.get(key)
+        if first is None:
+            day = esc(row["date"])
+            at = f"{day}/page-{number}.html" if number > 1 else f"{day}.html"  # paging.path_of
+            first = cells[key] = f'<td><a href="{prefix}{at}">{day}</a></td>'
+        if row["until"]:
+            key = ("until", prefix, row["until"])
+            until = cells.get(key)
+            if until is None:
+                until = cells[key] = (
+                    f'<td><a href="{prefix}{esc(row["until"])}.html">{esc(row["until"])}</a></td>'
+                )
+        else:
+            until = f"<td>{now}</td>"
+        key = ("held", row["rating"], row["title"])
+        figures = cells.get(key)
+        if figures is None:
+            figures = cells[key] = (
+                f'<td class="num">{esc(row["rating"])}</td><td>{esc(row["title"] or "")}</td>'
+            )
+        out.append(f'<tr>{first}{until}<td class="num">{int(row["position"])}</td>{figures}</tr>\n')
     return "".join(out)
+
+
+def page_index(page: dict[str, Any]) -> str:
+    """The links to every page of a paged list (:mod:`fedrank.handlers.site.paging`), the
+    current one marked, one a line. Written here, not by the template: a list of 20,000 has
+    100 pages, each linking all 100 (a template loop costs as much as the rows). Links
+    between pages of one list are the same in every language's copy (one folder holds them
+    all), so they are plain relative paths, worked out once for each folder of a list."""
+    paging = page["paging"]
+    here = page["page"]
+    key = ("index", page["whole"], here.rpartition("/")[0], paging["count"])
+    entries = _kept().get(key)
+    if entries is None:
+        entries = _cells[key] = tuple(
+            f'<a href="{esc(relative(p["page"], here))}">{int(p["number"])}</a>\n'
+            for p in paging["pages"]
+        )
+    parts = list(entries)
+    number = int(paging["number"])
+    parts[number - 1] = f'<strong aria-current="page">{number}</strong>\n'
+    return "".join(parts)

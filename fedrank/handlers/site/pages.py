@@ -158,11 +158,16 @@ def list_body(
     """A list in its order; each row's change since the previous list of the discipline
     (places gained, positive up; rating difference), or ``new`` when he was not on it."""
     rows = []
+    code = federation.code
     for pid, position, rating, title, fpid, name in lines:
         before = previous.get(pid)
+        page, api = _player_paths(code, fpid)
         rows.append(
-            {
-                **player_ref(federation, fpid, name),
+            {  # player_ref's keys, written out: a build makes millions of these rows
+                "id": fpid,
+                "name": name,
+                "page": page,
+                "api": api,
                 "position": position,
                 "rating": fmt(rating),
                 "title": title,
