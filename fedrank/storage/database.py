@@ -221,7 +221,7 @@ class Database:
     async def connection(self) -> AsyncIterator[AsyncConnection]:
         """A bare connection for a single read of plain columns (the functions of
         :mod:`fedrank.storage.repos` that take one): no ORM session to set up, rolled back
-        when done."""
+        when done (on PostgreSQL no transaction at all: reads only)."""
         async with self.engine.connect() as conn:
             if self._postgres:
                 # No BEGIN and ROLLBACK around the reads (two round trips): each statement
