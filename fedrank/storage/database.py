@@ -7,6 +7,7 @@ is created only by Alembic migrations (:func:`migrate`), never by ``create_all``
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Select, event, inspect
+from sqlalchemy import Select, event, exc, inspect
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
@@ -41,6 +42,13 @@ SQLITE_MMAP_BYTES = 256 * 1024 * 1024
 # with aiosqlite a thread and the pragmas above, with asyncpg a login.
 POOL_SIZE = 20
 POOL_OVERFLOW = 10
+
+# PostgreSQL: a pooled connection idle for longer than this is pinged when checked out (see
+# _alive_on_checkout); one in steady use is not.
+PING_IDLE_SECONDS = 30.0
+# PostgreSQL: connections kept out of the pool for Database.plain_rows, opened as needed.
+PLAIN_READERS = 4
+_IDLE_SINCE = "fedrank_idle_since"
 
 
 def is_sqlite(url: str) -> bool:
@@ -93,14 +101,36 @@ def make_engine(
         engine = create_async_engine(url, echo=echo, connect_args=connect_args or {}, **pool)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
-    return create_async_engine(
+    engine = create_async_engine(
         url,
         echo=echo,
-        pool_pre_ping=True,
         pool_size=POOL_SIZE,
         max_overflow=POOL_OVERFLOW,
         connect_args=connect_args or {},
     )
+    event.listen(engine.sync_engine, "checkout", _alive_on_checkout)
+    event.listen(engine.sync_engine, "checkin", _idle_from_checkin)
+    return engine
+
+
+def _alive_on_checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+    """What ``pool_pre_ping`` did, for less: asyncpg's ping is three round trips (BEGIN, a
+    query, ROLLBACK) on every checkout. A connection the server closed (a restart, a terminated
+    backend) is known as closed without asking; only one idle for longer than
+    PING_IDLE_SECONDS (a firewall may have dropped it silently) is pinged. Raising makes the
+    pool drop it, and the older ones, and hand out a new connection."""
+    if record.driver_connection.is_closed():
+        raise exc.InvalidatePoolError("the server closed the connection")
+    idle_since = record.info.get(_IDLE_SINCE)
+    if idle_since is not None and time.monotonic() - idle_since > PING_IDLE_SECONDS:
+        try:
+            dbapi_connection.ping()
+        except Exception as error:
+            raise exc.InvalidatePoolError(f"ping failed: {error!r}") from error
+
+
+def _idle_from_checkin(_dbapi_connection: Any, record: Any) -> None:
+    record.info[_IDLE_SINCE] = time.monotonic()
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
@@ -168,6 +198,10 @@ class Database:
         self._reader: AsyncConnection | None = None
         self._reader_lock = asyncio.Lock()
         self._compiled: dict[Select[*tuple[Any, ...]], _OneHop] = {}
+        self._postgres = self.engine.dialect.name == "postgresql"
+        #: PostgreSQL: plain reads in one round trip each, on connections kept for them.
+        self._readers = _PlainReaders(self.engine, PLAIN_READERS) if self._postgres else None
+        self._expanding: set[Select[*tuple[Any, ...]]] = set()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Repos]:
@@ -187,8 +221,12 @@ class Database:
     async def connection(self) -> AsyncIterator[AsyncConnection]:
         """A bare connection for a single read of plain columns (the functions of
         :mod:`fedrank.storage.repos` that take one): no ORM session to set up, rolled back
-        when done."""
+        when done (on PostgreSQL no transaction at all: reads only)."""
         async with self.engine.connect() as conn:
+            if self._postgres:
+                # No BEGIN and ROLLBACK around the reads (two round trips): each statement
+                # sees what is committed when it starts, as in a READ COMMITTED transaction.
+                await conn.execution_options(isolation_level="AUTOCOMMIT")
             yield conn
 
     async def plain_rows(
@@ -200,16 +238,31 @@ class Database:
         reads, instead of a pool checkout and four hops (cursor, execute, fetch, close) and a
         rollback; the columns get the conversions of their types (dates, JSON) as through
         SQLAlchemy. ``statement`` is compiled once per object: pass module-level statements,
-        with ``bindparam`` values of plain strings, integers or None."""
+        with ``bindparam`` values of plain strings, integers or None.
+
+        On PostgreSQL it is one round trip on a connection kept for such reads (a statement
+        asyncpg prepared once per connection, no transaction, no pool checkout or ping); a read
+        that finds its connection closed by the server is tried once more on a new one."""
+        if self._readers is not None and statement not in self._expanding:
+            try:
+                compiled = self._one_hop_of(statement)
+            except ValueError:  # IN lists: SQLAlchemy expands them below
+                self._expanding.add(statement)
+            else:
+                return await self._readers.rows(compiled, params)
         if not self._one_hop:
-            async with self.engine.connect() as conn:
+            async with self.connection() as conn:
                 return [tuple(row) for row in await conn.execute(statement, dict(params))]
-        compiled = self._compiled.get(statement)
-        if compiled is None:
-            compiled = self._compiled[statement] = _OneHop.of(statement, self.engine)
+        compiled = self._one_hop_of(statement)
         reader = await self._read_connection()
         rows = await reader.execute_fetchall(compiled.sql, compiled.values(params))
         return compiled.convert(rows)
+
+    def _one_hop_of(self, statement: Select[*tuple[Any, ...]]) -> _OneHop:
+        compiled = self._compiled.get(statement)
+        if compiled is None:
+            compiled = self._compiled[statement] = _OneHop.of(statement, self.engine)
+        return compiled
 
     async def _read_connection(self) -> Any:
         """aiosqlite's connection kept for :meth:`plain_rows` (opened on first use)."""
@@ -231,6 +284,8 @@ class Database:
         if self._reader is not None:
             await self._reader.close()
             self._reader = None
+        if self._readers is not None:
+            await self._readers.close()
         await self.engine.dispose()
 
 
@@ -290,3 +345,65 @@ class _OneHop:
             )
             for row in rows
         ]
+
+
+class _PlainReaders:
+    """PostgreSQL connections kept out of the pool for :meth:`Database.plain_rows`, up to
+    ``size``, opened on demand: a read is one round trip instead of a checkout's ping and
+    BEGIN, the query and ROLLBACK. Each read runs outside a transaction (it sees what is
+    committed when it starts); asyncpg prepares each statement once per connection."""
+
+    def __init__(self, engine: AsyncEngine, size: int) -> None:
+        self._engine = engine
+        self._slots = asyncio.Semaphore(size)
+        self._idle: list[tuple[AsyncConnection, Any]] = []
+
+    async def rows(
+        self, compiled: _OneHop, params: Mapping[str, str | int | None]
+    ) -> list[tuple[Any, ...]]:
+        values = compiled.values(params)
+        async with self._slots:
+            for attempt in (1, 2):
+                conn, driver = await self._take()
+                try:
+                    rows = await driver.fetch(compiled.sql, *values)
+                except Exception:
+                    if not driver.is_closed():
+                        self._idle.append((conn, driver))  # an error of the query itself
+                        raise
+                    # The server went away (a restart): one more try on a new connection.
+                    await _discard(conn)
+                    if attempt == 2:
+                        raise
+                    continue
+                except BaseException:
+                    # Cancelled inside a round trip: the connection's state is not known.
+                    await _discard(conn)
+                    raise
+                self._idle.append((conn, driver))
+                return compiled.convert(rows)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    async def _take(self) -> tuple[AsyncConnection, Any]:
+        """An idle connection the server has not closed, else a new one from the pool."""
+        while self._idle:
+            conn, driver = self._idle.pop()
+            if not driver.is_closed():
+                return conn, driver
+            await _discard(conn)
+        conn = await self._engine.connect()
+        return conn, (await conn.get_raw_connection()).driver_connection
+
+    async def close(self) -> None:
+        while self._idle:
+            conn, _driver = self._idle.pop()
+            await conn.close()
+
+
+async def _discard(conn: AsyncConnection) -> None:
+    """A kept connection that is broken: invalidated, so the pool does not hand it out again."""
+    try:
+        await conn.invalidate()
+        await conn.close()
+    except Exception:  # noqa: S110 (the connection is gone either way)
+        pass

@@ -77,7 +77,7 @@ async def test_plain_rows_at_once_from_many_tasks(db: Database) -> None:
 
 async def test_sqlite_file_reads_in_one_hop_on_a_kept_connection(db: Database) -> None:
     """SQLite: one connection kept for these reads (closed with the database); PostgreSQL:
-    a pooled connection per read, none kept."""
+    connections of its own (tests/storage/test_reconnect.py), none of them SQLite's."""
     sqlite = db.url.startswith("sqlite")
     await db.plain_rows(ACCOUNT_PRESENCE, {"platform": "telegram", "user": "1"})
     assert (db._reader is not None) == sqlite

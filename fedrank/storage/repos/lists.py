@@ -13,7 +13,19 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ScalarSelect, Select, and_, bindparam, case, func, insert, or_, select
+from sqlalchemy import (
+    Integer,
+    ScalarSelect,
+    Select,
+    and_,
+    bindparam,
+    case,
+    func,
+    insert,
+    literal_column,
+    or_,
+    select,
+)
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm import aliased
 
@@ -43,6 +55,7 @@ from fedrank.storage.records import (
 from fedrank.storage.repos.accounts import account_is
 from fedrank.storage.repos.base import PlainReader, Repo
 from fedrank.storage.repos.ledger import is_current, title_in_force
+from fedrank.storage.repos.listed import stored_since, totals_as_listed
 from fedrank.storage.repos.players import federation_id_is
 
 
@@ -60,6 +73,16 @@ def newest_snapshot_id(
     return query.order_by(newer.list_date.desc()).limit(1).correlate(*correlate).scalar_subquery()
 
 
+# Built once: ListRepo.latest and ledger_state run on every /rating card with a "since" block.
+_LATEST = select(ListSnapshot).where(
+    ListSnapshot.id == newest_snapshot_id(bindparam("discipline_id", type_=Integer()))
+)
+_LEDGER_STATE = select(
+    select(func.max(TournamentVersion.id)).scalar_subquery(),
+    select(func.max(ListSnapshot.id)).scalar_subquery(),
+    select(func.max(Title.id)).scalar_subquery(),
+    select(func.max(AuditLog.id)).scalar_subquery(),
+)
 _LIST_SIZE = select(func.count(ListRow.id)).where(ListRow.snapshot_id == bindparam("snapshot"))
 
 
@@ -131,54 +154,6 @@ async def latest_top(
 
 
 @functools.cache
-def _stored_since_statement(since: bool, of_player: bool) -> Select[str, str, date]:
-    """The query of :func:`stored_since`, built once per shape (binds ``discipline_id``, and
-    ``list_date`` and ``created_at`` with ``since``, ``player_id`` with ``of_player``)."""
-    query = (
-        select(Tournament.code, Tournament.name, TournamentVersion.held_on)
-        .join(TournamentVersion, TournamentVersion.id == Tournament.current_version_id)
-        .where(Tournament.discipline_id == bindparam("discipline_id"))
-        .order_by(TournamentVersion.held_on, Tournament.id)
-    )
-    if since:
-        query = query.where(
-            or_(
-                TournamentVersion.created_at > bindparam("created_at"),
-                TournamentVersion.held_on >= bindparam("list_date"),
-            )
-        )
-    if of_player:
-        query = query.where(
-            select(Entry.id)
-            .where(
-                Entry.version_id == TournamentVersion.id,
-                Entry.player_id == bindparam("player_id"),
-            )
-            .exists()
-        )
-    return query
-
-
-async def stored_since(
-    conn: AsyncConnection | AsyncSession,
-    discipline_id: int,
-    since: tuple[date, datetime] | None,
-    player_id: int | None = None,
-) -> list[tuple[str, str, date]]:
-    """(code, name, date) of the discipline's tournaments whose current version was stored
-    after a list of ``since`` = (its date, when it was published) or is dated on or after its
-    date (every one when ``since`` is None), of the player's when ``player_id`` is given;
-    oldest first. Plain columns, on a bare connection (/top) or a session."""
-    params: dict[str, Any] = {"discipline_id": discipline_id}
-    if since is not None:
-        params["list_date"], params["created_at"] = since
-    if player_id is not None:
-        params["player_id"] = player_id
-    query = _stored_since_statement(since is not None, player_id is not None)
-    return [(code, name, held) for code, name, held in await conn.execute(query, params)]
-
-
-@functools.cache
 def _rating_cards_statement(by: str) -> Select[Any]:
     """The query of :func:`rating_cards` for players chosen ``by`` "id" (bind ``player_id``),
     "federation_player_id" (bind ``fpid``, upper case) or "account" (binds ``platform`` and
@@ -186,15 +161,16 @@ def _rating_cards_statement(by: str) -> Select[Any]:
     running it (SQLAlchemy caches only its compiled form)."""
     chosen: Select[Any]
     if by == "id":
-        chosen = select(Player.id).where(Player.id == bindparam("player_id"))
+        chosen = select(Player.id.label("player_id")).where(Player.id == bindparam("player_id"))
     elif by == "federation_player_id":
-        chosen = select(Player.id).where(federation_id_is("fpid"))
+        chosen = select(Player.id.label("player_id")).where(federation_id_is("fpid"))
     else:
         chosen = (
             select(AccountLink.player_id)
             .join(Account, Account.id == AccountLink.account_id)
             .where(account_is())
         )
+    picked = chosen.subquery("chosen")
     latest = newest_snapshot_id(Discipline.id, correlate=[Discipline])
     current_title = (
         title_in_force(select(Title.id), Player.id, Discipline.id)
@@ -231,12 +207,15 @@ def _rating_cards_statement(by: str) -> Select[Any]:
         .subquery()
     )
     since = (
+        # From the player's entries: as in listed.stored_since, "+ 0" keeps SQLite from
+        # probing every tournament of the discipline for his entry.
         select(TournamentVersion.id)
+        .select_from(Entry)
+        .join(TournamentVersion, TournamentVersion.id == Entry.version_id)
         .join(Tournament, Tournament.current_version_id == TournamentVersion.id)
-        .join(Entry, Entry.version_id == TournamentVersion.id)
         .where(
             Entry.player_id == Player.id,
-            Tournament.discipline_id == Discipline.id,
+            Tournament.discipline_id + literal_column("0") == Discipline.id,
             or_(
                 ListSnapshot.id.is_(None),
                 TournamentVersion.created_at > ListSnapshot.created_at,
@@ -274,7 +253,12 @@ def _rating_cards_statement(by: str) -> Select[Any]:
             since.label("stored_since"),
             Discipline.system,
         )
-        .select_from(Player)
+        # From the chosen players, not a filter on every player: with this many joins
+        # PostgreSQL keeps the written order (join_collapse_limit) and otherwise built every
+        # player's card before keeping one (250 ms at 1,000 players). A player is chosen once
+        # (an account links one player per federation), so the join is the IN it replaces.
+        .select_from(picked)
+        .join(Player, Player.id == picked.c.player_id)
         .join(Federation, Federation.id == Player.federation_id)
         .outerjoin(Discipline, Discipline.federation_id == Federation.id)
         .outerjoin(ListSnapshot, ListSnapshot.id == latest)
@@ -287,7 +271,6 @@ def _rating_cards_statement(by: str) -> Select[Any]:
             totals,
             and_(totals.c.player_id == Player.id, totals.c.discipline_id == Discipline.id),
         )
-        .where(Player.id.in_(chosen))
         .order_by(
             Player.id, Discipline.federation_id, Discipline.id, totals.c.kind, totals.c.colour
         )
@@ -442,6 +425,8 @@ class ListRepo(Repo):
         )
 
     async def latest(self, discipline_id: int, on: date | None = None) -> ListSnapshot | None:
+        if on is None:  # /rating's since block, on every card: a statement built once
+            return await self.session.scalar(_LATEST, {"discipline_id": discipline_id})
         return await self.session.scalar(
             select(ListSnapshot).where(ListSnapshot.id == newest_snapshot_id(discipline_id, on=on))
         )
@@ -533,51 +518,14 @@ class ListRepo(Repo):
         """The newest id of every table a computed list reads and only grows (tournament
         versions, lists, titles, the audit log, which records every other change): equal
         states mean an equal list, so a computed list can be kept for a state."""
-        row = (
-            await self.session.execute(
-                select(
-                    select(func.max(TournamentVersion.id)).scalar_subquery(),
-                    select(func.max(ListSnapshot.id)).scalar_subquery(),
-                    select(func.max(Title.id)).scalar_subquery(),
-                    select(func.max(AuditLog.id)).scalar_subquery(),
-                )
-            )
-        ).one()
+        row = (await self.session.execute(_LEDGER_STATE)).one()
         return tuple(int(x or 0) for x in row)
 
     async def totals_as_listed(
         self, player_id: int, discipline_id: int, snapshot: ListSnapshot
     ) -> list[PointTotal]:
-        """The player's ledger totals as ``snapshot`` counted them: lines dated before its
-        date, of the version of each tournament that was current when it was published (a
-        version stored since, a correction or an Othello round, is not the list's)."""
-        version = aliased(TournamentVersion)
-        newer = aliased(TournamentVersion)
-        superseded = (
-            select(newer.id)
-            .where(
-                newer.tournament_id == version.tournament_id,
-                newer.version > version.version,
-                newer.created_at <= snapshot.created_at,
-            )
-            .exists()
-        )
-        rows = await self.session.execute(
-            select(Award.kind, Award.colour, func.sum(Award.amount))
-            .join(version, version.id == Award.version_id)
-            .where(
-                Award.player_id == player_id,
-                Award.discipline_id == discipline_id,
-                Award.awarded_on < snapshot.list_date,
-                version.created_at <= snapshot.created_at,
-                ~superseded,
-            )
-            .group_by(Award.kind, Award.colour)
-            .order_by(Award.kind, Award.colour)
-        )
-        return [
-            PointTotal(kind, colour, Decimal(amount)) for kind, colour, amount in rows if amount
-        ]
+        """:func:`~fedrank.storage.repos.listed.totals_as_listed`."""
+        return await totals_as_listed(self.session, player_id, discipline_id, snapshot)
 
     async def stored_since(
         self,
