@@ -8,16 +8,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from fedrank.handlers import linking
-from fedrank.handlers.access import (
-    caller,
-    caller_added,
-)
-from fedrank.handlers.common import player_label
+from fedrank.handlers.access import caller
+from fedrank.handlers.common import label
 from fedrank.handlers.context import LANGUAGES, RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.i18n import t
 from fedrank.handlers.menus import role_changed
 from fedrank.handlers.reply import Reply
+from fedrank.handlers.safetext import clean_name
+from fedrank.storage.repos.accounts import LINKED_LABELS
+from fedrank.storage.repos.federations import FEDERATION_NAMES
 
 
 async def start(services: Services, ctx: RequestContext, args: str) -> Reply:
@@ -25,19 +25,22 @@ async def start(services: Services, ctx: RequestContext, args: str) -> Reply:
     link from a director's /linkcode, opened by the player) links by that code."""
     if linking.is_code_payload(args):
         return await linking.link_from_start(services, ctx, args.strip())
+    # Plain reads (one thread hop each on SQLite) around the one write: a new account is a
+    # single INSERT, and its SQLite write lock is held only for that statement and the commit.
+    names = ", ".join(name for (name,) in await services.db.plain_rows(FEDERATION_NAMES, {}))
     async with services.db.transaction() as repos:
-        # Reads first: a new account's INSERT takes SQLite's write lock until the commit.
-        federations = await repos.federations.all()
-        account, added = await caller_added(repos, services, ctx)
-        mine = [] if added else await repos.accounts.players_of(account.id)
-    names = ", ".join(f.name for f in federations)
+        added = await repos.accounts.add_or_rename(
+            ctx.platform, ctx.user_id, display_name=clean_name(ctx.display_name), now=services.now()
+        )
+    account = {"platform": ctx.platform, "user": ctx.user_id}
+    mine = [] if added else await services.db.plain_rows(LINKED_LABELS, account)
     greeting = "start.greeting" if names else "setup.start_empty"
     reply = Reply.text(
         t(ctx.language, greeting, name=ctx.display_name or ctx.user_id, federations=names),
         t(ctx.language, "start.what"),
     )
     if mine:
-        labels = ", ".join(player_label(p) for p in mine)
+        labels = ", ".join(label(name, fpid) for name, fpid in mine)
         reply.line(t(ctx.language, "start.linked", player=labels))
     else:
         reply.line(t(ctx.language, "start.unlinked"))

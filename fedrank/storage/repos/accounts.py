@@ -3,13 +3,15 @@ to link one to a player: a request a director approves, or a one-time code a dir
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any, cast
 
-from sqlalchemy import ColumnElement, and_, bindparam, delete, func, select
+from sqlalchemy import ColumnElement, Table, and_, bindparam, delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from fedrank.storage.models import (
@@ -60,6 +62,40 @@ _LINKED_PLAYERS = (
     .where(account_is())
     .order_by(AccountLink.federation_id)
 )
+#: (name, federation ID) of the players linked to the account of ``platform`` and ``user``, in
+#: federation order: /start's read (``Database.plain_rows``).
+LINKED_LABELS = _LINKED_PLAYERS.with_only_columns(Player.name, Player.federation_player_id)
+#: The table itself: /start's statements skip the ORM's bulk paths (no objects to track).
+_ACCOUNT_TABLE = cast(Table, Account.__table__)
+#: A user's display name brought up to date (an UPDATE cannot bind the names of its columns,
+#: hence not :func:`account_is`'s ``platform``).
+_RENAME = (
+    update(_ACCOUNT_TABLE)
+    .where(
+        Account.platform == bindparam("of_platform"),
+        Account.platform_user_id == bindparam("of_user"),
+        Account.display_name != bindparam("new_name"),
+    )
+    .values(display_name=bindparam("new_name"))
+)
+
+
+@functools.cache
+def _add_account(insert: Any) -> Any:
+    """/start's INSERT of a new account for the backend's ``insert``, built once (binds
+    ``new_platform``, ``new_user``, ``new_name`` and ``new_now``): a core statement."""
+    return (
+        insert(_ACCOUNT_TABLE)
+        .values(
+            platform=bindparam("new_platform"),
+            platform_user_id=bindparam("new_user"),
+            display_name=bindparam("new_name"),
+            language=None,
+            created_at=bindparam("new_now"),
+        )
+        .on_conflict_do_nothing(index_elements=["platform", "platform_user_id"])
+        .returning(Account.id)
+    )
 
 
 async def account_language(
@@ -135,6 +171,22 @@ class AccountRepo(Repo):
         account = await self.by_platform(platform, platform_user_id)
         assert account is not None
         return account, False
+
+    async def add_or_rename(
+        self, platform: str, platform_user_id: str, *, display_name: str, now: datetime
+    ) -> bool:
+        """/start's write: the account added when absent (True: it has no links or roles yet),
+        else its display name brought up to date (False). A new account is one statement of
+        plain columns (no ORM object): ``INSERT … ON CONFLICT DO NOTHING``, also right when two
+        processes add it at once."""
+        add = _add_account(insert_for(self.session))
+        new = {"new_platform": platform, "new_user": platform_user_id, "new_name": display_name}
+        if await self.session.scalar(add, {**new, "new_now": now}) is not None:
+            return True
+        if display_name:  # as get_or_add: an empty name leaves the stored one
+            of = {"of_platform": platform, "of_user": platform_user_id}
+            await self.session.execute(_RENAME, {**of, "new_name": display_name})
+        return False
 
     async def by_platform(self, platform: str, platform_user_id: str) -> Account | None:
         return await self.session.scalar(

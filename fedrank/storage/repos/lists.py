@@ -41,7 +41,7 @@ from fedrank.storage.records import (
     TopRow,
 )
 from fedrank.storage.repos.accounts import account_is
-from fedrank.storage.repos.base import PlainReader, Repo
+from fedrank.storage.repos.base import PlainReader, Repo, rows_of
 from fedrank.storage.repos.ledger import is_current, title_in_force
 from fedrank.storage.repos.players import federation_id_is
 
@@ -73,10 +73,7 @@ async def list_size(
     kept = (data or {}).get("size")
     if isinstance(kept, int):
         return kept
-    params = {"snapshot": snapshot_id}
-    if isinstance(conn, AsyncConnection | AsyncSession):
-        return int(await conn.scalar(_LIST_SIZE, params) or 0)
-    rows = await conn.plain_rows(_LIST_SIZE, params)
+    rows = await rows_of(conn, _LIST_SIZE, {"snapshot": snapshot_id})
     return int(rows[0][0] or 0) if rows else 0
 
 
@@ -105,15 +102,12 @@ def _latest_top_statement() -> Select[Any]:
 
 
 async def latest_top(
-    conn: AsyncConnection | AsyncSession, discipline_id: int, limit: int
+    conn: AsyncConnection | AsyncSession | PlainReader, discipline_id: int, limit: int
 ) -> TopList | None:
     """``latest`` + ``top`` + ``size`` in one query of plain columns (None: no list yet), on a
-    bare connection from ``Database.connection`` (/top) or a session."""
-    rows = (
-        await conn.execute(
-            _latest_top_statement(), {"discipline_id": discipline_id, "limit": limit}
-        )
-    ).all()
+    :class:`PlainReader` (/top), a bare connection or a session."""
+    params = {"discipline_id": discipline_id, "limit": limit}
+    rows = await rows_of(conn, _latest_top_statement(), params)
     if not rows:
         return None
     snapshot_id, list_date, data, created_at = rows[0][:4]
@@ -160,7 +154,7 @@ def _stored_since_statement(since: bool, of_player: bool) -> Select[str, str, da
 
 
 async def stored_since(
-    conn: AsyncConnection | AsyncSession,
+    conn: AsyncConnection | AsyncSession | PlainReader,
     discipline_id: int,
     since: tuple[date, datetime] | None,
     player_id: int | None = None,
@@ -168,14 +162,14 @@ async def stored_since(
     """(code, name, date) of the discipline's tournaments whose current version was stored
     after a list of ``since`` = (its date, when it was published) or is dated on or after its
     date (every one when ``since`` is None), of the player's when ``player_id`` is given;
-    oldest first. Plain columns, on a bare connection (/top) or a session."""
+    oldest first. Plain columns, on a :class:`PlainReader` (/top), a connection or a session."""
     params: dict[str, Any] = {"discipline_id": discipline_id}
     if since is not None:
         params["list_date"], params["created_at"] = since
     if player_id is not None:
         params["player_id"] = player_id
     query = _stored_since_statement(since is not None, player_id is not None)
-    return [(code, name, held) for code, name, held in await conn.execute(query, params)]
+    return [(code, name, held) for code, name, held in await rows_of(conn, query, params)]
 
 
 @functools.cache
@@ -325,10 +319,7 @@ async def rating_cards(
         assert account is not None
         statement = _rating_cards_statement("account")
         params = {"platform": account[0], "user": account[1]}
-    if isinstance(conn, AsyncConnection | AsyncSession):
-        rows: Sequence[Any] = (await conn.execute(statement, params)).all()
-    else:  # one thread hop on SQLite (Database.plain_rows)
-        rows = await conn.plain_rows(statement, params)
+    rows = await rows_of(conn, statement, params)  # PlainReader: one thread hop on SQLite
     cards: list[RatingCard] = []
     for row in rows:
         (
