@@ -16,7 +16,7 @@ from fedrank.handlers.i18n import t
 from fedrank.handlers.menus import role_changed
 from fedrank.handlers.reply import Reply
 from fedrank.handlers.safetext import clean_name
-from fedrank.storage.repos.accounts import LINKED_LABELS
+from fedrank.storage.repos.accounts import ACCOUNT_START
 from fedrank.storage.repos.federations import FEDERATION_NAMES
 
 
@@ -25,15 +25,20 @@ async def start(services: Services, ctx: RequestContext, args: str) -> Reply:
     link from a director's /linkcode, opened by the player) links by that code."""
     if linking.is_code_payload(args):
         return await linking.link_from_start(services, ctx, args.strip())
-    # Plain reads (one thread hop each on SQLite) around the one write: a new account is a
-    # single INSERT, and its SQLite write lock is held only for that statement and the commit.
+    # Plain reads (one thread hop each on SQLite), and a write only when the account is new
+    # (one INSERT: SQLite's write lock is held for that statement and the commit) or renamed.
     names = ", ".join(name for (name,) in await services.db.plain_rows(FEDERATION_NAMES, {}))
-    async with services.db.transaction() as repos:
-        added = await repos.accounts.add_or_rename(
-            ctx.platform, ctx.user_id, display_name=clean_name(ctx.display_name), now=services.now()
-        )
     account = {"platform": ctx.platform, "user": ctx.user_id}
-    mine = [] if added else await services.db.plain_rows(LINKED_LABELS, account)
+    rows = await services.db.plain_rows(ACCOUNT_START, account)
+    display_name = clean_name(ctx.display_name)
+    if not rows or (display_name and rows[0][0] != display_name):
+        async with services.db.transaction() as repos:
+            added = await repos.accounts.add_or_rename(
+                ctx.platform, ctx.user_id, display_name=display_name, now=services.now()
+            )
+        if not rows and not added:  # another request added it since the read
+            rows = await services.db.plain_rows(ACCOUNT_START, account)
+    mine = [(name, fpid) for _, name, fpid in rows if name is not None]
     greeting = "start.greeting" if names else "setup.start_empty"
     reply = Reply.text(
         t(ctx.language, greeting, name=ctx.display_name or ctx.user_id, federations=names),

@@ -168,6 +168,8 @@ class Database:
         self._one_hop = bool(database) and database != ":memory:" and "mode=memory" not in url
         self._reader: AsyncConnection | None = None
         self._reader_lock = asyncio.Lock()
+        #: aiosqlite's connection of ``_reader``, once known (asking for it is a greenlet hop).
+        self._raw_reader: Any = None
         self._compiled: dict[Select[*tuple[Any, ...]], _OneHop] = {}
 
     @asynccontextmanager
@@ -225,11 +227,14 @@ class Database:
 
     async def _read_connection(self) -> Any:
         """aiosqlite's connection kept for :meth:`plain_rows` (opened on first use)."""
+        if self._raw_reader is not None:
+            return self._raw_reader
         async with self._reader_lock:
             if self._reader is None:
                 self._reader = await self.engine.connect()
             raw = await self._reader.get_raw_connection()
-        return raw.driver_connection
+            self._raw_reader = raw.driver_connection
+        return self._raw_reader
 
     async def migrate(self) -> None:
         await migrate(self.engine)
@@ -241,6 +246,7 @@ class Database:
 
     async def close(self) -> None:
         if self._reader is not None:
+            self._raw_reader = None
             await self._reader.close()
             self._reader = None
         await self.engine.dispose()
@@ -261,7 +267,7 @@ class _ConnectionReader:
 class _OneHop:
     """A SELECT compiled for SQLite's qmark parameters, with its columns' conversions."""
 
-    __slots__ = ("binds", "converters", "sql")
+    __slots__ = ("binds", "converted", "converters", "sql")
 
     def __init__(
         self,
@@ -273,6 +279,8 @@ class _OneHop:
         #: (name, value in the statement, conversion) of every parameter, in order.
         self.binds = binds
         self.converters = converters
+        #: (index, conversion) of the columns that have one.
+        self.converted = [(i, c) for i, c in enumerate(converters) if c is not None]
 
     @classmethod
     def of(cls, statement: Select[*tuple[Any, ...]], engine: AsyncEngine) -> _OneHop:
@@ -305,12 +313,14 @@ class _OneHop:
         return out
 
     def convert(self, rows: Any) -> list[tuple[Any, ...]]:
-        if not any(self.converters):
+        if not self.converted:
             return [tuple(row) for row in rows]
-        return [
-            tuple(
-                value if convert is None or value is None else convert(value)
-                for convert, value in zip(self.converters, row, strict=True)
-            )
-            for row in rows
-        ]
+        out = []
+        for row in rows:
+            values = list(row)
+            for index, convert in self.converted:
+                value = values[index]
+                if value is not None:
+                    values[index] = convert(value)
+            out.append(tuple(values))
+        return out

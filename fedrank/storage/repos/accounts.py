@@ -62,9 +62,17 @@ _LINKED_PLAYERS = (
     .where(account_is())
     .order_by(AccountLink.federation_id)
 )
-#: (name, federation ID) of the players linked to the account of ``platform`` and ``user``, in
-#: federation order: /start's read (``Database.plain_rows``).
-LINKED_LABELS = _LINKED_PLAYERS.with_only_columns(Player.name, Player.federation_player_id)
+#: /start's read (``Database.plain_rows``): (display name, player's name, his federation ID) of
+#: the account of ``platform`` and ``user`` and each player linked to it, in federation order;
+#: one row with no player when it has none, no rows when there is no such account.
+ACCOUNT_START = (
+    select(Account.display_name, Player.name, Player.federation_player_id)
+    .select_from(Account)
+    .outerjoin(AccountLink, AccountLink.account_id == Account.id)
+    .outerjoin(Player, Player.id == AccountLink.player_id)
+    .where(account_is())
+    .order_by(AccountLink.federation_id)
+)
 #: The table itself: /start's statements skip the ORM's bulk paths (no objects to track).
 _ACCOUNT_TABLE = cast(Table, Account.__table__)
 #: A user's display name brought up to date (an UPDATE cannot bind the names of its columns,

@@ -73,7 +73,10 @@ async def list_size(
     kept = (data or {}).get("size")
     if isinstance(kept, int):
         return kept
-    rows = await rows_of(conn, _LIST_SIZE, {"snapshot": snapshot_id})
+    params = {"snapshot": snapshot_id}
+    if isinstance(conn, AsyncConnection | AsyncSession):
+        return int(await conn.scalar(_LIST_SIZE, params) or 0)
+    rows = await conn.plain_rows(_LIST_SIZE, params)
     return int(rows[0][0] or 0) if rows else 0
 
 
@@ -319,7 +322,10 @@ async def rating_cards(
         assert account is not None
         statement = _rating_cards_statement("account")
         params = {"platform": account[0], "user": account[1]}
-    rows = await rows_of(conn, statement, params)  # PlainReader: one thread hop on SQLite
+    if isinstance(conn, AsyncConnection | AsyncSession):
+        rows: Sequence[Any] = (await conn.execute(statement, params)).all()
+    else:  # one thread hop on SQLite (Database.plain_rows)
+        rows = await conn.plain_rows(statement, params)
     cards: list[RatingCard] = []
     for row in rows:
         (
