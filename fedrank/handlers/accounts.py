@@ -16,7 +16,8 @@ from fedrank.handlers.i18n import t
 from fedrank.handlers.menus import role_changed
 from fedrank.handlers.reply import Reply
 from fedrank.handlers.safetext import clean_name
-from fedrank.storage.repos.accounts import ACCOUNT_START
+from fedrank.storage.database import is_sqlite
+from fedrank.storage.repos.accounts import ACCOUNT_START, RENAME_ACCOUNT, add_account
 from fedrank.storage.repos.federations import FEDERATION_NAMES
 
 
@@ -25,19 +26,20 @@ async def start(services: Services, ctx: RequestContext, args: str) -> Reply:
     link from a director's /linkcode, opened by the player) links by that code."""
     if linking.is_code_payload(args):
         return await linking.link_from_start(services, ctx, args.strip())
-    # Plain reads (one thread hop each on SQLite), and a write only when the account is new
-    # (one INSERT: SQLite's write lock is held for that statement and the commit) or renamed.
+    # Plain reads and writes (one or two thread hops each on SQLite, no ORM session): a write
+    # only when the account is new (one INSERT) or its display name changed.
     names = ", ".join(name for (name,) in await services.db.plain_rows(FEDERATION_NAMES, {}))
     account = {"platform": ctx.platform, "user": ctx.user_id}
     rows = await services.db.plain_rows(ACCOUNT_START, account)
     display_name = clean_name(ctx.display_name)
-    if not rows or (display_name and rows[0][0] != display_name):
-        async with services.db.transaction() as repos:
-            added = await repos.accounts.add_or_rename(
-                ctx.platform, ctx.user_id, display_name=display_name, now=services.now()
-            )
-        if not rows and not added:  # another request added it since the read
-            rows = await services.db.plain_rows(ACCOUNT_START, account)
+    if not rows:
+        new = {"new_platform": ctx.platform, "new_user": ctx.user_id, "new_name": display_name}
+        add = add_account("sqlite" if is_sqlite(services.db.url) else "postgresql")
+        if not await services.db.plain_write(add, {**new, "new_now": services.now()}):
+            rows = await services.db.plain_rows(ACCOUNT_START, account)  # added meanwhile
+    if rows and display_name and rows[0][0] != display_name:
+        renamed = {"of_platform": ctx.platform, "of_user": ctx.user_id, "new_name": display_name}
+        await services.db.plain_write(RENAME_ACCOUNT, renamed)
     mine = [(name, fpid) for _, name, fpid in rows if name is not None]
     greeting = "start.greeting" if names else "setup.start_empty"
     reply = Reply.text(

@@ -7,6 +7,7 @@ is created only by Alembic migrations (:func:`migrate`), never by ``create_all``
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Select, event, inspect
+from sqlalchemy import Select, event, exc, inspect
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
@@ -171,6 +172,10 @@ class Database:
         #: aiosqlite's connection of ``_reader``, once known (asking for it is a greenlet hop).
         self._raw_reader: Any = None
         self._compiled: dict[Select[*tuple[Any, ...]], _OneHop] = {}
+        #: SQLite in a file: the connection kept for :meth:`plain_write`, one write at a time.
+        self._writer: AsyncConnection | None = None
+        self._writer_lock = asyncio.Lock()
+        self._written: dict[Any, _OneHop] = {}
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Repos]:
@@ -225,6 +230,36 @@ class Database:
         rows = await reader.execute_fetchall(compiled.sql, compiled.values(params))
         return compiled.convert(rows)
 
+    async def plain_write(self, statement: Any, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        """One INSERT, UPDATE or DELETE of plain columns as a transaction of its own (committed
+        when this returns), and the rows it returns (``RETURNING``).
+
+        On a SQLite file this is two thread hops (the statement, the commit) on a connection
+        kept for such writes, one write at a time, instead of an ORM session's six or so and its
+        bookkeeping; elsewhere a transaction on a pooled connection. ``statement`` is compiled
+        once per object, as for :meth:`plain_rows` (pass module-level statements)."""
+        if not self._one_hop:
+            async with self.engine.begin() as conn:
+                result = await conn.execute(statement, dict(params))
+                return [tuple(row) for row in result] if result.returns_rows else []
+        compiled = self._written.get(statement)
+        if compiled is None:
+            compiled = self._written[statement] = _OneHop.of(statement, self.engine)
+        async with self._writer_lock:
+            if self._writer is None:
+                self._writer = await self.engine.connect()
+            raw: Any = (await self._writer.get_raw_connection()).driver_connection
+            try:
+                rows = await raw.execute_fetchall(compiled.sql, compiled.values(params))
+                await raw.commit()
+            except BaseException as error:
+                await raw.rollback()
+                if isinstance(error, sqlite3.Error):  # as SQLAlchemy raises it elsewhere
+                    wrapped = exc.DBAPIError.instance(compiled.sql, None, error, sqlite3.Error)
+                    raise wrapped from error
+                raise
+        return compiled.convert(rows)
+
     async def _read_connection(self) -> Any:
         """aiosqlite's connection kept for :meth:`plain_rows` (opened on first use)."""
         if self._raw_reader is not None:
@@ -249,6 +284,9 @@ class Database:
             self._raw_reader = None
             await self._reader.close()
             self._reader = None
+        if self._writer is not None:
+            await self._writer.close()
+            self._writer = None
         await self.engine.dispose()
 
 
@@ -283,7 +321,8 @@ class _OneHop:
         self.converted = [(i, c) for i, c in enumerate(converters) if c is not None]
 
     @classmethod
-    def of(cls, statement: Select[*tuple[Any, ...]], engine: AsyncEngine) -> _OneHop:
+    def of(cls, statement: Any, engine: AsyncEngine) -> _OneHop:
+        """``statement``: a SELECT, or an INSERT, UPDATE or DELETE (with its RETURNING)."""
         dialect = engine.dialect
         compiled = statement.compile(dialect=dialect)
         sql = str(compiled)
@@ -300,7 +339,11 @@ class _OneHop:
         ]
         converters = [
             column.type.dialect_impl(dialect).result_processor(dialect, None)
-            for column in statement.selected_columns
+            for column in (
+                statement.selected_columns
+                if isinstance(statement, Select)
+                else [c["expr"] for c in statement.returning_column_descriptions]
+            )
         ]
         return cls(sql, binds, converters)
 

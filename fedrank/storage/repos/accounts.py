@@ -12,6 +12,8 @@ from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import ColumnElement, Table, and_, bindparam, delete, func, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from fedrank.storage.models import (
@@ -76,8 +78,8 @@ ACCOUNT_START = (
 #: The table itself: /start's statements skip the ORM's bulk paths (no objects to track).
 _ACCOUNT_TABLE = cast(Table, Account.__table__)
 #: A user's display name brought up to date (an UPDATE cannot bind the names of its columns,
-#: hence not :func:`account_is`'s ``platform``).
-_RENAME = (
+#: hence not :func:`account_is`'s ``platform``): binds ``of_platform``, ``of_user``, ``new_name``.
+RENAME_ACCOUNT = (
     update(_ACCOUNT_TABLE)
     .where(
         Account.platform == bindparam("of_platform"),
@@ -89,9 +91,11 @@ _RENAME = (
 
 
 @functools.cache
-def _add_account(insert: Any) -> Any:
-    """/start's INSERT of a new account for the backend's ``insert``, built once (binds
-    ``new_platform``, ``new_user``, ``new_name`` and ``new_now``): a core statement."""
+def add_account(dialect: str) -> Any:
+    """/start's INSERT of a new account on the backend ``dialect`` ("sqlite" or "postgresql"),
+    built once: binds ``new_platform``, ``new_user``, ``new_name`` and ``new_now``, returns the
+    new id, nothing when the account was there (``Database.plain_write``)."""
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
     return (
         insert(_ACCOUNT_TABLE)
         .values(
@@ -179,22 +183,6 @@ class AccountRepo(Repo):
         account = await self.by_platform(platform, platform_user_id)
         assert account is not None
         return account, False
-
-    async def add_or_rename(
-        self, platform: str, platform_user_id: str, *, display_name: str, now: datetime
-    ) -> bool:
-        """/start's write: the account added when absent (True: it has no links or roles yet),
-        else its display name brought up to date (False). A new account is one statement of
-        plain columns (no ORM object): ``INSERT … ON CONFLICT DO NOTHING``, also right when two
-        processes add it at once."""
-        add = _add_account(insert_for(self.session))
-        new = {"new_platform": platform, "new_user": platform_user_id, "new_name": display_name}
-        if await self.session.scalar(add, {**new, "new_now": now}) is not None:
-            return True
-        if display_name:  # as get_or_add: an empty name leaves the stored one
-            of = {"of_platform": platform, "of_user": platform_user_id}
-            await self.session.execute(_RENAME, {**of, "new_name": display_name})
-        return False
 
     async def by_platform(self, platform: str, platform_user_id: str) -> Account | None:
         return await self.session.scalar(
