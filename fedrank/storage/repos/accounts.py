@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Table, and_, bindparam, delete, func, select, update
+from sqlalchemy import ColumnElement, Table, and_, bindparam, delete, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
@@ -56,6 +56,17 @@ _ACCOUNT_LANGUAGE = select(Account.language).where(account_is())
 #: each update (``Database.plain_rows`` or :func:`account_presence`).
 ACCOUNT_PRESENCE = _ACCOUNT_PRESENCE = select(Account.language, Account.unreachable_since).where(
     account_is()
+)
+#: (platform user id, language, unreachable_since) of every account of ``platform`` whose state
+#: is not the default (a language chosen with /lang, an unreachable mark), at most ``limit``:
+#: whom it does not name has no such state (``fedrank.handlers.presence``).
+MARKED_ACCOUNTS = (
+    select(Account.platform_user_id, Account.language, Account.unreachable_since)
+    .where(
+        Account.platform == bindparam("platform"),
+        or_(Account.language.is_not(None), Account.unreachable_since.is_not(None)),
+    )
+    .limit(bindparam("limit"))
 )
 _LINKED_PLAYERS = (
     select(Player)
