@@ -207,7 +207,7 @@ class Database:
         if self._one_hop:
             yield self
             return
-        async with self.engine.connect() as conn:
+        async with self.connection() as conn:
             yield _ConnectionReader(conn)
 
     async def plain_rows(
