@@ -13,6 +13,12 @@ Two figures, both with the real handlers on SQLite:
    dispatcher until Telegram accepted the reply, half "/rating" (own, linked) and half
    "/rating <ID>", one at a time; and the handler alone (``dispatch``) for the same requests.
 
+What is kept in memory across updates and so measured warm: each user's account state for
+LANGUAGE_TTL seconds (for new users never warm), the accounts that have a state (a chosen
+language, a mark: none here) read once every LANGUAGE_TTL seconds (the refresh is inside the
+measured run), the computed next list of /rating's "since the list" block per ledger state.
+No reply, card or list is cached: every /rating, /top and /start reads the database.
+
 Run: ``.venv/bin/python bench/tg_bot.py`` (``--players 10000 --games 100000`` for a quick run).
 The big data set is built once per size under ``--cache`` and reused.
 """

@@ -6,6 +6,7 @@ to every use case; tests build their own with fakes.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -88,6 +89,15 @@ class LanguageCache:
         self._entries: OrderedDict[tuple[str, str], tuple[AccountState, float]] = OrderedDict()
         # Bumped by every clear: a read that started before a clear does not store its answer.
         self.generation = 0
+        #: By platform: the states of every account whose state is not NO_ACCOUNT, read at once
+        #: (read time, generation when the read began), None when there were more than
+        #: ``size``. A user it does not name has NO_ACCOUNT: a new user's first update needs
+        #: no query of his own (:func:`fedrank.handlers.presence.account_state`).
+        self.marked: dict[str, tuple[dict[str, AccountState] | None, float, int]] = {}
+        #: Users cleared (by generation) since: the marked states read before do not answer
+        #: for them.
+        self.cleared: dict[tuple[str, str], int] = {}
+        self.marked_lock = asyncio.Lock()
 
     def get(self, key: tuple[str, str]) -> AccountState | None:
         """The user's state, or None when it must be read."""
@@ -113,6 +123,29 @@ class LanguageCache:
     def clear(self, key: tuple[str, str]) -> None:
         self.generation += 1
         self._entries.pop(key, None)
+        self.cleared[key] = self.generation
+
+    def from_marked(self, key: tuple[str, str]) -> tuple[AccountState | None, float]:
+        """The user's state from the platform's marked states and when they were read; None
+        when they are older than ``ttl``, were too many to keep, or the user was cleared."""
+        platform, user_id = key
+        marked = self.marked.get(platform)
+        if marked is None:
+            return None, 0.0
+        states, read_at, generation = marked
+        if states is None or self.clock() - read_at >= self.ttl:
+            return None, 0.0
+        if self.cleared.get(key, 0) > generation:
+            return None, 0.0
+        return states.get(user_id, NO_ACCOUNT), read_at
+
+    def keep_marked(
+        self, platform: str, states: dict[str, AccountState] | None, read_at: float, generation: int
+    ) -> None:
+        """Keep the platform's marked states read at ``read_at`` (begun at ``generation``)."""
+        self.marked[platform] = (states, read_at, generation)
+        done = min(g for _, _, g in self.marked.values())
+        self.cleared = {k: g for k, g in self.cleared.items() if g > done}
 
 
 def _utcnow() -> datetime:

@@ -49,7 +49,7 @@ async def dispatch(services: Services, ctx: RequestContext, text: str) -> Reply:
     outcome = ["ok"]
     parsed = parse_command(text)
     try:
-        return await _answer(services, ctx, text, outcome)
+        return await _answer(services, ctx, parsed, outcome)
     finally:
         # Only registered names become labels: what users type must not grow the series.
         command = parsed[0] if parsed is not None and parsed[0] in COMMANDS else "other"
@@ -74,11 +74,12 @@ def _series(platform: str, command: str, outcome: str) -> tuple[Any, Any]:
     return found
 
 
-async def _answer(services: Services, ctx: RequestContext, text: str, outcome: list[str]) -> Reply:
+async def _answer(
+    services: Services, ctx: RequestContext, parsed: tuple[str, str] | None, outcome: list[str]
+) -> Reply:
     name = ""
     try:
         ctx = await _language(services, ctx)
-        parsed = parse_command(text)
         if parsed is None:
             return Reply.text(t(ctx.language, "error.not_a_command"))
         name, args = parsed

@@ -189,9 +189,10 @@ async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
     found = None
     stored: list[tuple[str, str, date]] = []
     if parts:
-        # The usual case, a discipline by its code: three queries of plain columns on one bare
-        # connection (the discipline, the head of its list, what was stored since).
-        async with services.db.connection() as conn:
+        # The usual case, a discipline by its code: three reads of plain columns outside a
+        # transaction (the discipline, the head of its list, what was stored since), each one
+        # thread hop on SQLite (Database.plain_reader).
+        async with services.db.plain_reader() as conn:
             found = await discipline_by_code(conn, parts[0])
             head = await latest_top(conn, found[0], count) if found is not None else None
             if found is not None and head is not None:

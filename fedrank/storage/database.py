@@ -7,6 +7,7 @@ is created only by Alembic migrations (:func:`migrate`), never by ``create_all``
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -27,6 +28,7 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.pool import AsyncAdaptedQueuePool
 
 from fedrank.storage.repos import Repos
+from fedrank.storage.repos.base import PlainReader
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -197,11 +199,17 @@ class Database:
         self._one_hop = bool(database) and database != ":memory:" and "mode=memory" not in url
         self._reader: AsyncConnection | None = None
         self._reader_lock = asyncio.Lock()
+        #: aiosqlite's connection of ``_reader``, once known (asking for it is a greenlet hop).
+        self._raw_reader: Any = None
         self._compiled: dict[Select[*tuple[Any, ...]], _OneHop] = {}
         self._postgres = self.engine.dialect.name == "postgresql"
         #: PostgreSQL: plain reads in one round trip each, on connections kept for them.
         self._readers = _PlainReaders(self.engine, PLAIN_READERS) if self._postgres else None
         self._expanding: set[Select[*tuple[Any, ...]]] = set()
+        #: SQLite in a file: the connection kept for :meth:`plain_write`, one write at a time.
+        self._writer: AsyncConnection | None = None
+        self._writer_lock = asyncio.Lock()
+        self._written: dict[Any, _OneHop] = {}
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Repos]:
@@ -228,6 +236,18 @@ class Database:
                 # sees what is committed when it starts, as in a READ COMMITTED transaction.
                 await conn.execution_options(isolation_level="AUTOCOMMIT")
             yield conn
+
+    @asynccontextmanager
+    async def plain_reader(self) -> AsyncIterator[PlainReader]:
+        """Several reads of plain columns in a row, outside a transaction: on a SQLite file
+        each is :meth:`plain_rows` (one thread hop), on PostgreSQL one round trip each on the
+        connections kept for such reads; elsewhere they share one bare connection (one pool
+        checkout instead of one per read)."""
+        if self._one_hop or self._readers is not None:
+            yield self
+            return
+        async with self.connection() as conn:
+            yield _ConnectionReader(conn)
 
     async def plain_rows(
         self, statement: Select[*tuple[Any, ...]], params: Mapping[str, str | int | None]
@@ -264,13 +284,46 @@ class Database:
             compiled = self._compiled[statement] = _OneHop.of(statement, self.engine)
         return compiled
 
+    async def plain_write(self, statement: Any, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        """One INSERT, UPDATE or DELETE of plain columns as a transaction of its own (committed
+        when this returns), and the rows it returns (``RETURNING``).
+
+        On a SQLite file this is two thread hops (the statement, the commit) on a connection
+        kept for such writes, one write at a time, instead of an ORM session's six or so and its
+        bookkeeping; elsewhere a transaction on a pooled connection. ``statement`` is compiled
+        once per object, as for :meth:`plain_rows` (pass module-level statements)."""
+        if not self._one_hop:
+            async with self.engine.begin() as conn:
+                result = await conn.execute(statement, dict(params))
+                return [tuple(row) for row in result] if result.returns_rows else []
+        compiled = self._written.get(statement)
+        if compiled is None:
+            compiled = self._written[statement] = _OneHop.of(statement, self.engine)
+        async with self._writer_lock:
+            if self._writer is None:
+                self._writer = await self.engine.connect()
+            raw: Any = (await self._writer.get_raw_connection()).driver_connection
+            try:
+                rows = await raw.execute_fetchall(compiled.sql, compiled.values(params))
+                await raw.commit()
+            except BaseException as error:
+                await raw.rollback()
+                if isinstance(error, sqlite3.Error):  # as SQLAlchemy raises it elsewhere
+                    wrapped = exc.DBAPIError.instance(compiled.sql, None, error, sqlite3.Error)
+                    raise wrapped from error
+                raise
+        return compiled.convert(rows)
+
     async def _read_connection(self) -> Any:
         """aiosqlite's connection kept for :meth:`plain_rows` (opened on first use)."""
+        if self._raw_reader is not None:
+            return self._raw_reader
         async with self._reader_lock:
             if self._reader is None:
                 self._reader = await self.engine.connect()
             raw = await self._reader.get_raw_connection()
-        return raw.driver_connection
+            self._raw_reader = raw.driver_connection
+        return self._raw_reader
 
     async def migrate(self) -> None:
         await migrate(self.engine)
@@ -282,17 +335,33 @@ class Database:
 
     async def close(self) -> None:
         if self._reader is not None:
+            self._raw_reader = None
             await self._reader.close()
             self._reader = None
         if self._readers is not None:
             await self._readers.close()
+        if self._writer is not None:
+            await self._writer.close()
+            self._writer = None
         await self.engine.dispose()
+
+
+class _ConnectionReader:
+    """:meth:`Database.plain_reader` on one bare connection."""
+
+    def __init__(self, conn: AsyncConnection) -> None:
+        self.conn = conn
+
+    async def plain_rows(
+        self, statement: Select[*tuple[Any, ...]], params: Mapping[str, str | int | None]
+    ) -> list[tuple[Any, ...]]:
+        return [tuple(row) for row in await self.conn.execute(statement, dict(params))]
 
 
 class _OneHop:
     """A SELECT compiled for SQLite's qmark parameters, with its columns' conversions."""
 
-    __slots__ = ("binds", "converters", "sql")
+    __slots__ = ("binds", "converted", "converters", "sql")
 
     def __init__(
         self,
@@ -304,9 +373,12 @@ class _OneHop:
         #: (name, value in the statement, conversion) of every parameter, in order.
         self.binds = binds
         self.converters = converters
+        #: (index, conversion) of the columns that have one.
+        self.converted = [(i, c) for i, c in enumerate(converters) if c is not None]
 
     @classmethod
-    def of(cls, statement: Select[*tuple[Any, ...]], engine: AsyncEngine) -> _OneHop:
+    def of(cls, statement: Any, engine: AsyncEngine) -> _OneHop:
+        """``statement``: a SELECT, or an INSERT, UPDATE or DELETE (with its RETURNING)."""
         dialect = engine.dialect
         compiled = statement.compile(dialect=dialect)
         sql = str(compiled)
@@ -323,7 +395,11 @@ class _OneHop:
         ]
         converters = [
             column.type.dialect_impl(dialect).result_processor(dialect, None)
-            for column in statement.selected_columns
+            for column in (
+                statement.selected_columns
+                if isinstance(statement, Select)
+                else [c["expr"] for c in statement.returning_column_descriptions]
+            )
         ]
         return cls(sql, binds, converters)
 
@@ -336,15 +412,17 @@ class _OneHop:
         return out
 
     def convert(self, rows: Any) -> list[tuple[Any, ...]]:
-        if not any(self.converters):
+        if not self.converted:
             return [tuple(row) for row in rows]
-        return [
-            tuple(
-                value if convert is None or value is None else convert(value)
-                for convert, value in zip(self.converters, row, strict=True)
-            )
-            for row in rows
-        ]
+        out = []
+        for row in rows:
+            values = list(row)
+            for index, convert in self.converted:
+                value = values[index]
+                if value is not None:
+                    values[index] = convert(value)
+            out.append(tuple(values))
+        return out
 
 
 class _PlainReaders:

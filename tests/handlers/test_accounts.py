@@ -1,5 +1,7 @@
 """/start, /lang and roles checked per federation (linking: test_linking.py)."""
 
+from dataclasses import replace
+
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.storage.database import Database
@@ -22,6 +24,20 @@ async def test_start_greets_and_says_how_to_link(services: Services, db: Databas
     async with db.read() as repos:
         again = await repos.accounts.by_platform("console", "u1")
         assert again is not None and again.id == first_id
+
+
+async def test_start_keeps_the_display_name_up_to_date(services: Services, db: Database) -> None:
+    """/start writes one statement for a new account; a known one gets its new name, and a
+    request without a name leaves the stored one."""
+    await seed_federation(db)
+    await dispatch(services, user("u1", "Anna"), "/start")
+    renamed = await dispatch(services, user("u1", "Anna K."), "/start")
+    assert "Hello, Anna K." in renamed.plain
+    nameless = user("u1")
+    await dispatch(services, replace(nameless, display_name=""), "/start")
+    async with db.read() as repos:
+        account = await repos.accounts.by_platform("console", "u1")
+        assert account is not None and account.display_name == "Anna K."
 
 
 async def test_language_choice_is_remembered(services: Services, db: Database) -> None:

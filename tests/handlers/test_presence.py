@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from fedrank.handlers.context import (
     LANGUAGE_TTL,
     NO_ACCOUNT,
@@ -17,6 +21,7 @@ from fedrank.handlers.presence import (
     mark_unreachable,
     note_reachable,
 )
+from fedrank.storage.repos.accounts import ACCOUNT_PRESENCE, MARKED_ACCOUNTS
 from tests.factories import NOW
 
 
@@ -98,3 +103,44 @@ async def test_writing_again_clears_the_mark(services: Services) -> None:
     await mark_unreachable(services, "discord", "4", display_name="back")
     await note_reachable(services, "discord", "4")
     assert not await is_unreachable(services, "discord", "4")
+
+
+async def test_users_without_a_state_need_no_query_of_their_own(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The accounts with a state (a chosen language, a mark) are read at once, every
+    LANGUAGE_TTL seconds: a user not among them has NO_ACCOUNT without a query of his own; one
+    cleared in this process since is read on his own, as is everyone when there are more such
+    accounts than the cache keeps."""
+    now = [0.0]
+    services.languages.clock = lambda: now[0]
+    async with services.db.transaction() as repos:
+        await repos.accounts.get_or_create(
+            "telegram", "7", display_name="Zhu", language="zh", now=NOW
+        )
+    read: list[object] = []
+    plain_rows = services.db.plain_rows
+
+    async def counted(statement: Any, params: Any) -> list[tuple[Any, ...]]:
+        read.append(statement)
+        return await plain_rows(statement, params)
+
+    monkeypatch.setattr(services.db, "plain_rows", counted)
+    assert await account_state(services, "telegram", "7") == AccountState("zh", False)
+    for user_id in ("1", "2", "3"):
+        assert await account_state(services, "telegram", user_id) == NO_ACCOUNT
+    assert read == [MARKED_ACCOUNTS]
+    await _choose(services, "7", "ru")
+    forget_state(services, "telegram", "7")  # /lang answered here
+    assert await account_state(services, "telegram", "7") == AccountState("ru", False)
+    assert await account_state(services, "telegram", "4") == NO_ACCOUNT
+    assert read == [MARKED_ACCOUNTS, ACCOUNT_PRESENCE]
+    now[0] += LANGUAGE_TTL  # expired: read again at once
+    await _choose(services, "7", "uk")
+    assert await account_state(services, "telegram", "7") == AccountState("uk", False)
+    assert read == [MARKED_ACCOUNTS, ACCOUNT_PRESENCE, MARKED_ACCOUNTS]
+    services.languages.size = 0  # more marked accounts than kept: each user on his own
+    now[0] += LANGUAGE_TTL
+    assert await account_state(services, "telegram", "5") == NO_ACCOUNT
+    assert await account_state(services, "telegram", "7") == AccountState("uk", False)
+    assert read[3:] == [MARKED_ACCOUNTS, ACCOUNT_PRESENCE, ACCOUNT_PRESENCE]

@@ -35,9 +35,24 @@ def _escape(text: str) -> str:
     return escape(visible(text))
 
 
+#: The table rendered last and its text: the router asks :func:`needs_own_lines` and then
+#: :func:`render_html` of the same reply (a table is frozen, so the same object has the same text).
+_last_table: list[tuple[Table, str]] = []
+
+
+def _table_text(table: Table) -> str:
+    """The table as aligned plain text (:func:`render_table`), rendered once per table."""
+    if _last_table and _last_table[0][0] is table:
+        return _last_table[0][1]
+    text = "\n".join(render_table(table))
+    _last_table[:] = [(table, text)]
+    return text
+
+
 def tg_len(text: str) -> int:
-    """Length as Telegram counts it: UTF-16 code units (an emoji outside the BMP counts twice)."""
-    return len(text.encode("utf-16-le")) // 2
+    """Length as Telegram counts it: UTF-16 code units (an emoji outside the BMP counts twice).
+    ASCII text (most of it; ``isascii`` is a flag of the string) is one unit a character."""
+    return len(text) if text.isascii() else len(text.encode("utf-16-le")) // 2
 
 
 @dataclass(slots=True)
@@ -129,7 +144,7 @@ def render_html(reply: Reply, *, language: str = "en") -> Rendered:
         if isinstance(block, Paragraph):
             blocks.append(_paragraph_pieces(block))
         elif isinstance(block, Table):
-            text = "\n".join(render_table(block))
+            text = _table_text(block)
             if _table_is_file(block, text):
                 tables += 1
                 filename = f"table-{tables}.txt"
@@ -164,7 +179,7 @@ def _table_is_file(table: Table, text: str | None = None) -> bool:
     if len(table.rows) > TABLE_MAX_ROWS:
         return True
     if text is None:
-        text = "\n".join(render_table(table))
+        text = _table_text(table)
     return tg_len(_escape(text)) > TABLE_MAX_CHARS
 
 

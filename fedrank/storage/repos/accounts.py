@@ -3,13 +3,17 @@ to link one to a player: a request a director approves, or a one-time code a dir
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any, cast
 
-from sqlalchemy import ColumnElement, and_, bindparam, delete, func, select
+from sqlalchemy import ColumnElement, Table, and_, bindparam, delete, func, or_, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from fedrank.storage.models import (
@@ -53,6 +57,17 @@ _ACCOUNT_LANGUAGE = select(Account.language).where(account_is())
 ACCOUNT_PRESENCE = _ACCOUNT_PRESENCE = select(Account.language, Account.unreachable_since).where(
     account_is()
 )
+#: (platform user id, language, unreachable_since) of every account of ``platform`` whose state
+#: is not the default (a language chosen with /lang, an unreachable mark), at most ``limit``:
+#: whom it does not name has no such state (``fedrank.handlers.presence``).
+MARKED_ACCOUNTS = (
+    select(Account.platform_user_id, Account.language, Account.unreachable_since)
+    .where(
+        Account.platform == bindparam("platform"),
+        or_(Account.language.is_not(None), Account.unreachable_since.is_not(None)),
+    )
+    .limit(bindparam("limit"))
+)
 _LINKED_PLAYERS = (
     select(Player)
     .join(AccountLink, AccountLink.player_id == Player.id)
@@ -60,6 +75,50 @@ _LINKED_PLAYERS = (
     .where(account_is())
     .order_by(AccountLink.federation_id)
 )
+#: /start's read (``Database.plain_rows``): (display name, player's name, his federation ID) of
+#: the account of ``platform`` and ``user`` and each player linked to it, in federation order;
+#: one row with no player when it has none, no rows when there is no such account.
+ACCOUNT_START = (
+    select(Account.display_name, Player.name, Player.federation_player_id)
+    .select_from(Account)
+    .outerjoin(AccountLink, AccountLink.account_id == Account.id)
+    .outerjoin(Player, Player.id == AccountLink.player_id)
+    .where(account_is())
+    .order_by(AccountLink.federation_id)
+)
+#: The table itself: /start's statements skip the ORM's bulk paths (no objects to track).
+_ACCOUNT_TABLE = cast(Table, Account.__table__)
+#: A user's display name brought up to date (an UPDATE cannot bind the names of its columns,
+#: hence not :func:`account_is`'s ``platform``): binds ``of_platform``, ``of_user``, ``new_name``.
+RENAME_ACCOUNT = (
+    update(_ACCOUNT_TABLE)
+    .where(
+        Account.platform == bindparam("of_platform"),
+        Account.platform_user_id == bindparam("of_user"),
+        Account.display_name != bindparam("new_name"),
+    )
+    .values(display_name=bindparam("new_name"))
+)
+
+
+@functools.cache
+def add_account(dialect: str) -> Any:
+    """/start's INSERT of a new account on the backend ``dialect`` ("sqlite" or "postgresql"),
+    built once: binds ``new_platform``, ``new_user``, ``new_name`` and ``new_now``, returns the
+    new id, nothing when the account was there (``Database.plain_write``)."""
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    return (
+        insert(_ACCOUNT_TABLE)
+        .values(
+            platform=bindparam("new_platform"),
+            platform_user_id=bindparam("new_user"),
+            display_name=bindparam("new_name"),
+            language=None,
+            created_at=bindparam("new_now"),
+        )
+        .on_conflict_do_nothing(index_elements=["platform", "platform_user_id"])
+        .returning(Account.id)
+    )
 
 
 async def account_language(

@@ -8,7 +8,7 @@ from typing import Any, Protocol, TypeVar
 from sqlalchemy import Select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 #: A SELECT of any columns: the type of a helper that narrows a query and returns it.
 Query = TypeVar("Query", bound=Select[*tuple[Any, ...]])
@@ -21,6 +21,18 @@ class PlainReader(Protocol):
     async def plain_rows(
         self, statement: Select[*tuple[Any, ...]], params: Mapping[str, str | int | None]
     ) -> list[tuple[Any, ...]]: ...
+
+
+async def rows_of(
+    conn: AsyncConnection | AsyncSession | PlainReader,
+    statement: Select[*tuple[Any, ...]],
+    params: Mapping[str, str | int | None],
+) -> list[tuple[Any, ...]]:
+    """The rows of one SELECT of plain columns, on a connection, a session or a
+    :class:`PlainReader` (one thread hop on SQLite)."""
+    if isinstance(conn, AsyncConnection | AsyncSession):
+        return [tuple(row) for row in await conn.execute(statement, dict(params))]
+    return await conn.plain_rows(statement, params)
 
 
 def dialect(session: AsyncSession) -> str:

@@ -18,7 +18,7 @@ from fedrank.storage.models import (
     Title,
     Tournament,
 )
-from fedrank.storage.repos.base import Query, Repo
+from fedrank.storage.repos.base import PlainReader, Query, Repo, rows_of
 
 
 def _first_by_code(query: Query) -> Query:
@@ -37,14 +37,17 @@ _DISCIPLINE_COLUMNS_BY_CODE = _first_by_code(
     select(Discipline.id, Discipline.name, Discipline.system)
 )
 
+#: Every federation's name, in the order of their codes (/start: ``Database.plain_rows``).
+FEDERATION_NAMES = select(Federation.name).order_by(Federation.code)
+
 
 async def discipline_by_code(
-    conn: AsyncConnection | AsyncSession, code: str
+    conn: AsyncConnection | AsyncSession | PlainReader, code: str
 ) -> tuple[int, str, str] | None:
     """(id, name, system) of the discipline :meth:`FederationRepo.discipline_by_code` finds,
-    as plain columns (on a bare connection from ``Database.connection``: /top's first read)."""
-    row = (await conn.execute(_DISCIPLINE_COLUMNS_BY_CODE, {"code": code.lower()})).first()
-    return (row[0], row[1], row[2]) if row is not None else None
+    as plain columns (on a :class:`PlainReader`: /top's first read)."""
+    rows = await rows_of(conn, _DISCIPLINE_COLUMNS_BY_CODE, {"code": code.lower()})
+    return (rows[0][0], rows[0][1], rows[0][2]) if rows else None
 
 
 class FederationRepo(Repo):

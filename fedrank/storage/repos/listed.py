@@ -18,6 +18,7 @@ from sqlalchemy.orm import aliased
 
 from fedrank.storage.models import Award, Entry, ListSnapshot, Tournament, TournamentVersion
 from fedrank.storage.records import PointTotal
+from fedrank.storage.repos.base import PlainReader, rows_of
 
 
 @functools.cache
@@ -54,7 +55,7 @@ def _stored_since_statement(since: bool, of_player: bool) -> Select[str, str, da
 
 
 async def stored_since(
-    conn: AsyncConnection | AsyncSession,
+    conn: AsyncConnection | AsyncSession | PlainReader,
     discipline_id: int,
     since: tuple[date, datetime] | None,
     player_id: int | None = None,
@@ -62,14 +63,14 @@ async def stored_since(
     """(code, name, date) of the discipline's tournaments whose current version was stored
     after a list of ``since`` = (its date, when it was published) or is dated on or after its
     date (every one when ``since`` is None), of the player's when ``player_id`` is given;
-    oldest first. Plain columns, on a bare connection (/top) or a session."""
+    oldest first. Plain columns, on a :class:`PlainReader` (/top), a connection or a session."""
     params: dict[str, Any] = {"discipline_id": discipline_id}
     if since is not None:
         params["list_date"], params["created_at"] = since
     if player_id is not None:
         params["player_id"] = player_id
     query = _stored_since_statement(since is not None, player_id is not None)
-    return [(code, name, held) for code, name, held in await conn.execute(query, params)]
+    return [(code, name, held) for code, name, held in await rows_of(conn, query, params)]
 
 
 def _totals_as_listed_statement() -> Select[str, str | None, Decimal]:

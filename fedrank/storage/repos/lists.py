@@ -53,7 +53,7 @@ from fedrank.storage.records import (
     TopRow,
 )
 from fedrank.storage.repos.accounts import account_is
-from fedrank.storage.repos.base import PlainReader, Repo
+from fedrank.storage.repos.base import PlainReader, Repo, rows_of
 from fedrank.storage.repos.ledger import is_current, title_in_force
 from fedrank.storage.repos.listed import stored_since, totals_as_listed
 from fedrank.storage.repos.players import federation_id_is
@@ -128,15 +128,12 @@ def _latest_top_statement() -> Select[Any]:
 
 
 async def latest_top(
-    conn: AsyncConnection | AsyncSession, discipline_id: int, limit: int
+    conn: AsyncConnection | AsyncSession | PlainReader, discipline_id: int, limit: int
 ) -> TopList | None:
     """``latest`` + ``top`` + ``size`` in one query of plain columns (None: no list yet), on a
-    bare connection from ``Database.connection`` (/top) or a session."""
-    rows = (
-        await conn.execute(
-            _latest_top_statement(), {"discipline_id": discipline_id, "limit": limit}
-        )
-    ).all()
+    :class:`PlainReader` (/top), a bare connection or a session."""
+    params = {"discipline_id": discipline_id, "limit": limit}
+    rows = await rows_of(conn, _latest_top_statement(), params)
     if not rows:
         return None
     snapshot_id, list_date, data, created_at = rows[0][:4]
