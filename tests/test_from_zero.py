@@ -98,3 +98,13 @@ def test_from_an_empty_database_to_rating_by_name(run: Cli, system: str) -> None
         due = run(["publish", "--due", "--today", "2026-05-02"])
         assert due.returncode == 0, due.stderr
         assert f"{code} 2026-05-01: published" in due.stdout, due.stdout
+
+
+def test_an_empty_database_says_how_a_discipline_is_added(run: Cli) -> None:
+    """Before any discipline exists, /top (with or without a code) does not list an empty set
+    ("Disciplines: .") but says how an operator adds one."""
+    assert run(["init"]).returncode == 0
+    answer = run(["run", "--console", "--no-scheduler"], stdin="/top\n/top ufgo\n")
+    assert answer.returncode == 0, answer.stderr
+    assert answer.stdout.count("fedrank discipline add") == 2, answer.stdout
+    assert "Disciplines: ." not in answer.stdout

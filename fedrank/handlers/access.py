@@ -131,9 +131,19 @@ async def known_discipline(repos: Repos, ctx: RequestContext, code: str) -> Disc
     """The discipline with this code; the refusal lists the codes there are."""
     discipline = await repos.federations.discipline_by_code(code)
     if discipline is None:
-        known = ", ".join(d.code for d in await repos.federations.disciplines())
-        raise UserError(t(ctx.language, "top.unknown_discipline", query=code, known=known))
+        raise unknown_discipline(ctx.language, code, await repos.federations.disciplines())
     return discipline
+
+
+def unknown_discipline(language: str, code: str | None, there: Sequence[Discipline]) -> UserError:
+    """The refusal of a discipline not found (``code``) or not chosen (None): it lists the
+    codes there are, or, on a fresh installation with none, says how one is added."""
+    if not there:
+        return UserError(t(language, "top.no_disciplines"))
+    known = ", ".join(d.code for d in there)
+    if code is None:
+        return UserError(t(language, "top.choose", known=known))
+    return UserError(t(language, "top.unknown_discipline", query=code, known=known))
 
 
 async def known_federation(repos: Repos, ctx: RequestContext, code: str) -> Federation:

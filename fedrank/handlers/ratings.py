@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
-from fedrank.handlers.access import find_one_player, known_discipline
+from fedrank.handlers.access import find_one_player, known_discipline, unknown_discipline
 from fedrank.handlers.common import fmt, is_number, label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
@@ -159,8 +159,7 @@ async def _discipline(repos: Repos, ctx: RequestContext, query: str | None) -> D
     own = [d for d in disciplines if d.federation_id in mine]
     if len(own) == 1:
         return own[0]
-    known = ", ".join(d.code for d in disciplines)
-    raise UserError(t(ctx.language, "top.choose", known=known))
+    raise unknown_discipline(ctx.language, None, disciplines)
 
 
 def _list_date(ctx: RequestContext, parts: list[str]) -> date | None:

@@ -20,11 +20,10 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Protocol
 
-from fedrank.handlers.access import caller, require_role, stored_federation
+from fedrank.handlers.access import caller, require_role, stored_federation, unknown_discipline
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.denials import record_denial
-from fedrank.handlers.errors import AccessDeniedError, UserError
-from fedrank.handlers.i18n import t
+from fedrank.handlers.errors import AccessDeniedError
 from fedrank.storage.models import Discipline
 
 PLATFORM = "discord"
@@ -182,8 +181,7 @@ async def _checked(
         account = await caller(repos, services, ctx)
         discipline = await repos.federations.discipline_by_code(code)
         if discipline is None:
-            known = ", ".join(d.code for d in await repos.federations.disciplines())
-            raise UserError(t(ctx.language, "top.unknown_discipline", query=code, known=known))
+            raise unknown_discipline(ctx.language, code, await repos.federations.disciplines())
         federation = await stored_federation(repos, discipline.federation_id)
         await require_role(repos, ctx, account, federation, "director")
         await repos.audit.log(
