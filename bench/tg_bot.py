@@ -29,6 +29,7 @@ import argparse
 import asyncio
 import contextlib
 import cProfile
+import gc
 import json
 import os
 import pstats
@@ -179,6 +180,29 @@ def transport_only() -> Iterator[None]:
         Reachability.seen = seen_before  # type: ignore[method-assign]
 
 
+class Collections:
+    """CPU time of the event loop's thread in the garbage collector while the block runs."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.full = 0
+        self._began = 0.0
+
+    def _note(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.thread_time()
+        else:
+            self.seconds += time.thread_time() - self._began
+            self.full += info["generation"] == 2
+
+    def __enter__(self) -> Collections:
+        gc.callbacks.append(self._note)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self._note)
+
+
 class Stages:
     """Where the server-side time goes: the handler (``dispatch``) and the delivery (sendMessage
     to the fake server and back), timed inside the served run by wrapping the router's calls."""
@@ -268,7 +292,7 @@ async def one_mix(
             cpu = time.process_time()
             loop_cpu = time.thread_time()
             server_cpu = server.cpu_seconds()
-            with sampler or contextlib.nullcontext():
+            with sampler or contextlib.nullcontext(), Collections() as collections:
                 for i in range(0, len(items), 1000):
                     await server.push(items[i : i + 1000])
                 await server.wait_delivered(len(items) + 1)
@@ -283,6 +307,7 @@ async def one_mix(
                 profiler.disable()
                 stats = pstats.Stats(profiler)
                 stats.sort_stats("tottime").print_stats(args.profile_lines)
+                stats.sort_stats("cumulative").print_stats(args.profile_lines)
             if sampler is not None:
                 print(sampler.report(args.profile_lines))
             await stop(task, dp)
@@ -294,7 +319,8 @@ async def one_mix(
         f" {'each update from a new user' if not args.users else f'{args.users} users'}, {kind}"
         f"\n  CPU of the bot process: {run.cpu_ms:.2f} ms per update"
         f" ({cpu / elapsed:.0%} of one core while it ran; {loop_cpu / cpu:.0%} in the event"
-        f" loop's thread); fake server:"
+        f" loop's thread; {1000 * collections.seconds / run.updates:.2f} ms in the garbage"
+        f" collector, {collections.full} full collections); fake server:"
         f" {1000 * server_cpu / run.updates:.2f} ms per update"
         f"\n  per update in the dispatcher: p50 {1000 * statistics.median(per_update):.1f}"
         f" ms, p99 {1000 * percentile(per_update, 0.99):.1f} ms",
@@ -431,7 +457,7 @@ def main() -> None:
         "--profile",
         action="store_true",
         help="profile the measured mix: stack samples of the event loop's thread (cumulative and"
-        " own shares); with --cprofile, cProfile's own times instead",
+        " own shares); with --cprofile, cProfile's own and cumulative times instead",
     )
     parser.add_argument("--cprofile", action="store_true", help="--profile with cProfile")
     parser.add_argument(
