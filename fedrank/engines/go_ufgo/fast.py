@@ -48,8 +48,11 @@ from fedrank.engines.go_ufgo.formula import Prepared, _side5, _tenths_formula
 from fedrank.engines.go_ufgo.model import Tournament
 from fedrank.engines.go_ufgo.packed import HandBackError, rate_packed
 from fedrank.engines.go_ufgo.tables import (
+    BELOW_100_LOSS,
+    BELOW_100_WIN,
     BOARD_DIVISOR,
     BONUS_ANOMALY,
+    FAST_K2,
     K1_BY_DIFF,
     K3_CAP_BOUND,
     K3_CAP_HIGH,
@@ -100,6 +103,9 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
     k2t = TENTHS_K2
     k3t = TENTHS_K3
     rp = _RP
+    k2p = FAST_K2
+    win = 10 * BELOW_100_WIN[t.board]  # §5.1 in tenths
+    loss = 10 * BELOW_100_LOSS
     games = t.games
     m = 2 * len(games)  # room for every player; cut to the number of players after pass 1
     index: dict[str, int] = {}
@@ -194,9 +200,17 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
                         dr += 100 * k3
                 nb = ib + (dr + h) // q
                 cur[b] = nb if nb > 1000 else _tenths_formula(ib * q + dr, s)
+        elif ha == 50:
+            raise _HandBackError  # a jigo under section 5: the reference refuses it
+        elif ia < 1000 and ib < 1000:
+            # §5.1, both below 100 (formula._side5 without its other cases): whole points,
+            # 100 crossed by §5.5; K2 counted as a rated game, no bonus.
+            k2sum[a] += k2p[ia // 10]
+            k2sum[b] += k2p[ib // 10]
+            na, nb = (ia + win, ib + loss) if ha else (ia + loss, ib + win)
+            cur[a] = na if na < 1000 else 10 * na - 9000
+            cur[b] = nb if nb < 1000 else 10 * nb - 9000
         else:
-            if ha == 50:
-                raise _HandBackError  # a jigo under section 5: the reference refuses it
             if section5 is None:
                 section5 = Prepared([], [], t.board, s, official, high != _NO_LIMIT)
             sa = ha // 50
@@ -278,6 +292,9 @@ def _repass(
     k1t = K1_BY_DIFF
     k2t = TENTHS_K2
     k3t = TENTHS_K3
+    k2p = FAST_K2
+    win = 10 * BELOW_100_WIN[section5.board]
+    loss = 10 * BELOW_100_LOSS
     for a, b, ha, rnd in games:
         ia = cur[a]
         ib = cur[b]
@@ -311,9 +328,15 @@ def _repass(
                         dr += 100 * k3
                 nb = ib + (dr + h) // q
                 cur[b] = nb if nb > 1000 else _tenths_formula(ib * q + dr, s)
+        elif ha == 50:
+            raise _HandBackError
+        elif ia < 1000 and ib < 1000:
+            k2sum[a] += k2p[ia // 10]
+            k2sum[b] += k2p[ib // 10]
+            na, nb = (ia + win, ib + loss) if ha else (ia + loss, ib + win)
+            cur[a] = na if na < 1000 else 10 * na - 9000
+            cur[b] = nb if nb < 1000 else 10 * nb - 9000
         else:
-            if ha == 50:
-                raise _HandBackError
             sa = ha // 50
             cur[a] = _side5(section5, a, b, ia, ib, sa, rnd, high, acc, None, None)
             cur[b] = _side5(section5, b, a, ib, ia, 2 - sa, rnd, high, acc, None, None)
