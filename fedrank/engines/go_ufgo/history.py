@@ -275,14 +275,19 @@ class RatingState:
         anomalous: set[int],
     ) -> Snapshot:
         """Write a tournament's IKs (tenths) into the state and snapshot its participants."""
-        self._ik.update(zip(ids, values, strict=True))
+        # One value per player by construction: strict=True would check it per tournament.
+        self._ik.update(zip(ids, values, strict=False))
         cands = self._candidates
         held = self._held
         dans: tuple[tuple[str, int], ...] = ()
         if held:
             on = held.keys() & ids
             if on:
-                dans = tuple((pid, held[pid]) for pid in ids if pid in on)
+                if len(on) == 1:  # the common case: no pass over every participant
+                    (pid,) = on
+                    dans = ((pid, held[pid]),)
+                else:
+                    dans = tuple((pid, held[pid]) for pid in ids if pid in on)
                 cands.update(on)
         if values and max(values) >= _DAN4_TENTHS:
             cands.update(compress(ids, map(_DAN4_TENTHS.__le__, values)))
