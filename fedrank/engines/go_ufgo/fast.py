@@ -40,11 +40,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
+from functools import cache
 from itertools import compress, repeat
 from operator import ge, gt
 from typing import Final
 
-from fedrank.engines.go_ufgo.formula import Prepared, _side5, _tenths_formula
+from fedrank.engines.go_ufgo.formula import Prepared, _tenths_formula
 from fedrank.engines.go_ufgo.model import Tournament
 from fedrank.engines.go_ufgo.packed import HandBackError, rate_packed
 from fedrank.engines.go_ufgo.tables import (
@@ -58,6 +59,10 @@ from fedrank.engines.go_ufgo.tables import (
     K3_CAP_HIGH,
     K3_CAP_LOW,
     MAX_PASSES,
+    TABLE4,
+    TABLE4_ROW,
+    TABLE5,
+    TABLE5_ROW,
     TENTHS_K2,
     TENTHS_K3,
     TIME_HIGH_IK,
@@ -94,6 +99,18 @@ def rate_from_state(t: Tournament, ik: Mapping[str, int]) -> FastResult | None:
         return None
 
 
+@cache
+def _section5_tables(board: int, official: bool) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """By whole points of IK: table 4's (r win, r loss, k3) with k3 only in official
+    tournaments (§4.3), and table 5's bonus (0 below its first row): the look-ups of
+    ``formula._table4_row`` and ``formula._table5_bonus`` for one board."""
+    t4 = [TABLE4[row][1][board] for row in TABLE4_ROW]
+    if not official:
+        t4 = [(r_win, r_loss, 0) for r_win, r_loss, _ in t4]
+    t5 = [TABLE5[row][1][board] if row >= 0 else 0 for row in TABLE5_ROW]
+    return t4, t5
+
+
 def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
     high = TIME_HIGH_IK * 10 if t.time_minutes < TIME_MINUTES_HIGH else _NO_LIMIT
     official = t.official
@@ -106,6 +123,7 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
     k2p = FAST_K2
     win = 10 * BELOW_100_WIN[t.board]  # §5.1 in tenths
     loss = 10 * BELOW_100_LOSS
+    t4, t5 = _section5_tables(t.board, official)
     games = t.games
     m = 2 * len(games)  # room for every player; cut to the number of players after pass 1
     index: dict[str, int] = {}
@@ -211,11 +229,29 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
             cur[a] = na if na < 1000 else 10 * na - 9000
             cur[b] = nb if nb < 1000 else 10 * nb - 9000
         else:
+            # One player below 100 (lo), one at 100 or more (hi): formula._side5's other
+            # cases. lo: §5.1 points and table 5's bonus for a win (§5.3); hi: table 4 (§5.2),
+            # its k3 counted for RA as formula._side5 does; 100 crossed by §5.5 either way.
             if section5 is None:
                 section5 = Prepared([], [], t.board, s, official, high != _NO_LIMIT)
-            sa = ha // 50
-            cur[a] = _side5(section5, a, b, ia, ib, sa, rnd, high, acc, None, None)
-            cur[b] = _side5(section5, b, a, ib, ia, 2 - sa, rnd, high, acc, None, None)
+            if ia < 1000:
+                lo, hi, ilo, ihi, lo_won = a, b, ia, ib, ha == 100
+            else:
+                lo, hi, ilo, ihi, lo_won = b, a, ib, ia, ha == 0
+            k2sum[lo] += k2p[ilo // 10]
+            if lo_won:
+                won = t5[ihi // 10]
+                bonus[lo] += won
+                nlo = ilo + win + 10 * won
+            else:
+                nlo = ilo + loss
+            cur[lo] = nlo if nlo < 1000 else 10 * nlo - 9000
+            if ihi <= high:
+                k2sum[hi] += k2p[ihi // 10]
+                r_win, r_loss, k3 = t4[ihi // 10]
+                extra[hi] += s * k3
+                nhi = ihi + 10 * ((r_loss if lo_won else r_win) + k3)
+                cur[hi] = nhi if nhi >= 1000 else 1000 + (2 * nhi - 1990) // 20
 
     ids = list(index)
     start = list(map(ik.__getitem__, ids))
@@ -295,7 +331,9 @@ def _repass(
     k2p = FAST_K2
     win = 10 * BELOW_100_WIN[section5.board]
     loss = 10 * BELOW_100_LOSS
-    for a, b, ha, rnd in games:
+    t4, t5 = _section5_tables(section5.board, official)
+    k2sum, extra, bonus = acc
+    for a, b, ha, _rnd in games:
         ia = cur[a]
         ib = cur[b]
         if ia >= 1000 and ib >= 1000:
@@ -336,7 +374,22 @@ def _repass(
             na, nb = (ia + win, ib + loss) if ha else (ia + loss, ib + win)
             cur[a] = na if na < 1000 else 10 * na - 9000
             cur[b] = nb if nb < 1000 else 10 * nb - 9000
-        else:
-            sa = ha // 50
-            cur[a] = _side5(section5, a, b, ia, ib, sa, rnd, high, acc, None, None)
-            cur[b] = _side5(section5, b, a, ib, ia, 2 - sa, rnd, high, acc, None, None)
+        else:  # the statements of _rate's first pass
+            if ia < 1000:
+                lo, hi, ilo, ihi, lo_won = a, b, ia, ib, ha == 100
+            else:
+                lo, hi, ilo, ihi, lo_won = b, a, ib, ia, ha == 0
+            k2sum[lo] += k2p[ilo // 10]
+            if lo_won:
+                won = t5[ihi // 10]
+                bonus[lo] += won
+                nlo = ilo + win + 10 * won
+            else:
+                nlo = ilo + loss
+            cur[lo] = nlo if nlo < 1000 else 10 * nlo - 9000
+            if ihi <= high:
+                k2sum[hi] += k2p[ihi // 10]
+                r_win, r_loss, k3 = t4[ihi // 10]
+                extra[hi] += s * k3
+                nhi = ihi + 10 * ((r_loss if lo_won else r_win) + k3)
+                cur[hi] = nhi if nhi >= 1000 else 1000 + (2 * nhi - 1990) // 20
