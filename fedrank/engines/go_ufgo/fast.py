@@ -10,8 +10,9 @@ Seed 002 §1.7, §4 and §5, as the reference path implements them (``formula``,
 a jigo under section 5 is handed back for the reference to refuse; **IK to 0.1, R12 row by lower
 bound** and **2000 exactly reads the last row of table 3** come with the arrays of ``tables``
 (built row by lower bound); **at most 50 passes**: a 51st is handed back for the reference to
-refuse; **crossing 100** is left to the reference's own functions (``formula._tenths_formula``,
-``formula._side5``), called here. The engine decisions of the reference (K3 cap, RA, gain, time
+refuse; **crossing 100** under formula (1) is left to the reference's own
+``formula._tenths_formula``, called here; under section 5 the statements of ``formula._side5``
+and ``_tenths_points`` (§5.1-§5.3, §5.5) are written out in the loops. The engine decisions of the reference (K3 cap, RA, gain, time
 control) are applied by the same statements. ``rating.prepare`` / ``run_pass`` / ``settle`` are
 the reference: they build traces and check every game before rating any. This module computes
 the same integers for the common case, faster, and hands anything else back:
@@ -33,7 +34,9 @@ both paths on random tournaments):
   half-up rounding of ``IK + dR / s`` as long as the result stays at 100 or more; at 100 or
   below the reference's function (with the §5.5 conversion) is called;
 * the K3 cap of §4.3 is kept as the room left, and the anomaly check (formula (2)) looks only
-  at the players whose IK went up or who won a §5.3 bonus: a C-level filter finds them.
+  at the players whose IK went up or who won a §5.3 bonus: a C-level filter finds them;
+* a section 5 game costs no function call: tables 4 and 5 are read by whole points from lists
+  built once per board (``_section5_tables``).
 """
 
 from __future__ import annotations
