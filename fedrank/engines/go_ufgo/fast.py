@@ -12,16 +12,16 @@ bound** and **2000 exactly reads the last row of table 3** come with the arrays 
 (built row by lower bound); **at most 50 passes**: a 51st is handed back for the reference to
 refuse; **crossing 100** under formula (1) is left to the reference's own
 ``formula._tenths_formula``, called here; under section 5 the statements of ``formula._side5``
-and ``_tenths_points`` (§5.1-§5.3, §5.5) are written out in the loops. The engine decisions of the reference (K3 cap, RA, gain, time
-control) are applied by the same statements. ``rating.prepare`` / ``run_pass`` / ``settle`` are
-the reference: they build traces and check every game before rating any. This module computes
-the same integers for the common case, faster, and hands anything else back:
-:func:`rate_from_state` returns ``None`` and the caller runs the reference path, which then
-gives the result or raises the error the rules or the input call for. Handed back: a board or
-time control that is not rated, a game the reference refuses (round below 1, result other than
-1 / 0 / 0.5, a player twice in a round or against himself), rounds not in ascending order, a
-player the state does not know, a jigo under section 5, a tournament that needs more than
-``MAX_PASSES`` passes, and a value outside the tables.
+and ``_tenths_points`` (§5.1-§5.3, §5.5) are written out in the loops. The engine decisions of
+the reference (K3 cap, RA, gain, time control) are applied by the same statements.
+``rating.prepare`` / ``run_pass`` / ``settle`` are the reference: they build traces and check
+every game before rating any. This module computes the same integers for the common case,
+faster, and hands anything else back: :func:`rate_from_state` returns ``None`` and the caller
+runs the reference path, which then gives the result or raises the error the rules or the input
+call for. Handed back: a board or time control that is not rated, a game the reference refuses
+(round below 1, result other than 1 / 0 / 0.5, a player twice in a round or against himself),
+rounds not in ascending order, a player the state does not know, a jigo under section 5, a
+tournament that needs more than ``MAX_PASSES`` passes, and a value outside the tables.
 
 Why it is faster, with the same arithmetic (``tests/engines/go_ufgo/test_fast.py`` compares
 both paths on random tournaments):

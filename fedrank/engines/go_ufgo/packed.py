@@ -54,7 +54,8 @@ FLOOR: Final = 1601
 REACH: Final = 30000
 """Tenths: the packed tables cover IK below 3000 (the others take ``fast``'s path)."""
 MAX_GAMES: Final = 10000
-"""More games could overflow the K2 field (60 a game): such a tournament takes ``fast``'s path."""
+"""More games could overflow the RA field (``_RA_MASK``): such a tournament takes ``fast``'s
+path."""
 
 _RA: Final = 20
 _K3: Final = 46
