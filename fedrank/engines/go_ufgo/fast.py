@@ -10,17 +10,18 @@ Seed 002 §1.7, §4 and §5, as the reference path implements them (``formula``,
 a jigo under section 5 is handed back for the reference to refuse; **IK to 0.1, R12 row by lower
 bound** and **2000 exactly reads the last row of table 3** come with the arrays of ``tables``
 (built row by lower bound); **at most 50 passes**: a 51st is handed back for the reference to
-refuse; **crossing 100** is left to the reference's own functions (``formula._tenths_formula``,
-``formula._side5``), called here. The engine decisions of the reference (K3 cap, RA, gain, time
-control) are applied by the same statements. ``rating.prepare`` / ``run_pass`` / ``settle`` are
-the reference: they build traces and check every game before rating any. This module computes
-the same integers for the common case, faster, and hands anything else back:
-:func:`rate_from_state` returns ``None`` and the caller runs the reference path, which then
-gives the result or raises the error the rules or the input call for. Handed back: a board or
-time control that is not rated, a game the reference refuses (round below 1, result other than
-1 / 0 / 0.5, a player twice in a round or against himself), rounds not in ascending order, a
-player the state does not know, a jigo under section 5, a tournament that needs more than
-``MAX_PASSES`` passes, and a value outside the tables.
+refuse; **crossing 100** under formula (1) is left to the reference's own
+``formula._tenths_formula``, called here; under section 5 the statements of ``formula._side5``
+and ``_tenths_points`` (§5.1-§5.3, §5.5) are written out in the loops. The engine decisions of
+the reference (K3 cap, RA, gain, time control) are applied by the same statements.
+``rating.prepare`` / ``run_pass`` / ``settle`` are the reference: they build traces and check
+every game before rating any. This module computes the same integers for the common case,
+faster, and hands anything else back: :func:`rate_from_state` returns ``None`` and the caller
+runs the reference path, which then gives the result or raises the error the rules or the input
+call for. Handed back: a board or time control that is not rated, a game the reference refuses
+(round below 1, result other than 1 / 0 / 0.5, a player twice in a round or against himself),
+rounds not in ascending order, a player the state does not know, a jigo under section 5, a
+tournament that needs more than ``MAX_PASSES`` passes, and a value outside the tables.
 
 Why it is faster, with the same arithmetic (``tests/engines/go_ufgo/test_fast.py`` compares
 both paths on random tournaments):
@@ -33,28 +34,38 @@ both paths on random tournaments):
   half-up rounding of ``IK + dR / s`` as long as the result stays at 100 or more; at 100 or
   below the reference's function (with the §5.5 conversion) is called;
 * the K3 cap of §4.3 is kept as the room left, and the anomaly check (formula (2)) looks only
-  at the players whose IK went up or who won a §5.3 bonus: a C-level filter finds them.
+  at the players whose IK went up or who won a §5.3 bonus: a C-level filter finds them;
+* a section 5 game costs no function call: tables 4 and 5 are read by whole points from lists
+  built once per board (``_section5_tables``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
+from functools import cache
 from itertools import compress, repeat
 from operator import ge, gt
 from typing import Final
 
-from fedrank.engines.go_ufgo.formula import Prepared, _side5, _tenths_formula
+from fedrank.engines.go_ufgo.formula import Prepared, _tenths_formula
 from fedrank.engines.go_ufgo.model import Tournament
 from fedrank.engines.go_ufgo.packed import HandBackError, rate_packed
 from fedrank.engines.go_ufgo.tables import (
+    BELOW_100_LOSS,
+    BELOW_100_WIN,
     BOARD_DIVISOR,
     BONUS_ANOMALY,
+    FAST_K2,
     K1_BY_DIFF,
     K3_CAP_BOUND,
     K3_CAP_HIGH,
     K3_CAP_LOW,
     MAX_PASSES,
+    TABLE4,
+    TABLE4_ROW,
+    TABLE5,
+    TABLE5_ROW,
     TENTHS_K2,
     TENTHS_K3,
     TIME_HIGH_IK,
@@ -91,6 +102,18 @@ def rate_from_state(t: Tournament, ik: Mapping[str, int]) -> FastResult | None:
         return None
 
 
+@cache
+def _section5_tables(board: int, official: bool) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """By whole points of IK: table 4's (r win, r loss, k3) with k3 only in official
+    tournaments (§4.3), and table 5's bonus (0 below its first row): the look-ups of
+    ``formula._table4_row`` and ``formula._table5_bonus`` for one board."""
+    t4 = [TABLE4[row][1][board] for row in TABLE4_ROW]
+    if not official:
+        t4 = [(r_win, r_loss, 0) for r_win, r_loss, _ in t4]
+    t5 = [TABLE5[row][1][board] if row >= 0 else 0 for row in TABLE5_ROW]
+    return t4, t5
+
+
 def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
     high = TIME_HIGH_IK * 10 if t.time_minutes < TIME_MINUTES_HIGH else _NO_LIMIT
     official = t.official
@@ -100,6 +123,10 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
     k2t = TENTHS_K2
     k3t = TENTHS_K3
     rp = _RP
+    k2p = FAST_K2
+    win = 10 * BELOW_100_WIN[t.board]  # §5.1 in tenths
+    loss = 10 * BELOW_100_LOSS
+    t4, t5 = _section5_tables(t.board, official)
     games = t.games
     m = 2 * len(games)  # room for every player; cut to the number of players after pass 1
     index: dict[str, int] = {}
@@ -194,14 +221,40 @@ def _rate(t: Tournament, ik: Mapping[str, int], s: int) -> FastResult:
                         dr += 100 * k3
                 nb = ib + (dr + h) // q
                 cur[b] = nb if nb > 1000 else _tenths_formula(ib * q + dr, s)
+        elif ha == 50:
+            raise _HandBackError  # a jigo under section 5: the reference refuses it
+        elif ia < 1000 and ib < 1000:
+            # §5.1, both below 100 (formula._side5 without its other cases): whole points,
+            # 100 crossed by §5.5; K2 counted as a rated game, no bonus.
+            k2sum[a] += k2p[ia // 10]
+            k2sum[b] += k2p[ib // 10]
+            na, nb = (ia + win, ib + loss) if ha else (ia + loss, ib + win)
+            cur[a] = na if na < 1000 else 10 * na - 9000
+            cur[b] = nb if nb < 1000 else 10 * nb - 9000
         else:
-            if ha == 50:
-                raise _HandBackError  # a jigo under section 5: the reference refuses it
+            # One player below 100 (lo), one at 100 or more (hi): formula._side5's other
+            # cases. lo: §5.1 points and table 5's bonus for a win (§5.3); hi: table 4 (§5.2),
+            # its k3 counted for RA as formula._side5 does; 100 crossed by §5.5 either way.
             if section5 is None:
                 section5 = Prepared([], [], t.board, s, official, high != _NO_LIMIT)
-            sa = ha // 50
-            cur[a] = _side5(section5, a, b, ia, ib, sa, rnd, high, acc, None, None)
-            cur[b] = _side5(section5, b, a, ib, ia, 2 - sa, rnd, high, acc, None, None)
+            if ia < 1000:
+                lo, hi, ilo, ihi, lo_won = a, b, ia, ib, ha == 100
+            else:
+                lo, hi, ilo, ihi, lo_won = b, a, ib, ia, ha == 0
+            k2sum[lo] += k2p[ilo // 10]
+            if lo_won:
+                won = t5[ihi // 10]
+                bonus[lo] += won
+                nlo = ilo + win + 10 * won
+            else:
+                nlo = ilo + loss
+            cur[lo] = nlo if nlo < 1000 else 10 * nlo - 9000
+            if ihi <= high:
+                k2sum[hi] += k2p[ihi // 10]
+                r_win, r_loss, k3 = t4[ihi // 10]
+                extra[hi] += s * k3
+                nhi = ihi + 10 * ((r_loss if lo_won else r_win) + k3)
+                cur[hi] = nhi if nhi >= 1000 else 1000 + (2 * nhi - 1990) // 20
 
     ids = list(index)
     start = list(map(ik.__getitem__, ids))
@@ -278,7 +331,12 @@ def _repass(
     k1t = K1_BY_DIFF
     k2t = TENTHS_K2
     k3t = TENTHS_K3
-    for a, b, ha, rnd in games:
+    k2p = FAST_K2
+    win = 10 * BELOW_100_WIN[section5.board]
+    loss = 10 * BELOW_100_LOSS
+    t4, t5 = _section5_tables(section5.board, official)
+    k2sum, extra, bonus = acc
+    for a, b, ha, _rnd in games:
         ia = cur[a]
         ib = cur[b]
         if ia >= 1000 and ib >= 1000:
@@ -311,9 +369,30 @@ def _repass(
                         dr += 100 * k3
                 nb = ib + (dr + h) // q
                 cur[b] = nb if nb > 1000 else _tenths_formula(ib * q + dr, s)
-        else:
-            if ha == 50:
-                raise _HandBackError
-            sa = ha // 50
-            cur[a] = _side5(section5, a, b, ia, ib, sa, rnd, high, acc, None, None)
-            cur[b] = _side5(section5, b, a, ib, ia, 2 - sa, rnd, high, acc, None, None)
+        elif ha == 50:
+            raise _HandBackError
+        elif ia < 1000 and ib < 1000:
+            k2sum[a] += k2p[ia // 10]
+            k2sum[b] += k2p[ib // 10]
+            na, nb = (ia + win, ib + loss) if ha else (ia + loss, ib + win)
+            cur[a] = na if na < 1000 else 10 * na - 9000
+            cur[b] = nb if nb < 1000 else 10 * nb - 9000
+        else:  # the statements of _rate's first pass
+            if ia < 1000:
+                lo, hi, ilo, ihi, lo_won = a, b, ia, ib, ha == 100
+            else:
+                lo, hi, ilo, ihi, lo_won = b, a, ib, ia, ha == 0
+            k2sum[lo] += k2p[ilo // 10]
+            if lo_won:
+                won = t5[ihi // 10]
+                bonus[lo] += won
+                nlo = ilo + win + 10 * won
+            else:
+                nlo = ilo + loss
+            cur[lo] = nlo if nlo < 1000 else 10 * nlo - 9000
+            if ihi <= high:
+                k2sum[hi] += k2p[ihi // 10]
+                r_win, r_loss, k3 = t4[ihi // 10]
+                extra[hi] += s * k3
+                nhi = ihi + 10 * ((r_loss if lo_won else r_win) + k3)
+                cur[hi] = nhi if nhi >= 1000 else 1000 + (2 * nhi - 1990) // 20

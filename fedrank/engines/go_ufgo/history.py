@@ -158,14 +158,23 @@ class RatingState:
         ik = state._ik
         cands = state._candidates
         births = state._birth
+        checked = _TENTHS.get
         for p in players:
             name = p.player
-            if p.held_dan is not None or name in ik:
+            v = p.ik
+            if p.held_dan is not None or name in ik or type(v) is not Decimal:
                 state.add_player(p)  # the checks and the held dan
                 continue
-            ik[name] = t = _start_tenths(p.ik, name)
-            if p.birth is not None:
-                births[name] = p.birth
+            try:
+                t = checked(v)  # the _start_tenths cache, without a call per player
+            except TypeError:  # a signalling NaN cannot be hashed: to_tenths refuses it
+                t = None
+            if t is None:
+                t = _start_tenths(v, name)
+            ik[name] = t
+            birth = p.birth
+            if birth is not None:
+                births[name] = birth
             if t >= _DAN4_TENTHS:
                 cands.add(name)
         return state
@@ -206,6 +215,24 @@ class RatingState:
         if fast is not None:
             return self._record(t, *fast)
         return self._apply_reference(t)
+
+    def _replay(self, history: list[Tournament], publish: bool) -> list[Snapshot]:
+        """:meth:`apply` for each of ``history`` (in date order, so each comes after the last):
+        the lists are looked for only once a tournament reaches the next list's date."""
+        out = []
+        ik = self._ik
+        record = self._record
+        due = date.min
+        for t in history:
+            if publish and t.on >= due:
+                self.publish_due(t.on)
+                last = self.last_date
+                # The next list comes after the last date, which only grows: until a
+                # tournament reaches it, publish_due would publish nothing.
+                due = date.min if last is None else next_publication(last)
+            fast = rate_from_state(t, ik)
+            out.append(record(t, *fast) if fast is not None else self._apply_reference(t))
+        return out
 
     def _apply_reference(self, t: Tournament) -> Snapshot:
         """The passes of :func:`~fedrank.engines.go_ufgo.rating.settle`, without traces: the
@@ -248,14 +275,19 @@ class RatingState:
         anomalous: set[int],
     ) -> Snapshot:
         """Write a tournament's IKs (tenths) into the state and snapshot its participants."""
-        self._ik.update(zip(ids, values, strict=True))
+        # One value per player by construction: strict=True would check it per tournament.
+        self._ik.update(zip(ids, values, strict=False))
         cands = self._candidates
         held = self._held
         dans: tuple[tuple[str, int], ...] = ()
         if held:
             on = held.keys() & ids
             if on:
-                dans = tuple((pid, held[pid]) for pid in ids if pid in on)
+                if len(on) == 1:  # the common case: no pass over every participant
+                    (pid,) = on
+                    dans = ((pid, held[pid]),)
+                else:
+                    dans = tuple((pid, held[pid]) for pid in ids if pid in on)
                 cands.update(on)
         if values and max(values) >= _DAN4_TENTHS:
             cands.update(compress(ids, map(_DAN4_TENTHS.__le__, values)))
@@ -367,7 +399,7 @@ def replay(
 ) -> ReplayResult:
     """Replay a whole history from each player's starting IK (tournaments sorted by date)."""
     state = RatingState.start(players)
-    snapshots = [state.apply(t, publish=publish) for t in sorted(history, key=lambda t: t.on)]
+    snapshots = state._replay(sorted(history, key=lambda t: t.on), publish)
     if publish and until is not None:
         state.publish_due(until)
     return ReplayResult(tuple(snapshots), tuple(state.publications), state)

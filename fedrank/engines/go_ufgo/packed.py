@@ -16,11 +16,11 @@ the running IK of §4.9 after a game is ``IK + (K2 (Rp - K1) + 100 K3 + 5 s) // 
 tenths (Rp and K1 in hundredths, s the board divisor), the reference's half-up rounding. What
 is new is the bookkeeping:
 
-* a player's state is one integer: running IK in tenths (bits 0-19), the sum of K2 over his
-  rated games (bits 20-39) and the K3 applied so far (bits 40 up), counted from
-  ``100 - cap`` so that the cap of §4.3 (100 for a start below 600, else 50) is reached at 100
-  whatever the player's start;
-* the change a game makes to that integer -- the IK step, K2 and K3 -- is one look-up,
+* a player's state is one integer: running IK in tenths (bits 0-19), ``100 s RA`` of formula
+  (2) so far (``45 K2 + 100 K3`` summed over his rated games, bits 20-45; zero means no game
+  rated) and the K3 applied so far (bits 46 up), counted from ``100 - cap`` so that the cap of
+  §4.3 (100 for a start below 600, else 50) is reached at 100 whatever the player's start;
+* the change a game makes to that integer -- the IK step, its part of RA and K3 -- is one look-up,
   ``STEPS[IK][Rp - K1 + 1]`` (a tuple per row of table 3, shared by every IK of the row; for a
   player above 2100 in a game of 45-59 minutes a row of zeros: the game is not rated for him);
 * K3 beyond the cap shows as a K3 field above 100 (``OVER``), and only that game is redone
@@ -32,8 +32,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from functools import cache
-from itertools import compress
-from operator import gt
+from itertools import compress, repeat
+from operator import and_, gt
 from typing import Final
 
 from fedrank.engines.go_ufgo.model import Tournament
@@ -54,12 +54,15 @@ FLOOR: Final = 1601
 REACH: Final = 30000
 """Tenths: the packed tables cover IK below 3000 (the others take ``fast``'s path)."""
 MAX_GAMES: Final = 10000
-"""More games could overflow the K2 field (60 a game): such a tournament takes ``fast``'s path."""
+"""More games could overflow the RA field (``_RA_MASK``): such a tournament takes ``fast``'s
+path."""
 
-_K2: Final = 20
-_K3: Final = 40
+_RA: Final = 20
+_K3: Final = 46
 _MASK: Final = (1 << 20) - 1
-_LOW: Final = (1 << 40) - 1
+_RA_MASK: Final = (1 << (_K3 - _RA)) - 1
+"""``100 s RA`` of a player: at most 45 * 60 a game and 100 * 100 for K3, below 2 ** 26."""
+_LOW: Final = (1 << _K3) - 1
 _FULL: Final = K3_CAP_LOW << _K3
 OVER: Final = (K3_CAP_LOW + 1) << _K3
 """A state at or above this has applied more K3 than its cap: the game is redone."""
@@ -103,7 +106,9 @@ def steps(s: int, official: bool, limited: bool) -> tuple[tuple[Row, ...], tuple
         if not official:
             k3 = 0
         row = tuple(
-            (k2 * (x - 100) + 100 * k3 + 5 * s) // (10 * s) + (k2 << _K2) + (k3 << _K3)
+            (k2 * (x - 100) + 100 * k3 + 5 * s) // (10 * s)
+            + ((45 * k2 + 100 * k3) << _RA)
+            + (k3 << _K3)
             for x in range(201)
         )
         ahead += [row] * (hi - lo)
@@ -120,7 +125,7 @@ def _capped(state: int, ik: int, x: int, s: int) -> int:
     k2 = TENTHS_K2[ik]
     room = K3_CAP_LOW - (state >> _K3)
     step = (k2 * (x - 100) + 100 * room + 5 * s) // (10 * s)
-    return (state & _LOW) + (k2 << _K2) + step + _FULL
+    return (state & _LOW) + ((45 * k2 + 100 * room) << _RA) + step + _FULL
 
 
 def _initial(start: list[int]) -> list[int]:
@@ -136,7 +141,8 @@ def rate_packed(
     ng = len(games)
     if not games or ng > MAX_GAMES:
         raise HandBackError
-    ahead, back = steps(s, t.official, t.time_minutes < TIME_MINUTES_HIGH)
+    limited = t.time_minutes < TIME_MINUTES_HIGH
+    ahead, back = steps(s, t.official, limited)
     off = REACH
     over = OVER
     mask = _MASK
@@ -209,29 +215,26 @@ def rate_packed(
     for passes in range(1, MAX_PASSES + 1):
         # The anomaly check of rating.check_pass (§4.4-§4.7): a running IK not above the
         # start rounds to a gain of at most 0.5, below the smallest RA (1.5), so only the
-        # players who went up are looked at.
-        now = [v & mask for v in cur]
+        # players who went up are looked at (a player with no rated game did not move). The
+        # gain exceeds RA when 10 s gain > 100 s RA, the state's field (a gain of 0 or less
+        # never does).
+        now = list(map(and_, cur, repeat(mask)))
         nxt: list[int] | None = None
         for i in compress(players, map(gt, now, start)):
-            v = cur[i]
-            k2sum = v >> _K2 & mask
-            if not k2sum:  # no game rated for him: not judged
-                continue
-            t0 = start[i]
             final = (now[i] + 5) // 10 * 10
-            gain = final - t0
-            k3sum = (v >> _K3) - (0 if t0 < _CAP_BOUND else K3_CAP_LOW - K3_CAP_HIGH)
-            if gain <= 0 or gain * q <= 45 * k2sum + 100 * k3sum:
-                continue
-            if nxt is None:
-                nxt = list(start)
-            nxt[i] = final
-            anomalous.add(i)
+            if (final - start[i]) * q > cur[i] >> _RA & _RA_MASK:
+                if nxt is None:
+                    nxt = list(start)
+                nxt[i] = final
+                anomalous.add(i)
         if nxt is None:
-            values = [
-                (c + 5) // 10 * 10 if v >> _K2 & mask else t0
-                for c, v, t0 in zip(now, cur, start, strict=True)
-            ]
+            if limited:  # a player above 2100 may have no rated game: he keeps his IK
+                values = [
+                    (c + 5) // 10 * 10 if v >> _RA & _RA_MASK else t0
+                    for c, v, t0 in zip(now, cur, start, strict=True)
+                ]
+            else:  # every game is rated for both players
+                values = [(c + 5) // 10 * 10 for c in now]
             return ids, values, passes, anomalous
         if passes == MAX_PASSES:
             break

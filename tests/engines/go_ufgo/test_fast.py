@@ -111,6 +111,56 @@ def test_section5_anomaly_on_the_fast_path(ik_d: int, board: int, restart: int) 
     assert history[1].start[0] == restart
 
 
+@pytest.mark.parametrize("board", [9, 13, 19])
+@pytest.mark.parametrize("official", [True, False])
+def test_section5_between_two_players_below_100_on_the_fast_path(
+    board: int, official: bool
+) -> None:
+    """§5.1 between two players below 100 is inlined in the fast path's loop (not
+    ``formula._side5``): wins and losses, a crossing of 100 (98.5 wins: 1000 + 10 x the part
+    above), then formula (1) from there, in the first pass and in a second one (F's upset)."""
+    games = (
+        Game(1, "A", "B", WIN),
+        Game(1, "C", "D", LOSS),
+        Game(1, "E", "F", LOSS),
+        Game(2, "A", "C", WIN),
+        Game(2, "B", "D", WIN),
+        Game(2, "F", "G", WIN),
+        Game(3, "A", "D", LOSS),
+        Game(3, "B", "C", WIN),
+        Game(3, "F", "H", WIN),
+    )
+    t = Tournament("s5.1", date(2026, 3, 1), games, board=board, official=official)
+    ik = {"A": 985, "B": 0, "C": 999, "D": 955, "E": 1800, "F": 1200, "G": 1750, "H": 1900}
+    fast = rate_from_state(t, ik)
+    assert fast is not None and fast == reference(t, ik)
+    assert fast[1][0] > 1000  # A crossed 100
+
+
+@pytest.mark.parametrize("board", [9, 13, 19])
+@pytest.mark.parametrize("minutes", [45, 60])
+def test_section5_against_a_player_at_100_or_more_on_the_fast_path(
+    board: int, minutes: int
+) -> None:
+    """Tables 4 and 5 are inlined too: the player below 100 wins (bonus) or loses, the one
+    at 100 or more takes table 4 (and k3), drops below 100 (§5.5), or, above 2100 in a game
+    of 45 minutes, is not rated (§1.7) while his opponent is."""
+    games = (
+        Game(1, "L", "H", WIN),
+        Game(1, "M", "N", LOSS),
+        Game(2, "H", "M", LOSS),
+        Game(2, "N", "L", WIN),
+        Game(3, "T", "L", LOSS),
+        Game(3, "M", "N", WIN),
+    )
+    t = Tournament(
+        "s5.2", date(2026, 3, 1), games, board=board, time_minutes=minutes, official=True
+    )
+    ik = {"L": 80, "H": 1050, "M": 960, "N": 1400, "T": 21500}
+    fast = rate_from_state(t, ik)
+    assert fast is not None and fast == reference(t, ik)
+
+
 @pytest.mark.parametrize(
     ("games", "why"),
     [

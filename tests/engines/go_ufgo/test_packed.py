@@ -201,7 +201,8 @@ def test_the_step_tables_read_table_3_by_lower_bound(s: int, official: bool, lim
             k2 = k3 = 0  # a 45-59 minute game is not rated above 2100 (§1.7)
         for x in (0, 1, 37, 100, 163, 199, 200):
             step = (k2 * (x - 100) + 100 * k3 + 5 * s) // (10 * s)
-            assert ahead[ik][x] == step + (k2 << 20) + (k3 << 40)
+            ra = 45 * k2 + 100 * k3  # 100 s RA of formula (2), before the divisor
+            assert ahead[ik][x] == step + (ra << 20) + (k3 << 46)
             assert back[ik][200 - x] == ahead[ik][x]
 
 
