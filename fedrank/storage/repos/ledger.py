@@ -186,11 +186,9 @@ class LedgerRepo(Repo):
         with ``expected_version`` (0: not stored) only if it is still at that version, else
         :class:`StaleVersionError`."""
         tournament = await self.tournament(discipline_id, code)
+        current = await self.current_version(tournament.id) if tournament is not None else None
         if expected_version is not None:
-            stored = 0
-            if tournament is not None:
-                at = await self.current_version(tournament.id)
-                stored = at.version if at else 0
+            stored = current.version if current else 0
             if stored != expected_version:
                 raise StaleVersionError(code, stored)
         if tournament is None:
@@ -201,7 +199,6 @@ class LedgerRepo(Repo):
             await self.session.flush()
             number = 1
         else:
-            current = await self.current_version(tournament.id)
             number = (current.version if current else 0) + 1
             tournament.name = name
             tournament.held_on = held_on
