@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal, localcontext
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 Number: TypeAlias = Decimal | int | str
 JSONValue: TypeAlias = Any
@@ -298,8 +298,17 @@ class RuleError(EngineError):
         return f"{where}{self.message} ({self.rule})"
 
 
+_AS_IS: Final = frozenset({str, int, float, bool, type(None)})
+"""Types :func:`to_jsonable` returns as they are."""
+
+
 def to_jsonable(value: JSONValue) -> JSONValue:
     """Turn engine output into JSON-ready data; Decimals become exact decimal strings."""
+    kind = type(value)
+    if kind in _AS_IS:  # most trace values: no isinstance chain (abstract classes are slow)
+        return value
+    if kind is Decimal:
+        return format(value, "f")
     if isinstance(value, Decimal):
         return format(value, "f")
     if isinstance(value, date):

@@ -93,6 +93,10 @@ def test_award_json_keeps_decimals_exact() -> None:
         "trace": [],
     }
     assert to_jsonable({"d": date(2026, 1, 1), "s": {2, 1}}) == {"d": "2026-01-01", "s": [1, 2]}
+    # Scalars come back as they are (the fast path), Decimals as exact strings either way.
+    for value in ("12k", 3, 2.5, True, None):
+        assert to_jsonable(value) is value
+    assert to_jsonable([Decimal("0.050"), (Decimal("-1E+1"),)]) == ["0.050", ["-10"]]
 
 
 def test_errors_name_line_field_and_rule() -> None:

@@ -46,6 +46,7 @@ from fedrank.engines.mahjong_rmf.tournament import (
     TournamentResult,
     build_result,
     core,
+    hundredths,
     ratio,
 )
 
@@ -123,6 +124,12 @@ class Replay:
         t = self.tournaments[tournament_id]
         eus = self.start_eu[tournament_id]
         return build_result(t, core(t, eus), eus)
+
+    def tournament_kt(self, tournament_id: str) -> Decimal:
+        """KT of a replayed tournament, as :meth:`tournament_result` gives it, without the
+        traces (a correction asks it of every later tournament to find those it changes)."""
+        t = self.tournaments[tournament_id]
+        return hundredths(core(t, self.start_eu[tournament_id]).kt100)
 
 
 def _month_starts(first: date, last: date) -> list[date]:

@@ -13,7 +13,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Select, func, insert, or_, select
+from sqlalchemy import Select, func, insert, or_, select, tuple_
 
 from fedrank.storage.models import (
     Award,
@@ -186,11 +186,9 @@ class LedgerRepo(Repo):
         with ``expected_version`` (0: not stored) only if it is still at that version, else
         :class:`StaleVersionError`."""
         tournament = await self.tournament(discipline_id, code)
+        current = await self.current_version(tournament.id) if tournament is not None else None
         if expected_version is not None:
-            stored = 0
-            if tournament is not None:
-                at = await self.current_version(tournament.id)
-                stored = at.version if at else 0
+            stored = current.version if current else 0
             if stored != expected_version:
                 raise StaleVersionError(code, stored)
         if tournament is None:
@@ -201,7 +199,6 @@ class LedgerRepo(Repo):
             await self.session.flush()
             number = 1
         else:
-            current = await self.current_version(tournament.id)
             number = (current.version if current else 0) + 1
             tournament.name = name
             tournament.held_on = held_on
@@ -219,56 +216,7 @@ class LedgerRepo(Repo):
         self.session.add(version)
         await self.session.flush()
         tournament.current_version_id = version.id
-        # Each table's rows in one executemany (the ORM's INSERT ... RETURNING of every row
-        # went to SQLite one row at a time; nothing here needs the new rows' ids).
-        if entries:
-            await self.session.execute(
-                insert(Entry),
-                [
-                    {
-                        "version_id": version.id,
-                        "player_id": e.player_id,
-                        "place": e.place,
-                        "team": e.team,
-                        "data": e.data or {},
-                    }
-                    for e in entries
-                ],
-            )
-        if games:
-            await self.session.execute(
-                insert(Game),
-                [
-                    {
-                        "version_id": version.id,
-                        "round_no": g.round_no,
-                        "player1_id": g.player1_id,
-                        "player2_id": g.player2_id,
-                        "result": g.result,
-                        "score1": g.score1,
-                        "score2": g.score2,
-                        "data": {},
-                    }
-                    for g in games
-                ],
-            )
-        if awards:
-            await self.session.execute(
-                insert(Award),
-                [
-                    {
-                        "version_id": version.id,
-                        "discipline_id": discipline_id,
-                        "player_id": a.player_id,
-                        "kind": a.kind,
-                        "amount": a.amount,
-                        "colour": a.colour,
-                        "awarded_on": held_on,
-                        "trace": a.trace,
-                    }
-                    for a in awards
-                ],
-            )
+        await self._insert_rows(discipline_id, [(entries, games, awards, version.id, held_on)])
         await self.session.flush()
         return version
 
@@ -455,16 +403,149 @@ class LedgerRepo(Repo):
             reason=prepared.reason,
             expected_version=expected_version,
         )
-        await self.write_titles(discipline, prepared.titles, version_id=version.id)
-        for replay in prepared.replays:
-            await self.write_prepared(discipline, replay, now=now, account_id=account_id)
+        replays = list(_depth_first(prepared.replays))
+        titles: list[tuple[NewTitle, int | None]] = [(t, version.id) for t in prepared.titles]
+        if replays:
+            versions = await self._replay_versions(discipline.id, replays, now, account_id)
+            await self._insert_rows(
+                discipline.id,
+                [
+                    (r.entries, r.games, r.awards, v, r.held_on)
+                    for r, v in zip(replays, versions, strict=True)
+                ],
+            )
+            titles += [(t, v) for r, v in zip(replays, versions, strict=True) for t in r.titles]
+        await self._insert_titles(discipline, titles)
         return version
+
+    async def _replay_versions(
+        self, discipline_id: int, replays: list[Prepared], now: datetime, account_id: int | None
+    ) -> list[int]:
+        """The ids of the new version of every replayed tournament, in order, each made current: the
+        tournaments and their version numbers read in one query each, the versions inserted
+        in one statement (a replay written one tournament at a time cost seven statements)."""
+        codes = sorted({r.code for r in replays})
+        found = await self.session.scalars(
+            select(Tournament).where(
+                Tournament.discipline_id == discipline_id, Tournament.code.in_(codes)
+            )
+        )
+        by_code = {t.code: t for t in found}
+        numbers: dict[int, int] = {}
+        if by_code:
+            stored = await self.session.execute(
+                select(TournamentVersion.tournament_id, func.max(TournamentVersion.version))
+                .where(TournamentVersion.tournament_id.in_([t.id for t in by_code.values()]))
+                .group_by(TournamentVersion.tournament_id)
+            )
+            numbers = {tournament_id: number for tournament_id, number in stored}
+        rows: list[dict[str, Any]] = []
+        for replay in replays:
+            tournament = by_code.get(replay.code)
+            if tournament is None:  # not stored yet: as record_tournament creates it
+                tournament = by_code[replay.code] = Tournament(
+                    discipline_id=discipline_id,
+                    code=replay.code,
+                    name=replay.name,
+                    held_on=replay.held_on,
+                )
+                self.session.add(tournament)
+                await self.session.flush()
+            number = numbers[tournament.id] = numbers.get(tournament.id, 0) + 1
+            tournament.name = replay.name
+            tournament.held_on = replay.held_on
+            rows.append(
+                {
+                    "tournament_id": tournament.id,
+                    "version": number,
+                    "held_on": replay.held_on,
+                    "params": replay.params,
+                    "source_name": "",
+                    "source_text": "",
+                    "reason": replay.reason,
+                    "submitted_by": account_id,
+                    "created_at": now,
+                }
+            )
+        # One executemany, then the new ids by (tournament, version) in one query: SQLite gets
+        # an INSERT ... RETURNING one row at a time (from the ORM's flush, and from an
+        # executemany that must keep the rows' order).
+        await self.session.execute(insert(TournamentVersion), rows)
+        keys = [(row["tournament_id"], row["version"]) for row in rows]
+        new = await self.session.execute(
+            select(
+                TournamentVersion.tournament_id, TournamentVersion.version, TournamentVersion.id
+            ).where(tuple_(TournamentVersion.tournament_id, TournamentVersion.version).in_(keys))
+        )
+        by_key = {(tournament_id, number): id_ for tournament_id, number, id_ in new}
+        ids = [by_key[key] for key in keys]
+        for replay, version_id in zip(replays, ids, strict=True):
+            by_code[replay.code].current_version_id = version_id
+        return ids
+
+    async def _insert_rows(
+        self,
+        discipline_id: int,
+        parts: Sequence[
+            tuple[Sequence[NewEntry], Sequence[NewGame], Sequence[NewAward], int, date]
+        ],
+    ) -> None:
+        """The entries, games and awards of new versions, each table's rows in one executemany
+        (the ORM's INSERT ... RETURNING of every row went to SQLite one row at a time; nothing
+        here needs the new rows' ids), in the order of ``parts``."""
+        entries: list[dict[str, Any]] = [
+            {
+                "version_id": version_id,
+                "player_id": e.player_id,
+                "place": e.place,
+                "team": e.team,
+                "data": e.data or {},
+            }
+            for part_entries, _, _, version_id, held_on in parts
+            for e in part_entries
+        ]
+        games: list[dict[str, Any]] = [
+            {
+                "version_id": version_id,
+                "round_no": g.round_no,
+                "player1_id": g.player1_id,
+                "player2_id": g.player2_id,
+                "result": g.result,
+                "score1": g.score1,
+                "score2": g.score2,
+                "data": {},
+            }
+            for _, part_games, _, version_id, held_on in parts
+            for g in part_games
+        ]
+        awards: list[dict[str, Any]] = [
+            {
+                "version_id": version_id,
+                "discipline_id": discipline_id,
+                "player_id": a.player_id,
+                "kind": a.kind,
+                "amount": a.amount,
+                "colour": a.colour,
+                "awarded_on": held_on,
+                "trace": a.trace,
+            }
+            for _, _, part_awards, version_id, held_on in parts
+            for a in part_awards
+        ]
+        for model, rows in ((Entry, entries), (Game, games), (Award, awards)):
+            if rows:
+                await self.session.execute(insert(model), rows)
 
     async def write_titles(
         self, discipline: Discipline, titles: list[NewTitle], *, version_id: int | None
     ) -> None:
         """Append titles to the players' histories (from a tournament, or from a publication),
         in one executemany."""
+        await self._insert_titles(discipline, [(title, version_id) for title in titles])
+
+    async def _insert_titles(
+        self, discipline: Discipline, titles: list[tuple[NewTitle, int | None]]
+    ) -> None:
         if not titles:
             return
         await self.session.execute(
@@ -480,6 +561,13 @@ class LedgerRepo(Repo):
                     "version_id": version_id,
                     "data": {},
                 }
-                for title in titles
+                for title, version_id in titles
             ],
         )
+
+
+def _depth_first(replays: list[Prepared]) -> Iterable[Prepared]:
+    """The replays in the order they are written: each, then the replays it causes."""
+    for replay in replays:
+        yield replay
+        yield from _depth_first(replay.replays)

@@ -55,6 +55,10 @@ def test_kt_eu_comes_from_the_replayed_levels() -> None:
     assert r2.kt_eu == Decimal("0.90")
     assert r2.kt == Decimal("1.00") + Decimal("0.90")
     assert r2 == compute_tournament(t2, rp.start_eu["T2"])
+    # KT without the traces (what a correction compares with the stored KT) is the result's.
+    assert [rp.tournament_kt(t) for t in ("T1", "T2")] == [
+        rp.tournament_result(t).kt for t in ("T1", "T2")
+    ]
     assert rp.level("P01") == Level(12, 0, date(2025, 1, 10))
     assert rp.level("P19").label == "10k"
     assert rp.level("nobody").label == "12k"

@@ -107,8 +107,7 @@ def changed_later(
     return [
         s
         for s in others
-        if s.held_on > changed_from
-        and rp.tournament_result(s.code).kt != Decimal(str(s.params["KT"]))
+        if s.held_on > changed_from and rp.tournament_kt(s.code) != Decimal(str(s.params["KT"]))
     ]
 
 
