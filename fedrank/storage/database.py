@@ -304,12 +304,15 @@ class Database:
         """One INSERT, UPDATE or DELETE of plain columns as a transaction of its own (committed
         when this returns), and the rows it returns (``RETURNING``).
 
-        On a SQLite file this is two thread hops (the statement, the commit) on a connection
-        kept for such writes, one write at a time, instead of an ORM session's six or so and its
-        bookkeeping; elsewhere a transaction on a pooled connection. ``statement`` is compiled
-        once per object, as for :meth:`plain_rows` (pass module-level statements)."""
+        On a SQLite file this is one thread hop on a connection kept for such writes, in
+        autocommit mode (SQLite commits the statement when it completes), one write at a time,
+        instead of an ORM session's six or so and its bookkeeping; on PostgreSQL one round trip
+        in autocommit mode on a pooled connection (no BEGIN and COMMIT); elsewhere a
+        transaction on a pooled connection. ``statement`` is compiled once per object, as for
+        :meth:`plain_rows` (pass module-level statements)."""
         if not self._one_hop:
-            async with self.engine.begin() as conn:
+            unit = self.connection() if self._postgres else self.engine.begin()
+            async with unit as conn:
                 result = await conn.execute(statement, dict(params))
                 return [tuple(row) for row in result] if result.returns_rows else []
         compiled = self._written.get(statement)
@@ -317,17 +320,17 @@ class Database:
             compiled = self._written[statement] = _OneHop.of(statement, self.engine)
         async with self._writer_lock:
             if self._writer is None:
-                self._writer = await self.engine.connect()
+                writer = await self.engine.connect()
+                self._writer = await writer.execution_options(isolation_level="AUTOCOMMIT")
             raw: Any = (await self._writer.get_raw_connection()).driver_connection
             try:
                 rows = await raw.execute_fetchall(compiled.sql, compiled.values(params))
-                await raw.commit()
-            except BaseException as error:
+            except sqlite3.Error as error:  # as SQLAlchemy raises it elsewhere
+                wrapped = exc.DBAPIError.instance(compiled.sql, None, error, sqlite3.Error)
+                raise wrapped from error
+            if raw.in_transaction:  # never in autocommit mode; a write left open is undone
                 await raw.rollback()
-                if isinstance(error, sqlite3.Error):  # as SQLAlchemy raises it elsewhere
-                    wrapped = exc.DBAPIError.instance(compiled.sql, None, error, sqlite3.Error)
-                    raise wrapped from error
-                raise
+                raise RuntimeError("plain_write: the kept connection is not in autocommit mode")
         return compiled.convert(rows)
 
     async def _read_connection(self) -> Any:
