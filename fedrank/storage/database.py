@@ -27,6 +27,7 @@ from sqlalchemy.ext.asyncio import (
 )
 from sqlalchemy.pool import AsyncAdaptedQueuePool
 
+from fedrank.storage.loopreads import LoopReader
 from fedrank.storage.repos import Repos
 from fedrank.storage.repos.base import PlainReader
 
@@ -202,6 +203,10 @@ class Database:
         #: aiosqlite's connection of ``_reader``, once known (asking for it is a greenlet hop).
         self._raw_reader: Any = None
         self._compiled: dict[Select[*tuple[Any, ...]], _OneHop] = {}
+        #: SQLite file: small reads on the event loop's thread, no hop (fedrank.storage.loopreads).
+        #: (A plain path only: a URI's options are aiosqlite's to read.)
+        plain_path = self._one_hop and not make_url(url).query
+        self._on_loop = LoopReader(str(database), _sqlite_pragmas) if plain_path else None
         self._postgres = self.engine.dialect.name == "postgresql"
         #: PostgreSQL: plain reads in one round trip each, on connections kept for them.
         self._readers = _PlainReaders(self.engine, PLAIN_READERS) if self._postgres else None
@@ -254,9 +259,12 @@ class Database:
     ) -> list[tuple[Any, ...]]:
         """The rows of one SELECT, outside any transaction (each read sees what is committed).
 
-        On a SQLite file this is one hop to aiosqlite's thread on a connection kept for such
-        reads, instead of a pool checkout and four hops (cursor, execute, fetch, close) and a
-        rollback; the columns get the conversions of their types (dates, JSON) as through
+        On a SQLite file in WAL mode a small read runs on the event loop's own thread, on a
+        stdlib connection kept for that: no thread hop (bounded: see
+        :mod:`fedrank.storage.loopreads`). One refused there (over its budget of steps, a lock)
+        is one hop to aiosqlite's thread on a connection kept for such reads, instead of a pool
+        checkout, four hops (cursor, execute, fetch, close) and a rollback. Either way the
+        columns get the conversions of their types (dates, JSON) as through
         SQLAlchemy. ``statement`` is compiled once per object: pass module-level statements,
         with ``bindparam`` values of plain strings, integers or None.
 
@@ -274,8 +282,16 @@ class Database:
             async with self.connection() as conn:
                 return [tuple(row) for row in await conn.execute(statement, dict(params))]
         compiled = self._one_hop_of(statement)
+        values = compiled.values(params)
+        if compiled.on_loop and self._raw_reader is not None and self._on_loop is not None:
+            # (Only once the thread's connection has read: a recovery of the WAL happens there.)
+            found = self._on_loop.rows(compiled.sql, values)
+            if isinstance(found, list):
+                return compiled.convert(found)
+            if self._on_loop.over_budget:
+                compiled.on_loop = False  # never again on the loop, whatever its parameters
         reader = await self._read_connection()
-        rows = await reader.execute_fetchall(compiled.sql, compiled.values(params))
+        rows = await reader.execute_fetchall(compiled.sql, values)
         return compiled.convert(rows)
 
     def _one_hop_of(self, statement: Select[*tuple[Any, ...]]) -> _OneHop:
@@ -288,12 +304,15 @@ class Database:
         """One INSERT, UPDATE or DELETE of plain columns as a transaction of its own (committed
         when this returns), and the rows it returns (``RETURNING``).
 
-        On a SQLite file this is two thread hops (the statement, the commit) on a connection
-        kept for such writes, one write at a time, instead of an ORM session's six or so and its
-        bookkeeping; elsewhere a transaction on a pooled connection. ``statement`` is compiled
-        once per object, as for :meth:`plain_rows` (pass module-level statements)."""
+        On a SQLite file this is one thread hop on a connection kept for such writes, in
+        autocommit mode (SQLite commits the statement when it completes), one write at a time,
+        instead of an ORM session's six or so and its bookkeeping; on PostgreSQL one round trip
+        in autocommit mode on a pooled connection (no BEGIN and COMMIT); elsewhere a
+        transaction on a pooled connection. ``statement`` is compiled once per object, as for
+        :meth:`plain_rows` (pass module-level statements)."""
         if not self._one_hop:
-            async with self.engine.begin() as conn:
+            unit = self.connection() if self._postgres else self.engine.begin()
+            async with unit as conn:
                 result = await conn.execute(statement, dict(params))
                 return [tuple(row) for row in result] if result.returns_rows else []
         compiled = self._written.get(statement)
@@ -301,17 +320,17 @@ class Database:
             compiled = self._written[statement] = _OneHop.of(statement, self.engine)
         async with self._writer_lock:
             if self._writer is None:
-                self._writer = await self.engine.connect()
+                writer = await self.engine.connect()
+                self._writer = await writer.execution_options(isolation_level="AUTOCOMMIT")
             raw: Any = (await self._writer.get_raw_connection()).driver_connection
             try:
                 rows = await raw.execute_fetchall(compiled.sql, compiled.values(params))
-                await raw.commit()
-            except BaseException as error:
+            except sqlite3.Error as error:  # as SQLAlchemy raises it elsewhere
+                wrapped = exc.DBAPIError.instance(compiled.sql, None, error, sqlite3.Error)
+                raise wrapped from error
+            if raw.in_transaction:  # never in autocommit mode; a write left open is undone
                 await raw.rollback()
-                if isinstance(error, sqlite3.Error):  # as SQLAlchemy raises it elsewhere
-                    wrapped = exc.DBAPIError.instance(compiled.sql, None, error, sqlite3.Error)
-                    raise wrapped from error
-                raise
+                raise RuntimeError("plain_write: the kept connection is not in autocommit mode")
         return compiled.convert(rows)
 
     async def _read_connection(self) -> Any:
@@ -334,6 +353,8 @@ class Database:
         return "alembic_version" in tables and "federation" in tables
 
     async def close(self) -> None:
+        if self._on_loop is not None:
+            self._on_loop.close()
         if self._reader is not None:
             self._raw_reader = None
             await self._reader.close()
@@ -361,7 +382,7 @@ class _ConnectionReader:
 class _OneHop:
     """A SELECT compiled for SQLite's qmark parameters, with its columns' conversions."""
 
-    __slots__ = ("binds", "converted", "converters", "sql")
+    __slots__ = ("binds", "converted", "converters", "on_loop", "sql")
 
     def __init__(
         self,
@@ -375,6 +396,9 @@ class _OneHop:
         self.converters = converters
         #: (index, conversion) of the columns that have one.
         self.converted = [(i, c) for i, c in enumerate(converters) if c is not None]
+        #: Database.plain_rows on a SQLite file: may run on the event loop (until it once
+        #: exceeded the loop's budget).
+        self.on_loop = True
 
     @classmethod
     def of(cls, statement: Any, engine: AsyncEngine) -> _OneHop:

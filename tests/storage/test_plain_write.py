@@ -1,11 +1,12 @@
-"""``Database.plain_write``: one statement as a transaction of its own (on a SQLite file two
-thread hops on a kept connection), the same rows as the ORM writes, its RETURNING rows, and a
-failed statement rolled back without holding the next write up."""
+"""``Database.plain_write``: one statement as a transaction of its own (on a SQLite file one
+thread hop on a kept connection in autocommit mode, on PostgreSQL one statement in autocommit
+mode), the same rows as the ORM writes, its RETURNING rows, and a failed statement rolled back
+without holding the next write up."""
 
 from datetime import UTC, datetime
 
 import pytest
-from sqlalchemy import exc
+from sqlalchemy import event, exc
 
 from fedrank.storage.database import Database, is_sqlite
 from fedrank.storage.repos.accounts import RENAME_ACCOUNT, add_account
@@ -45,3 +46,26 @@ async def test_a_failed_write_is_rolled_back(db: Database) -> None:
     async with db.read() as repos:
         assert await repos.accounts.by_platform("fax", "1") is None
         assert await repos.accounts.by_platform("telegram", "2") is not None
+
+
+async def test_a_write_is_committed_in_one_statement(db: Database) -> None:
+    """No BEGIN nor COMMIT of its own: the statement commits itself (SQLite's autocommit,
+    PostgreSQL's), and another connection sees it at once."""
+    add = add_account("sqlite" if is_sqlite(db.url) else "postgresql")
+    statements: list[str] = []
+
+    def note(_conn: object, _cursor: object, sql: str, *_rest: object) -> None:
+        statements.append(sql)
+
+    event.listen(db.engine.sync_engine, "before_cursor_execute", note)
+    try:
+        assert await db.plain_write(add, _new("5", "Ed"))
+    finally:
+        event.remove(db.engine.sync_engine, "before_cursor_execute", note)
+    async with db.read() as repos:
+        assert await repos.accounts.by_platform("telegram", "5") is not None
+    if is_sqlite(db.url):
+        raw = db._writer and (await db._writer.get_raw_connection()).driver_connection
+        assert raw is not None and raw.isolation_level is None and not raw.in_transaction
+    else:
+        assert [s.split()[0] for s in statements] == ["INSERT"]
