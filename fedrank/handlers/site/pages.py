@@ -37,9 +37,15 @@ Page = dict[str, Any]
 fmt = lru_cache(maxsize=1 << 16)(_fmt)
 
 
+#: One encoder for every page (page data is plain trees: no cycle to look for).
+_ENCODER = json.JSONEncoder(
+    ensure_ascii=False, sort_keys=True, separators=(",", ":"), check_circular=False
+)
+
+
 def page_json(page: Page) -> bytes:
     """A page's JSON: its data, keys sorted, so equal data is equal bytes."""
-    return json.dumps(page, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
+    return _ENCODER.encode(page).encode()
 
 
 def federation_ref(federation: Federation) -> Page:
@@ -243,13 +249,20 @@ def runs(rows: Sequence[HistoryRow], order: dict[int, int]) -> list[tuple[Histor
     rating and title stayed the same. A new list that repeats his figures only lengthens the
     last run, so what a profile shows of it changes only when his own figures do."""
     out: list[tuple[HistoryRow, HistoryRow]] = []
+    first: HistoryRow | None = None
+    last: HistoryRow | None = None
+    at = -2  # the index of ``last``'s list
     for row in rows:
-        if out:
-            first, last = out[-1]
-            if order[row[0]] == order[last[0]] + 1 and (row[3], row[4]) == (last[3], last[4]):
-                out[-1] = (first, row)
-                continue
-        out.append((row, row))
+        index = order[row[0]]
+        if last is not None and index == at + 1 and row[3] == last[3] and row[4] == last[4]:
+            last = row
+        else:
+            if first is not None and last is not None:
+                out.append((first, last))
+            first = last = row
+        at = index
+    if first is not None and last is not None:
+        out.append((first, last))
     return out
 
 
