@@ -203,13 +203,14 @@ async def build_site(
             _write_all(out, files, made, fresh=building is not None)
         report.unchanged = len({x for x in after if x.startswith(paths.API + "/")}) - report.written
         report.removed = _remove(out, set(before) - set(after))
-        _write(
-            out / MANIFEST,
-            json.dumps(
-                {"state": state, "design": [*languages, design], "marks": marks, "pages": after},
-                indent=0,
-            ).encode(),
-        )
+        manifest_body = json.dumps(
+            {"state": state, "design": [*languages, design], "marks": marks, "pages": after},
+            indent=0,
+        ).encode()
+        if building is not None:
+            _create(str(out / MANIFEST), manifest_body)
+        else:
+            _write(out / MANIFEST, manifest_body)
         if building is not None:
             _swap(building, final)
     except BaseException:
