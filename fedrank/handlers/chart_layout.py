@@ -224,8 +224,10 @@ def placement(
             return (left + right) / 2
         return left + (right - left) * (day - first).days / days
 
+    high, span, height = scale.high, scale.high - scale.low, bottom - top
+
     def y(value: Decimal) -> float:
-        return top + (bottom - top) * float((scale.high - value) / (scale.high - scale.low))
+        return top + height * float((high - value) / span)
 
     return x, y
 

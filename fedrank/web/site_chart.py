@@ -81,7 +81,7 @@ def rating_svg(
 #: Texts of the points already written, by what they are written from (a build draws
 #: millions of points on the same hundred list dates and few thousand figures); emptied
 #: past :data:`KEPT` entries.
-_days: dict[tuple[date, date, date], tuple[str, str, str, float]] = {}
+_days: dict[tuple[date, date], dict[date, tuple[str, str, str, float]]] = {}
 _labels: dict[Decimal, str] = {}
 KEPT = 1 << 16
 
@@ -98,12 +98,14 @@ def _points(points: Sequence[tuple[date, Decimal]], scale: Scale) -> tuple[str, 
     path: list[str] = []
     circles: list[str] = []
     before: Decimal | None = None
+    days = _days.get((first, last))
+    if days is None:
+        days = _days[first, last] = {}
     for day, value in points:
-        key = (first, last, day)
-        placed = _days.get(key)
+        placed = days.get(day)
         if placed is None:
             at = x(day)
-            placed = _days[key] = (
+            placed = days[day] = (
                 f'<circle class="point" cx="{at:.1f}" cy="',
                 f'" r="2"><title>{day.isoformat()}: ',
                 f"{at:.1f}",
