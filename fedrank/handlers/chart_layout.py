@@ -20,7 +20,7 @@ Pure: no I/O, no clock, no fonts; coordinates are in the caller's frame (pixels 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_FLOOR, Decimal
@@ -210,21 +210,13 @@ def _value(level: Level) -> Decimal:
     return level.value
 
 
-def layout(
-    points: Sequence[tuple[date, Decimal]],
-    scale: Scale,
-    title: str,
-    frame: Frame,
-    *,
-    label_gap: float,
-) -> ChartLayout:
-    """Place ``points`` (list date, figure; oldest first, at least one) in ``frame``. Level
-    labels closer than ``label_gap`` to one already placed (lowest first) are left out."""
-    if not points:
-        raise ValueError("a chart needs at least one point")
+def placement(
+    first: date, last: date, scale: Scale, frame: Frame
+) -> tuple[Callable[[date], float], Callable[[Decimal], float]]:
+    """(x of a date, y of a value) in ``frame`` for a line from ``first`` to ``last`` on
+    ``scale``: the one placement :func:`layout` and any renderer drawing points itself use."""
     left, top = frame.left, frame.top
     right, bottom = frame.width - frame.right, frame.height - frame.bottom
-    first, last = points[0][0], points[-1][0]
     days = (last - first).days
 
     def x(day: date) -> float:
@@ -232,16 +224,43 @@ def layout(
             return (left + right) / 2
         return left + (right - left) * (day - first).days / days
 
+    high, span, height = scale.high, scale.high - scale.low, bottom - top
+
     def y(value: Decimal) -> float:
-        return top + (bottom - top) * float((scale.high - value) / (scale.high - scale.low))
+        return top + height * float((high - value) / span)
+
+    return x, y
+
+
+def layout(
+    points: Sequence[tuple[date, Decimal]],
+    scale: Scale,
+    title: str,
+    frame: Frame,
+    *,
+    label_gap: float,
+    with_points: bool = True,
+) -> ChartLayout:
+    """Place ``points`` (list date, figure; oldest first, at least one) in ``frame``. Level
+    labels closer than ``label_gap`` to one already placed (lowest first) are left out.
+    Without ``with_points`` the layout's ``points`` and ``path`` are empty (a renderer that
+    places the points itself with :func:`placement`: a website build draws millions)."""
+    if not points:
+        raise ValueError("a chart needs at least one point")
+    first, last = points[0][0], points[-1][0]
+    x, y = placement(first, last, scale, frame)
 
     kept: list[LevelLine] = []
     for level in scale.levels:
         at = y(level.value)
         if all(abs(at - other.y) >= label_gap for other in kept):
             kept.append(LevelLine(level.value, level.label, level.short, at))
-    placed = tuple(Point(day, value, tick_label(value), x(day), y(value)) for day, value in points)
-    path = [(placed[0].x, placed[0].y)]
+    placed = (
+        tuple(Point(day, value, tick_label(value), x(day), y(value)) for day, value in points)
+        if with_points
+        else ()
+    )
+    path = [(placed[0].x, placed[0].y)] if placed else []
     for before, point in pairwise(placed):
         path.append((point.x, before.y))
         if point.y != before.y:

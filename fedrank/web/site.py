@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from email.utils import format_datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -102,7 +103,7 @@ class Renderer:
         self.fragments = {name: self.env.get_template(name) for name in ("tournament_trace.html",)}
         # The parts of the current page that are the same in every language, rendered once.
         self._memo: tuple[str, dict[str, Any]] = ("", {})
-        self._resolved: dict[tuple[Any, ...], str] = {}
+        self._resolved: dict[tuple[Any, ...], bytes] = {}
         # Tokens carry a nonce of this renderer, so no stored text can pass for one.
         self._nonce = secrets.token_hex(6)
         self._token = re.compile(f"\x02{self._nonce}(\\d+)\x02")
@@ -133,7 +134,7 @@ class Renderer:
         here = self.path(page["page"], language)
         text, specs = self._once(page, "neutral", lambda: self._neutral(page))
         folder = here.rpartition("/")[0]
-        values = []
+        values: list[bytes] = []
         for spec in specs:
             if spec[0] in ("words", "link") or (
                 spec[0] == "file" and spec[1].startswith("static/")
@@ -142,22 +143,23 @@ class Renderer:
                 key = (spec, language, folder)
                 value = self._resolved.get(key)
                 if value is None:
-                    value = self._resolved[key] = self._resolve(spec, page, language, here)
+                    value = self._resolved[key] = self._resolve(spec, page, language, here).encode()
                     if len(self._resolved) > RESOLVED:
                         self._resolved.clear()
                 values.append(value)
             else:
-                values.append(self._resolve(spec, page, language, here))
-        # the text cut at its tokens once a page; each copy joins the pieces and its values
+                values.append(self._resolve(spec, page, language, here).encode())
+        # the text cut at its tokens and encoded once a page; each copy joins the pieces
+        # and its values (UTF-8 of a joined text is the join of its parts' UTF-8)
         pieces, order = self._once(page, "pieces", lambda: self._pieces(text))
         pieces[1::2] = [values[i] for i in order]
-        return here, "".join(pieces).encode()
+        return here, b"".join(pieces)
 
-    def _pieces(self, text: str) -> tuple[list[str], list[int]]:
-        """``text`` cut at its tokens: (the text between them with a slot after each piece
-        but the last, which token each slot takes)."""
+    def _pieces(self, text: str) -> tuple[list[bytes], list[int]]:
+        """``text`` cut at its tokens: (the text between them, encoded, with a slot after
+        each piece but the last, which token each slot takes)."""
         pieces = self._token.split(text)
-        return pieces, [int(x) for x in pieces[1::2]]
+        return [p.encode() for p in pieces], [int(x) for x in pieces[1::2]]
 
     def _resolve(self, spec: tuple[Any, ...], page: Page, language: str, here: str) -> str:
         kind = spec[0]
@@ -220,10 +222,7 @@ class Renderer:
 
             def chart(section: Page) -> Markup:
                 svg = rating_svg(
-                    [
-                        (date.fromisoformat(h["date"]), Decimal(h["rating"]))
-                        for h in section["history"]
-                    ],
+                    [(_day(h["date"]), _figure(h["rating"])) for h in section["history"]],
                     [(x["title"], Decimal(x["rating"])) for x in section["thresholds"]],
                     LABEL,
                 )
@@ -251,6 +250,12 @@ class Renderer:
             **extra,
         )
         return html, specs
+
+
+#: A history's dates and figures as the chart takes them (the same few hundred texts in
+#: every profile of a build).
+_day = lru_cache(maxsize=1 << 12)(date.fromisoformat)
+_figure = lru_cache(maxsize=1 << 16)(Decimal)
 
 
 def _etag(body: bytes) -> str:

@@ -61,19 +61,68 @@ def _replace(target: str, body: bytes) -> None:
     os.replace(temporary, target)
 
 
+def _create(target: str, body: bytes) -> None:
+    """``target`` written in place: a fresh build writes into a folder nobody serves yet
+    (:func:`_fresh_folder`), so no temporary and no rename."""
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    try:
+        view = memoryview(body)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
+
+
+def _fresh_folder(out: Path) -> Path | None:
+    """Where a build into ``out`` writes when ``out`` is missing or empty: a new folder beside
+    it, moved into place whole when the build is done (:func:`_swap`), so a web server
+    serving ``out`` never sees half a site and each file is written once, in place. None
+    when ``out`` has anything in it (the build then replaces files one by one)."""
+    try:
+        if out.exists() and (not out.is_dir() or any(out.iterdir())):
+            return None
+    except OSError:
+        return None
+    folder = out.parent / f".{out.name}.building-{os.getpid()}"
+    shutil.rmtree(folder, ignore_errors=True)
+    try:
+        folder.mkdir(parents=True)
+    except OSError:
+        return None
+    return folder
+
+
+def _swap(folder: Path, out: Path) -> None:
+    """The freshly built ``folder`` put at ``out`` (missing or empty): renamed in one step;
+    when that cannot be (``out`` a mount point, another file system), its entries moved in
+    one by one, the manifest last."""
+    try:
+        os.replace(folder, out)
+        return
+    except OSError:
+        pass
+    out.mkdir(parents=True, exist_ok=True)
+    for entry in sorted(folder.iterdir(), key=lambda p: p.name == MANIFEST):
+        shutil.move(str(entry), str(out / entry.name))
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 def _present(out: Path, targets: Iterable[str]) -> bool:
     return all((out / unquote(x)).exists() for x in targets)
 
 
-def _write_all(out: Path, files: Iterable[tuple[str, bytes]], made: set[str]) -> None:
+def _write_all(
+    out: Path, files: Iterable[tuple[str, bytes]], made: set[str], *, fresh: bool = False
+) -> None:
     root = str(out)
+    put = _create if fresh else _replace
     for path, body in files:
         target = f"{root}/{unquote(path)}"
         folder = target.rpartition("/")[0]
         if folder not in made:  # a folder made once, not asked for each file
             os.makedirs(folder, exist_ok=True)
             made.add(folder)
-        _replace(target, body)
+        put(target, body)
 
 
 def _remove(out: Path, gone: Iterable[str]) -> int:
@@ -122,6 +171,9 @@ async def build_site(
         and isinstance(manifest.get("marks"), dict)
     ):
         found = await changes.changes(services, manifest["marks"])
+    final, building = out, _fresh_folder(out) if not before else None
+    if building is not None:
+        out = building
     _copy_static(out)
     if found is not None:
         # Only the pages the changes touch are read; every other page stays as it is.
@@ -131,27 +183,38 @@ async def build_site(
         pages = live.all_pages(services)
         after = {}
     made: set[str] = set()
-    async for page in pages:
-        body = page_json(page)
-        digest = hashlib.sha256(body + design.encode()).hexdigest()[:32]
-        api = paths.api(page["page"])
-        # a list is written as its pages (:mod:`.paging`), its JSON as one whole file
-        parts = list(paging.slices(page)) if page["kind"] == "list" else [page]
-        targets = [api] + [renderer.path(p["page"], lang) for p in parts for lang in languages]
-        for target in targets:
-            after[target] = digest
-        if all(before.get(x) == digest for x in targets) and _present(out, targets):
-            continue
-        report.written += 1
-        files = [(api, body)] + [renderer.render(p, lang) for p in parts for lang in languages]
-        _write_all(out, files, made)
-    report.unchanged = len({x for x in after if x.startswith(paths.API + "/")}) - report.written
-    report.removed = _remove(out, set(before) - set(after))
-    _write(
-        out / MANIFEST,
-        json.dumps(
+    design_bytes = design.encode()
+    try:
+        async for page in pages:
+            body = page_json(page)
+            hashed = hashlib.sha256(body)
+            hashed.update(design_bytes)
+            digest = hashed.hexdigest()[:32]
+            api = paths.api(page["page"])
+            # a list is written as its pages (:mod:`.paging`), its JSON as one whole file
+            parts = list(paging.slices(page)) if page["kind"] == "list" else [page]
+            targets = [api] + [renderer.path(p["page"], lang) for p in parts for lang in languages]
+            for target in targets:
+                after[target] = digest
+            if all(before.get(x) == digest for x in targets) and _present(out, targets):
+                continue
+            report.written += 1
+            files = [(api, body)] + [renderer.render(p, lang) for p in parts for lang in languages]
+            _write_all(out, files, made, fresh=building is not None)
+        report.unchanged = len({x for x in after if x.startswith(paths.API + "/")}) - report.written
+        report.removed = _remove(out, set(before) - set(after))
+        manifest_body = json.dumps(
             {"state": state, "design": [*languages, design], "marks": marks, "pages": after},
             indent=0,
-        ).encode(),
-    )
+        ).encode()
+        if building is not None:
+            _create(str(out / MANIFEST), manifest_body)
+        else:
+            _write(out / MANIFEST, manifest_body)
+        if building is not None:
+            _swap(building, final)
+    except BaseException:
+        if building is not None:  # a build that failed leaves nothing beside the folder
+            shutil.rmtree(building, ignore_errors=True)
+        raise
     return report

@@ -13,11 +13,20 @@ from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
 from html import escape
-from itertools import pairwise
 
 from markupsafe import Markup
 
-from fedrank.handlers.chart_layout import Frame, Level, layout, nice_step, ticks, value_scale
+from fedrank.handlers.chart_layout import (
+    Frame,
+    Level,
+    Scale,
+    layout,
+    nice_step,
+    placement,
+    tick_label,
+    ticks,
+    value_scale,
+)
 
 __all__ = ["nice_step", "rating_svg", "ticks"]
 
@@ -36,7 +45,8 @@ def rating_svg(
     if not points:
         return Markup("")
     scale = value_scale(points, [Level(value, title) for title, value in thresholds])
-    chart = layout(points, scale, label, FRAME, label_gap=LABEL_GAP)
+    # the layout's ticks and levels; the points are placed below with the same placement
+    chart = layout(points, scale, label, FRAME, label_gap=LABEL_GAP, with_points=False)
     left, top, right, bottom = chart.plot
     parts = [
         f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
@@ -61,19 +71,59 @@ def rating_svg(
             f'y2="{line.y:.1f}"/><text class="threshold" x="{right - 4}" '
             f'y="{line.y - 3:.1f}" text-anchor="end">{escape(line.label)}</text>'
         )
-    first = chart.points[0]
-    path = [f"M{first.x:.1f},{first.y:.1f}"]
-    for before, point in pairwise(chart.points):
-        path.append(f"H{point.x:.1f}")
-        if point.value != before.value:
-            path.append(f"V{point.y:.1f}")
-    if len(chart.points) == 1:
-        path.append(f"H{first.x + 4:.1f}")
-    parts.append(f'<path class="line" d="{"".join(path)}"/>')
-    parts.extend(
-        f'<circle class="point" cx="{p.x:.1f}" cy="{p.y:.1f}" r="2">'
-        f"<title>{p.day.isoformat()}: {p.label}</title></circle>"
-        for p in chart.points
-    )
+    path, circles = _points(points, scale)
+    parts.append(f'<path class="line" d="{path}"/>')
+    parts.append(circles)
     parts.append("</svg>")
     return Markup("".join(parts))  # noqa: S704 (every text in it went through escape())
+
+
+#: Texts of the points already written, by what they are written from (a build draws
+#: millions of points on the same hundred list dates and few thousand figures); emptied
+#: past :data:`KEPT` entries.
+_days: dict[tuple[date, date], dict[date, tuple[str, str, str, float]]] = {}
+_labels: dict[Decimal, str] = {}
+KEPT = 1 << 16
+
+
+def _points(points: Sequence[tuple[date, Decimal]], scale: Scale) -> tuple[str, str]:
+    """The step line's path and the points' circles, as :func:`layout`'s points would be
+    drawn (the same placement, the same one-decimal coordinates), written directly."""
+    first, last = points[0][0], points[-1][0]
+    x, y = placement(first, last, scale, FRAME)
+    if len(_days) > KEPT:
+        _days.clear()
+    if len(_labels) > KEPT:
+        _labels.clear()
+    path: list[str] = []
+    circles: list[str] = []
+    before: Decimal | None = None
+    days = _days.get((first, last))
+    if days is None:
+        days = _days[first, last] = {}
+    for day, value in points:
+        placed = days.get(day)
+        if placed is None:
+            at = x(day)
+            placed = days[day] = (
+                f'<circle class="point" cx="{at:.1f}" cy="',
+                f'" r="2"><title>{day.isoformat()}: ',
+                f"{at:.1f}",
+                at,
+            )
+        start, middle, at_text, _ = placed
+        label = _labels.get(value)
+        if label is None:
+            label = _labels[value] = tick_label(value)
+        height = f"{y(value):.1f}"
+        if before is None:
+            path.append(f"M{at_text},{height}")
+        else:
+            path.append(f"H{at_text}")
+            if value != before:
+                path.append(f"V{height}")
+        before = value
+        circles.append(f"{start}{height}{middle}{label}</title></circle>")
+    if len(points) == 1:
+        path.append(f"H{x(first) + 4:.1f}")
+    return "".join(path), "".join(circles)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from fedrank.handlers.site.paging import page_of
+from fedrank.handlers.site import paging
 from fedrank.handlers.site.paths import relative
 
 
@@ -84,9 +84,11 @@ def history_rows(history: list[dict[str, Any]], prefix: str, now: str) -> str:
     page, or ``now`` while the run holds), position in the first list, rating, title."""
     cells = _kept()
     prefix = esc(prefix)
+    size = paging.SIZE
     out = []
     for row in reversed(history):
-        number = page_of(row["position"])
+        position = int(row["position"])
+        number = max(0, position - 1) // size + 1  # paging.page_of, written out
         key: tuple[object, ...] = ("from", prefix, row["date"], number)
         first = cells.get(key)
         if first is None:
@@ -108,7 +110,7 @@ def history_rows(history: list[dict[str, Any]], prefix: str, now: str) -> str:
             figures = cells[key] = (
                 f'<td class="num">{esc(row["rating"])}</td><td>{esc(row["title"] or "")}</td>'
             )
-        out.append(f'<tr>{first}{until}<td class="num">{int(row["position"])}</td>{figures}</tr>\n')
+        out.append(f'<tr>{first}{until}<td class="num">{position}</td>{figures}</tr>\n')
     return "".join(out)
 
 

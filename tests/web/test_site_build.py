@@ -256,3 +256,88 @@ def test_cli_site_build_and_export(
     ):
         failed = run(args)
         assert failed.returncode == 2 and message in failed.stderr, failed.stderr
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(root)): p.read_bytes()
+        for p in root.rglob("*")
+        if p.is_file() and p.name != MANIFEST
+    }
+
+
+async def test_a_fresh_build_is_written_beside_and_moved_in_whole(
+    services: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build into a missing or empty folder writes each file in place into a new folder
+    beside it, then renames that folder into place: the same files as a build that replaces
+    them one by one in a folder already holding something, and nothing left beside."""
+    from fedrank.web import site_build
+
+    await seed_site(services.db)
+    root = tmp_path / "w"  # tmp_path holds the database
+    root.mkdir()
+    missing, empty, busy = root / "a" / "site", root / "b", root / "c"
+    empty.mkdir()
+    busy.mkdir()
+    (busy / "README").write_text("kept")
+    renamed: list[str] = []
+    replace = site_build.os.replace
+    monkeypatch.setattr(site_build.os, "replace", lambda a, b: renamed.append(b) or replace(a, b))
+    for folder in (missing, empty):
+        renamed.clear()
+        await build_site(services, folder)
+        assert renamed == [folder]  # the whole folder, no file renamed one by one
+    renamed.clear()
+    await build_site(services, busy)
+    assert len(renamed) > 10 and all(not str(x).endswith(".tmp") for x in renamed)
+    assert (busy / "README").read_text() == "kept"
+    built = _files(empty)
+    assert built == _files(missing)
+    assert built == {k: v for k, v in _files(busy).items() if k != "README"}
+    assert sorted(p.name for p in root.iterdir()) == ["a", "b", "c"]
+    assert sorted(p.name for p in (root / "a").iterdir()) == ["site"]
+
+
+async def test_a_fresh_build_that_fails_leaves_nothing(
+    services: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fedrank.web import site_build
+
+    await seed_site(services.db)
+    root = tmp_path / "w"  # tmp_path holds the database
+    root.mkdir()
+
+    def broken(*_: object, **__: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(site_build, "_write_all", broken)
+    with pytest.raises(OSError, match="disk full"):
+        await build_site(services, root / "site")
+    assert list(root.iterdir()) == []
+
+
+async def test_a_fresh_build_into_a_mount_point_moves_its_entries_in(
+    services: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the new folder cannot be renamed onto the empty one (a mount point, another file
+    system), its entries are moved in: the same files."""
+    from fedrank.web import site_build
+
+    await seed_site(services.db)
+    root = tmp_path / "w"  # tmp_path holds the database
+    root.mkdir()
+    await build_site(services, root / "plain")
+    target = root / "mounted"
+    target.mkdir()
+    replace = site_build.os.replace
+
+    def no_folder_rename(a: object, b: object) -> None:
+        if Path(str(b)) == target:
+            raise OSError(16, "Device or resource busy")
+        replace(a, b)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(site_build.os, "replace", no_folder_rename)
+    await build_site(services, target)
+    assert _files(target) == _files(root / "plain") and (target / MANIFEST).exists()
+    assert sorted(p.name for p in root.iterdir()) == ["mounted", "plain"]

@@ -65,3 +65,47 @@ def test_no_point_no_chart() -> None:
     assert str(rating_svg([], [], "x")) == ""
     one = str(rating_svg([(date(2025, 1, 1), Decimal(5))], [], "x"))
     assert 'class="line"' in one and one.count("<circle") == 1
+
+
+def _drawn_from_layout(
+    points: list[tuple[date, Decimal]], thresholds: list[tuple[str, Decimal]], label: str
+) -> str:
+    """The line and points as drawn from :func:`layout`'s own Point objects (the slow path
+    the site's chart writes directly)."""
+    from itertools import pairwise
+
+    from fedrank.handlers.chart_layout import Level, layout, value_scale
+    from fedrank.web.site_chart import FRAME, LABEL_GAP
+
+    scale = value_scale(points, [Level(value, title) for title, value in thresholds])
+    chart = layout(points, scale, label, FRAME, label_gap=LABEL_GAP)
+    first = chart.points[0]
+    path = [f"M{first.x:.1f},{first.y:.1f}"]
+    for before, point in pairwise(chart.points):
+        path.append(f"H{point.x:.1f}")
+        if point.value != before.value:
+            path.append(f"V{point.y:.1f}")
+    if len(chart.points) == 1:
+        path.append(f"H{first.x + 4:.1f}")
+    circles = "".join(
+        f'<circle class="point" cx="{p.x:.1f}" cy="{p.y:.1f}" r="2">'
+        f"<title>{p.day.isoformat()}: {p.label}</title></circle>"
+        for p in chart.points
+    )
+    return f'<path class="line" d="{"".join(path)}"/>{circles}</svg>'
+
+
+def test_points_written_directly_are_the_layouts_points() -> None:
+    months = [date(2016 + i // 12, i % 12 + 1, 1) for i in range(120)]
+    cases = [
+        [(months[0], Decimal(5))],
+        [(months[0], Decimal("1500.5")), (months[1], Decimal("1500.50")), (months[2], Decimal(0))],
+        [(day, Decimal(2000 + (i * 37) % 91 - 45)) for i, day in enumerate(months)],
+        [(day, Decimal(i % 3) / 4 - 1) for i, day in enumerate(months[30:50])],
+        [(months[5], Decimal("-0")), (months[5], Decimal(7))],
+    ]
+    for points in cases * 2:  # the second time from the kept texts
+        thresholds = [("1d", Decimal(2000)), ("<b>", Decimal("0.5"))]
+        svg = str(rating_svg(points, thresholds, "L"))
+        assert svg.endswith(_drawn_from_layout(points, thresholds, "L")), points
+        assert svg.count("<circle") == len(points)

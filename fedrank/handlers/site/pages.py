@@ -37,9 +37,15 @@ Page = dict[str, Any]
 fmt = lru_cache(maxsize=1 << 16)(_fmt)
 
 
+#: One encoder for every page (page data is plain trees: no cycle to look for).
+_ENCODER = json.JSONEncoder(
+    ensure_ascii=False, sort_keys=True, separators=(",", ":"), check_circular=False
+)
+
+
 def page_json(page: Page) -> bytes:
     """A page's JSON: its data, keys sorted, so equal data is equal bytes."""
-    return json.dumps(page, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
+    return _ENCODER.encode(page).encode()
 
 
 def federation_ref(federation: Federation) -> Page:
@@ -243,13 +249,20 @@ def runs(rows: Sequence[HistoryRow], order: dict[int, int]) -> list[tuple[Histor
     rating and title stayed the same. A new list that repeats his figures only lengthens the
     last run, so what a profile shows of it changes only when his own figures do."""
     out: list[tuple[HistoryRow, HistoryRow]] = []
+    first: HistoryRow | None = None
+    last: HistoryRow | None = None
+    at = -2  # the index of ``last``'s list
     for row in rows:
-        if out:
-            first, last = out[-1]
-            if order[row[0]] == order[last[0]] + 1 and (row[3], row[4]) == (last[3], last[4]):
-                out[-1] = (first, row)
-                continue
-        out.append((row, row))
+        index = order[row[0]]
+        if last is not None and index == at + 1 and row[3] == last[3] and row[4] == last[4]:
+            last = row
+        else:
+            if first is not None and last is not None:
+                out.append((first, last))
+            first = last = row
+        at = index
+    if first is not None and last is not None:
+        out.append((first, last))
     return out
 
 
@@ -257,6 +270,14 @@ def list_order(snapshots: dict[int, SnapshotInfo]) -> dict[int, int]:
     """snapshot id -> its index among the discipline's lists by date."""
     ordered = sorted(snapshots.values(), key=lambda s: s[2])
     return {s[0]: i for i, s in enumerate(ordered)}
+
+
+def list_table(
+    snapshots: dict[int, SnapshotInfo], order: dict[int, int]
+) -> dict[int, tuple[str, int, int]]:
+    """snapshot id -> (its date as written, its size, its index among the discipline's lists
+    by date): what each history run reads of its lists, worked out once a discipline."""
+    return {sid: (info[2].isoformat(), info[3], order[sid]) for sid, info in snapshots.items()}
 
 
 def discipline_section(
@@ -270,6 +291,7 @@ def discipline_section(
     tournaments: dict[int, TournamentInfo],
     floors: Callable[[int], dict[str, Decimal]],
     order: dict[int, int] | None = None,
+    table: dict[int, tuple[str, int, int]] | None = None,
 ) -> Page | None:
     """One discipline of a profile (None when the player has nothing in it).
 
@@ -286,24 +308,28 @@ def discipline_section(
     if order is None:
         order = list_order(snapshots)
     stretches = runs(rows, order)
-    dates = sorted(s[2] for s in snapshots.values())
-    history = [
-        {
-            "date": snapshots[first[0]][2].isoformat(),
-            "until": (
-                None if order[last[0]] == len(dates) - 1 else snapshots[last[0]][2].isoformat()
-            ),
-            "position": first[2],
-            "size": snapshots[first[0]][3],
-            "rating": fmt(first[3]),
-            "title": first[4],
-        }
-        for first, last in stretches
-    ]
+    if table is None:
+        table = list_table(snapshots, order)
+    latest = len(snapshots) - 1
+    history = []
+    for first, last in stretches:
+        day, size, _ = table[first[0]]
+        until, _, index = table[last[0]]
+        history.append(
+            {
+                "date": day,
+                "until": None if index == latest else until,
+                "position": first[2],
+                "size": size,
+                "rating": fmt(first[3]),
+                "title": first[4],
+            }
+        )
     current = history[-1] if history and history[-1]["until"] is None else None
-    left = (
-        dates[order[stretches[-1][1][0]] + 1].isoformat() if stretches and current is None else None
-    )
+    left = None
+    if stretches and current is None:
+        dates = sorted(s[2] for s in snapshots.values())
+        left = dates[order[stretches[-1][1][0]] + 1].isoformat()
     by_tournament: dict[int, list[AwardLine]] = defaultdict(list)
     for line in awards:
         by_tournament[line[0]].append(line)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import AsyncIterator
 from decimal import Decimal
+from operator import itemgetter
 from typing import Any
 
 from fedrank.handlers.site.pages import (
@@ -19,6 +20,7 @@ from fedrank.handlers.site.pages import (
     index_data,
     list_body,
     list_order,
+    list_table,
     profile_body,
     tournament_body,
 )
@@ -55,6 +57,7 @@ class _Discipline:
         self.awards: dict[int, list[AwardLine]] = {}
         self.floors: dict[int, dict[str, Decimal]] = {}
         self.order: dict[int, int] = {}
+        self.table: dict[int, tuple[str, int, int]] = {}
 
     def floors_of(self, snapshot_id: int) -> dict[str, Decimal]:
         return self.floors.get(snapshot_id, {})
@@ -87,7 +90,7 @@ async def whole_site(repos: Repos, *, tournaments: bool = True) -> AsyncIterator
                         for _, pid, pos, rating, title in rows
                         if pid in names
                     ),
-                    key=lambda line: (line[1], line[5]),
+                    key=itemgetter(1, 5),  # position, then name
                 )
                 yield list_body(
                     federation,
@@ -108,6 +111,7 @@ async def whole_site(repos: Repos, *, tournaments: bool = True) -> AsyncIterator
             one.awards = _grouped(await reader.award_lines(discipline_id=discipline.id), 1)
             one.floors = await reader.title_floors_by_list(discipline.id)
             one.order = list_order(one.snapshots)
+            one.table = list_table(one.snapshots, one.order)
             loaded.append(one)
         for player in players:
             sections = []
@@ -124,6 +128,7 @@ async def whole_site(repos: Repos, *, tournaments: bool = True) -> AsyncIterator
                     one.tournaments,
                     one.floors_of,
                     one.order,
+                    one.table,
                 )
                 if section is not None:
                     sections.append(section)
