@@ -223,10 +223,6 @@ class Served:
         )
 
 
-def _load() -> str:
-    return " ".join(f"{x:.1f}" for x in os.getloadavg())
-
-
 async def latency(base: str, paths_: list[str], concurrency: int, rounds: int) -> Served:
     """:func:`_requests` from a process of its own, so the client does not share the
     server's event loop (it still shares the machine's two cores)."""
