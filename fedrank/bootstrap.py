@@ -13,6 +13,8 @@ import asyncio
 import contextlib
 import importlib
 import logging
+import os
+import stat
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
@@ -207,9 +209,9 @@ async def serve(
 ) -> None:
     """``fedrank run``: the scheduler (unless not ``scheduled``), ``/healthz`` and
     ``/metrics`` on ``http`` if given, and the transports ``chats`` or else the console chat,
-    until they end (the console at end of input) or ``stop`` is set (a signal). Stopping lets
-    the scheduler's tick in flight finish, releases its lock, and closes every transport's
-    sessions."""
+    until they end (the console at end of input, unless ``http`` is served and standard input
+    is ``/dev/null``) or ``stop`` is set (a signal). Stopping lets the scheduler's tick in
+    flight finish, releases its lock, and closes every transport's sessions."""
     from fedrank.bot.console import files_folder, run_console
 
     settings = root.settings
@@ -244,12 +246,33 @@ async def serve(
                     interactive=interactive,
                     files=files_folder(settings.console_files),
                 )
+                if http is not None and _stdin_is_null(stdin):
+                    work = _then_serve(work, http)
             await until_stopped(work, stop)
     finally:
         if scheduler is not None:
             scheduler.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await scheduler
+
+
+def _stdin_is_null(stdin: TextIO) -> bool:
+    """Standard input is a device that is not a terminal: ``/dev/null``, as systemd and
+    ``docker run`` without ``-i`` give a service (a pipe or a file is a console's input)."""
+    try:
+        mode = os.fstat(stdin.fileno()).st_mode
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISCHR(mode) and not stdin.isatty()
+
+
+async def _then_serve(console: Awaitable[Any], http: tuple[str, int]) -> None:
+    """With ``--http`` and nothing to read, the process is a server: a federation with no bot
+    yet runs it for the website and the calendar under a service manager, whose standard input
+    is ``/dev/null``. The console's end does not stop it then; SIGTERM or SIGINT does."""
+    await console
+    log.info("the console's input ended; serving on %s:%s until stopped", *http)
+    await asyncio.Event().wait()
 
 
 async def until_stopped(work: Awaitable[Any], stop: asyncio.Event | None) -> None:

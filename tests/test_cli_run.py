@@ -56,7 +56,9 @@ def _env(workdir: Path, **extra: str) -> dict[str, str]:
     }
 
 
-async def _start(workdir: Path, args: list[str], env: dict[str, str]) -> asyncio.subprocess.Process:
+async def _start(
+    workdir: Path, args: list[str], env: dict[str, str], stdin: int = asyncio.subprocess.PIPE
+) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
         sys.executable,
         "-c",
@@ -65,7 +67,7 @@ async def _start(workdir: Path, args: list[str], env: dict[str, str]) -> asyncio
         *args,
         cwd=workdir,
         env=env,
-        stdin=asyncio.subprocess.PIPE,
+        stdin=stdin,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
@@ -205,3 +207,35 @@ async def test_a_bad_http_address_is_one_clear_line(workdir: Path) -> None:
     assert err.decode().strip() == (
         "fedrank: error: --http takes HOST:PORT (e.g. 127.0.0.1:8080), not 'localhost'"
     )
+
+
+async def test_a_server_without_a_bot_outlives_an_empty_console(workdir: Path) -> None:
+    """No token, ``--http``, standard input ``/dev/null`` (as systemd starts a service): the
+    website and the scheduler go on after the console's input ends, until SIGTERM."""
+    port = _free_port()
+    proc = await _start(
+        workdir, ["--http", f"127.0.0.1:{port}"], _env(workdir), stdin=asyncio.subprocess.DEVNULL
+    )
+    try:
+        assert proc.stderr is not None
+        while True:
+            line = await asyncio.wait_for(proc.stderr.readline(), START_WITHIN)
+            assert line, "the process ended with its console's input"
+            if b"the console's input ended; serving on 127.0.0.1:" in line:
+                break
+        status, body = await _get(port, "/healthz")
+        assert status == 200 and json.loads(body)["database"] == "reachable"
+        assert proc.returncode is None
+    finally:
+        if proc.returncode is None:
+            await _stop(proc, signal.SIGTERM)
+
+
+async def test_a_piped_console_with_http_still_ends_with_its_input(workdir: Path) -> None:
+    """``echo /rating … | fedrank run`` with FEDRANK_HTTP set answers and exits, as without."""
+    port = _free_port()
+    proc = await _start(workdir, ["--http", f"127.0.0.1:{port}"], _env(workdir))
+    out, err = await asyncio.wait_for(proc.communicate(b"/rating UFGO-0001\n"), START_WITHIN)
+    assert proc.returncode == 0, err.decode()
+    assert "UFGO-0001" in out.decode()
+    assert "the console's input ended" not in err.decode()
