@@ -51,13 +51,7 @@ def _replace(target: str, body: bytes) -> None:
     """``target`` replaced by ``body`` atomically (a temporary beside it, then renamed), in
     plain system calls: a full build writes some 150,000 files."""
     temporary = target + ".tmp"
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
-    try:
-        view = memoryview(body)
-        while view:
-            view = view[os.write(fd, view) :]
-    finally:
-        os.close(fd)
+    _create(temporary, body)
     os.replace(temporary, target)
 
 
