@@ -3,7 +3,11 @@
 Russian and Ukrainian Excel save "CSV" in Windows-1251 with ``;`` between cells; Chinese
 Windows saves GBK/GB18030. :func:`decode` reads, in this order and deterministically:
 
-1. a byte order mark: UTF-8 (``EF BB BF``), UTF-16 LE/BE (Excel's "Unicode text");
+1. a byte order mark: UTF-8 (``EF BB BF``), UTF-16 LE/BE (Excel's "Unicode text"). A UTF-16
+   mark counts only when the text it gives has a line break, a tab, ``,`` or ``;`` (code
+   points with a zero byte, which no Windows-1251 or GB18030 file has): in Windows-1251 the
+   mark's bytes ``FF FE`` / ``FE FF`` are "яю" / "юя", and such a file starting with a small
+   "я" or "ю" goes on to the steps below;
 2. strict UTF-8 (plain ASCII is UTF-8);
 3. Windows-1251 or GB18030, whichever gives plausible text: Cyrillic words (a capital then
    small letters, or all capitals, of one alphabet) for Windows-1251; common Chinese
@@ -35,6 +39,8 @@ UTF16: Final = "UTF-16"
 CP1251: Final = "Windows-1251"
 GB18030: Final = "GB18030"
 
+#: What a UTF-16 text file has and a Windows-1251 one read as UTF-16 cannot (each a zero byte).
+_UTF16_SIGNS: Final = re.compile("[\n\t,;]")
 #: The share of a file's non-ASCII characters that must look right for its encoding.
 PLAUSIBLE: Final = 0.6
 #: Characters looked at to decide (a decision on 64 KB is as good as on the whole file).
@@ -73,9 +79,11 @@ def decode(content: bytes) -> Decoded:
             raise DecodeError(content[: exc.start + 3].count(b"\n") + 1, 0, 0) from None
     if content.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
-            return Decoded(content.decode("utf-16"), UTF16)
+            text = content.decode("utf-16")
         except UnicodeDecodeError:
-            raise DecodeError(1, 0, 0) from None
+            text = ""
+        if _UTF16_SIGNS.search(text):
+            return Decoded(text, UTF16)
     try:
         return Decoded(content.decode("utf-8"), UTF8)
     except UnicodeDecodeError as exc:

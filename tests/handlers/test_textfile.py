@@ -34,6 +34,11 @@ CHINESE = "名次,选手,等级\n1,张伟,3\n2,李娜,5\n"
         ("Пётр 张伟\n".encode(), "Пётр 张伟\n", UTF8),
         (codecs.BOM_UTF8 + "Пётр\n".encode(), "Пётр\n", UTF8_BOM),
         (codecs.BOM_UTF16_LE + "Пётр\n".encode("utf-16-le"), "Пётр\n", UTF16),
+        (codecs.BOM_UTF16_BE + "Имя;ID\r\n".encode("utf-16-be"), "Имя;ID\r\n", UTF16),
+        # In Windows-1251 "яю" and "юя" are the bytes of UTF-16's marks (FF FE, FE FF): a
+        # file starting with them is still read as Windows-1251 (even and odd lengths).
+        ("яюшка;петров;иванов\r\n".encode("cp1251"), "яюшка;петров;иванов\r\n", CP1251),
+        ("юяна;петров;иван\r\n".encode("cp1251"), "юяна;петров;иван\r\n", CP1251),
         (RUSSIAN.encode("cp1251"), RUSSIAN, CP1251),
         (UKRAINIAN.encode("cp1251"), UKRAINIAN, CP1251),
         (CHINESE.encode("gb18030"), CHINESE, GB18030),
