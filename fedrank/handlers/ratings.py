@@ -92,21 +92,11 @@ async def _card(services: Services, ctx: RequestContext, card: RatingCard) -> Re
     changed = [s for s in card.standings if s.stored_since or s.listed_totals != s.totals]
     blocks: dict[int, tuple[str, list[str], list[PointTotal] | None]] = {}
     if changed:
-        async with services.db.read() as repos:
-            federation = await repos.federations.get(card.federation_id)
-            zone = federation.timezone if federation is not None else "UTC"
-            today = local_today(zone, services.now())
-            for standing in changed:
-                blocks[standing.discipline_id] = await since_block(
-                    repos,
-                    services.systems,
-                    services.live_lists,
-                    ctx,
-                    standing,
-                    card.player_id,
-                    card.player_name,
-                    today,
-                )
+        today = local_today(card.timezone, services.now())
+        for standing in changed:
+            blocks[standing.discipline_id] = await since_block(
+                services, ctx, standing, card.player_id, card.player_name, today
+            )
     for standing in card.standings:
         heading, live, listed = blocks.get(standing.discipline_id, ("", [], None))
         lines = _standing_lines(ctx, standing, listed)

@@ -14,14 +14,13 @@ from datetime import date, timedelta
 from typing import Final
 
 from fedrank.handlers.common import fmt
-from fedrank.handlers.context import RequestContext
+from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.i18n import t
 from fedrank.handlers.phrases import wording
-from fedrank.handlers.systems import NoAdapterError, SystemRegistry
+from fedrank.handlers.systems import NoAdapterError
 from fedrank.handlers.words import next_text, points_text, title_text
-from fedrank.storage.models import Discipline, ListSnapshot
 from fedrank.storage.records import ComputedList, PointTotal, Standing
-from fedrank.storage.repos import Repos
+from fedrank.storage.repos import Repos, ledger_state, stored_since, totals_as_listed
 
 #: The months in which each calendar publishes (on the 1st); on-demand lists have none.
 CALENDAR_MONTHS: Final = {
@@ -59,9 +58,7 @@ def stored_text(ctx: RequestContext, stored: list[tuple[str, str, date]]) -> str
 
 
 async def since_block(
-    repos: Repos,
-    systems: SystemRegistry,
-    cache: dict[tuple[object, ...], object],
+    services: Services,
     ctx: RequestContext,
     standing: Standing,
     player_id: int,
@@ -70,53 +67,56 @@ async def since_block(
 ) -> tuple[str, list[str], list[PointTotal] | None]:
     """(heading, lines, the list's totals) of one discipline of a /rating card: the live
     figures under a heading, empty when nothing of the player's was stored since the list,
-    and the ledger totals as the list counted them (None: the card's own are right)."""
-    discipline = await repos.federations.discipline(standing.discipline_id)
-    if discipline is None:
-        return "", [], None
-    snapshot: ListSnapshot | None = None
-    listed_totals: list[PointTotal] | None = None
+    and the ledger totals as the list counted them (None: the card's own are right).
+
+    The card brought the discipline, its latest list (date, publication time) and the
+    calendar; what is left are reads of plain columns outside a transaction (the totals as
+    listed, what was stored since, the ledger's state), each without a thread hop on a SQLite
+    file, and an ORM session only when the next list has to be computed."""
+    since = None
     if standing.snapshot_id is not None:
-        snapshot = await repos.lists.latest(discipline.id)
-    if snapshot is not None:
-        listed_totals = await repos.lists.totals_as_listed(player_id, discipline.id, snapshot)
-    stored = await repos.lists.stored_since(discipline.id, snapshot, player_id)
-    if not stored and (snapshot is None or listed_totals == standing.totals):
-        return "", [], listed_totals
-    listed = snapshot is not None and standing.position is not None
-    if listed:
-        assert standing.list_date is not None
+        assert standing.list_date is not None and standing.snapshot_created_at is not None
+        since = (standing.list_date, standing.snapshot_created_at)
+    listed_totals: list[PointTotal] | None = None
+    async with services.db.plain_reader() as reader:
+        if since is not None:
+            listed_totals = await totals_as_listed(reader, player_id, standing.discipline_id, since)
+        stored = await stored_since(reader, standing.discipline_id, since, player_id)
+        if not stored and (since is None or listed_totals == standing.totals):
+            return "", [], listed_totals
+        state = await ledger_state(reader)
+    if since is not None and standing.position is not None:
         heading = t(
             ctx.language,
             "figures.since",
-            date=standing.list_date.isoformat(),
+            date=since[0].isoformat(),
             stored=stored_text(ctx, stored),
         )
     else:
         heading = t(ctx.language, "figures.since_none", stored=stored_text(ctx, stored))
-    lines = await _live_lines(
-        repos, systems, cache, ctx, discipline, standing, player_id, player_name, today
-    )
+    lines = await _live_lines(services, ctx, standing, state, player_id, player_name, today)
     return heading, lines, listed_totals
 
 
 async def _computed(
-    repos: Repos,
-    systems: SystemRegistry,
-    cache: dict[tuple[object, ...], object],
-    discipline: Discipline,
-    on: date,
+    services: Services, discipline_id: int, on: date, state: tuple[int, ...]
 ) -> ComputedList | None:
     """The discipline's list of ``on`` from what is stored now, computed once per ledger state
     (every player of the discipline asking /rating reads the same one)."""
-    key = (discipline.id, on, await repos.lists.ledger_state())
+    cache = services.live_lists
+    key = (discipline_id, on, state)
     kept = cache.get(key)
     if isinstance(kept, ComputedList):
         return kept
-    try:
-        computed = await systems.adapter(discipline.system).compute_list(repos, discipline, on)
-    except NoAdapterError:
-        return None
+    async with services.db.read() as repos:
+        discipline = await repos.federations.discipline(discipline_id)
+        if discipline is None:
+            return None
+        try:
+            adapter = services.systems.adapter(discipline.system)
+        except NoAdapterError:
+            return None
+        computed = await adapter.compute_list(repos, discipline, on)
     while len(cache) >= CACHED_LISTS:
         cache.pop(next(iter(cache)))
     cache[key] = computed
@@ -124,12 +124,10 @@ async def _computed(
 
 
 async def _live_lines(
-    repos: Repos,
-    systems: SystemRegistry,
-    cache: dict[tuple[object, ...], object],
+    services: Services,
     ctx: RequestContext,
-    discipline: Discipline,
     standing: Standing,
+    state: tuple[int, ...],
     player_id: int,
     player_name: str,
     today: date,
@@ -138,10 +136,10 @@ async def _live_lines(
     ledger totals: the figures and the "Next" printed together come from one computation."""
     lines: list[str] = []
     after = max(today, standing.list_date) if standing.list_date is not None else today
-    on = next_list_date(discipline.calendar, after)
+    on = next_list_date(standing.calendar, after)
     row = None
     size = 0
-    computed = await _computed(repos, systems, cache, discipline, on)
+    computed = await _computed(services, standing.discipline_id, on, state)
     if computed is not None:
         size = len(computed.rows)
         row = next((r for r in computed.rows if r.player_id == player_id), None)

@@ -50,6 +50,8 @@ class Standing:
     snapshot_created_at: datetime | None = None
     #: The discipline's system id (its own words for the list's figure: masterpoints, points).
     system: str = ""
+    #: The discipline's publication calendar (when its next list comes: "since the list").
+    calendar: str = "monthly"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,8 @@ class RatingCard:
     federation_id: int
     federation_name: str
     standings: list[Standing]
+    #: The federation's time zone (its "today", for the next list's date).
+    timezone: str = "UTC"
 
 
 @dataclass(frozen=True, slots=True)

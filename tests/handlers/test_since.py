@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import select
 
@@ -122,6 +123,23 @@ async def test_ufgo_card_after_a_stored_tournament(
         match = re.search(r"IK (\d+)(?: or more)? \((\d+) more", nxt)
         assert match, nxt
         assert int(match.group(1)) - int(match.group(2)) == int(ik), (nxt, ik)
+
+    # Asked again, the block is reads of plain columns only (the card brought the list and
+    # the calendar; the next list is kept): no ORM session is opened, and the answer is the same.
+    sessions = 0
+    read = demo_db.read
+
+    def counted() -> Any:
+        nonlocal sessions
+        sessions += 1
+        return read()
+
+    demo_db.read = counted  # type: ignore[method-assign]
+    try:
+        assert (await dispatch(demo_services, user("u"), f"/rating {fid}")).plain == text
+    finally:
+        demo_db.read = read  # type: ignore[method-assign]
+    assert sessions == 0
 
     # The next list computed for the block is kept per ledger state: a tournament stored
     # later is in the next answer.

@@ -25,8 +25,8 @@ from fedrank.storage.repos.audit import AuditRepo
 from fedrank.storage.repos.federations import FederationRepo, discipline_by_code
 from fedrank.storage.repos.game_reports import IN_FLIGHT, GameReportRepo
 from fedrank.storage.repos.ledger import LedgerRepo
-from fedrank.storage.repos.listed import stored_since
-from fedrank.storage.repos.lists import ListRepo, latest_top, rating_cards
+from fedrank.storage.repos.listed import stored_since, totals_as_listed
+from fedrank.storage.repos.lists import ListRepo, latest_top, ledger_state, rating_cards
 from fedrank.storage.repos.notices import NoticeRepo
 from fedrank.storage.repos.outbox import OutboxRepo
 from fedrank.storage.repos.players import PlayerRepo
@@ -66,9 +66,11 @@ __all__ = [
     "discipline_by_code",
     "hash_code",
     "latest_top",
+    "ledger_state",
     "normal_code",
     "rating_cards",
     "stored_since",
+    "totals_as_listed",
 ]
 
 

@@ -16,7 +16,7 @@ from sqlalchemy import Select, bindparam, func, literal_column, or_, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm import aliased
 
-from fedrank.storage.models import Award, Entry, ListSnapshot, Tournament, TournamentVersion
+from fedrank.storage.models import Award, Entry, Tournament, TournamentVersion
 from fedrank.storage.records import PointTotal
 from fedrank.storage.repos.base import PlainReader, rows_of
 
@@ -106,18 +106,20 @@ _TOTALS_AS_LISTED = _totals_as_listed_statement()
 
 
 async def totals_as_listed(
-    session: AsyncSession, player_id: int, discipline_id: int, snapshot: ListSnapshot
+    conn: AsyncConnection | AsyncSession | PlainReader,
+    player_id: int,
+    discipline_id: int,
+    since: tuple[date, datetime],
 ) -> list[PointTotal]:
-    """The player's ledger totals as ``snapshot`` counted them: lines dated before its
-    date, of the version of each tournament that was current when it was published (a
-    version stored since, a correction or an Othello round, is not the list's)."""
-    rows = await session.execute(
-        _TOTALS_AS_LISTED,
-        {
-            "player_id": player_id,
-            "discipline_id": discipline_id,
-            "list_date": snapshot.list_date,
-            "created_at": snapshot.created_at,
-        },
-    )
+    """The player's ledger totals as the list of ``since`` = (its date, when it was published)
+    counted them: lines dated before its date, of the version of each tournament that was
+    current when it was published (a version stored since, a correction or an Othello round,
+    is not the list's)."""
+    params: dict[str, Any] = {
+        "player_id": player_id,
+        "discipline_id": discipline_id,
+        "list_date": since[0],
+        "created_at": since[1],
+    }
+    rows = await rows_of(conn, _TOTALS_AS_LISTED, params)
     return [PointTotal(kind, colour, Decimal(amount)) for kind, colour, amount in rows if amount]

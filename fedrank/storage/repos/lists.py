@@ -83,6 +83,18 @@ _LEDGER_STATE = select(
     select(func.max(Title.id)).scalar_subquery(),
     select(func.max(AuditLog.id)).scalar_subquery(),
 )
+
+
+async def ledger_state(conn: AsyncConnection | AsyncSession | PlainReader) -> tuple[int, ...]:
+    """The newest id of every table a computed list reads and only grows (tournament
+    versions, lists, titles, the audit log, which records every other change): equal
+    states mean an equal list, so a computed list can be kept for a state. One read of plain
+    columns, on a :class:`PlainReader` (/rating's "since the list" block), a connection or a
+    session."""
+    (row,) = await rows_of(conn, _LEDGER_STATE, {})
+    return tuple(int(x or 0) for x in row)
+
+
 _LIST_SIZE = select(func.count(ListRow.id)).where(ListRow.snapshot_id == bindparam("snapshot"))
 
 
@@ -249,6 +261,8 @@ def _rating_cards_statement(by: str) -> Select[Any]:
             totals.c.listed,
             since.label("stored_since"),
             Discipline.system,
+            Discipline.calendar,
+            Federation.timezone,
         )
         # From the chosen players, not a filter on every player: with this many joins
         # PostgreSQL keeps the written order (join_collapse_limit) and otherwise built every
@@ -337,9 +351,13 @@ async def rating_cards(
             listed,
             stored_since,
             system,
+            calendar,
+            timezone,
         ) = row
         if not cards or cards[-1].player_id != pid:
-            cards.append(RatingCard(pid, player_name, fpid, federation_id, federation_name, []))
+            cards.append(
+                RatingCard(pid, player_name, fpid, federation_id, federation_name, [], timezone)
+            )
         standings = cards[-1].standings
         if discipline_id is None:
             continue  # a federation without disciplines
@@ -365,6 +383,7 @@ async def rating_cards(
                     stored_since=bool(stored_since),
                     snapshot_created_at=snapshot_created_at,
                     system=system or "",
+                    calendar=calendar,
                 )
             )
         if kind is not None:
@@ -515,14 +534,14 @@ class ListRepo(Repo):
         """The newest id of every table a computed list reads and only grows (tournament
         versions, lists, titles, the audit log, which records every other change): equal
         states mean an equal list, so a computed list can be kept for a state."""
-        row = (await self.session.execute(_LEDGER_STATE)).one()
-        return tuple(int(x or 0) for x in row)
+        return await ledger_state(self.session)
 
     async def totals_as_listed(
         self, player_id: int, discipline_id: int, snapshot: ListSnapshot
     ) -> list[PointTotal]:
         """:func:`~fedrank.storage.repos.listed.totals_as_listed`."""
-        return await totals_as_listed(self.session, player_id, discipline_id, snapshot)
+        since = (snapshot.list_date, snapshot.created_at)
+        return await totals_as_listed(self.session, player_id, discipline_id, since)
 
     async def stored_since(
         self,
