@@ -49,8 +49,11 @@ POOL_OVERFLOW = 10
 # PostgreSQL: a pooled connection idle for longer than this is pinged when checked out (see
 # _alive_on_checkout); one in steady use is not.
 PING_IDLE_SECONDS = 30.0
-# PostgreSQL: connections kept out of the pool for Database.plain_rows, opened as needed.
-PLAIN_READERS = 4
+# PostgreSQL: connections kept out of the pool for Database.plain_rows, opened as needed. With
+# the bot's 16 updates in flight, 4 left reads waiting for a connection while the server had
+# CPU to spare (bench/tg_bot.py --database-url: throughput 0.46-0.50 of aiogram alone with 4,
+# 0.51-0.55 with 8); 8 of the pool's 30 connections at most.
+PLAIN_READERS = 8
 _IDLE_SINCE = "fedrank_idle_since"
 
 
