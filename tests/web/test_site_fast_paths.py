@@ -4,12 +4,17 @@ the code it stands in for, on edge cases (escaping, depth, Chinese names, bidi c
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
+from typing import Any
 
 import pytest
 
-from fedrank.handlers.context import LANGUAGES
-from fedrank.handlers.site import paths
+from fedrank.handlers.context import LANGUAGES, Services
+from fedrank.handlers.site import live, paths
+from fedrank.handlers.site.jsonrows import ENCODER, history_json, list_rows_json
+from fedrank.handlers.site.pages import page_json
 from fedrank.web.site import Renderer
+from tests.web.sitedata import seed_site
 
 #: Page paths at every depth, with names that need quoting or escaping.
 PAGES = [
@@ -44,3 +49,115 @@ def test_links_to_the_other_copies_are_the_folders_with_the_name(page: str, kind
                 (kind,), {"page": other}, language, renderer.path(other, language)
             ).encode()
         )
+
+
+#: Texts the encoder escapes or keeps as they are: markup, quotes, a backslash, control
+#: characters, bidi controls, Chinese, a NUL.
+NASTY = [
+    "<script>alert(1)</script>",
+    'a"b\\c',
+    "tab\tnew\nline\x01\x1f\x7f",
+    "\u202eevil\u202c\u2066x\u2069",
+    "李小龙",
+    "\x00rows-0",
+    "",
+]
+
+
+def _list_row(i: int, text: str, **changes: Any) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "id": f"P{i}{text}",
+        "name": text,
+        "page": f"F/players/P{i}.html",
+        "api": f"api/v1/F/players/P{i}{text}.json",
+        "position": i + 1,
+        "rating": "2100.5",
+        "title": text or None,
+        "new": i % 2 == 0,
+        "moved": None if i % 3 == 0 else i - 3,
+        "rating_change": None if i % 3 == 0 else f"-{i}.5",
+    }
+    row.update(changes)
+    return row
+
+
+def _history_row(i: int, text: str, **changes: Any) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "date": "2025-01-01",
+        "until": None if i % 2 else "2025-03-01",
+        "position": i,
+        "size": 20000,
+        "rating": text or "0",
+        "title": text or None,
+    }
+    row.update(changes)
+    return row
+
+
+#: Rows the fast path must leave to the encoder: another shape, another type.
+ODD_LIST_ROWS = [
+    _list_row(1, "x", position=True),
+    _list_row(2, "x", new=1),
+    _list_row(3, "x", moved=2.0),
+    _list_row(4, "x", extra="?"),
+    {"id": "P5", "name": "short"},
+]
+ODD_HISTORY_ROWS = [
+    _history_row(1, "x", size=False),
+    _history_row(2, "x", position=None),
+    _history_row(3, "x", until=5),
+    _history_row(4, "x", more=[1]),
+]
+
+
+def _pages(rows: list[dict[str, Any]], history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    section = {"code": "go", "name": NASTY[0], "current": history[-1] if history else None}
+    return [
+        {"kind": "list", "page": "F/go/2025-01-01.html", "date": "2025-01-01", "rows": rows},
+        {"kind": "list", "page": "F/go/2025-01-01.html", "rows": "not a list"},
+        {"kind": "list", "page": "x"},
+        {
+            "kind": "player",
+            "page": "F/players/P1.html",
+            "player": {"name": NASTY[3], "id": "P1"},
+            "disciplines": [
+                {**section, "history": history},
+                {**section, "history": []},
+                {**section, "history": None},
+                {**section},
+            ],
+        },
+        {"kind": "player", "page": "F/players/P2.html", "disciplines": "?"},
+        {"kind": "index", "rows": rows, "history": history},
+    ]
+
+
+def test_rows_written_by_hand_are_the_encoders_bytes() -> None:
+    rows = [_list_row(i, text) for i, text in enumerate(NASTY)]
+    history = [_history_row(i, text) for i, text in enumerate(NASTY)]
+    assert list_rows_json(rows) == ENCODER.encode(rows)
+    assert history_json(history) == ENCODER.encode(history)
+    assert list_rows_json([]) == history_json([]) == "[]"
+    lone = [_list_row(1, "\ud800")]  # a lone surrogate: the same text (not UTF-8 for either)
+    assert list_rows_json(lone) == ENCODER.encode(lone)
+    assert list_rows_json(rows + ODD_LIST_ROWS) == ENCODER.encode(rows + ODD_LIST_ROWS)
+    assert history_json(history + ODD_HISTORY_ROWS) == ENCODER.encode(history + ODD_HISTORY_ROWS)
+    for page in _pages(rows + ODD_LIST_ROWS, history + ODD_HISTORY_ROWS) + _pages([], []):
+        assert page_json(page) == ENCODER.encode(page).encode()
+
+
+def test_a_value_the_encoder_refuses_is_refused_alike() -> None:
+    for page in _pages([_list_row(1, "x", rating=Decimal(1))], [_history_row(1, "x")]):
+        if page["kind"] == "list" and type(page.get("rows")) is list:
+            with pytest.raises(TypeError):
+                ENCODER.encode(page)
+            with pytest.raises(TypeError):
+                page_json(page)
+
+
+async def test_every_page_of_the_test_site_is_the_encoders_bytes(services: Services) -> None:
+    await seed_site(services.db)
+    pages = [page async for page in live.all_pages(services)]
+    assert {page["kind"] for page in pages} == {"index", "archive", "list", "tournament", "player"}
+    for page in pages:
+        assert page_json(page) == ENCODER.encode(page).encode()
