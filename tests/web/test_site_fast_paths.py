@@ -8,12 +8,14 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from jinja2 import DictLoader, Environment, pass_context
+from jinja2.runtime import Context
 
 from fedrank.handlers.context import LANGUAGES, Services
 from fedrank.handlers.site import live, paths
 from fedrank.handlers.site.jsonrows import ENCODER, history_json, list_rows_json
 from fedrank.handlers.site.pages import page_json
-from fedrank.web.site import Renderer
+from fedrank.web.site import PlainCallContext, Renderer
 from tests.web.sitedata import seed_site
 
 #: Page paths at every depth, with names that need quoting or escaping.
@@ -161,3 +163,50 @@ async def test_every_page_of_the_test_site_is_the_encoders_bytes(services: Servi
     assert {page["kind"] for page in pages} == {"index", "archive", "list", "tournament", "player"}
     for page in pages:
         assert page_json(page) == ENCODER.encode(page).encode()
+
+
+def test_a_plain_function_is_called_as_jinja_calls_it() -> None:
+    source = (
+        "{% extends base %}{% block b %}{% for x in xs %}{{ plain(x, k=x) }}|{{ lam(x) }}|"
+        "{{ ctx(x) }}|{{ marked(x) }}|{{ obj(x) }}|{{ method(x) }}|{{ stop() }}|{% endfor %}"
+        "{{ plain('<b>') }}{% endblock %}"
+    )
+
+    def plain(x: object, k: object = None) -> str:
+        return f"p{x}{k}"
+
+    def marked(x: object) -> str:
+        return f"m{x}"
+
+    marked.note = "an attribute: Jinja's own path"  # type: ignore[attr-defined]
+
+    def stop() -> str:
+        raise StopIteration
+
+    class Callable:
+        def __call__(self, x: object) -> str:
+            return f"o{x}"
+
+        def method(self, x: object) -> str:
+            return f"b{x}"
+
+    names = {
+        "xs": [1, "<i>"],
+        "plain": plain,
+        "lam": lambda x: f"l{x}",
+        "ctx": pass_context(lambda context, x: f"c{x}{context['xs'][0]}"),
+        "marked": marked,
+        "obj": Callable(),
+        "method": Callable().method,
+        "stop": stop,
+    }
+    written = []
+    for context_class in (Context, PlainCallContext):
+        env = Environment(
+            loader=DictLoader({"base": "[{% block b %}{% endblock %}]", "page": source}),
+            autoescape=True,
+        )
+        env.context_class = context_class
+        written.append(env.get_template("page").render(base="base", **names))
+    assert written[0] == written[1]
+    assert "&lt;i&gt;" in written[1] and "p&lt;b&gt;None" in written[1]
