@@ -10,11 +10,13 @@ from typing import Any
 import pytest
 from jinja2 import DictLoader, Environment, pass_context
 from jinja2.runtime import Context
+from markupsafe import Markup
 
 from fedrank.handlers.context import LANGUAGES, Services
-from fedrank.handlers.site import live, paths
+from fedrank.handlers.site import live, paging, paths
 from fedrank.handlers.site.jsonrows import ENCODER, history_json, list_rows_json
 from fedrank.handlers.site.pages import page_json
+from fedrank.web import site_rows
 from fedrank.web.site import PlainCallContext, Renderer
 from tests.web.sitedata import seed_site
 
@@ -210,3 +212,53 @@ def test_a_plain_function_is_called_as_jinja_calls_it() -> None:
         written.append(env.get_template("page").render(base="base", **names))
     assert written[0] == written[1]
     assert "&lt;i&gt;" in written[1] and "p&lt;b&gt;None" in written[1]
+
+
+#: The rows as a Jinja2 template would write them (autoescaped): what site_rows stands in for.
+LIST_ROW_TEMPLATE = (
+    "{% for row in rows %}"
+    '<tr><td class="num">{{ row.position|int }}</td><td>{{ row.id }}</td>'
+    '<td><a href="{{ prefix }}{{ row.page }}">{{ row.name }}</a></td>'
+    '<td class="num">{{ row.rating }}</td><td>{{ row.title or "" }}</td>'
+    '<td class="num">{% if row.new %}{{ new }}{% elif row.moved %}{{ "%+d"|format(row.moved) }}'
+    "{% endif %}</td></tr>\n{% endfor %}\n"
+)
+HISTORY_ROW_TEMPLATE = (
+    "{% for row in history|reverse %}{% set n = page_of(row.position) %}"
+    '<tr><td><a href="{{ prefix }}{{ row.date }}{% if n > 1 %}/page-{{ n }}{% endif %}.html">'
+    "{{ row.date }}</a></td>"
+    '<td>{% if row.until %}<a href="{{ prefix }}{{ row.until }}.html">{{ row.until }}</a>'
+    "{% else %}{{ now }}{% endif %}</td>"
+    '<td class="num">{{ row.position|int }}</td><td class="num">{{ row.rating }}</td>'
+    '<td>{{ row.title or "" }}</td></tr>\n{% endfor %}'
+)
+
+
+def test_list_and_history_rows_are_the_templates_markup() -> None:
+    env = Environment(autoescape=True, keep_trailing_newline=True)
+    new, now = Markup("\x01new\x01"), Markup("\x01now\x01")
+    rows = [
+        _list_row(i, text, position=position)
+        for i, (text, position) in enumerate(
+            [(t, p) for t in NASTY for p in (1, 200, 201, 19999, 0)]
+        )
+    ]
+    prefixes = ["../", "../../", "a&b<'\"/", "李/"]
+    for _ in range(2):  # written, then from the kept cells
+        for prefix in prefixes:
+            assert site_rows.list_rows(rows, prefix, new) == env.from_string(
+                LIST_ROW_TEMPLATE
+            ).render(rows=rows, prefix=prefix, new=new)
+            assert site_rows.list_rows([], prefix, new) == "\n"
+    history = [
+        _history_row(position, text, date=day, until=until)
+        for text in NASTY
+        for position in (1, 200, 201, 401, 0)
+        for day, until in (("2025-01-01", None), ("2025-02-01", text or "2025-03-01"))
+    ]
+    for _ in range(2):
+        for prefix in prefixes:
+            assert site_rows.history_rows(history, prefix, now) == env.from_string(
+                HISTORY_ROW_TEMPLATE
+            ).render(history=history, prefix=prefix, now=now, page_of=paging.page_of)
+            assert site_rows.history_rows([], prefix, now) == ""
