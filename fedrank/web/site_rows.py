@@ -44,11 +44,21 @@ def _kept() -> dict[tuple[object, ...], Any]:
     return _cells
 
 
+def _table(name: tuple[object, ...]) -> dict[Any, str]:
+    """One kind of cell kept (:data:`_cells`: one table a kind and link prefix, so a row
+    looks its cells up by their own few fields), emptied past :data:`KEPT` entries."""
+    table: dict[Any, str] | None = _kept().get(name)
+    if table is None or len(table) > KEPT:
+        table = _cells[name] = {}
+    return table
+
+
 def list_rows(rows: Iterable[dict[str, Any]], prefix: str, new: str) -> str:
     """A list's ``<tr>`` rows: position, ID, name linking the profile, rating, title, change
     since the previous list (``new`` for a player who was not on it)."""
-    cells = _kept()
     prefix = esc(prefix)
+    players = _table(("player", prefix))
+    held = _table(("figures",))
     out = []
     for row in rows:
         if row["new"]:
@@ -57,18 +67,17 @@ def list_rows(rows: Iterable[dict[str, Any]], prefix: str, new: str) -> str:
             change = f"{row['moved']:+d}"
         else:
             change = ""
-        key: tuple[object, ...] = ("player", prefix, row["id"], row["page"], row["name"])
-        player = cells.get(key)
+        key = (row["id"], row["page"], row["name"])
+        player = players.get(key)
         if player is None:
-            player = cells[key] = (
-                f"<td>{esc(row['id'])}</td>"
-                f'<td><a href="{prefix}{esc(row["page"])}">{esc(row["name"])}</a></td>'
+            player = players[key] = (
+                f'<td>{esc(key[0])}</td><td><a href="{prefix}{esc(key[1])}">{esc(key[2])}</a></td>'
             )
-        key = ("figures", row["rating"], row["title"])
-        figures = cells.get(key)
+        rating, title = row["rating"], row["title"]
+        figures = held.get((rating, title))
         if figures is None:
-            figures = cells[key] = (
-                f'<td class="num">{esc(row["rating"])}</td><td>{esc(row["title"] or "")}</td>'
+            figures = held[rating, title] = (
+                f'<td class="num">{esc(rating)}</td><td>{esc(title or "")}</td>'
             )
         out.append(
             f'<tr><td class="num">{int(row["position"])}</td>{player}{figures}'
@@ -82,35 +91,37 @@ def history_rows(history: list[dict[str, Any]], prefix: str, now: str) -> str:
     """A profile's runs of lists, newest first: from (linking the page of its list that
     holds the player, :mod:`fedrank.handlers.site.paging`), until (its last list's first
     page, or ``now`` while the run holds), position in the first list, rating, title."""
-    cells = _kept()
     prefix = esc(prefix)
+    froms = _table(("from", prefix))
+    untils = _table(("until", prefix))
+    held = _table(("held",))
     size = paging.SIZE
+    still = f"<td>{now}</td>"
     out = []
     for row in reversed(history):
         position = int(row["position"])
-        number = max(0, position - 1) // size + 1  # paging.page_of, written out
-        key: tuple[object, ...] = ("from", prefix, row["date"], number)
-        first = cells.get(key)
+        number = (position - 1) // size + 1 if position > 0 else 1  # paging.page_of
+        day = row["date"]
+        first = froms.get((day, number))
         if first is None:
-            day = esc(row["date"])
-            at = f"{day}/page-{number}.html" if number > 1 else f"{day}.html"  # paging.path_of
-            first = cells[key] = f'<td><a href="{prefix}{at}">{day}</a></td>'
-        if row["until"]:
-            key = ("until", prefix, row["until"])
-            until = cells.get(key)
-            if until is None:
-                until = cells[key] = (
-                    f'<td><a href="{prefix}{esc(row["until"])}.html">{esc(row["until"])}</a></td>'
-                )
+            text = esc(day)
+            at = f"{text}/page-{number}.html" if number > 1 else f"{text}.html"  # paging.path_of
+            first = froms[day, number] = f'<td><a href="{prefix}{at}">{text}</a></td>'
+        until = row["until"]
+        if until:
+            last = untils.get(until)
+            if last is None:
+                text = esc(until)
+                last = untils[until] = f'<td><a href="{prefix}{text}.html">{text}</a></td>'
         else:
-            until = f"<td>{now}</td>"
-        key = ("held", row["rating"], row["title"])
-        figures = cells.get(key)
+            last = still
+        rating, title = row["rating"], row["title"]
+        figures = held.get((rating, title))
         if figures is None:
-            figures = cells[key] = (
-                f'<td class="num">{esc(row["rating"])}</td><td>{esc(row["title"] or "")}</td>'
+            figures = held[rating, title] = (
+                f'<td class="num">{esc(rating)}</td><td>{esc(title or "")}</td>'
             )
-        out.append(f'<tr>{first}{until}<td class="num">{position}</td>{figures}</tr>\n')
+        out.append(f'<tr>{first}{last}<td class="num">{position}</td>{figures}</tr>\n')
     return "".join(out)
 
 

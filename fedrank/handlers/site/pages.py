@@ -8,7 +8,6 @@ trace's steps exactly as /why shows them.
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date
@@ -18,6 +17,7 @@ from typing import Any
 
 from fedrank.handlers.common import fmt as _fmt
 from fedrank.handlers.site import paths
+from fedrank.handlers.site.jsonrows import page_json as page_json  # where callers find it
 from fedrank.storage.models import Discipline, Federation, Player
 from fedrank.storage.repos import Repos
 from fedrank.storage.repos.site import (
@@ -35,17 +35,6 @@ Page = dict[str, Any]
 #: Figures as /top writes them, memoised: a whole build writes the same few thousand
 #: ratings millions of times (the text depends on the value only).
 fmt = lru_cache(maxsize=1 << 16)(_fmt)
-
-
-#: One encoder for every page (page data is plain trees: no cycle to look for).
-_ENCODER = json.JSONEncoder(
-    ensure_ascii=False, sort_keys=True, separators=(",", ":"), check_circular=False
-)
-
-
-def page_json(page: Page) -> bytes:
-    """A page's JSON: its data, keys sorted, so equal data is equal bytes."""
-    return _ENCODER.encode(page).encode()
 
 
 def federation_ref(federation: Federation) -> Page:
