@@ -22,32 +22,8 @@ from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.since import next_list_date
 from fedrank.storage.database import Database
 from fedrank.storage.models import Award, Discipline, Player, Tournament, TournamentVersion
+from tests.handlers.since_support import NEW_DAY, latest_source, store_copy
 from tests.helpers import make_director, submit_and_confirm, user
-
-NEW_DAY = "2026-11-15"
-
-
-async def _latest_source(db: Database, discipline: str) -> tuple[str, str, date]:
-    """(code, source text, date) of the discipline's latest stored tournament."""
-    async with db.read() as repos:
-        found = await repos.federations.discipline_by_code(discipline)
-        assert found is not None
-        tournament, version = list(await repos.ledger.current_versions(found.id))[-1]
-        return tournament.code, version.source_text, version.held_on
-
-
-async def _store_copy(services: Services, db: Database, discipline: str, federation: str) -> str:
-    """Store a copy of the discipline's latest tournament as a new one of 2026-11-15; its
-    code."""
-    code, text, held = await _latest_source(db, discipline)
-    new = f"new-{discipline}"
-    text = text.replace(code, new).replace(held.isoformat(), NEW_DAY)
-    # FSBR reports have a start a day before their end
-    text = text.replace((held - timedelta(days=1)).isoformat(), NEW_DAY)
-    await make_director(db, "boss", federation)
-    saved = await submit_and_confirm(services, discipline, text)
-    assert "version 1" in saved, saved
-    return new
 
 
 async def _moved_player(db: Database, discipline: str, code: str) -> str:
@@ -98,7 +74,7 @@ async def test_ufgo_card_after_a_stored_tournament(
     demo_services: Services, demo_db: Database
 ) -> None:
     """IK: the list's rating, IK and "N more" agree; the live block's too."""
-    code = await _store_copy(demo_services, demo_db, "ufgo", "UFGO")
+    code = await store_copy(demo_services, demo_db, "ufgo", "UFGO")
     fid = await _moved_player(demo_db, "ufgo", code)
     reply = await dispatch(demo_services, user("u"), f"/rating {fid}")
     text = reply.plain
@@ -143,7 +119,7 @@ async def test_ufgo_card_after_a_stored_tournament(
 
     # The next list computed for the block is kept per ledger state: a tournament stored
     # later is in the next answer.
-    _, source, _ = await _latest_source(demo_db, "ufgo")
+    _, source, _ = await latest_source(demo_db, "ufgo")
     again = source.replace(code, "newer-ufgo").replace(NEW_DAY, "2026-11-16")
     assert "version 1" in await submit_and_confirm(demo_services, "ufgo", again)
     text = (await dispatch(demo_services, user("u"), f"/rating {fid}")).plain
@@ -157,7 +133,7 @@ async def test_ccba_card_after_a_stored_tournament(
     demo_services: Services, demo_db: Database
 ) -> None:
     """Masterpoints: every colour in Points is the one the Next line counts, in both blocks."""
-    code = await _store_copy(demo_services, demo_db, "ccba", "CCBA")
+    code = await store_copy(demo_services, demo_db, "ccba", "CCBA")
     fid = await _moved_player(demo_db, "ccba", code)
     text = (await dispatch(demo_services, user("u"), f"/rating {fid}")).plain
     official, live = _blocks(text, "CCBA masterpoints")
@@ -182,7 +158,7 @@ async def test_rmf_card_after_a_stored_tournament(
 ) -> None:
     """The list's NRKT lines are those dated before it; the new ones are in the live block,
     with the rating the list of 2026-12-01 would give."""
-    code = await _store_copy(demo_services, demo_db, "rmf-mcr", "RMF")
+    code = await store_copy(demo_services, demo_db, "rmf-mcr", "RMF")
     fid = await _moved_player(demo_db, "rmf-mcr", code)
     text = (await dispatch(demo_services, user("u"), f"/rating {fid}")).plain
     official, live = _blocks(text, "Sports mahjong (MCR)")
@@ -198,7 +174,7 @@ async def test_fsbr_card_after_a_stored_tournament(
     demo_services: Services, demo_db: Database
 ) -> None:
     """MB: what the next norm still needs plus what is held is the norm, in each block."""
-    code = await _store_copy(demo_services, demo_db, "fsbr", "FSBR")
+    code = await store_copy(demo_services, demo_db, "fsbr", "FSBR")
     fid = await _moved_player(demo_db, "fsbr", code)
     text = (await dispatch(demo_services, user("u"), f"/rating {fid}")).plain
     official, live = _blocks(text, "FSBR classification")

@@ -23,7 +23,8 @@ from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline, Entry, Player, Tournament
 from fedrank.storage.repos import stored_since, totals_as_listed
 from tests.handlers.corrections_support import source, store_file
-from tests.helpers import make_director, submit_and_confirm, user
+from tests.handlers.since_support import NEW_DAY, store_copy
+from tests.helpers import make_director, user
 
 #: (name of the read, its arguments after the reader, what it gave), in the order made.
 Reads = list[tuple[str, tuple[Any, ...], Any]]
@@ -138,20 +139,11 @@ async def test_nothing_stored_since_the_list(
 async def test_a_tournament_stored_since_the_list(
     demo_db: Database, demo_services: Services, reads: Reads
 ) -> None:
-    await make_director(demo_db, "boss", "CCBA")
-    async with demo_db.read() as repos:
-        found = await repos.federations.discipline_by_code("ccba")
-        assert found is not None
-        tournament, version = list(await repos.ledger.current_versions(found.id))[-1]
-        held, code, text = version.held_on, tournament.code, version.source_text
-    text = text.replace(code, "new-ccba")
-    text = text.replace(held.isoformat(), "2026-11-15")
-    text = text.replace((held - timedelta(days=1)).isoformat(), "2026-11-15")
-    assert "version 1" in await submit_and_confirm(demo_services, "ccba", text)
+    assert await store_copy(demo_services, demo_db, "ccba", "CCBA") == "new-ccba"
     fids = await _players(demo_db, "ccba", "new-ccba")
     for text in await _compare(demo_db, demo_services, fids, reads):
         assert "Since the list of 2026-11-01: " in text
-        assert "(2026-11-15)" in text
+        assert f"({NEW_DAY})" in text
     assert any(name == "stored_since" and result for name, _, result in reads)
 
 
