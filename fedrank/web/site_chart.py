@@ -33,6 +33,12 @@ __all__ = ["nice_step", "rating_svg", "ticks"]
 WIDTH, HEIGHT = 640, 260
 FRAME = Frame(WIDTH, HEIGHT, left=56, right=16, top=12, bottom=28)
 LABEL_GAP = 11  # px between two threshold labels: nearer, the second is left out
+MARKED = 60
+"""Most points drawn as markers (a circle with the date and figure as its tooltip). The plot is
+568 px wide: 60 monthly points stand 9.5 px apart, more run together into a band of 4-px dots
+that shows nothing the line does not (ten years of monthly lists: 4.7 px apart). A longer
+history is drawn as its step line alone; the table under the chart gives every list's figure.
+The markers were also a quarter of a ten-year profile's bytes."""
 
 
 def rating_svg(
@@ -41,7 +47,8 @@ def rating_svg(
     label: str,
 ) -> Markup:
     """The chart of ``points`` (list date, rating), oldest first; ``label`` names it for
-    screen readers. Empty markup for no point."""
+    screen readers; a marker on each point up to :data:`MARKED` points. Empty markup for no
+    point."""
     if not points:
         return Markup("")
     scale = value_scale(points, [Level(value, title) for title, value in thresholds])
@@ -71,7 +78,7 @@ def rating_svg(
             f'y2="{line.y:.1f}"/><text class="threshold" x="{right - 4}" '
             f'y="{line.y - 3:.1f}" text-anchor="end">{escape(line.label)}</text>'
         )
-    path, circles = _points(points, scale)
+    path, circles = _points(points, scale, marked=len(points) <= MARKED)
     parts.append(f'<path class="line" d="{path}"/>')
     parts.append(circles)
     parts.append("</svg>")
@@ -86,9 +93,12 @@ _labels: dict[Decimal, str] = {}
 KEPT = 1 << 16
 
 
-def _points(points: Sequence[tuple[date, Decimal]], scale: Scale) -> tuple[str, str]:
-    """The step line's path and the points' circles, as :func:`layout`'s points would be
-    drawn (the same placement, the same one-decimal coordinates), written directly."""
+def _points(
+    points: Sequence[tuple[date, Decimal]], scale: Scale, *, marked: bool
+) -> tuple[str, str]:
+    """The step line's path and (when ``marked``) the points' circles, as :func:`layout`'s
+    points would be drawn (the same placement, the same one-decimal coordinates), written
+    directly."""
     first, last = points[0][0], points[-1][0]
     x, y = placement(first, last, scale, FRAME)
     if len(_days) > KEPT:
@@ -112,9 +122,6 @@ def _points(points: Sequence[tuple[date, Decimal]], scale: Scale) -> tuple[str, 
                 at,
             )
         start, middle, at_text, _ = placed
-        label = _labels.get(value)
-        if label is None:
-            label = _labels[value] = tick_label(value)
         height = f"{y(value):.1f}"
         if before is None:
             path.append(f"M{at_text},{height}")
@@ -123,7 +130,11 @@ def _points(points: Sequence[tuple[date, Decimal]], scale: Scale) -> tuple[str, 
             if value != before:
                 path.append(f"V{height}")
         before = value
-        circles.append(f"{start}{height}{middle}{label}</title></circle>")
+        if marked:
+            label = _labels.get(value)
+            if label is None:
+                label = _labels[value] = tick_label(value)
+            circles.append(f"{start}{height}{middle}{label}</title></circle>")
     if len(points) == 1:
         path.append(f"H{x(first) + 4:.1f}")
     return "".join(path), "".join(circles)

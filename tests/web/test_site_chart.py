@@ -6,7 +6,7 @@ import re
 from datetime import date
 from decimal import Decimal
 
-from fedrank.web.site_chart import nice_step, rating_svg, ticks
+from fedrank.web.site_chart import MARKED, nice_step, rating_svg, ticks
 
 
 def test_steps_are_of_the_1_2_5_series() -> None:
@@ -91,6 +91,7 @@ def _drawn_from_layout(
         f'<circle class="point" cx="{p.x:.1f}" cy="{p.y:.1f}" r="2">'
         f"<title>{p.day.isoformat()}: {p.label}</title></circle>"
         for p in chart.points
+        if len(chart.points) <= MARKED
     )
     return f'<path class="line" d="{"".join(path)}"/>{circles}</svg>'
 
@@ -108,4 +109,18 @@ def test_points_written_directly_are_the_layouts_points() -> None:
         thresholds = [("1d", Decimal(2000)), ("<b>", Decimal("0.5"))]
         svg = str(rating_svg(points, thresholds, "L"))
         assert svg.endswith(_drawn_from_layout(points, thresholds, "L")), points
-        assert svg.count("<circle") == len(points)
+        assert svg.count("<circle") == (len(points) if len(points) <= MARKED else 0)
+
+
+def test_a_point_is_marked_up_to_sixty_points_and_a_longer_history_is_its_line() -> None:
+    """Ten years of monthly lists would put the markers 4.7 px apart: the line alone, whose
+    every step is still drawn; the history table under the chart gives each figure."""
+    months = [date(2016 + i // 12, i % 12 + 1, 1) for i in range(MARKED + 1)]
+    points = [(day, Decimal(2000 + i % 2)) for i, day in enumerate(months)]
+    five_years = str(rating_svg(points[:MARKED], [], "L"))
+    assert five_years.count('<circle class="point"') == MARKED
+    assert f"<title>{months[MARKED - 1].isoformat()}: 2001</title>" in five_years
+    longer = str(rating_svg(points, [], "L"))
+    assert "<circle" not in longer
+    path = re.search(r'class="line" d="([^"]*)"', longer)
+    assert path is not None and path.group(1).count("H") == MARKED

@@ -217,10 +217,10 @@ def test_a_plain_function_is_called_as_jinja_calls_it() -> None:
 #: The rows as a Jinja2 template would write them (autoescaped): what site_rows stands in for.
 LIST_ROW_TEMPLATE = (
     "{% for row in rows %}"
-    '<tr><td class="num">{{ row.position|int }}</td><td>{{ row.id }}</td>'
+    "<tr><td>{{ row.position|int }}</td><td>{{ row.id }}</td>"
     '<td><a href="{{ prefix }}{{ row.page }}">{{ row.name }}</a></td>'
-    '<td class="num">{{ row.rating }}</td><td>{{ row.title or "" }}</td>'
-    '<td class="num">{% if row.new %}{{ new }}{% elif row.moved %}{{ "%+d"|format(row.moved) }}'
+    '<td>{{ row.rating }}</td><td>{{ row.title or "" }}</td>'
+    '<td>{% if row.new %}{{ new }}{% elif row.moved %}{{ "%+d"|format(row.moved) }}'
     "{% endif %}</td></tr>\n{% endfor %}\n"
 )
 HISTORY_ROW_TEMPLATE = (
@@ -229,7 +229,7 @@ HISTORY_ROW_TEMPLATE = (
     "{{ row.date }}</a></td>"
     '<td>{% if row.until %}<a href="{{ prefix }}{{ row.until }}.html">{{ row.until }}</a>'
     "{% else %}{{ now }}{% endif %}</td>"
-    '<td class="num">{{ row.position|int }}</td><td class="num">{{ row.rating }}</td>'
+    "<td>{{ row.position|int }}</td><td>{{ row.rating }}</td>"
     '<td>{{ row.title or "" }}</td></tr>\n{% endfor %}'
 )
 
