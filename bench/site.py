@@ -23,6 +23,12 @@ the anchor (the ratio says what the site's handler adds to what the machine and 
 cost); beside each, the server's CPU per request (its process's CPU time over the
 requests: the figure that load moves least); last, a cold cache: ``--concurrency``
 different profiles at once, each read and rendered.
+
+The full build's system CPU depends on what the file system did just before: on ext4 without
+a journal, a build that starts within about six minutes of deleting a large folder (this
+bench's own temporary folder of the run before, for one) spends 5-10 s more in the inode
+allocator's loop over recently deleted inodes (bench/README.md, "Where the goals stand").
+Leave six minutes between runs whose full builds are to be compared.
 """
 
 from __future__ import annotations
