@@ -296,6 +296,10 @@ async def live_figures(
     the Python client and from wrk, against the anchor measured just before; last, a cold
     cache: ``concurrency`` different profiles at once, each read and rendered."""
     pages = [*lists, ("profile", paths.player("BIG", "B-00007"))]
+    # The goal is read off wrk when it is installed: the Python client costs more CPU than the
+    # server, so on two cores its p99 is mostly its own (its anchor's p99 shows how much).
+    with_wrk = shutil.which("wrk") is not None
+    goal = "" if with_wrk else "; goal p99 <= 50 ms"
     anchor = await latency(base, ["anchor.txt"], concurrency, rounds)
     print(f"anchor (static text), Python client: {anchor.line(None)}")
     for name, path in pages:
@@ -303,14 +307,14 @@ async def live_figures(
         warm = await latency(base, [path], concurrency, rounds)
         print(
             f"{name}: first request {first.p50 * 1000:.1f} ms; then {warm.requests} requests,"
-            f" {concurrency} at a time (warm cache), Python client: {warm.line(anchor)};"
-            " goal p99 <= 50 ms"
+            f" {concurrency} at a time (warm cache), Python client: {warm.line(anchor)}{goal}"
         )
-    if shutil.which("wrk"):
+    if with_wrk:
         anchor = await wrk(base, "anchor.txt", concurrency)
         print(f"wrk, anchor: {anchor.line(None)}")
         for name, path in pages:
-            print(f"wrk, {name} (warm cache): {(await wrk(base, path, concurrency)).line(anchor)}")
+            served = await wrk(base, path, concurrency)
+            print(f"wrk, {name} (warm cache): {served.line(anchor)}; goal p99 <= 50 ms")
     else:
         print("wrk not installed (apt-get install wrk): Python client figures only")
     others = [paths.player("BIG", f"B-{n:05d}") for n in range(8, 8 + concurrency)]
@@ -398,10 +402,16 @@ async def main() -> None:
         out = Path(folder) / "site"
         if not args.live_only:
             await builds(services, db, out, languages, discipline_id, dates)
+        async with db.read() as repos:
+            latest = await repos.lists.latest(discipline_id)
+            assert latest is not None
+            day = latest.list_date
+            middle = paging.page_of(max(1, await repos.lists.size(latest.id) // 2))
+        page = paths.list_page("BIG", "big", day)
         lists = [
-            ("list page", paths.list_page("BIG", "big", dates[-1])),
+            ("list page", page),
             # a page from the middle of the list (lists are paged: fedrank.handlers.site.paging)
-            ("list page (middle)", paging.path_of(paths.list_page("BIG", "big", dates[-1]), 5)),
+            ("list page (middle)", paging.path_of(page, middle)),
         ]
         app = web.Application()
         add_site_routes(app, services)
