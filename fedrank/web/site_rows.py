@@ -92,7 +92,7 @@ def history_rows(history: list[dict[str, Any]], prefix: str, now: str) -> str:
     prefix = esc(prefix)
     froms = _table(("from", prefix))
     untils = _table(("until", prefix))
-    held = _table(("held",))
+    held = _table(("figures",))  # the same cells as a list's
     size = paging.SIZE
     still = f"<td>{now}</td>"
     out = []

@@ -14,13 +14,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import select
 
 import fedrank.handlers.since as since
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.storage.database import Database
-from fedrank.storage.models import Discipline, Entry, Player, Tournament
 from fedrank.storage.repos import stored_since, totals_as_listed
 from tests.handlers.corrections_support import source, store_file
 from tests.handlers.since_support import NEW_DAY, store_copy
@@ -50,18 +48,22 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> Reads:
     return made
 
 
+async def _entrants(db: Database, discipline: str, code: str) -> list[tuple[str, int]]:
+    """(federation ID, player id) of each player of a stored tournament's current version, by
+    federation ID."""
+    async with db.read() as repos:
+        found = await repos.federations.discipline_by_code(discipline)
+        assert found is not None
+        tournament = await repos.ledger.tournament(found.id, code)
+        assert tournament is not None and tournament.current_version_id is not None
+        entries, _, _ = await repos.ledger.version_rows(tournament.current_version_id)
+        players = [await repos.players.get(entry.player_id) for entry in entries]
+        return sorted((p.federation_player_id, p.id) for p in players if p is not None)
+
+
 async def _players(db: Database, discipline: str, code: str) -> list[str]:
     """The federation IDs of the players of a stored tournament's current version."""
-    async with db.read() as repos:
-        rows = await repos.session.execute(
-            select(Player.federation_player_id)
-            .join(Entry, Entry.player_id == Player.id)
-            .join(Tournament, Tournament.current_version_id == Entry.version_id)
-            .join(Discipline, Discipline.id == Tournament.discipline_id)
-            .where(Tournament.code == code, Discipline.code == discipline)
-            .order_by(Player.federation_player_id)
-        )
-        return [str(fid) for (fid,) in rows]
+    return [fid for fid, _ in await _entrants(db, discipline, code)]
 
 
 async def _compare(db: Database, services: Services, fids: list[str], reads: Reads) -> list[str]:
@@ -100,7 +102,9 @@ async def test_nothing_stored_since_the_list(
 ) -> None:
     """The card says nothing was stored since and the totals are the list's: no block, no read;
     the block's reads, made anyway, give what the session gives (nothing stored since)."""
-    fids = await _players(demo_db, "ccba", "ccba-2024-12-09-01")
+    entrants = await _entrants(demo_db, "ccba", "ccba-2024-12-09-01")
+    fids = [fid for fid, _ in entrants]
+    players = [pid for _, pid in entrants]
     for text in await _compare(demo_db, demo_services, fids, reads):
         assert "Since the list of" not in text
     assert reads == []
@@ -110,12 +114,6 @@ async def test_nothing_stored_since_the_list(
         discipline_id = found.id
         snapshot = await repos.lists.latest(discipline_id)
         assert snapshot is not None
-        players = [
-            p.id
-            for p in await repos.session.scalars(
-                select(Player).where(Player.federation_player_id.in_(fids))
-            )
-        ]
         expected = [
             (
                 await repos.lists.totals_as_listed(pid, found.id, snapshot),
@@ -132,7 +130,7 @@ async def test_nothing_stored_since_the_list(
             )
             for pid in players
         ]
-    assert len(players) == len(fids) and got == expected
+    assert players and got == expected
     assert all(stored == [] and totals for totals, stored in got)
 
 
