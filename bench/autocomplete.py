@@ -3,7 +3,8 @@
     .venv/bin/python bench/autocomplete.py [--players 100000] [--tournaments 2000] [--runs 50]
 
 Fills a fresh SQLite database with a federation of synthetic players and stored tournaments,
-then times what an autocomplete callback reads (:mod:`fedrank.handlers.suggest`): players by an
+then times what an autocomplete callback reads (:mod:`fedrank.handlers.questions.suggest`): players
+by an
 ID prefix, players by a part of the name (a scan: a name may contain it anywhere), tournaments by
 a part of the code or name, and the newest tournaments (nothing typed yet). The anchor, measured
 in the same run, is the exact-ID lookup /rating does (``repos.players.find``). Printed:
@@ -27,8 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fedrank.handlers import suggest  # noqa: E402
 from fedrank.handlers.context import Services  # noqa: E402
+from fedrank.handlers.questions import suggest  # noqa: E402
 from fedrank.storage.database import Database  # noqa: E402
 
 FIRST = ["Ivan", "Petr", "Olga", "Anna", "Maria", "Sergei", "Dmitry", "Elena", "Pavel", "Irina"]

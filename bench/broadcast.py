@@ -107,7 +107,7 @@ async def bench(args: argparse.Namespace) -> None:
     from aiogram.client.telegram import TelegramAPIServer
 
     from fedrank.handlers.notify import new_message
-    from fedrank.handlers.reply import Reply
+    from fedrank.handlers.wording.reply import Reply
     from fedrank.scheduler.outbox import DeliveryWorker
     from fedrank.scheduler.senders import TelegramSender
     from fedrank.storage.database import Database

@@ -6,7 +6,7 @@ Draws a history of ``--lists`` monthly lists with UFGO's rank thresholds ``--run
 the layout alone (``chart_layout``), the whole PNG (``rating_chart``), and, as the anchor
 measured in the same run, ``zlib.compress`` of an RGB frame of the same size (what any
 pure-Python PNG writer pays at least). Printed: milliseconds per chart (median), the PNG's size,
-the ratio to the anchor, the import time of ``fedrank.handlers.chart`` (with its font) in a
+the ratio to the anchor, the import time of ``fedrank.charts.png`` (with its font) in a
 fresh interpreter, and whether Pillow or matplotlib is importable here (they are not
 dependencies: the chart needs neither).
 """
@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fedrank.handlers.chart import HEIGHT, WIDTH, chart_layout, rating_chart  # noqa: E402
+from fedrank.charts.png import HEIGHT, WIDTH, chart_layout, rating_chart  # noqa: E402
 from fedrank.handlers.systems.go_ufgo.adapter import ADAPTER  # noqa: E402
 
 
@@ -50,7 +50,7 @@ def median_ms(action: object, runs: int) -> float:
 
 def import_ms() -> float:
     code = (
-        "import time; s = time.perf_counter(); import fedrank.handlers.chart; "
+        "import time; s = time.perf_counter(); import fedrank.charts.png; "
         "print((time.perf_counter() - s) * 1000)"
     )
     run = subprocess.run(  # noqa: S603 (our own interpreter, a fixed snippet)
@@ -65,7 +65,7 @@ def import_ms() -> float:
     own = [
         line
         for line in run.stderr.splitlines()
-        if "fedrank.handlers.chart_font" in line or line.rstrip().endswith("fedrank.handlers.chart")
+        if "fedrank.charts.font" in line or line.rstrip().endswith("fedrank.charts.png")
     ]
     for line in own:
         print(f"  importtime: {line.strip()}")
@@ -88,7 +88,7 @@ def main() -> None:
     print(f"anchor zlib.compress of an RGB frame: {anchor:.2f} ms")
     print(f"layout: {layout:.2f} ms ({layout / anchor:.2f}x anchor)")
     print(f"PNG:    {whole:.2f} ms ({whole / anchor:.2f}x anchor), {size} bytes")
-    print(f"import fedrank.handlers.chart in a fresh interpreter: {import_ms():.1f} ms")
+    print(f"import fedrank.charts.png in a fresh interpreter: {import_ms():.1f} ms")
     for name in ("PIL", "matplotlib"):
         print(f"{name} importable here: {importlib.util.find_spec(name) is not None}")
 

@@ -46,8 +46,8 @@ from sqlalchemy import event
 from fedrank.demo import load_demo
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.dispatch import dispatch
-from fedrank.handlers.reply import Reply
 from fedrank.handlers.systems import all_systems
+from fedrank.handlers.wording.reply import Reply
 from fedrank.storage.database import Database
 
 DISCIPLINE = "rmf-mcr"

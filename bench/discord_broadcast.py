@@ -94,7 +94,7 @@ def free_port() -> int:
 async def deliver(db: Any, sender: Any, round_name: str, users: list[int]) -> float:
     """Enqueue one DM per user and deliver them all; the wall time."""
     from fedrank.handlers.notify import new_message
-    from fedrank.handlers.reply import Reply
+    from fedrank.handlers.wording.reply import Reply
     from fedrank.scheduler.outbox import DeliveryWorker
 
     now = datetime.now(UTC)

@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import fedrank.handlers.i18n as i18n  # noqa: E402
-from fedrank.handlers.i18n import MESSAGES, t, tn  # noqa: E402
+import fedrank.handlers.wording.i18n as i18n  # noqa: E402
+from fedrank.handlers.wording.i18n import MESSAGES, t, tn  # noqa: E402
 
 CALLS = [
     ("ru", "player.not_found", {"query": "Иванов"}),

@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fedrank.handlers.registry.importing import prepare_import, write_import  # noqa: E402
+from fedrank.handlers.federation.registry.importing import prepare_import, write_import  # noqa: E402
 from fedrank.handlers.systems import all_systems  # noqa: E402
 from fedrank.storage.database import Database  # noqa: E402
 from tests.factories import NOW  # noqa: E402

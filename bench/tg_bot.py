@@ -163,7 +163,7 @@ async def stop(task: asyncio.Task[None], dp: Any) -> None:
 def transport_only() -> Iterator[None]:
     """The transport alone: the dispatcher answers without the database (the anchor)."""
     from fedrank.bot.telegram.routers import common
-    from fedrank.handlers.reply import Reply, bold
+    from fedrank.handlers.wording.reply import Reply, bold
 
     async def echo(services: Services, ctx: RequestContext, text: str) -> Reply:
         return Reply().line(bold(ctx.display_name), " asked ", text)

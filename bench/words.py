@@ -3,7 +3,7 @@
     .venv/bin/python bench/words.py
 
 Loads the go_ufgo and bridge_fsbr demo into a temporary SQLite file, reads every trace step
-their awards stored, and renders each one as ``/why`` does (:func:`fedrank.handlers.words.
+their awards stored, and renders each one as ``/why`` does (:func:`fedrank.handlers.wording.words.
 trace_step`): in English (the anchor: the steps as stored) and in Russian, Ukrainian and
 Chinese (names, rule references and notes matched against the catalogue), first cold (every
 distinct note matched once) then warm (the cache of matched notes filled). Printed per language:
@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from fedrank.demo import load_demo
-from fedrank.handlers import words
 from fedrank.handlers.systems import all_systems
+from fedrank.handlers.wording import words
 from fedrank.storage.database import Database
 
 

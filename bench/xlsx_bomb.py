@@ -10,7 +10,7 @@ Three files, each a few KB of deflated XML under the 2 MB unpacked limit:
   each cell copied it (and joined its lines) before the row's size was checked;
 - ``both``: the two together (the file of issue 17).
 
-Each is read as ``/submit`` reads it: :func:`fedrank.handlers.uploads.read_sheet`, in its child
+Each is read as ``/submit`` reads it: :func:`fedrank.formats.uploads.read_sheet`, in its child
 process (wall time measured around it; the child's peak resident memory from
 ``RUSAGE_CHILDREN``), then in this process with ``tracemalloc`` (the reader's own peak).
 """
@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from fedrank.handlers.results import MAX_UPLOAD
-from fedrank.handlers.spreadsheet import SheetError, read_first_sheet
-from fedrank.handlers.uploads import read_sheet
+from fedrank.formats.spreadsheet import SheetError, read_first_sheet
+from fedrank.formats.uploads import read_sheet
+from fedrank.handlers.results.submission import MAX_UPLOAD
 from tests.fuzzcases import pack, workbook_parts
 
 HEADER = '<row r="1"><c r="A1" t="s"><v>1</v></c><c r="XFD1" t="s"><v>1</v></c></row>'

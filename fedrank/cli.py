@@ -283,11 +283,11 @@ def import_(
     from fedrank.bootstrap import opened
     from fedrank.bot.terminal import print_reply
     from fedrank.handlers.context import RequestContext
-    from fedrank.handlers.corrections import identical_version, stored_version
-    from fedrank.handlers.i18n import t
-    from fedrank.handlers.names import StaleNamesError, register_and_prepare
-    from fedrank.handlers.results import confirm_prepared, preview_reply
+    from fedrank.handlers.results.corrections import identical_version, stored_version
+    from fedrank.handlers.results.names import StaleNamesError, register_and_prepare
+    from fedrank.handlers.results.submission import confirm_prepared, preview_reply
     from fedrank.handlers.systems.players import Names
+    from fedrank.handlers.wording.i18n import t
 
     content = _file_bytes(file)
     settings = _settings()
@@ -390,7 +390,7 @@ def publish(
     from datetime import UTC, date, datetime
 
     from fedrank.bootstrap import opened
-    from fedrank.handlers.publication import publish_list
+    from fedrank.handlers.publication.publish import publish_list
     from fedrank.handlers.systems import NoAdapterError
 
     try:
@@ -447,7 +447,7 @@ async def _prepare_for(
     if not candidates:
         known = ", ".join(f"{d.code} ({d.system})" for d in disciplines) or "none"
         raise CliError(f"unknown discipline '{target}'; disciplines: {known}")
-    from fedrank.handlers.names import prepare_named
+    from fedrank.handlers.results.names import prepare_named
     from fedrank.handlers.systems.players import Names, UnresolvedNamesError
 
     accepted: list[tuple[Discipline, Prepared, Names]] = []
@@ -507,7 +507,7 @@ def grant(
     if platform not in ("telegram", "discord", "console"):
         raise CliError(f"platform must be telegram, discord or console, not '{platform}'")
     from fedrank.bootstrap import opened
-    from fedrank.handlers.grants import operator_grant
+    from fedrank.handlers.accounts.grants import operator_grant
 
     settings = _settings()
 
@@ -541,11 +541,11 @@ async def _file_text(file: Path, content: bytes, system: str) -> tuple[str, str]
     """The text and file name ``system``'s adapter reads, by the chats' one reading path
     (UTF-8, Windows-1251 or GB18030; ``;``/``,`` CSV; .xlsx, .xls and .ods within the same
     budgets): a file the bot accepts is accepted here too."""
-    from fedrank.handlers.i18n import t
-    from fedrank.handlers.results import MAX_UPLOAD
-    from fedrank.handlers.spreadsheet import SheetError
+    from fedrank.formats.spreadsheet import SheetError
+    from fedrank.formats.uploads import read_upload
+    from fedrank.handlers.results.submission import MAX_UPLOAD
     from fedrank.handlers.systems import NoAdapterError, all_systems
-    from fedrank.handlers.uploads import read_upload
+    from fedrank.handlers.wording.i18n import t
 
     try:
         adapter = all_systems().adapter(system)

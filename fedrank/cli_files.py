@@ -7,8 +7,8 @@ rating lists the pairing programs import.
   name of the file is a new player, numbered ``NEW-0001``… (nothing of the operator's
   database is read or written).
 * ``fedrank round TOURNAMENT FILE``: an Othello round entered as ``/round`` enters it (the same
-  preview, built by :func:`fedrank.handlers.othello.preview_round`), written once confirmed.
-* ``fedrank export-ratings DISCIPLINE``: :mod:`fedrank.handlers.pairing_export`.
+  preview, built by :func:`fedrank.handlers.results.othello.preview_round`), written once confirmed.
+* ``fedrank export-ratings DISCIPLINE``: :mod:`fedrank.handlers.publication.pairing_export`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 if TYPE_CHECKING:
-    from fedrank.handlers.reply import Reply
+    from fedrank.handlers.wording.reply import Reply
 
 #: The disciplines a scratch federation gets for a system: (code, name). RMF keeps two lists,
 #: told apart by the discipline's name; the file decides which one takes it.
@@ -41,7 +41,7 @@ async def scratch_preview(system: str, text: str, filename: str) -> Reply:
     from fedrank.cli import CliError, _prepare_for
     from fedrank.engines.registry import SYSTEMS
     from fedrank.handlers.context import RequestContext
-    from fedrank.handlers.results import preview_reply
+    from fedrank.handlers.results.submission import preview_reply
     from fedrank.handlers.systems import all_systems
     from fedrank.handlers.systems.players import Names
     from fedrank.storage.database import Database
@@ -91,8 +91,8 @@ def round_command(
     from fedrank.cli import CliError, _read, _run, _settings
     from fedrank.handlers.context import RequestContext
     from fedrank.handlers.errors import UserError
-    from fedrank.handlers.othello import preview_round
-    from fedrank.handlers.results import confirm_prepared
+    from fedrank.handlers.results.othello import preview_round
+    from fedrank.handlers.results.submission import confirm_prepared
 
     text = _read(file, "othello_woc")
     ctx = RequestContext(platform="console", user_id="cli", chat_id="cli")
@@ -151,7 +151,7 @@ def export_ratings(
     """Write the official figures of a published list for the pairing programs to import."""
     from fedrank.bootstrap import opened
     from fedrank.cli import CliError, _run, _settings
-    from fedrank.handlers.pairing_export import FORMATS, ExportError, export_list
+    from fedrank.handlers.publication.pairing_export import FORMATS, ExportError, export_list
 
     if fmt not in FORMATS:
         raise CliError(f"--format must be one of {', '.join(FORMATS)}, not '{fmt}'")

@@ -1,5 +1,5 @@
 """``fedrank players import | export``: the registry use cases of
-:mod:`fedrank.handlers.registry`, called with the operator's authority."""
+:mod:`fedrank.handlers.federation.registry`, called with the operator's authority."""
 
 from __future__ import annotations
 
@@ -41,8 +41,8 @@ def import_players(
     """Add and update players from a file: show the preview, then write in one transaction."""
     from fedrank.bootstrap import opened
     from fedrank.cli import _run, _settings
-    from fedrank.handlers.registry.fileformat import RegistryFileError
-    from fedrank.handlers.registry.importing import (
+    from fedrank.handlers.federation.registry.fileformat import RegistryFileError
+    from fedrank.handlers.federation.registry.importing import (
         UnknownFederationError,
         prepare_import,
         preview_lines,
@@ -102,8 +102,8 @@ def export_players(
     """Write the registry in the columns `players import` reads."""
     from fedrank.bootstrap import opened
     from fedrank.cli import _run, _settings
-    from fedrank.handlers.registry.exporting import FORMATS, export_registry
-    from fedrank.handlers.registry.importing import UnknownFederationError
+    from fedrank.handlers.federation.registry.exporting import FORMATS, export_registry
+    from fedrank.handlers.federation.registry.importing import UnknownFederationError
 
     if fmt not in FORMATS:
         raise _error(f"--format must be csv or xlsx, not '{fmt}'")
@@ -137,9 +137,9 @@ def merge_players(
     """Join two records of one person: ledger, titles, links and reports move to KEEP."""
     from fedrank.bootstrap import opened
     from fedrank.cli import _run, _settings
-    from fedrank.handlers.registry.importing import UnknownFederationError
-    from fedrank.handlers.registry.merge import MergeRefusedError, audit_refusal
-    from fedrank.handlers.registry.merge import merge_players as merge
+    from fedrank.handlers.federation.registry.importing import UnknownFederationError
+    from fedrank.handlers.federation.registry.merge import MergeRefusedError, audit_refusal
+    from fedrank.handlers.federation.registry.merge import merge_players as merge
 
     async def go() -> str:
         async with opened(_settings()) as root:

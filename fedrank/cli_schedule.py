@@ -191,7 +191,7 @@ def unpublish(
     reason: Annotated[str, typer.Option("--reason", help="kept in the audit log")] = "",
 ) -> None:
     """Withdraw a wrong list: removed, kept in the audit log, announced as withdrawn."""
-    from fedrank.handlers.publication import unpublish as withdraw
+    from fedrank.handlers.publication.publish import unpublish as withdraw
 
     try:
         list_date = date.fromisoformat(on)

@@ -1,5 +1,5 @@
 """``fedrank federation add | list`` and ``fedrank discipline add | list | disable | enable``:
-the set-up use cases of :mod:`fedrank.handlers.setup`, with the operator's authority.
+the set-up use cases of :mod:`fedrank.handlers.federation.setup`, with the operator's authority.
 
 A refusal is one line on standard error (exit code 2), writes nothing, and is kept in the
 audit log (``federation.add.refused``, ``discipline.add.refused``, …).
@@ -16,7 +16,7 @@ from fedrank.engines.registry import SYSTEMS
 
 if TYPE_CHECKING:
     from fedrank.bootstrap import Root
-    from fedrank.handlers.setup import Actor
+    from fedrank.handlers.federation.setup import Actor
     from fedrank.storage.repos import Repos
 
 T = TypeVar("T")
@@ -55,7 +55,7 @@ def _write(action: str, subject: str, work: Callable[[Root, Repos, Actor], Await
     from fedrank.bootstrap import opened
     from fedrank.cli import _run, _settings
     from fedrank.handlers.errors import UserError
-    from fedrank.handlers.setup import Actor, audit_refusal
+    from fedrank.handlers.federation.setup import Actor, audit_refusal
 
     async def go() -> T:
         async with opened(_settings()) as root:
@@ -98,8 +98,8 @@ def federation_add(
     ] = "en",
 ) -> None:
     """Add a federation (its admins are then given with `fedrank grant`)."""
-    from fedrank.handlers.i18n import t
-    from fedrank.handlers.setup import add_federation
+    from fedrank.handlers.federation.setup import add_federation
+    from fedrank.handlers.wording.i18n import t
 
     async def work(root: Root, repos: Repos, actor: Actor) -> str:
         added = await add_federation(repos, actor, code, name, timezone=timezone, language=language)
@@ -154,8 +154,8 @@ def discipline_add(
     ] = None,
 ) -> None:
     """Add a discipline: a rating list bound to one system, published on its calendar."""
-    from fedrank.handlers.i18n import t
-    from fedrank.handlers.setup import add_discipline, federation_named
+    from fedrank.handlers.federation.setup import add_discipline, federation_named
+    from fedrank.handlers.wording.i18n import t
 
     async def work(root: Root, repos: Repos, actor: Actor) -> str:
         found = await federation_named(repos, actor, federation)
@@ -226,7 +226,7 @@ def discipline_disable(
 ) -> None:
     """Disable a discipline (history kept, no scheduled lists, no submissions), or remove one
     without any history with --remove."""
-    from fedrank.handlers.setup import disable_discipline, federation_named
+    from fedrank.handlers.federation.setup import disable_discipline, federation_named
 
     async def work(root: Root, repos: Repos, actor: Actor) -> str:
         found = await federation_named(repos, actor, federation)
@@ -242,7 +242,7 @@ def discipline_enable(
     code: Annotated[str, typer.Argument(help="the discipline's code")],
 ) -> None:
     """Enable a disabled discipline again."""
-    from fedrank.handlers.setup import enable_discipline, federation_named
+    from fedrank.handlers.federation.setup import enable_discipline, federation_named
 
     async def work(root: Root, repos: Repos, actor: Actor) -> str:
         found = await federation_named(repos, actor, federation)

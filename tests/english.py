@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from fedrank.handlers.reply import Paragraph, Reply, Table
+from fedrank.handlers.wording.reply import Paragraph, Reply, Table
 
 _WORD = re.compile(r"[A-Za-z]{2,}")
 _SINGLE = re.compile(r"[A-Za-z]+")

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from fedrank.engines.kernel import EngineError
-from fedrank.handlers.spreadsheet import SheetError
+from fedrank.formats.spreadsheet import SheetError
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -349,8 +349,8 @@ def damage_zip(rng: random.Random, content: bytes) -> bytes:
 
 def read_workbook(content: bytes) -> Any:
     """The reader as ``/submit`` calls it, text included (what the engine would get)."""
-    from fedrank.handlers.results import MAX_UPLOAD
-    from fedrank.handlers.spreadsheet import read_first_sheet
+    from fedrank.formats.spreadsheet import read_first_sheet
+    from fedrank.handlers.results.submission import MAX_UPLOAD
 
     sheet = read_first_sheet("fuzz.xlsx", content, limit=MAX_UPLOAD, separator=",")
     return sheet.text(",", limit=MAX_UPLOAD)
@@ -415,7 +415,7 @@ async def submit_case(
 
     from fedrank.handlers.context import IncomingFile
     from fedrank.handlers.dispatch import dispatch
-    from fedrank.handlers.i18n import t
+    from fedrank.handlers.wording.i18n import t
     from tests.helpers import user
 
     discipline, filename, text = rng.choice(bases)

@@ -3,7 +3,8 @@ federation created from zero (as tests/test_from_zero.py) and on a copy of the d
 
 The commands run in-process through the console script's ``main()`` (tests/test_cli.py's
 :class:`Cli`); the database functions behind ``round`` and ``export-ratings`` are also run on
-every configured backend (PostgreSQL too) in tests/handlers/test_pairing_export.py and here.
+every configured backend (PostgreSQL too) in tests/handlers/publication/test_pairing_export.py and
+here.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from fedrank.engines.registry import calc_document
-from fedrank.handlers.pairing_export import EGD_COLUMNS, parse_egd_line
+from fedrank.handlers.publication.pairing_export import EGD_COLUMNS, parse_egd_line
 from tests.conftest import Templates
 from tests.test_cli import Cli
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from fedrank.cli_schedule import moment, publish_due_text, schedule_text
-from fedrank.handlers.publication import unpublish
+from fedrank.handlers.publication.publish import unpublish
 from fedrank.handlers.systems import all_systems
 from fedrank.storage.database import Database
 from tests.factories import store_result
@@ -89,7 +89,7 @@ async def test_unpublish_withdraws_a_list_and_tells_the_chats_that_got_it(
         assert ufgo is not None
         await repos.subscriptions.add("telegram", "-100500", ufgo.id, "lists", NOW)
         await repos.subscriptions.add("discord", "777", ufgo.id, "lists", NOW)
-    from fedrank.handlers.publication import publish_list
+    from fedrank.handlers.publication.publish import publish_list
 
     wrong = date(2026, 11, 17)
     await publish_list(demo_db, systems, "ufgo", wrong, now=NOW, on_demand=True, announce=True)

@@ -9,7 +9,7 @@ and ``fedrank/locales/<lang>/LC_MESSAGES/fedrank.po`` (+ ``.mo``) are generated 
 
 Read, each imported by its file path (so the merged files work whatever imports them):
 
-- ``fedrank/handlers/i18n/{en,ru,uk,zh}.py``: ``MESSAGES``, a flat ``key -> text`` dict each;
+- ``fedrank/handlers/wording/i18n/{en,ru,uk,zh}.py``: ``MESSAGES``, a flat ``key -> text`` dict each;
 - ``fedrank/bot/telegram/i18n.py``, ``fedrank/bot/discord/i18n.py``: ``MESSAGES``,
   ``key -> {language: text}``; the Discord module's ``NAMES`` (``command -> {language: name}``)
   become ``name.<command>`` entries (English: the command itself).
@@ -96,7 +96,7 @@ def read_dicts(root: Path) -> Texts:
     """Every message of the six dict modules under ``root``: ``language -> key -> text``."""
     texts: Texts = {lang: {} for lang in LANGUAGES}
     for lang in LANGUAGES:
-        texts[lang].update(_module(root / "fedrank/handlers/i18n" / f"{lang}.py").MESSAGES)
+        texts[lang].update(_module(root / "fedrank/handlers/wording/i18n" / f"{lang}.py").MESSAGES)
     transports: list[tuple[str, dict[str, dict[str, str]]]] = []
     for transport in ("telegram", "discord"):
         path = root / "fedrank/bot" / transport / "i18n.py"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from fedrank.demo import load_demo
 from fedrank.handlers.context import Services
-from fedrank.handlers.players import history_chart
+from fedrank.handlers.questions.players import history_chart
 from fedrank.storage.database import Database
 
 OUT = Path(__file__).resolve().parents[1] / "guide" / "img"

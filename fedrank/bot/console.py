@@ -29,9 +29,9 @@ from fedrank.bot.render import render_plain
 from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.dispatch import dispatch, parse_command
-from fedrank.handlers.i18n import t
-from fedrank.handlers.reply import Attachment, Reply
-from fedrank.handlers.results import MAX_UPLOAD, REGISTER_NEW
+from fedrank.handlers.results.submission import MAX_UPLOAD, REGISTER_NEW
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.reply import Attachment, Reply
 
 PROMPT = "fedrank> "
 MORE = "... "

@@ -1,6 +1,7 @@
-"""Plain-text rendering of a :class:`~fedrank.handlers.reply.Reply` (console, logs, files).
+"""Plain-text rendering of a :class:`~fedrank.handlers.wording.reply.Reply` (console, logs, files).
 
-User text is shown :func:`~fedrank.handlers.safetext.visible`: a bidi control in a name cannot
+User text is shown :func:`~fedrank.handlers.wording.safetext.visible`: a bidi control in a name
+cannot
 reverse the rest of a line or a table's columns.
 """
 
@@ -8,8 +9,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from fedrank.handlers.reply import Attachment, Paragraph, Reply, Table
-from fedrank.handlers.safetext import visible
+from fedrank.handlers.wording.reply import Attachment, Paragraph, Reply, Table
+from fedrank.handlers.wording.safetext import visible
 
 
 def _width(text: str) -> int:

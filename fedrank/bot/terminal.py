@@ -1,9 +1,11 @@
-"""A :class:`~fedrank.handlers.reply.Reply` drawn for a terminal with Rich (the CLI's previews).
+"""A :class:`~fedrank.handlers.wording.reply.Reply` drawn for a terminal with Rich (the CLI's
+previews).
 
 The chats and the CLI show one preview, built once by the handlers; this is only its drawing:
 bold spans in bold, tables with ruled columns that fit the terminal, files and buttons as the
 console shows them. User text goes in as Rich ``Text`` (never parsed as markup) and
-:func:`~fedrank.handlers.safetext.visible`, so a name can neither style the output nor reverse
+:func:`~fedrank.handlers.wording.safetext.visible`, so a name can neither style the output nor
+reverse
 its columns. Rich is imported when a table is drawn: it costs the other commands nothing.
 """
 
@@ -12,8 +14,8 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING, TextIO
 
-from fedrank.handlers.reply import Attachment, Paragraph, Reply, Table
-from fedrank.handlers.safetext import visible
+from fedrank.handlers.wording.reply import Attachment, Paragraph, Reply, Table
+from fedrank.handlers.wording.safetext import visible
 
 if TYPE_CHECKING:
     from rich.console import RenderableType

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 from fedrank.demo import bridge_ccba, bridge_fsbr, go_ufgo, mahjong_rmf, othello_woc
-from fedrank.handlers.publication import publish_in
+from fedrank.handlers.publication.publish import publish_in
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.scheduler.calendar import latest_due

@@ -18,7 +18,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, Final
 
 from fedrank.demo.replay import DemoFile, demo_players, replay
-from fedrank.handlers.publication import publish_in
+from fedrank.handlers.publication.publish import publish_in
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.bridge_fsbr.playerdata import DATA_KEY

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
 from fedrank.handlers.access import stored_federation
-from fedrank.handlers.publication import publish_in
+from fedrank.handlers.publication.publish import publish_in
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.scheduler.calendar import due_dates

@@ -18,8 +18,8 @@ from typing import TypeVar
 from fedrank.handlers import codes
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import AccessDeniedError, NotFoundError, UserError
-from fedrank.handlers.i18n import t
-from fedrank.handlers.safetext import clean_name
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.safetext import clean_name
 from fedrank.storage.models import (
     Account,
     Discipline,

@@ -20,7 +20,7 @@ from typing import Final
 
 from fedrank.handlers.context import RequestContext
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t
+from fedrank.handlers.wording.i18n import t
 from fedrank.storage.models import Tournament
 from fedrank.storage.repos import Repos
 

@@ -13,34 +13,22 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from fedrank.handlers import (
-    accounts,
-    admin,
-    grants,
-    h2h,
-    helptext,
-    linking,
-    notify,
-    othello,
-    playerdata,
-    players,
-    proposals,
-    publication,
-    qualification,
-    ratings,
-    reports,
-    results,
-    subscriptions,
-    tournaments,
-    whatif,
-    withdraw,
-)
+from fedrank.handlers import notify, qualification, reports
 from fedrank.handlers.access import caller
+from fedrank.handlers.accounts import grants, linking
+from fedrank.handlers.accounts import start as accounts
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t
-from fedrank.handlers.registry import card, edit
-from fedrank.handlers.reply import Reply, bold, code
+from fedrank.handlers.federation import admin, playerdata
+from fedrank.handlers.federation.registry import card, edit
+from fedrank.handlers.publication import publish as publication
+from fedrank.handlers.publication import subscriptions
+from fedrank.handlers.questions import h2h, players, ratings, whatif
+from fedrank.handlers.results import othello, proposals, tournaments, withdraw
+from fedrank.handlers.results import submission as results
+from fedrank.handlers.wording import helptext
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.reply import Reply, bold, code
 
 Handler = Callable[[Services, RequestContext, str], Awaitable[Reply]]
 

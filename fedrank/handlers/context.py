@@ -92,7 +92,7 @@ class LanguageCache:
         #: By platform: the states of every account whose state is not NO_ACCOUNT, read at once
         #: (read time, generation when the read began), None when there were more than
         #: ``size``. A user it does not name has NO_ACCOUNT: a new user's first update needs
-        #: no query of his own (:func:`fedrank.handlers.presence.account_state`).
+        #: no query of his own (:func:`fedrank.handlers.accounts.presence.account_state`).
         self.marked: dict[str, tuple[dict[str, AccountState] | None, float, int]] = {}
         #: Users cleared (by generation) since: the marked states read before do not answer
         #: for them.
@@ -164,13 +164,14 @@ class Services:
     default_language: str = "en"
     languages: LanguageCache = field(default_factory=LanguageCache)
     #: Lists computed for /rating's "since the list" block, by discipline, date and ledger
-    #: state (:mod:`fedrank.handlers.since`).
+    #: state (:mod:`fedrank.handlers.questions.since`).
     live_lists: dict[tuple[object, ...], object] = field(default_factory=dict)
     # The operator's FEDRANK_SECRET_KEY (link codes' HMAC key, with the database's own secret).
     secret_key: str | None = None
     #: Called with (platform, user id) after a role (or a director's language) of that account
     #: changed in this process
-    #: (:func:`fedrank.handlers.menus.role_changed`): Telegram refreshes the account's menu.
+    #: (:func:`fedrank.handlers.accounts.menus.role_changed`): Telegram refreshes the account's
+    #: menu.
     role_listeners: list[Callable[[str, str], Awaitable[None]]] = field(default_factory=list)
 
     def now(self) -> datetime:

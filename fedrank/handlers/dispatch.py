@@ -14,14 +14,14 @@ import time
 from dataclasses import replace
 from typing import Any
 
+from fedrank.handlers.accounts.presence import account_state, forget_state
 from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.denials import record_denial
 from fedrank.handlers.errors import AccessDeniedError, UserError
-from fedrank.handlers.i18n import t
-from fedrank.handlers.presence import account_state, forget_state
-from fedrank.handlers.reply import Reply
-from fedrank.handlers.words import usage_text
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.reply import Reply
+from fedrank.handlers.wording.words import usage_text
 from fedrank.metrics import HANDLER_SECONDS, UPDATES
 
 log = logging.getLogger(__name__)

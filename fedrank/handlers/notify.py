@@ -26,8 +26,8 @@ from typing import Any
 from fedrank.handlers.access import caller, linked_players
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t
-from fedrank.handlers.reply import Reply
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.reply import Reply
 from fedrank.storage.models import NOTICE_CHANNELS, Account
 from fedrank.storage.records import NewMessage
 from fedrank.storage.repos import Repos

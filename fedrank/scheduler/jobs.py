@@ -18,8 +18,13 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from fedrank.engines.kernel import EngineError
-from fedrank.handlers.announcements import announce_in, announce_recent
-from fedrank.handlers.publication import clear_failure, first_result, publish_in, record_failure
+from fedrank.handlers.publication.announcements import announce_in, announce_recent
+from fedrank.handlers.publication.publish import (
+    clear_failure,
+    first_result,
+    publish_in,
+    record_failure,
+)
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.metrics import PUBLICATIONS
 from fedrank.scheduler.calendar import due_dates, next_due

@@ -51,7 +51,7 @@ from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Any, Protocol
 
-from fedrank.handlers.reply import Reply
+from fedrank.handlers.wording.reply import Reply
 from fedrank.metrics import DELIVERIES
 from fedrank.storage.database import Database, is_sqlite
 

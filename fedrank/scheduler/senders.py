@@ -55,7 +55,7 @@ from fedrank.bot.limits import (
 from fedrank.bot.telegram.render import render_html
 from fedrank.bot.telegram.sender import CAPTION_LIMIT, keyboard
 from fedrank.config import Settings
-from fedrank.handlers.reply import Attachment
+from fedrank.handlers.wording.reply import Attachment
 from fedrank.scheduler.console_out import ConsoleSender
 from fedrank.scheduler.outbox import Outcome, OutgoingMessage, Sender, SendResult
 from fedrank.storage.database import Database

@@ -151,7 +151,8 @@ class NewTitle:
 class Phrase:
     """Words for the reader's language, decided where the language is known: a message key of
     the i18n catalogue and its values (strings, numbers or phrases). The handlers render it
-    (:func:`fedrank.handlers.words.say`); stored in JSON as ``{"key": …, "values": {…}}``."""
+    (:func:`fedrank.handlers.wording.words.say`); stored in JSON as ``{"key": …, "values":
+    {…}}``."""
 
     key: str
     values: dict[str, Any] = field(default_factory=dict)

@@ -37,18 +37,19 @@ from jinja2.runtime import Context
 from markupsafe import Markup, escape
 from multidict import CIMultiDict
 
+from fedrank.charts import svg as chart_svg
+from fedrank.charts.svg import rating_svg
 from fedrank.handlers.context import LANGUAGES, Services
-from fedrank.handlers.i18n import t
 from fedrank.handlers.site import live, paging, paths
 from fedrank.handlers.site.pages import Page, page_json
-from fedrank.web.site_chart import rating_svg
+from fedrank.handlers.wording.i18n import t
 from fedrank.web.site_rows import history_rows, list_rows, page_index
 
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
 #: The modules that write markup besides the templates (part of the design's hash).
-CODE = (HERE / "site_rows.py", HERE / "site_chart.py")
+CODE = (HERE / "site_rows.py", Path(chart_svg.__file__))
 TEMPLATE_OF = {
     "index": "index.html",
     "archive": "archive.html",

@@ -14,8 +14,8 @@ import pytest
 from fedrank.bot.console import render_console, run_console, save_file, split_attachment
 from fedrank.bot.render import render_plain
 from fedrank.handlers.context import Services
-from fedrank.handlers.reply import Attachment, Reply, Span
-from fedrank.handlers.results import MAX_UPLOAD
+from fedrank.handlers.results.submission import MAX_UPLOAD
+from fedrank.handlers.wording.reply import Attachment, Reply, Span
 from tests.factories import seed_federation
 from tests.test_cli import FEDRANK
 

@@ -11,7 +11,7 @@ from fedrank.bot.discord.render import in_code
 from fedrank.bot.discord.render import render as render_discord
 from fedrank.bot.render import render_plain, render_table
 from fedrank.bot.telegram.render import render_html
-from fedrank.handlers.reply import Reply, Table, bold, code
+from fedrank.handlers.wording.reply import Reply, Table, bold, code
 
 RLO = "\u202e"
 CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u200b\x1b"

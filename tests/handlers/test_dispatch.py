@@ -15,8 +15,8 @@ from fedrank.handlers.context import (
     normalize_language,
 )
 from fedrank.handlers.dispatch import dispatch, parse_command
-from fedrank.handlers.i18n import MESSAGES, missing_translations
-from fedrank.handlers.reply import Reply
+from fedrank.handlers.wording.i18n import MESSAGES, missing_translations
+from fedrank.handlers.wording.reply import Reply
 from tests.conftest import user
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from fedrank.handlers.notify import MAX_KEY, Notifier, new_message, notify_accounts, to_accounts
-from fedrank.handlers.reply import Reply
+from fedrank.handlers.wording.reply import Reply
 from fedrank.storage.database import Database
 from fedrank.storage.models import Account
 

@@ -26,7 +26,7 @@ import pytest
 from aiohttp import web
 
 from fedrank.handlers.notify import new_message
-from fedrank.handlers.reply import Reply
+from fedrank.handlers.wording.reply import Reply
 from tests.bot.telegram.fake_api import FakeTelegram
 from tests.conftest import Templates
 from tests.helpers import Backend

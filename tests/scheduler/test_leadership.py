@@ -12,8 +12,8 @@ import asyncpg
 from sqlalchemy import text
 
 from fedrank.handlers.notify import new_message
-from fedrank.handlers.reply import Reply
 from fedrank.handlers.systems import SystemRegistry
+from fedrank.handlers.wording.reply import Reply
 from fedrank.scheduler.outbox import Outcome, OutgoingMessage, SendResult
 from fedrank.scheduler.runner import Scheduler
 from tests.conftest import PG_URL, Backend, _asyncpg_dsn

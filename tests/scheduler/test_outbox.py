@@ -6,7 +6,7 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 from fedrank.handlers.notify import new_message
-from fedrank.handlers.reply import Reply
+from fedrank.handlers.wording.reply import Reply
 from fedrank.scheduler.outbox import (
     LEASE,
     MAX_ATTEMPTS,

@@ -13,7 +13,7 @@ from aiohttp import web
 
 from fedrank.bot.limits import TelegramLimits as Limits
 from fedrank.handlers.notify import new_message
-from fedrank.handlers.reply import Attachment, Reply
+from fedrank.handlers.wording.reply import Attachment, Reply
 from fedrank.scheduler.outbox import DeliveryWorker, Outcome, SendResult
 from fedrank.scheduler.senders import TelegramSender
 from fedrank.storage.database import Database

@@ -11,7 +11,7 @@ import pytest
 from aiogram.client.telegram import TelegramAPIServer
 
 from fedrank.bot.limits import TelegramLimits as Limits
-from fedrank.handlers.reply import Attachment, Reply, bold
+from fedrank.handlers.wording.reply import Attachment, Reply, bold
 from fedrank.scheduler.outbox import Outcome, OutgoingMessage
 from fedrank.scheduler.senders import (
     ConsoleSender,

@@ -16,7 +16,7 @@ from fedrank.bot.discord.delivery import ChannelTarget, send_rendered
 from fedrank.bot.discord.render import render
 from fedrank.bot.limits import Budget, DiscordLimits, discord_limits, shared_budget
 from fedrank.handlers.notify import new_message
-from fedrank.handlers.reply import Attachment, Reply, bold
+from fedrank.handlers.wording.reply import Attachment, Reply, bold
 from fedrank.metrics import DELIVERIES, RATE_LIMITED
 from fedrank.scheduler.outbox import DeliveryWorker, Outcome, OutgoingMessage
 from fedrank.scheduler.senders import DiscordSender, StoredDmChannels

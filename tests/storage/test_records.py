@@ -26,7 +26,7 @@ from fedrank.storage.records import (
     Prepared,
     PreviewLine,
 )
-from tests.handlers.corrections_support import source
+from tests.handlers.results.corrections_support import source
 from tests.handlers.systems.othello_woc.helpers import EXAMPLE, seed
 
 

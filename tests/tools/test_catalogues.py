@@ -39,7 +39,7 @@ WAIT = {"en": "Wait {s} s.", "ru": "Ждите {s} с.", "uk": "Чекайте {
 
 
 def _project(root: Path) -> Path:
-    folder = root / "fedrank/handlers/i18n"
+    folder = root / "fedrank/handlers/wording/i18n"
     folder.mkdir(parents=True)
     for language, messages in HANDLERS.items():
         (folder / f"{language}.py").write_text(f"MESSAGES = {messages!r}\n", encoding="utf-8")
@@ -99,7 +99,7 @@ def test_new_keys_are_added_and_check_reports_them(tmp_path: Path) -> None:
     root = _project(tmp_path)
     catalogues.main(["--root", str(root)])
     for language in HANDLERS:  # a merged branch's block of new keys
-        path = root / "fedrank/handlers/i18n" / f"{language}.py"
+        path = root / "fedrank/handlers/wording/i18n" / f"{language}.py"
         body = {**HANDLERS[language], "late.key": f"late {language}"}
         path.write_text(f"MESSAGES = {body!r}\n", encoding="utf-8")
     assert catalogues.main(["--root", str(root), "--check"]) == 1

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from fedrank.handlers.announcements import announce_in
 from fedrank.handlers.context import Services
-from fedrank.handlers.reply import Reply
+from fedrank.handlers.publication.announcements import announce_in
 from fedrank.handlers.site.links import set_site_url
+from fedrank.handlers.wording.reply import Reply
 from fedrank.scheduler.jobs import rebuild_site
 from fedrank.storage.records import NewAward, NewEntry
 from tests.factories import NOW

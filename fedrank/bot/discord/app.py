@@ -32,8 +32,8 @@ from fedrank.bot.limits import (
     discord_limits,
 )
 from fedrank.config import DiscordSettings, Settings
+from fedrank.handlers.accounts.roles import DatabaseRoleMap, RoleMap
 from fedrank.handlers.context import Services
-from fedrank.handlers.roles import DatabaseRoleMap, RoleMap
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,8 @@ the commands themselves.
 
 Every string option named ``discipline``, ``player``, ``opponent`` or ``tournament`` of the
 tree's commands gets a callback (:func:`attach`, once the cogs are added and before the tree is
-synced) that asks :mod:`fedrank.handlers.suggest` for what matches the text typed so far: one
+synced) that asks :mod:`fedrank.handlers.questions.suggest` for what matches the text typed so far:
+one
 short read, at most 25 choices, labels within 100 characters. A suggestion that takes longer
 than :data:`DEADLINE` (Discord waits three seconds for the answer) or fails is answered with no
 choices: the user can still type the value himself.
@@ -21,11 +22,12 @@ import discord
 from discord import app_commands
 from discord.enums import AppCommandOptionType
 
-from fedrank.handlers import helptext, suggest
 from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import Services, normalize_language
-from fedrank.handlers.i18n import translation
-from fedrank.handlers.suggest import MAX_CHOICES, Suggestion, fit
+from fedrank.handlers.questions import suggest
+from fedrank.handlers.questions.suggest import MAX_CHOICES, Suggestion, fit
+from fedrank.handlers.wording import helptext
+from fedrank.handlers.wording.i18n import translation
 
 log = logging.getLogger(__name__)
 

@@ -43,13 +43,13 @@ from fedrank.bot.discord.render import (
 from fedrank.bot.discord.rolesync import RoleSync
 from fedrank.bot.limits import CommandThrottle
 from fedrank.config import DiscordSettings
+from fedrank.handlers.accounts.presence import chosen_language
 from fedrank.handlers.commands import COMMANDS, Command
 from fedrank.handlers.context import IncomingFile, RequestContext, Services, normalize_language
 from fedrank.handlers.dispatch import dispatch as dispatch_command
-from fedrank.handlers.i18n import t
-from fedrank.handlers.presence import chosen_language
-from fedrank.handlers.reply import Reply, bold, code
-from fedrank.handlers.results import MAX_UPLOAD
+from fedrank.handlers.results.submission import MAX_UPLOAD
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.reply import Reply, bold, code
 
 log = logging.getLogger(__name__)
 

@@ -20,9 +20,9 @@ import discord
 
 from fedrank.bot.discord.buttons import ActionButton
 from fedrank.bot.discord.render import Outgoing, Rendered
+from fedrank.handlers.accounts.presence import is_unreachable, mark_unreachable, note_reachable
 from fedrank.handlers.context import Services
-from fedrank.handlers.presence import is_unreachable, mark_unreachable, note_reachable
-from fedrank.handlers.reply import Attachment, Button
+from fedrank.handlers.wording.reply import Attachment, Button
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +118,8 @@ class ChannelTarget:
 class Reachability:
     """Accounts whose users closed their DMs: marked on a 403, cleared when they write in DMs.
 
-    The mark is the account's (:mod:`fedrank.handlers.presence`); users this process has seen
+    The mark is the account's (:mod:`fedrank.handlers.accounts.presence`); users this process has
+    seen
     recently are kept in memory so a busy DM conversation does not query the account for every
     message.
     """

@@ -1,4 +1,5 @@
-"""A :class:`~fedrank.handlers.reply.Reply` in Discord markdown, as messages, embeds and files.
+"""A :class:`~fedrank.handlers.wording.reply.Reply` in Discord markdown, as messages, embeds and
+files.
 
 Every text of a reply may come from a user (player names, display names, tournament names), so
 every span is escaped (:func:`escape`: markdown, mentions, ``<`` of channel and emoji syntax) and
@@ -23,9 +24,9 @@ from dataclasses import dataclass, field
 import discord
 
 from fedrank.bot.render import render_plain, render_table
-from fedrank.handlers.i18n import t
-from fedrank.handlers.reply import Attachment, Block, Button, Paragraph, Reply, Span, Table
-from fedrank.handlers.safetext import visible
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.reply import Attachment, Block, Button, Paragraph, Reply, Span, Table
+from fedrank.handlers.wording.safetext import visible
 
 MESSAGE_LIMIT = 2000
 TITLE_LIMIT = 256

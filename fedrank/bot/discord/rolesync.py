@@ -6,7 +6,8 @@ and loses the mapped roles it no longer matches. Roles that no rule maps are nev
 are members who are not linked (the bot does not list a server's members: no member chunking).
 
 The rules, the titles they match and who may change them are fedrank's
-(:mod:`fedrank.handlers.roles`); this module only finds the members and gives or takes their
+(:mod:`fedrank.handlers.accounts.roles`); this module only finds the members and gives or takes
+their
 roles.
 """
 
@@ -19,8 +20,8 @@ from dataclasses import dataclass
 
 import discord
 
+from fedrank.handlers.accounts.roles import RoleMap, latest_list, published_since, wanted_roles
 from fedrank.handlers.context import Services
-from fedrank.handlers.roles import RoleMap, latest_list, published_since, wanted_roles
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,8 @@
 """Localized slash command names, descriptions and parameter descriptions.
 
 Each :class:`~discord.app_commands.locale_str` carries a key of the one catalogue
-(:mod:`fedrank.handlers.i18n`): ``name.<command>`` for names, ``cmd.<command>`` for the use cases'
+(:mod:`fedrank.handlers.wording.i18n`): ``name.<command>`` for names, ``cmd.<command>`` for the use
+cases'
 own descriptions (the same text /help shows) and ``dc.…`` for the transport's. English is the
 default text Discord shows to every other locale.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from fedrank.handlers.i18n import translation
+from fedrank.handlers.wording.i18n import translation
 
 DESCRIPTION_LIMIT = 100
 LOCALES: dict[discord.Locale, str] = {

@@ -15,8 +15,9 @@
 - ``setMyDescription`` / ``setMyShortDescription`` per language (what a user sees before
   pressing Start).
 
-The commands and their groups are :mod:`fedrank.handlers.helptext`'s; who holds which role is
-:mod:`fedrank.handlers.menus`'.
+The commands and their groups are :mod:`fedrank.handlers.wording.helptext`'s; who holds which role
+is
+:mod:`fedrank.handlers.accounts.menus`'.
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import BotCommand, BotCommandScopeChat, BotCommandScopeDefault
 
-from fedrank.handlers import helptext
+from fedrank.handlers.accounts.menus import Menu, menu_of, staff_menus
 from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import LANGUAGES, Services
-from fedrank.handlers.i18n import t
-from fedrank.handlers.menus import Menu, menu_of, staff_menus
+from fedrank.handlers.wording import helptext
+from fedrank.handlers.wording.i18n import t
 
 log = logging.getLogger(__name__)
 

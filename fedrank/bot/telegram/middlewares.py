@@ -23,9 +23,9 @@ from aiogram import BaseMiddleware
 from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, User
 
 from fedrank.bot.limits import CommandThrottle, ThrottleLimits
+from fedrank.handlers.accounts.presence import chosen_language, mark_unreachable, note_reachable
 from fedrank.handlers.context import RequestContext, Services, normalize_language
-from fedrank.handlers.i18n import t
-from fedrank.handlers.presence import chosen_language, mark_unreachable, note_reachable
+from fedrank.handlers.wording.i18n import t
 
 log = logging.getLogger(__name__)
 
@@ -64,9 +64,10 @@ class Reachability:
     """Marks accounts whose users blocked the bot, and clears the mark when they write again.
 
     Whether a user is marked is read with his chosen language, once per user every few
-    seconds (:func:`~fedrank.handlers.presence.account_state`): an update that clears nothing
+    seconds (:func:`~fedrank.handlers.accounts.presence.account_state`): an update that clears
+    nothing
     costs no query of its own. The account itself is read and written by
-    :mod:`fedrank.handlers.presence`.
+    :mod:`fedrank.handlers.accounts.presence`.
     """
 
     def __init__(self, services: Services) -> None:

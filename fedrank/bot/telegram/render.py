@@ -1,4 +1,4 @@
-"""A :class:`~fedrank.handlers.reply.Reply` in Telegram's HTML parse mode.
+"""A :class:`~fedrank.handlers.wording.reply.Reply` in Telegram's HTML parse mode.
 
 Every text of a reply may come from a user (player names, display names, tournament names), so
 every span is escaped with :func:`html.escape` (after taking out invisible controls: a bidi mark
@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from html import escape
 
 from fedrank.bot.render import render_table
-from fedrank.handlers.i18n import t
-from fedrank.handlers.reply import Attachment, Button, Paragraph, Reply, Span, Table
-from fedrank.handlers.safetext import visible
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.reply import Attachment, Button, Paragraph, Reply, Span, Table
+from fedrank.handlers.wording.safetext import visible
 
 MESSAGE_LIMIT = 4096
 CALLBACK_DATA_LIMIT = 64

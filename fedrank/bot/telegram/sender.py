@@ -21,8 +21,8 @@ from aiogram.types import (
 )
 
 from fedrank.bot.telegram.render import render_html
-from fedrank.handlers.i18n import t
-from fedrank.handlers.reply import Button, Reply
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.reply import Button, Reply
 
 log = logging.getLogger(__name__)
 

@@ -20,15 +20,15 @@ from fedrank.engines.kernel import RuleError
 from fedrank.engines.mahjong_rmf.qualification import Qualification, SlotStatus, advance
 from fedrank.engines.mahjong_rmf.qualification import record_answer as engine_answer
 from fedrank.handlers.access import caller, require_role
-from fedrank.handlers.common import is_number, player_label, row_id
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t
 from fedrank.handlers.qualification import messages
 from fedrank.handlers.qualification.places import CannotRestoreError, next_if_declined, restore
 from fedrank.handlers.qualification.run import QualificationRun
 from fedrank.handlers.qualification.state import iso, state_from_json, window_of
-from fedrank.handlers.reply import Reply
+from fedrank.handlers.wording.common import is_number, player_label, row_id
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.reply import Reply
 from fedrank.storage.models import Account, Player
 from fedrank.storage.repos import Repos
 

@@ -26,13 +26,13 @@ from fedrank.engines.mahjong_rmf.qualification import (
     qualification_date,
 )
 from fedrank.handlers.access import caller, director_discipline
-from fedrank.handlers.common import is_number
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t
 from fedrank.handlers.qualification.run import advance_one
 from fedrank.handlers.qualification.state import SYSTEM, iso
-from fedrank.handlers.reply import Reply, bold
+from fedrank.handlers.wording.common import is_number
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.reply import Reply, bold
 
 USAGE = (
     "/qualify <discipline> <event date YYYY-MM-DD> <quota> <event name> "

@@ -12,9 +12,9 @@ from __future__ import annotations
 from datetime import date
 
 from fedrank.engines.mahjong_rmf.qualification import Qualification
-from fedrank.handlers.common import player_label
-from fedrank.handlers.i18n import t, tn
-from fedrank.handlers.reply import Reply, bold
+from fedrank.handlers.wording.common import player_label
+from fedrank.handlers.wording.i18n import t, tn
+from fedrank.handlers.wording.reply import Reply, bold
 from fedrank.storage.models import Account
 from fedrank.storage.models import Qualification as QualificationRow
 from fedrank.storage.repos import Repos

@@ -45,8 +45,8 @@ from fedrank.handlers.qualification.state import (
     state_to_json,
     window_of,
 )
-from fedrank.handlers.reply import Reply
 from fedrank.handlers.systems import SystemRegistry
+from fedrank.handlers.wording.reply import Reply
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline, Federation
 from fedrank.storage.models import Qualification as QualificationRow

@@ -20,13 +20,13 @@ from fedrank.handlers.access import (
     known_discipline,
     require_role,
 )
-from fedrank.handlers.common import fmt, is_number, row_id
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t, tn
 from fedrank.handlers.qualification.messages import player_name
 from fedrank.handlers.qualification.state import event_of, iso, state_from_json, window_of
-from fedrank.handlers.reply import Reply, bold
+from fedrank.handlers.wording.common import fmt, is_number, row_id
+from fedrank.handlers.wording.i18n import t, tn
+from fedrank.handlers.wording.reply import Reply, bold
 from fedrank.storage.models import Discipline, QualificationSlot
 from fedrank.storage.models import Qualification as QualificationRow
 from fedrank.storage.repos import Repos

@@ -17,11 +17,8 @@ from fedrank.handlers.access import (
     stored_federation,
     stored_tournament,
 )
-from fedrank.handlers.common import is_number, player_label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t
-from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.reports import notices
 from fedrank.handlers.reports.league import (
     COLOURS,
@@ -35,6 +32,9 @@ from fedrank.handlers.reports.ledger import audit_report, can_rate, count_game, 
 from fedrank.handlers.reports.parts import ReportParts, describe, parts_of, result_text
 from fedrank.handlers.reports.sheet import fills_sheet, held_in_sheet, pairing_of, table_of
 from fedrank.handlers.systems.go_ufgo.league import league_of
+from fedrank.handlers.wording.common import is_number, player_label
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.reply import Reply, bold
 from fedrank.storage.models import Player, Tournament, TournamentVersion
 from fedrank.storage.repos import Repos
 

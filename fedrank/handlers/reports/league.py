@@ -22,8 +22,6 @@ from fedrank.engines.kernel import EngineError
 from fedrank.handlers.access import caller, director_discipline, stored_tournament
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t, tn
-from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.reports.parts import ReportParts
 from fedrank.handlers.systems.go_ufgo.league import (
     BOARDS,
@@ -34,6 +32,8 @@ from fedrank.handlers.systems.go_ufgo.league import (
     rated_games,
 )
 from fedrank.handlers.systems.players import name_key, word_set
+from fedrank.handlers.wording.i18n import t, tn
+from fedrank.handlers.wording.reply import Reply, bold
 from fedrank.storage.models import (
     Account,
     Discipline,

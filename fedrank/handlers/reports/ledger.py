@@ -15,13 +15,13 @@ from datetime import datetime
 from fedrank.engines.kernel import EngineError
 from fedrank.handlers.access import stored
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t
 from fedrank.handlers.reports.league import count_in_league
 from fedrank.handlers.reports.notices import news, tell_players
 from fedrank.handlers.reports.parts import ReportParts
 from fedrank.handlers.reports.sheet import fills_sheet
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
 from fedrank.handlers.systems.go_ufgo.league import league_of
+from fedrank.handlers.wording.i18n import t
 from fedrank.storage.models import Account, Tournament, TournamentVersion
 from fedrank.storage.records import NewEntry, NewGame, Prepared
 from fedrank.storage.repos import Repos

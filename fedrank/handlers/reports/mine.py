@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import Final
 
 from fedrank.handlers.access import caller, linked_players
-from fedrank.handlers.common import is_number, player_label
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t
-from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.reports.parts import parts_of, result_text
 from fedrank.handlers.systems.go_ufgo.league import league_of
+from fedrank.handlers.wording.common import is_number, player_label
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.reply import Reply, bold
 from fedrank.storage.models import GameReport, TournamentVersion
 from fedrank.storage.repos import Repos
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from fedrank.handlers.i18n import t
 from fedrank.handlers.notify import Build, notify_accounts, player_accounts
-from fedrank.handlers.reply import Reply, bold
 from fedrank.handlers.reports.parts import ReportParts, describe
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.reply import Reply, bold
 from fedrank.storage.models import Account
 from fedrank.storage.repos import Repos
 

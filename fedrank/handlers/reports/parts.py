@@ -10,8 +10,8 @@ from fedrank.handlers.access import (
     stored_player,
     stored_tournament,
 )
-from fedrank.handlers.common import player_label
-from fedrank.handlers.i18n import t
+from fedrank.handlers.wording.common import player_label
+from fedrank.handlers.wording.i18n import t
 from fedrank.storage.models import Discipline, Federation, GameReport, Player, Tournament
 from fedrank.storage.repos import Repos
 

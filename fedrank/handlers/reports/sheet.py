@@ -17,7 +17,7 @@ from typing import Any
 
 from fedrank.engines.othello_woc import parse_document
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t
+from fedrank.handlers.wording.i18n import t
 from fedrank.storage.models import GameReport, Tournament
 from fedrank.storage.repos import Repos
 

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from datetime import date
 
-from fedrank.handlers.announcements import digest_text, list_csv, list_html, list_xlsx, load_lists
 from fedrank.handlers.context import Services
-from fedrank.handlers.i18n import t
+from fedrank.handlers.publication.announcements import (
+    digest_text,
+    list_csv,
+    list_html,
+    list_xlsx,
+    load_lists,
+)
 from fedrank.handlers.site.pages import list_data, page_json
+from fedrank.handlers.wording.i18n import t
 
 FORMATS = ("csv", "xlsx", "html", "json")
 

@@ -15,9 +15,9 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from fedrank.handlers.common import fmt as _fmt
 from fedrank.handlers.site import paths
 from fedrank.handlers.site.jsonrows import page_json as page_json  # where callers find it
+from fedrank.handlers.wording.common import fmt as _fmt
 from fedrank.storage.models import Discipline, Federation, Player
 from fedrank.storage.repos import Repos
 from fedrank.storage.repos.site import (

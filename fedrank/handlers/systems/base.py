@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from fedrank.charts.layout import Level
 from fedrank.engines import mahjong_rmf as rmf
-from fedrank.handlers.chart_layout import Level
 from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
 from fedrank.storage.records import ComputedList, NewEntry, NewGame, Prepared, PreviewLine
 from fedrank.storage.repos import Repos

@@ -13,7 +13,7 @@ A new player is registered only when the tournament is confirmed. Until then he 
 :class:`~fedrank.storage.models.Player` with a negative id (never a stored player's), so every
 system computes his figures as for anyone without a history, from the file's own starting
 values (``Wanted.start``); the preview shows the federation ID he will get, and
-:meth:`Names.new_players` what the confirmation registers (:mod:`fedrank.handlers.names`).
+:meth:`Names.new_players` what the confirmation registers (:mod:`fedrank.handlers.results.names`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from dataclasses import field as default
 from typing import Any, Final
 
 from fedrank.engines.kernel import InputError
-from fedrank.handlers.registry.plan import next_numbers
+from fedrank.handlers.federation.registry.plan import next_numbers
 from fedrank.storage.models import Federation, Player
 from fedrank.storage.records import NewPlayer
 from fedrank.storage.repos import Repos

@@ -59,7 +59,7 @@ ACCOUNT_PRESENCE = _ACCOUNT_PRESENCE = select(Account.language, Account.unreacha
 )
 #: (platform user id, language, unreachable_since) of every account of ``platform`` whose state
 #: is not the default (a language chosen with /lang, an unreachable mark), at most ``limit``:
-#: whom it does not name has no such state (``fedrank.handlers.presence``).
+#: whom it does not name has no such state (``fedrank.handlers.accounts.presence``).
 MARKED_ACCOUNTS = (
     select(Account.platform_user_id, Account.language, Account.unreachable_since)
     .where(

@@ -14,7 +14,7 @@ from fedrank.bot.discord.translator import Translator, translated
 from fedrank.config import Settings
 from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import Services
-from fedrank.handlers.i18n import MESSAGES, missing_translations, t
+from fedrank.handlers.wording.i18n import MESSAGES, missing_translations, t
 from tests.bot.discord.conftest import discord_settings
 
 _FIELD = re.compile(r"{(\w+)}")

@@ -15,7 +15,7 @@ from fedrank.bot.discord.autocomplete import canonical
 from fedrank.bot.discord.cogs import Players
 from fedrank.bot.discord.translator import Translator
 from fedrank.handlers.context import Services
-from fedrank.handlers.suggest import MAX_CHOICES
+from fedrank.handlers.questions.suggest import MAX_CHOICES
 from fedrank.storage.database import Database
 from tests.bot.discord.conftest import FakeInteraction, discord_settings, guild, user
 from tests.factories import seed_federation
@@ -109,7 +109,7 @@ async def test_disciplines_and_tournaments(client: FedrankBot, services: Service
 async def test_a_failing_lookup_offers_nothing(
     client: FedrankBot, services: Services, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from fedrank.handlers import suggest
+    from fedrank.handlers.questions import suggest
 
     async def broken(services: Services, typed: str) -> list[suggest.Suggestion]:
         raise RuntimeError("database gone")

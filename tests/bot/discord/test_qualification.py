@@ -21,7 +21,7 @@ from fedrank.bot.discord.delivery import make_view
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.handlers.context import Services
 from fedrank.handlers.qualification import advance_all
-from fedrank.handlers.reply import Reply
+from fedrank.handlers.wording.reply import Reply
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline
 from fedrank.storage.repos import Repos

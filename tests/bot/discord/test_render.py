@@ -11,7 +11,7 @@ from fedrank.bot.discord.render import (
     parse_custom_id,
     render,
 )
-from fedrank.handlers.reply import Attachment, Reply, bold, code
+from fedrank.handlers.wording.reply import Attachment, Reply, bold, code
 
 
 @pytest.mark.parametrize(
@@ -159,7 +159,7 @@ async def test_the_outbox_buttons_are_pressable_here() -> None:
     this bot's persistent ActionButton recognises."""
     from fedrank.bot.discord.buttons import ActionButton
     from fedrank.bot.discord.delivery import make_view
-    from fedrank.handlers.reply import Button
+    from fedrank.handlers.wording.reply import Button
 
     view = make_view([Button("Confirm", "/qconfirm 7"), Button("Decline", "/decline 7")], 55)
     assert view is not None

@@ -13,7 +13,7 @@ from discord.ext.test import backend
 
 from fedrank.bot.discord import FedrankBot
 from fedrank.bot.discord.rolesync import members_of
-from fedrank.handlers.publication import publish_list
+from fedrank.handlers.publication.publish import publish_list
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.storage.database import Database
 from tests.bot.discord.conftest import discord_account

@@ -26,7 +26,7 @@ from fedrank.bot.discord.cogs.directors import TableForm
 from fedrank.bot.limits import CommandThrottle, ThrottleLimits
 from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import Services
-from fedrank.handlers.reply import Reply
+from fedrank.handlers.wording.reply import Reply
 from fedrank.storage.database import Database
 from tests.bot.discord.conftest import (
     FakeAttachment,

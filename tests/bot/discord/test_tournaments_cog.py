@@ -11,7 +11,7 @@ import pytest
 from fedrank.bot.discord import FedrankBot, make_bot
 from fedrank.bot.discord.cogs import Players, Tournaments
 from fedrank.handlers.context import Services
-from fedrank.handlers.reply import Reply
+from fedrank.handlers.wording.reply import Reply
 from fedrank.storage.database import Database
 from tests.bot.discord.conftest import FakeInteraction, discord_settings, guild, user
 from tests.factories import seed_federation

@@ -13,8 +13,8 @@ import pytest
 from sqlalchemy import func, select
 
 from fedrank.engines.kernel import InputError
-from fedrank.handlers import results
 from fedrank.handlers.context import Services
+from fedrank.handlers.results import submission as results
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.handlers.systems.players import Names
 from fedrank.storage.models import Discipline, PendingSubmission, Tournament

@@ -1,6 +1,6 @@
 """The transport's own lines come from the one catalogue, shared with Discord where they agree."""
 
-from fedrank.handlers.i18n import MESSAGES, t
+from fedrank.handlers.wording.i18n import MESSAGES, t
 
 
 def test_unknown_language_falls_back_to_english() -> None:

@@ -9,10 +9,10 @@ from aiogram import Dispatcher
 from aiogram.methods import SendChatAction, SendMessage, SetMyCommands
 
 from fedrank.bot.telegram.menus import sync_menus
-from fedrank.handlers import helptext
 from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import Services
-from fedrank.handlers.i18n import t
+from fedrank.handlers.wording import helptext
+from fedrank.handlers.wording.i18n import t
 from tests.bot.telegram.conftest import make_telegram_role, running
 from tests.bot.telegram.fake_api import BOT_USERNAME, FakeTelegram
 from tests.bot.telegram.mocked_bot import MockedBot, message, person

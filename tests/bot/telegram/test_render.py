@@ -8,7 +8,7 @@ from fedrank.bot.telegram.render import (
     render_html,
     tg_len,
 )
-from fedrank.handlers.reply import Attachment, Paragraph, Reply, Span, bold, code
+from fedrank.handlers.wording.reply import Attachment, Paragraph, Reply, Span, bold, code
 from tests.bot.telegram.fake_api import parse_html
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from fedrank.handlers import commands as commands_module
 from fedrank.handlers.context import RequestContext, Services
-from fedrank.handlers.reply import Attachment, Reply
+from fedrank.handlers.wording.reply import Attachment, Reply
 from tests.bot.telegram.conftest import make_telegram_role
 from tests.bot.telegram.fake_api import FakeTelegram
 from tests.factories import seed_federation

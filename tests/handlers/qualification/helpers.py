@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
-from fedrank.handlers.reply import Reply
+from fedrank.handlers.wording.reply import Reply
 from fedrank.storage.database import Database
 from tests.conftest import user
 

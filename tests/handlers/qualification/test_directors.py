@@ -9,7 +9,7 @@ from fedrank.bot.discord.delivery import make_view
 from fedrank.bot.telegram.render import render_html
 from fedrank.cli_schedule import moment, publish_due_text
 from fedrank.handlers.context import Services
-from fedrank.handlers.reply import Reply
+from fedrank.handlers.wording.reply import Reply
 from fedrank.storage.database import Database
 from tests.conftest import Clock
 from tests.handlers.fake_adapter import World

@@ -8,8 +8,8 @@ from decimal import Decimal
 
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.handlers.context import Services
+from fedrank.handlers.federation.registry.importing import prepare_import, write_import
 from fedrank.handlers.qualification import advance_all
-from fedrank.handlers.registry.importing import prepare_import, write_import
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline
 from fedrank.storage.repos import Repos

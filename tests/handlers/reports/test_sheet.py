@@ -1,6 +1,6 @@
 """An Othello round filled from players' reports equals the same round entered by /round.
 
-The WOC tournament of tests/handlers/test_othello.py (16 players, modified Swiss): each game
+The WOC tournament of tests/handlers/results/test_othello.py (16 players, modified Swiss): each game
 of the published pairing of round 1 is reported by one of its players (from his side, with
 the discs) and confirmed by the other, or disputed and approved by the director. The
 director's /round with nothing pasted then previews exactly what /round with the same results
@@ -18,10 +18,10 @@ from fedrank.handlers.dispatch import dispatch
 from fedrank.storage.database import Database
 from fedrank.storage.models import PendingSubmission
 from tests.handlers.reports.helpers import link
-from tests.handlers.test_othello import CODE, PLAYERS
-from tests.handlers.test_othello import _params as versioned
-from tests.handlers.test_othello import _start as start
-from tests.handlers.test_othello import _token as token
+from tests.handlers.results.test_othello import CODE, PLAYERS
+from tests.handlers.results.test_othello import _params as versioned
+from tests.handlers.results.test_othello import _start as start
+from tests.handlers.results.test_othello import _token as token
 from tests.helpers import user
 
 

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from fedrank.bot.discord.core import Core, command_line
-from fedrank.handlers.i18n import MESSAGES
+from fedrank.handlers.wording.i18n import MESSAGES
 
 DESCRIPTION_LIMIT = 100
 

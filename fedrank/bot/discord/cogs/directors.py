@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from fedrank.bot.discord.cogs.base import FeatureCog, arg, description, name
 from fedrank.bot.discord.core import Core, command_line
-from fedrank.handlers.i18n import t
+from fedrank.handlers.wording.i18n import t
 
 # Discord's limit for a modal's title and an input's label.
 TITLE_LIMIT = 45

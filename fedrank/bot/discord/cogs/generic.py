@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from fedrank.bot.discord.cogs.base import DESCRIPTION_LIMIT, arg, name
 from fedrank.bot.discord.core import Core, command_line
-from fedrank.handlers.i18n import MESSAGES
+from fedrank.handlers.wording.i18n import MESSAGES
 
 
 def _description(command: str) -> app_commands.locale_str:

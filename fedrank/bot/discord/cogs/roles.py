@@ -3,7 +3,8 @@
 Changing the mapping needs two things: the Manage Roles permission in the Discord server (so a
 director of a federation cannot hand out roles in a server that is not his to manage), checked
 here, and the director role in the federation of the discipline, checked with every other
-director command by :mod:`fedrank.handlers.roles`, which also keeps the rules and logs every
+director command by :mod:`fedrank.handlers.accounts.roles`, which also keeps the rules and logs
+every
 change. Mapping a role brings the server's linked members in step at once; removing a mapping
 stops managing that role (members keep it).
 """
@@ -20,17 +21,17 @@ from discord.ext import commands
 
 from fedrank.bot.discord.cogs.base import FeatureCog, arg, description, name
 from fedrank.bot.discord.rolesync import RoleSync
-from fedrank.handlers.context import RequestContext
-from fedrank.handlers.errors import UserError
-from fedrank.handlers.i18n import t
-from fedrank.handlers.reply import Reply, bold
-from fedrank.handlers.roles import (
+from fedrank.handlers.accounts.roles import (
     TitleKey,
     allow_sync,
     map_title,
     rule_disciplines,
     unmap_title,
 )
+from fedrank.handlers.context import RequestContext
+from fedrank.handlers.errors import UserError
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.reply import Reply, bold
 
 log = logging.getLogger(__name__)
 

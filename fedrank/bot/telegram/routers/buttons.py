@@ -19,7 +19,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMar
 from fedrank.bot.telegram.render import MESSAGE_LIMIT, tg_len
 from fedrank.bot.telegram.routers.common import answer
 from fedrank.handlers.context import RequestContext, Services
-from fedrank.handlers.i18n import t
+from fedrank.handlers.wording.i18n import t
 
 log = logging.getLogger(__name__)
 

@@ -15,10 +15,10 @@ from aiogram.types import Message
 
 from fedrank.bot.telegram.render import needs_own_lines
 from fedrank.bot.telegram.sender import deliver
+from fedrank.handlers.accounts.presence import chosen_language
 from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.dispatch import dispatch, parse_command
-from fedrank.handlers.presence import chosen_language
 
 log = logging.getLogger(__name__)
 

@@ -21,12 +21,12 @@ from aiogram.types import Document, Message
 
 from fedrank.bot.telegram.routers.common import answer, answer_message, command_text
 from fedrank.bot.telegram.sender import deliver
+from fedrank.handlers.accounts.presence import chosen_language
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.dispatch import parse_command
-from fedrank.handlers.i18n import t
-from fedrank.handlers.presence import chosen_language
-from fedrank.handlers.reply import Reply
-from fedrank.handlers.results import MAX_UPLOAD
+from fedrank.handlers.results.submission import MAX_UPLOAD
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.reply import Reply
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,6 @@ from typing import Any, Final
 
 from fedrank.engines import bridge_fsbr as fsbr
 from fedrank.engines.kernel import InputError, half_up, to_jsonable
-from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.bridge_fsbr.ledger import (
     ACHIEVEMENT,
     PARAMS_FORMAT,
@@ -31,6 +30,7 @@ from fedrank.handlers.systems.bridge_fsbr.ledger import (
     next_month,
     title_of,
 )
+from fedrank.handlers.wording.common import fmt
 from fedrank.storage.models import Player
 from fedrank.storage.records import NewAward, NewEntry, Prepared, PreviewLine
 

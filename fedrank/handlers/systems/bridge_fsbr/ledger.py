@@ -15,8 +15,8 @@ from decimal import Decimal
 from typing import Any, Final, TypeAlias
 
 from fedrank.engines import bridge_fsbr as fsbr
-from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.bridge_fsbr.playerdata import player_data
+from fedrank.handlers.wording.common import fmt
 from fedrank.storage.models import Award, Player
 
 SYSTEM_ID: Final = "bridge_fsbr"

@@ -26,7 +26,7 @@ from fedrank.handlers.systems.bridge_fsbr.ledger import (
     title_of,
 )
 from fedrank.handlers.systems.bridge_fsbr.playerdata import BEGINNER_RK
-from fedrank.handlers.words import joined, say
+from fedrank.handlers.wording.words import joined, say
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import ComputedList, NewListRow, NewTitle, Phrase
 from fedrank.storage.repos import Repos

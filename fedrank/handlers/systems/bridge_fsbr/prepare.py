@@ -20,7 +20,6 @@ from fedrank.engines.bridge_fsbr.model import PlayerEntry
 from fedrank.engines.sniff import refined
 from fedrank.handlers.access import stored_federation
 from fedrank.handlers.codes import assign_code
-from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.bridge_fsbr.history import histories, start_rks, stored_players
 from fedrank.handlers.systems.bridge_fsbr.importing import (
     Report,
@@ -34,6 +33,7 @@ from fedrank.handlers.systems.bridge_fsbr.importing import (
 from fedrank.handlers.systems.bridge_fsbr.ledger import PARAMS_FORMAT, SYSTEM_ID
 from fedrank.handlers.systems.bridge_fsbr.playerdata import DATA_KEY, is_rk
 from fedrank.handlers.systems.players import Names, Wanted, find_players
+from fedrank.handlers.wording.common import fmt
 from fedrank.storage.models import Award, Discipline, Federation, Player
 from fedrank.storage.records import NewAward, Prepared
 from fedrank.storage.repos import Repos

@@ -15,7 +15,6 @@ from typing import Final
 from fedrank.engines import bridge_fsbr as fsbr
 from fedrank.engines.bridge_fsbr.model import Entry
 from fedrank.engines.kernel import InputError, RuleError
-from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.bridge_fsbr.history import stored_players
 from fedrank.handlers.systems.bridge_fsbr.importing import Report, places_text, stored_report
 from fedrank.handlers.systems.bridge_fsbr.ledger import (
@@ -32,6 +31,7 @@ from fedrank.handlers.systems.bridge_fsbr.ledger import (
 )
 from fedrank.handlers.systems.bridge_fsbr.prepare import compute
 from fedrank.handlers.systems.places import moved_places, shared_last
+from fedrank.handlers.wording.common import fmt
 from fedrank.storage.models import Discipline, Tournament
 from fedrank.storage.records import Phrase, PreviewLine, Text
 from fedrank.storage.repos import Repos

@@ -11,15 +11,15 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
+from fedrank.charts.layout import Level
 from fedrank.engines.go_ufgo.ranks import Rank
 from fedrank.engines.go_ufgo.tables import TABLE1
-from fedrank.handlers.chart_layout import Level
-from fedrank.handlers.i18n import t
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.go_ufgo import lists
 from fedrank.handlers.systems.go_ufgo import prepare as submission
 from fedrank.handlers.systems.go_ufgo.events import SYSTEM
 from fedrank.handlers.systems.players import Names
+from fedrank.handlers.wording.i18n import t
 from fedrank.storage.models import Discipline, Tournament, TournamentVersion
 from fedrank.storage.records import ComputedList, Prepared
 from fedrank.storage.repos import Repos

@@ -24,9 +24,9 @@ from fedrank.engines.go_ufgo import (
     rate_tournament,
 )
 from fedrank.engines.kernel import InputError
-from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.go_ufgo.events import KIND, SEED, Event, Key, Rated, Seat
 from fedrank.handlers.systems.players import Wanted
+from fedrank.handlers.wording.common import fmt
 from fedrank.storage.models import Player
 from fedrank.storage.records import NewAward, NewEntry, NewGame, NewTitle, Prepared, PreviewLine
 

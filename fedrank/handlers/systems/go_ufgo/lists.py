@@ -23,11 +23,11 @@ from fedrank.engines.go_ufgo import (
     next_title,
     publish_list,
 )
-from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.go_ufgo.events import KIND, SEED, SYSTEM
 from fedrank.handlers.systems.go_ufgo.history import History, held_dan
 from fedrank.handlers.systems.go_ufgo.importing import signed
-from fedrank.handlers.words import joined, rule, say, title
+from fedrank.handlers.wording.common import fmt
+from fedrank.handlers.wording.words import joined, rule, say, title
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import ComputedList, NewListRow, NewTitle, Phrase
 from fedrank.storage.repos import Repos
@@ -153,7 +153,7 @@ async def not_members(repos: Repos, players: Collection[int], on: date) -> set[i
 
 def next_phrase(ik: Decimal, held: int | None, birth: date | None, on: date) -> dict[str, Any]:
     """What the player still needs for his next rank, as a phrase for the reader's language
-    (:func:`fedrank.handlers.words.say`; in English, the row's ``next``)."""
+    (:func:`fedrank.handlers.wording.words.say`; in English, the row's ``next``)."""
     nt = next_title(ik, held)
     parts: list[Phrase | str] = []
     if nt.next_rank is None:

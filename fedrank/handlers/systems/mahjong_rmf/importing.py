@@ -16,7 +16,7 @@ from typing import Any
 
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.engines.kernel import RuleError, half_up
-from fedrank.handlers.common import fmt
+from fedrank.handlers.wording.common import fmt
 from fedrank.storage.models import Discipline, Player
 from fedrank.storage.records import NewAward, NewEntry, Prepared, PreviewLine
 

@@ -1,12 +1,17 @@
 """The mahjong_rmf texts that engines and this package store in English (trace notes, "Next",
 /whatif rows, rule references), each with the catalogue key that says it in every language:
-see :mod:`fedrank.handlers.phrases`. The English text of each key is the template itself."""
+see :mod:`fedrank.handlers.wording.phrases`. The English text of each key is the template itself."""
 
 from __future__ import annotations
 
-from fedrank.handlers.i18n import t
-from fedrank.handlers.i18n.plural import counted
-from fedrank.handlers.phrases import register, register_pattern, register_seed, register_wording
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.i18n.plural import counted
+from fedrank.handlers.wording.phrases import (
+    register,
+    register_pattern,
+    register_seed,
+    register_wording,
+)
 
 # The rulebook's "уровень" (evolution level) where the generic messages say title.
 register_wording(

@@ -12,7 +12,6 @@ from datetime import date
 
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.engines.kernel import InputError, RuleError, half_up
-from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.mahjong_rmf.history import initial_levels, list_dates, stored_history
 from fedrank.handlers.systems.mahjong_rmf.importing import (
     engine_discipline,
@@ -20,6 +19,7 @@ from fedrank.handlers.systems.mahjong_rmf.importing import (
     norm_event,
     place_label,
 )
+from fedrank.handlers.wording.common import fmt
 from fedrank.storage.models import Discipline, Tournament
 from fedrank.storage.records import PreviewLine
 from fedrank.storage.repos import Repos

@@ -18,7 +18,7 @@ from fedrank.engines.kernel import InputError, RuleError, to_jsonable
 from fedrank.engines.othello_woc import Document, Results, Standing, team_members
 from fedrank.engines.othello_woc.pairing import total_rounds
 from fedrank.engines.othello_woc.submission import Submission, canonical_rounds
-from fedrank.handlers.common import fmt
+from fedrank.handlers.wording.common import fmt
 from fedrank.storage.models import Player
 from fedrank.storage.records import NewAward, NewEntry, NewGame, NewTitle, Prepared, PreviewLine
 

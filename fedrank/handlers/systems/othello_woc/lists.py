@@ -12,8 +12,8 @@ from decimal import Decimal
 from typing import Any
 
 from fedrank.engines.othello_woc import BYE, Document, parse_document
-from fedrank.handlers.common import fmt
 from fedrank.handlers.systems.othello_woc.history import latest
+from fedrank.handlers.wording.common import fmt
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import ComputedList, NewListRow
 from fedrank.storage.repos import Repos

@@ -1,10 +1,10 @@
 """The othello_woc texts that engines and this package store in English (trace notes, "Next",
 /whatif rows, rule references), each with the catalogue key that says it in every language:
-see :mod:`fedrank.handlers.phrases`. The English text of each key is the template itself."""
+see :mod:`fedrank.handlers.wording.phrases`. The English text of each key is the template itself."""
 
 from __future__ import annotations
 
-from fedrank.handlers.phrases import register, register_seed, register_wording
+from fedrank.handlers.wording.phrases import register, register_seed, register_wording
 
 register_wording(
     "othello_woc",

@@ -13,7 +13,7 @@ import pytest
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
-from fedrank.handlers.registry.importing import prepare_import, write_import
+from fedrank.handlers.federation.registry.importing import prepare_import, write_import
 from fedrank.handlers.systems.bridge_ccba.history import MEMBERSHIPS, Ledger, Line, covers
 from fedrank.handlers.systems.bridge_ccba.importing import Holding
 from fedrank.storage.database import Database

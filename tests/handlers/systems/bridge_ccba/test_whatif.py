@@ -1,4 +1,5 @@
-"""/whatif refusals the chat tests (tests/handlers/test_whatif_bridge.py) do not reach: a unit
+"""/whatif refusals the chat tests (tests/handlers/questions/test_whatif_bridge.py) do not reach: a
+unit
 without a final place, and an event stored without this adapter's parameters."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from pathlib import Path
 from fedrank.engines.go_ufgo import PlayerStart, parse_document, rate_tournament
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.dispatch import dispatch
-from fedrank.handlers.reply import Reply
+from fedrank.handlers.wording.reply import Reply
 from fedrank.storage.database import Database
 from fedrank.storage.models import Player
 from fedrank.storage.repos import Repos

@@ -3,7 +3,7 @@
 The hand-worked Tula tournament of :mod:`.helpers` (KT 0.50): player 16 shares places 15-16
 (NR*KT 16.67, 12k); alone first he would have NR*KT 500, norm 6k, and lead the list of the day
 with 0.25 * 500 + 0.75 * 500 / 5 = 200. The simulated tournament is what the handler's test
-(tests/handlers/test_whatif.py) runs through the database.
+(tests/handlers/questions/test_whatif.py) runs through the database.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from fedrank.handlers.context import IncomingFile, RequestContext
-from fedrank.handlers.reply import Reply
+from fedrank.handlers.wording.reply import Reply
 from fedrank.storage.database import Database
 from fedrank.storage.records import NewListRow
 from tests.factories import make_director

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fedrank.handlers.othello import ADAPTER as HANDLERS_ADAPTER
+from fedrank.handlers.results.othello import ADAPTER as HANDLERS_ADAPTER
 from fedrank.handlers.systems import all_systems
 from fedrank.handlers.systems.othello_woc import ADAPTER, OthelloWocAdapter
 

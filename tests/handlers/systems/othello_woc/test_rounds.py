@@ -1,6 +1,7 @@
 """One round appended to the stored tournament (the ``/round`` path, called directly): the
 pasted lines keep their numbers, the round is recorded with its pairing's seed, and games off
-the published pairing are warned about. The chat flow is in tests/handlers/test_othello.py."""
+the published pairing are warned about. The chat flow is in
+tests/handlers/results/test_othello.py."""
 
 from __future__ import annotations
 

@@ -1,0 +1,390 @@
+"""Directors submit results; they see the preview; only their confirmation writes.
+
+``/submit <discipline>`` takes the results as the rest of the message (a pasted table) or as
+an attached file. The adapter of the discipline's system parses and computes everything; the
+prepared submission is kept as a pending row with a random token, and ``/confirm <token>``
+writes it in one transaction (``/cancel <token>`` drops it). Every step checks the caller is a
+director of the discipline's federation, and every write is in the audit log.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+
+from sqlalchemy.exc import IntegrityError
+
+from fedrank.engines.kernel import EngineError
+from fedrank.formats.spreadsheet import Sheet, SheetError
+from fedrank.formats.uploads import Upload, read_upload
+from fedrank.handlers.access import (
+    caller,
+    director_discipline,
+    director_of,
+    stored,
+    stored_discipline,
+)
+from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.errors import UserError
+from fedrank.handlers.federation.setup import refuse_disabled
+from fedrank.handlers.results.corrections import correction_lines, identical_version, stored_version
+from fedrank.handlers.results.names import USAGE as NAMES_USAGE
+from fedrank.handlers.results.names import (
+    StaleNamesError,
+    apply_answer,
+    new_players_line,
+    prepare_named,
+    register_and_prepare,
+    unresolved_reply,
+)
+from fedrank.handlers.systems import NoAdapterError
+from fedrank.handlers.systems.base import SystemAdapter, is_withdrawn
+from fedrank.handlers.systems.players import Names, UnresolvedNamesError
+from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.reply import Reply, bold
+from fedrank.handlers.wording.safetext import visible
+from fedrank.handlers.wording.words import say
+from fedrank.storage.models import Account, Discipline, PendingSubmission
+from fedrank.storage.records import Prepared
+from fedrank.storage.repos import Repos
+from fedrank.storage.repos.ledger import StaleVersionError
+
+PREVIEW_ROWS = 40
+#: The /submit option that registers every unknown name of the file as a new player.
+REGISTER_NEW = "--register-new"
+MAX_UPLOAD = 2_000_000
+
+
+_SEPARATOR_KEYS = {";": "upload.semicolons", ",": "upload.commas", "\t": "upload.tabs"}
+
+
+def read_as(language: str, upload: Upload) -> str | None:
+    """The preview's line saying how a file was read (None for a pasted text)."""
+    if upload.encoding is None:  # a workbook: its errors name the worksheet already
+        return None
+    if upload.kind == "csv" and upload.separator is not None:
+        cells = t(language, _SEPARATOR_KEYS.get(upload.separator, "upload.commas"))
+        return t(language, "upload.read_csv", encoding=upload.encoding, separator=cells)
+    return t(language, "upload.read_text", encoding=upload.encoding)
+
+
+async def _text_of(
+    ctx: RequestContext, rest: str, system_adapter: SystemAdapter
+) -> tuple[str, str, Sheet | None, str | None]:
+    """The submitted text, its file name, for a workbook or a CSV its sheet (to name cells),
+    and the preview's line saying how the file was read (:func:`.uploads.read_upload`)."""
+    if ctx.attachment is None:
+        return rest, "pasted.txt", None, None
+    if len(ctx.attachment.content) > MAX_UPLOAD:
+        raise UserError(t(ctx.language, "submit.too_large", limit=MAX_UPLOAD // 1_000_000))
+    try:
+        upload = await read_upload(
+            ctx.attachment.filename,
+            ctx.attachment.content,
+            separator=system_adapter.sheet_separator,
+            extension=system_adapter.sheet_extension,
+            limit=MAX_UPLOAD,
+            system=system_adapter.system,
+        )
+    except SheetError as exc:
+        raise UserError(t(ctx.language, exc.key, **exc.params)) from None
+    return upload.text, upload.filename, upload.sheet, read_as(ctx.language, upload)
+
+
+def preview_reply(
+    ctx: RequestContext, discipline: Discipline, prepared: Prepared, stored: int = 0
+) -> Reply:
+    """The preview of a prepared submission; ``stored`` is the tournament's stored current
+    version (0: not stored), which makes it a correction."""
+    reply = Reply().line(
+        bold(t(ctx.language, "submit.preview_title", name=prepared.name)),
+        f" — {discipline.name}, {prepared.held_on.isoformat()}",
+    )
+    rows = [
+        tuple(say(ctx.language, v) for v in (p.label, p.before, p.after, p.note))
+        for p in prepared.preview[:PREVIEW_ROWS]
+    ]
+    reply.table(tuple(t(ctx.language, "submit.headers").split("|")), rows)
+    if len(prepared.preview) > PREVIEW_ROWS:
+        reply.line(t(ctx.language, "submit.more", count=len(prepared.preview) - PREVIEW_ROWS))
+    for warning in prepared.warnings:
+        reply.line("⚠ " + warning)
+    if prepared.new_players:
+        reply.line(new_players_line(ctx.language, prepared.new_players))
+    for line in correction_lines(ctx.language, prepared, stored):
+        reply.line(line)
+    return reply
+
+
+async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
+    head, _, rest = args.partition("\n")
+    parts = head.split(maxsplit=1)
+    if not parts:
+        raise UserError(
+            t(ctx.language, "error.usage", usage="/submit <discipline> + file or table")
+        )
+    names = Names()
+    if len(parts) == 2:
+        first, _, after = parts[1].partition(" ")
+        if first == REGISTER_NEW:
+            names.register_new = True
+            parts = [parts[0], after] if after.strip() else [parts[0]]
+    if len(parts) == 2:
+        rest = parts[1] + ("\n" + rest if rest else "")
+    async with services.db.transaction() as repos:
+        account = await caller(repos, services, ctx)
+        discipline, _ = await director_discipline(repos, ctx, account, parts[0])
+        refuse_disabled(discipline, ctx.language)
+        try:
+            system_adapter = services.systems.adapter(discipline.system)
+        except NoAdapterError:
+            raise UserError(
+                t(ctx.language, "submit.no_adapter", system=discipline.system)
+            ) from None
+        text, filename, sheet, how = await _text_of(ctx, rest, system_adapter)
+        text = visible(text)  # no bidi or other invisible control in the names it brings
+        if not text.strip():
+            raise UserError(t(ctx.language, "submit.empty"))
+        reply = await _preview_or_names(
+            services, ctx, repos, account, discipline, (text, filename, sheet), names
+        )
+        return reply.line(how) if how and reply.buttons else reply  # a preview says how
+
+
+async def _preview_or_names(
+    services: Services,
+    ctx: RequestContext,
+    repos: Repos,
+    account: Account,
+    discipline: Discipline,
+    source: tuple[str, str, Sheet | None],
+    names: Names,
+) -> Reply:
+    """The preview to confirm, or, while names are unsettled, their list to answer."""
+    text, filename, sheet = source
+    shown = ctx.attachment.filename if ctx.attachment is not None else ""
+    system_adapter = services.systems.adapter(discipline.system)
+    try:
+        prepared = await prepare_named(system_adapter, repos, discipline, text, filename, names)
+    except UnresolvedNamesError as exc:
+        token = secrets.token_hex(6)
+        payload = {
+            "filename": filename,
+            "text": text,
+            "names": names.to_json(),
+            "unresolved": [u.wanted.key for u in exc.unresolved],
+        }
+        await repos.submissions.add(token, account.id, discipline.id, payload, services.now())
+        reply = unresolved_reply(ctx, exc, shown or filename, token)
+        if sheet is not None:
+            cells = "; ".join(sheet.locate(u.wanted.line, u.wanted.written) for u in exc.unresolved)
+            reply.line(t(ctx.language, "sheet.where", cell=cells, sheet=sheet.name))
+        return reply
+    except EngineError as exc:
+        error = str(exc)
+        line = getattr(exc, "line", None)
+        if sheet is not None and line is not None:
+            where = sheet.locate(line, str(getattr(exc, "message", error)))
+            error += " " + t(ctx.language, "sheet.where", cell=where, sheet=sheet.name)
+        raise UserError(t(ctx.language, "submit.refused", error=error)) from None
+    same = await identical_version(repos, discipline, prepared)
+    if same is not None:
+        return Reply.text(
+            t(ctx.language, "corrections.identical", name=prepared.name, version=same)
+        )
+    token = await hold_for_confirmation(
+        repos, account.id, discipline, prepared, filename, text, services.now(), names=names
+    )
+    stored = await stored_version(repos, discipline, prepared.code)
+    reply = preview_reply(ctx, discipline, prepared, stored)
+    reply.button(t(ctx.language, "submit.confirm"), f"/confirm {token}")
+    reply.button(t(ctx.language, "submit.cancel"), f"/cancel {token}")
+    return reply
+
+
+async def names_answer(services: Services, ctx: RequestContext, args: str) -> Reply:
+    """``/names <token> …``: the director's choices for a file's unsettled names."""
+    token, _, answer = args.strip().partition(" ")
+    if not token or not answer.strip():
+        raise UserError(t(ctx.language, "error.usage", usage=NAMES_USAGE))
+    async with services.db.transaction() as repos:
+        account, pending, discipline = await _pending(services, ctx, repos, token)
+        if "unresolved" not in pending.payload:
+            raise UserError(t(ctx.language, "names.not_waiting"))
+        names = Names.from_json(pending.payload.get("names", {}))
+        apply_answer(ctx, names, list(pending.payload["unresolved"]), answer)
+        source = (str(pending.payload["text"]), str(pending.payload["filename"]), None)
+        return await _preview_or_names(services, ctx, repos, account, discipline, source, names)
+
+
+async def hold_for_confirmation(
+    repos: Repos,
+    account_id: int,
+    discipline: Discipline,
+    prepared: Prepared,
+    filename: str,
+    text: str,
+    now: datetime,
+    *,
+    names: Names | None = None,
+) -> str:
+    """Keep a prepared submission until its author confirms it; returns the token.
+
+    The version of the tournament the preview was computed on is kept too: a confirmation
+    after someone else stored a newer version is refused instead of overwriting it.
+    """
+    token = secrets.token_hex(6)
+    payload = {
+        "prepared": prepared.to_json(),
+        "filename": filename,
+        "text": text,
+        "base_version": await stored_version(repos, discipline, prepared.code),
+    }
+    if names is not None:
+        payload["names"] = names.to_json()
+    await repos.submissions.add(token, account_id, discipline.id, payload, now)
+    return token
+
+
+async def _pending(
+    services: Services, ctx: RequestContext, repos: Repos, token: str
+) -> tuple[Account, PendingSubmission, Discipline]:
+    """Claim the caller's pending submission (done from now on) and check he may still write."""
+    account = await caller(repos, services, ctx)
+    if not await repos.submissions.claim(token.strip(), account.id, services.now()):
+        raise UserError(t(ctx.language, "submit.no_pending"))
+    found = await repos.submissions.by_token(token.strip())
+    pending = stored(found, "PendingSubmission", token.strip(), ctx.language)
+    discipline = await stored_discipline(repos, pending.discipline_id, ctx.language)
+    await director_of(repos, ctx, account, discipline.federation_id)
+    refuse_disabled(discipline, ctx.language)
+    return account, pending, discipline
+
+
+async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
+    if len(args.split()) != 1:
+        raise UserError(t(ctx.language, "error.usage", usage="/confirm <token>"))
+    written: tuple[int, Prepared] | None = None
+    try:
+        async with services.db.transaction() as repos:
+            account, pending, discipline = await _pending(services, ctx, repos, args)
+            if "prepared" not in pending.payload:
+                raise UserError(t(ctx.language, "names.unsettled", token=args.strip()))
+            prepared = Prepared.from_json(pending.payload["prepared"])
+            now = services.now()
+            base = pending.payload.get("base_version")
+            current = await stored_version(repos, discipline, prepared.code)
+            if base is not None and current != base:
+                raise UserError(
+                    t(ctx.language, "submit.stale", name=prepared.name, version=current)
+                )
+            if prepared.new_players:
+                try:
+                    prepared = await register_and_prepare(
+                        services.systems.adapter(discipline.system),
+                        repos,
+                        discipline,
+                        str(pending.payload.get("text", "")),
+                        str(pending.payload.get("filename", "")),
+                        Names.from_json(pending.payload.get("names", {})),
+                        prepared,
+                        now=now,
+                        account_id=account.id,
+                    )
+                except StaleNamesError as exc:
+                    raise UserError(t(ctx.language, "names.stale", reason=str(exc))) from None
+            written = discipline.id, prepared
+            version = await confirm_prepared(
+                repos,
+                discipline,
+                prepared,
+                now=now,
+                by=account,
+                source_name=pending.payload.get("filename", ""),
+                source_text=pending.payload.get("text", ""),
+                expected_version=base,
+            )
+    except StaleVersionError as exc:
+        # Another confirmation wrote this tournament after the check above (PostgreSQL reads
+        # what commits meanwhile): nothing of this one is written, its claim rolled back.
+        assert written is not None
+        name = written[1].name
+        raise UserError(t(ctx.language, "submit.stale", name=name, version=exc.current)) from None
+    except IntegrityError:
+        if written is None:
+            raise
+        # Two previews of one tournament confirmed at once: both read the same version, the
+        # other one wrote first (PostgreSQL; SQLite runs one write at a time). Nothing of this
+        # one was written; its claim on the preview is rolled back with it.
+        discipline_id, prepared = written  # the session's objects expired with the rollback
+        async with services.db.read() as repos:
+            discipline = await stored_discipline(repos, discipline_id, ctx.language)
+            current = await stored_version(repos, discipline, prepared.code)
+        raise UserError(
+            t(ctx.language, "submit.stale", name=prepared.name, version=current)
+        ) from None
+    if is_withdrawn(prepared.params):
+        return Reply.text(t(ctx.language, "withdraw.saved", name=prepared.name, version=version))
+    return Reply.text(
+        t(ctx.language, "codes.saved", name=prepared.name, version=version, code=prepared.code)
+    )
+
+
+async def confirm_prepared(
+    repos: Repos,
+    discipline: Discipline,
+    prepared: Prepared,
+    *,
+    now: datetime,
+    by: Account | None,
+    source_name: str,
+    source_text: str,
+    expected_version: int | None = None,
+) -> int:
+    """Write a prepared tournament in the caller's transaction and log it; its version.
+
+    ``by`` is the director who confirmed (his role checked by the caller), or None for the
+    operator's ``fedrank import``, whose authority is the server's own. ``expected_version``:
+    the stored version the preview was made against (a later one refuses the write)."""
+    version = await repos.ledger.write_prepared(
+        discipline,
+        prepared,
+        now=now,
+        account_id=by.id if by is not None else None,
+        source_name=source_name,
+        source_text=source_text,
+        expected_version=expected_version,
+    )
+    if is_withdrawn(prepared.params):
+        action = "results.withdrawn"
+        details: dict[str, object] = {"version": version.version, "replays": len(prepared.replays)}
+    elif by is None:
+        action = "results.imported"
+        details = {"version": version.version, "by": "cli", "file": source_name}
+    else:
+        action = "results.confirmed"
+        details = {"version": version.version, "replays": len(prepared.replays)}
+    await repos.audit.log(
+        action,
+        at=now,
+        account_id=by.id if by is not None else None,
+        federation_id=discipline.federation_id,
+        subject=prepared.code,
+        details=details,
+    )
+    return version.version
+
+
+async def cancel(services: Services, ctx: RequestContext, args: str) -> Reply:
+    if len(args.split()) != 1:
+        raise UserError(t(ctx.language, "error.usage", usage="/cancel <token>"))
+    async with services.db.transaction() as repos:
+        account, pending, discipline = await _pending(services, ctx, repos, args)
+        await repos.audit.log(
+            "results.cancelled",
+            at=services.now(),
+            account_id=account.id,
+            federation_id=discipline.federation_id,
+            subject=pending.token,
+        )
+        return Reply.text(t(ctx.language, "submit.cancelled"))
