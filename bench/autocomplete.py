@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from fedrank.handlers.context import Services  # noqa: E402
 from fedrank.handlers.questions import suggest  # noqa: E402
+from fedrank.handlers.systems import all_systems  # noqa: E402
 from fedrank.storage.database import Database  # noqa: E402
 
 FIRST = ["Ivan", "Petr", "Olga", "Anna", "Maria", "Sergei", "Dmitry", "Elena", "Pavel", "Irina"]
@@ -84,7 +85,7 @@ async def main(players: int, tournaments: int, runs: int) -> None:
         db = Database(f"sqlite+aiosqlite:///{folder}/bench.db")
         await db.migrate()
         await fill(db, players, tournaments)
-        services = Services(db=db)
+        services = Services(db=db, systems=all_systems())
         print(f"{players} players, {tournaments} tournaments; median of {runs} calls")
 
         async def anchor() -> None:

@@ -149,7 +149,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
         t0 = time.perf_counter()
         filename, original = await prepare_demo(db)
         print(f"demo loaded in {time.perf_counter() - t0:.1f} s ({db.engine.dialect.name})")
-        services = Services(db=db, clock=lambda: NOW)
+        services = Services(db=db, systems=all_systems(), clock=lambda: NOW)
         statements = Statements(db)
         profiles = {
             "preview": cProfile.Profile(time.process_time) if args.profile else None,

@@ -31,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fedrank.handlers.context import Services
+from fedrank.handlers.systems import all_systems
 from fedrank.storage.database import Database
 from tests import fuzzcases
 from tests.helpers import Clock
@@ -45,7 +46,7 @@ async def run(cases: int, seed: str) -> int:
     db = Database(f"sqlite+aiosqlite:///{folder.name}/fuzz.db")
     await db.migrate()
     await fuzzcases.seed_submit_world(db)
-    services = Services(db=db, clock=Clock())
+    services = Services(db=db, systems=all_systems(), clock=Clock())
     bases = fuzzcases.submit_bases()
     crashes: list[tuple[str, int, str]] = []
     counts: collections.Counter[str] = collections.Counter()

@@ -53,8 +53,10 @@ sys.path.insert(0, str(ROOT))
 import aiohttp  # noqa: E402
 from aiohttp import web  # noqa: E402
 
-from fedrank.handlers.context import LANGUAGES, Services  # noqa: E402
+from fedrank.handlers.context import Services  # noqa: E402
 from fedrank.handlers.site import paging, paths  # noqa: E402
+from fedrank.handlers.systems import all_systems  # noqa: E402
+from fedrank.handlers.wording.languages import LANGUAGES  # noqa: E402
 from fedrank.storage.database import Database  # noqa: E402
 from fedrank.storage.records import NewAward, NewEntry, NewListRow  # noqa: E402
 from fedrank.web.app import serving  # noqa: E402
@@ -384,7 +386,7 @@ async def main() -> None:
             shutil.copyfile(args.db, work)
         db = Database(f"sqlite+aiosqlite:///{work}")
         await db.migrate()
-        services = Services(db=db, clock=lambda: NOW)
+        services = Services(db=db, systems=all_systems(), clock=lambda: NOW)
         if cached:
             discipline_id, dates = await _cached(db)
             print(f"using {args.db}: {len(dates)} lists")
@@ -397,7 +399,7 @@ async def main() -> None:
                 await db.close()
                 shutil.copyfile(work, args.db)
                 db = Database(f"sqlite+aiosqlite:///{work}")
-                services = Services(db=db, clock=lambda: NOW)
+                services = Services(db=db, systems=all_systems(), clock=lambda: NOW)
 
         out = Path(folder) / "site"
         if not args.live_only:

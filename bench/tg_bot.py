@@ -61,6 +61,7 @@ from fedrank.bot.telegram import make_bot, make_dispatcher  # noqa: E402
 from fedrank.bot.telegram.middlewares import Reachability  # noqa: E402
 from fedrank.handlers.context import RequestContext, Services  # noqa: E402
 from fedrank.handlers.dispatch import dispatch  # noqa: E402
+from fedrank.handlers.systems import all_systems  # noqa: E402
 from fedrank.storage.database import Database  # noqa: E402
 from tests.bot.telegram.fake_api import TOKEN  # noqa: E402
 
@@ -347,7 +348,7 @@ async def throughput(args: argparse.Namespace, workdir: Path) -> None:
             # and ran /rating's card as a hash join over every title (0.58 ms, 0.16 ms after).
             async with db.engine.begin() as conn:
                 await conn.execute(text("ANALYZE"))
-        services = Services(db=db, clock=lambda: NOW)
+        services = Services(db=db, systems=all_systems(), clock=lambda: NOW)
         if args.gc_freeze:  # as `fedrank run` does after start-up
             gc.collect()
             gc.freeze()
@@ -389,7 +390,7 @@ async def latency(args: argparse.Namespace, workdir: Path) -> None:
             print(f"  data set built in {time.perf_counter() - started:.0f} s: {path}")
         elif added := await link_accounts(db):
             print(f"  {added} accounts linked in the kept data set")
-        services = Services(db=db, clock=lambda: NOW)
+        services = Services(db=db, systems=all_systems(), clock=lambda: NOW)
         rng = random.Random(3)
         requests: list[tuple[int, str]] = []
         for n in range(args.samples):

@@ -377,13 +377,13 @@ def clock() -> Clock:
 
 @pytest.fixture
 def services(db: Database, clock: Clock) -> Services:
-    return Services(db=db, clock=clock)
+    return Services(db=db, systems=all_systems(), clock=clock)
 
 
 @pytest.fixture
 def demo_services(demo_db: Database, clock: Clock) -> Services:
     """Services on a copy of the demo."""
-    return Services(db=demo_db, clock=clock)
+    return Services(db=demo_db, systems=all_systems(), clock=clock)
 
 
 @pytest.fixture

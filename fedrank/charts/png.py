@@ -14,7 +14,8 @@ Decisions (issue 20, item 4; also in docs/architecture.md):
   the chat shrinks the photo), lines 4 px thick, a white ground and a palette of five strong
   colours, which JPEG keeps sharp.
 - **Names in any script: the client's fonts say them, the image carries what it can draw.**
-  The font (:mod:`~fedrank.charts.font`, from DejaVu Sans Mono Bold) covers ASCII, Latin-1 and Cyrillic;
+  The font (:mod:`~fedrank.charts.font`, from DejaVu Sans Mono Bold) covers ASCII, Latin-1 and
+  Cyrillic;
   tick labels and dates are digits, so every reader reads them. The title (player and
   discipline, in the reader's language) goes into the photo's caption too, where Telegram,
   Discord and a terminal render Chinese or any other script with the reader's own fonts; the

@@ -14,18 +14,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import NamedTuple
 
-from fedrank.handlers.systems import SystemRegistry, all_systems
+from fedrank.handlers.systems.registry import SystemRegistry
 from fedrank.storage.database import Database
-
-LANGUAGES = ("en", "ru", "uk", "zh")
-
-
-def normalize_language(code: str | None, default: str = "en") -> str:
-    """Map a platform locale (``ru-RU``, ``zh-hans``, ``uk``) to one of our catalogues."""
-    if not code:
-        return default
-    base = code.lower().replace("_", "-").split("-")[0]
-    return base if base in LANGUAGES else default
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,8 +149,10 @@ class Services:
     systems)."""
 
     db: Database
+    #: The systems it runs: :func:`fedrank.handlers.systems.all_systems` in the service, fakes
+    #: in tests (a value, so this module never imports the systems, which import it).
+    systems: SystemRegistry
     clock: Callable[[], datetime] = field(default=_utcnow)
-    systems: SystemRegistry = field(default_factory=all_systems)
     default_language: str = "en"
     languages: LanguageCache = field(default_factory=LanguageCache)
     #: Lists computed for /rating's "since the list" block, by discipline, date and ledger

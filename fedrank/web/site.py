@@ -39,10 +39,11 @@ from multidict import CIMultiDict
 
 from fedrank.charts import svg as chart_svg
 from fedrank.charts.svg import rating_svg
-from fedrank.handlers.context import LANGUAGES, Services
+from fedrank.handlers.context import Services
 from fedrank.handlers.site import live, paging, paths
 from fedrank.handlers.site.pages import Page, page_json
 from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.languages import LANGUAGES
 from fedrank.web.site_rows import history_rows, list_rows, page_index
 
 HERE = Path(__file__).parent

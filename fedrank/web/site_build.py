@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from fedrank.handlers.context import LANGUAGES, Services
+from fedrank.handlers.context import Services
 from fedrank.handlers.site import changes, live, paging, paths
 from fedrank.handlers.site.pages import page_json
+from fedrank.handlers.wording.languages import LANGUAGES
 from fedrank.web.site import STATIC, Renderer, design_hash
 
 MANIFEST = ".fedrank-site.json"

@@ -12,7 +12,6 @@ from fedrank.handlers.context import (
     LanguageCache,
     RequestContext,
     Services,
-    normalize_language,
 )
 from fedrank.handlers.dispatch import dispatch, parse_command
 from fedrank.handlers.wording.i18n import MESSAGES, missing_translations
@@ -71,14 +70,6 @@ def test_every_message_is_translated_with_the_same_placeholders() -> None:
 def test_every_command_has_a_help_line() -> None:
     for name in commands_module.COMMANDS:
         assert f"cmd.{name}" in MESSAGES
-
-
-@pytest.mark.parametrize(
-    ("code", "expected"),
-    [("ru-RU", "ru"), ("zh-hans", "zh"), ("uk", "uk"), ("fr", "en"), (None, "en")],
-)
-def test_normalize_language(code: str | None, expected: str) -> None:
-    assert normalize_language(code) == expected
 
 
 async def test_the_chosen_language_is_cached_and_lang_clears_it(services: Services) -> None:

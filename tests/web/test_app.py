@@ -12,6 +12,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.health import leadership
+from fedrank.handlers.systems import all_systems
 from fedrank.metrics import PUBLICATIONS
 from fedrank.scheduler.jobs import publish_due
 from fedrank.storage.database import Database
@@ -91,7 +92,7 @@ async def test_a_publication_shows_in_healthz_and_in_the_backlog_and_the_counter
 
 async def test_an_unreachable_database_is_a_503_naming_no_address() -> None:
     db = Database("postgresql+asyncpg://fedrank:pw@127.0.0.1:9/nowhere")
-    client = await _client(make_app(Services(db=db)))
+    client = await _client(make_app(Services(db=db, systems=all_systems())))
     try:
         resp = await client.get("/healthz")
         body = await resp.json()

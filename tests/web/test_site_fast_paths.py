@@ -12,10 +12,11 @@ from jinja2 import DictLoader, Environment, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from fedrank.handlers.context import LANGUAGES, Services
+from fedrank.handlers.context import Services
 from fedrank.handlers.site import live, paging, paths
 from fedrank.handlers.site.jsonrows import ENCODER, history_json, list_rows_json
 from fedrank.handlers.site.pages import page_json
+from fedrank.handlers.wording.languages import LANGUAGES
 from fedrank.web import site_rows
 from fedrank.web.site import PlainCallContext, Renderer
 from tests.web.sitedata import seed_site

@@ -23,11 +23,12 @@ from discord import app_commands
 from discord.enums import AppCommandOptionType
 
 from fedrank.handlers.commands import COMMANDS
-from fedrank.handlers.context import Services, normalize_language
+from fedrank.handlers.context import Services
 from fedrank.handlers.questions import suggest
 from fedrank.handlers.questions.suggest import MAX_CHOICES, Suggestion, fit
 from fedrank.handlers.wording import helptext
 from fedrank.handlers.wording.i18n import translation
+from fedrank.handlers.wording.languages import normalize_language
 
 log = logging.getLogger(__name__)
 

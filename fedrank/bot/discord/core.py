@@ -45,10 +45,11 @@ from fedrank.bot.limits import CommandThrottle
 from fedrank.config import DiscordSettings
 from fedrank.handlers.accounts.presence import chosen_language
 from fedrank.handlers.commands import COMMANDS, Command
-from fedrank.handlers.context import IncomingFile, RequestContext, Services, normalize_language
+from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.dispatch import dispatch as dispatch_command
 from fedrank.handlers.results.submission import MAX_UPLOAD
 from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.languages import normalize_language
 from fedrank.handlers.wording.reply import Reply, bold, code
 
 log = logging.getLogger(__name__)

@@ -31,9 +31,10 @@ from aiogram.types import BotCommand, BotCommandScopeChat, BotCommandScopeDefaul
 
 from fedrank.handlers.accounts.menus import Menu, menu_of, staff_menus
 from fedrank.handlers.commands import COMMANDS
-from fedrank.handlers.context import LANGUAGES, Services
+from fedrank.handlers.context import Services
 from fedrank.handlers.wording import helptext
 from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.languages import LANGUAGES
 
 log = logging.getLogger(__name__)
 

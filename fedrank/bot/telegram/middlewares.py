@@ -24,8 +24,9 @@ from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, User
 
 from fedrank.bot.limits import CommandThrottle, ThrottleLimits
 from fedrank.handlers.accounts.presence import chosen_language, mark_unreachable, note_reachable
-from fedrank.handlers.context import RequestContext, Services, normalize_language
+from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.languages import normalize_language
 
 log = logging.getLogger(__name__)
 

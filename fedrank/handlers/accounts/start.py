@@ -10,10 +10,11 @@ from dataclasses import replace
 from fedrank.handlers.access import caller
 from fedrank.handlers.accounts import linking
 from fedrank.handlers.accounts.menus import role_changed
-from fedrank.handlers.context import LANGUAGES, RequestContext, Services
+from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.wording.common import label
 from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.languages import LANGUAGES
 from fedrank.handlers.wording.reply import Reply
 from fedrank.handlers.wording.safetext import clean_name
 from fedrank.storage.database import is_sqlite

@@ -28,11 +28,11 @@ from datetime import datetime
 from functools import cache
 from zoneinfo import available_timezones
 
-from fedrank.handlers.context import LANGUAGES
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
 from fedrank.handlers.systems.base import DisciplineRefusedError
 from fedrank.handlers.wording.i18n import t
+from fedrank.handlers.wording.languages import LANGUAGES
 from fedrank.storage.database import Database
 from fedrank.storage.models import CALENDARS, SYSTEM_IDS, Discipline, Federation
 from fedrank.storage.repos import Repos

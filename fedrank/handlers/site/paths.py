@@ -13,7 +13,7 @@ from datetime import date
 from functools import lru_cache
 from urllib.parse import quote, unquote
 
-from fedrank.handlers.context import LANGUAGES
+from fedrank.handlers.wording.languages import LANGUAGES
 
 API = "api/v1"
 INDEX = "index.html"

@@ -7,36 +7,7 @@ composition root builds it once and hands it to every use case through ``Service
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-
-from fedrank.handlers.systems.base import SystemAdapter
-
-
-class NoAdapterError(LookupError):
-    """The engine of this system is not wired to the database."""
-
-
-class SystemRegistry(Mapping[str, SystemAdapter]):
-    """The adapters by system id."""
-
-    def __init__(self, adapters: Iterable[SystemAdapter]) -> None:
-        self._adapters = {a.system: a for a in adapters}
-
-    def __getitem__(self, system_id: str) -> SystemAdapter:
-        return self._adapters[system_id]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._adapters)
-
-    def __len__(self) -> int:
-        return len(self._adapters)
-
-    def adapter(self, system_id: str) -> SystemAdapter:
-        """The adapter of ``system_id``; NoAdapterError when fedrank cannot run it."""
-        try:
-            return self._adapters[system_id]
-        except KeyError:
-            raise NoAdapterError(system_id) from None
+from fedrank.handlers.systems.registry import NoAdapterError, SystemRegistry
 
 
 def all_systems() -> SystemRegistry:
@@ -48,3 +19,6 @@ def all_systems() -> SystemRegistry:
     from fedrank.handlers.systems.othello_woc import ADAPTER as OTHELLO_WOC
 
     return SystemRegistry([MAHJONG_RMF, BRIDGE_CCBA, GO_UFGO, BRIDGE_FSBR, OTHELLO_WOC])
+
+
+__all__ = ["NoAdapterError", "SystemRegistry", "all_systems"]

@@ -2,8 +2,8 @@
 
 Engines are pure and know no language: what they explain is English text built from a fixed
 template and values (``"places 5-6 tied: 1.07 / 2"``), and it is *stored* so (awards' traces,
-list rows' data), so the figures of years ago read as they were computed. A system's package
-registers its templates here (``fedrank/handlers/systems/<system>/phrases.py``), each with the
+list rows' data), so the figures of years ago read as they were computed. Each system
+lists its templates in a table (``fedrank/handlers/wording/systems/<system>.py``), each with the
 catalogue key that says it in every language (the English text of the key is the template
 itself, a test keeps them equal). :func:`localize` recognises a stored text by its template,
 takes the values back out and renders the key with them in the asked language; values are
@@ -23,16 +23,17 @@ as they are, the words around them are translated.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import pkgutil
 import re
-from collections.abc import Callable
 from functools import lru_cache
 
 from fedrank.handlers.wording.i18n import t
-
-Renderer = Callable[[str, dict[str, str]], str]
+from fedrank.handlers.wording.systems import (
+    Renderer,
+    Table,
+    bridge_ccba,
+    mahjong_rmf,
+    othello_woc,
+)
 
 _FIELD = re.compile(r"\{(\w+)\}")
 _NUMBER = r"-?\d+(?:\.\d+)?"
@@ -43,7 +44,6 @@ _PATTERNS: list[tuple[re.Pattern[str], Renderer]] = []
 _SEEDS: dict[str, str] = {}
 #: (system, generic name) -> the system's own catalogue key (see :func:`register_wording`).
 _WORDING: dict[tuple[str, str], str] = {}
-_loaded = False
 
 
 def _compile(template: str) -> re.Pattern[str]:
@@ -83,7 +83,6 @@ def register_seed(seed: str, key: str) -> None:
 
 def templates() -> dict[str, str]:
     """Every registered template rendered by a catalogue key: ``template -> key``."""
-    _load()
     return {template: how for template, (_, how) in _PHRASES.items() if isinstance(how, str)}
 
 
@@ -97,7 +96,6 @@ def register_wording(system: str, **keys: str) -> None:
 def wording(language: str, system: str, generic: str, key: str, /, **values: object) -> str:
     """The message ``key`` in the words of ``system`` where it registered its own as
     ``generic`` (see :func:`register_wording`), else the generic message."""
-    _load()
     return t(language, _WORDING.get((system, generic), key), **values)
 
 
@@ -109,20 +107,6 @@ def _needle(template: str) -> str:
 @lru_cache(maxsize=1)
 def _ordered() -> tuple[tuple[str, re.Pattern[str], str | Renderer], ...]:
     return tuple((_needle(k), *_PHRASES[k]) for k in sorted(_PHRASES, key=len, reverse=True))
-
-
-def _load() -> None:
-    """Import every system package's ``phrases`` module (each registers its templates)."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    import fedrank.handlers.systems as systems
-
-    for info in pkgutil.iter_modules(systems.__path__):
-        name = f"{systems.__name__}.{info.name}.phrases"
-        if info.ispkg and importlib.util.find_spec(name) is not None:
-            importlib.import_module(name)
 
 
 #: The joints of texts no template matches whole, tried in this order after every template:
@@ -140,7 +124,6 @@ def localize(language: str, text: str) -> str:
     it, joined as in :data:`_JOINTS`), else as it is."""
     if language == "en" or not text or not any(c.isascii() and c.isalpha() for c in text):
         return text
-    _load()
     return _localized(language, text)
 
 
@@ -192,7 +175,6 @@ def _where(language: str, where: str) -> str:
 def _part(language: str, part: str) -> str:
     part = part.strip()
     if found := _SEED.fullmatch(part):
-        _load()
         seed = found.group("seed")
         name = (
             t(language, _SEEDS[seed])
@@ -248,7 +230,25 @@ register(
     ("the ranking", "sys.err.the_ranking"),
 )
 
+#: The systems' tables, registered after the words every system shares (above): the first
+#: registration of a template wins.
+TABLES: tuple[Table, ...] = (bridge_ccba.TABLE, mahjong_rmf.TABLE, othello_woc.TABLE)
+
+
+def _register(table: Table) -> None:
+    register_wording(table.system, **table.wordings)
+    for seed, key in table.seeds:
+        register_seed(seed, key)
+    register(*table.templates)
+    for pattern, render in table.patterns:
+        register_pattern(pattern, render)
+
+
+for _table in TABLES:
+    _register(_table)
+
 __all__ = [
+    "TABLES",
     "Renderer",
     "localize",
     "register",

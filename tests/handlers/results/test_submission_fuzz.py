@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fedrank.handlers.context import Services
+from fedrank.handlers.systems import all_systems
 from fedrank.storage.database import Database
 from tests import fuzzcases
 from tests.helpers import Clock
@@ -38,7 +39,9 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     loop.run_until_complete(db.migrate())
     loop.run_until_complete(fuzzcases.seed_submit_world(db))
     try:
-        yield World(loop, Services(db=db, clock=Clock()), fuzzcases.submit_bases())
+        yield World(
+            loop, Services(db=db, systems=all_systems(), clock=Clock()), fuzzcases.submit_bases()
+        )
     finally:
         loop.run_until_complete(db.close())
         loop.close()

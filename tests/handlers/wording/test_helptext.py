@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from fedrank.handlers.commands import COMMANDS
-from fedrank.handlers.context import LANGUAGES, RequestContext, Services
+from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.wording import helptext
 from fedrank.handlers.wording.i18n import MESSAGES
+from fedrank.handlers.wording.languages import LANGUAGES
 from fedrank.storage.database import Database
 from tests.conftest import user
 from tests.english import TYPED

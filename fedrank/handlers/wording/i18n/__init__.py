@@ -17,7 +17,7 @@ import gettext
 from collections.abc import Callable
 from pathlib import Path
 
-from fedrank.handlers.context import LANGUAGES
+from fedrank.handlers.wording.languages import LANGUAGES
 
 M = dict[str, str]
 

@@ -1,13 +1,15 @@
-"""The othello_woc texts that engines and this package store in English (trace notes, "Next",
-/whatif rows, rule references), each with the catalogue key that says it in every language:
-see :mod:`fedrank.handlers.wording.phrases`. The English text of each key is the template itself."""
+"""The othello_woc texts its engine and its system package store in English (trace notes,
+"Next", /whatif rows, rule references), each with the catalogue key that says it in every
+language; :mod:`fedrank.handlers.wording.phrases` reads :data:`TABLE`. The English text of each
+key is the template itself."""
 
 from __future__ import annotations
 
-from fedrank.handlers.wording.phrases import register, register_seed, register_wording
+from fedrank.handlers.wording.systems import Table
 
-register_wording(
-    "othello_woc",
+TABLE = Table("othello_woc")
+
+TABLE.wording(
     figure="sys.othello_woc.figure",
     top_headers="sys.othello_woc.top_headers",
     history_headers="sys.othello_woc.history_headers",
@@ -16,8 +18,8 @@ register_wording(
     personal_line="sys.othello_woc.personal_line",
     personal_before="sys.othello_woc.personal_before",
 )
-register_seed("004", "sys.othello_woc.seed")
-register(
+TABLE.seed("004", "sys.othello_woc.seed")
+TABLE.phrases(
     ("othello_woc", "sys.othello_woc.system"),
     ("{n} pt", "sys.othello_woc.pt"),
     ("{n} pts", "sys.othello_woc.pts"),
@@ -50,7 +52,7 @@ register(
 )
 
 # The names of trace steps that are words, not the rulebook's symbols.
-register(
+TABLE.phrases(
     ("colour_choice_or_draw_win", "sys.othello_woc.n.choice"),
     ("counted", "sys.othello_woc.n.counted"),
     ("cycle", "sys.othello_woc.n.cycle"),
@@ -71,7 +73,7 @@ register(
     ("discs_counted + C*opponents_points + neutral_games*(32 + C*points)", "sys.othello_woc.bq"),
 )
 
-register(
+TABLE.phrases(
     ("bye", "sys.othello_woc.bye_word"),
     ("unplayed round", "sys.othello_woc.unplayed_round"),
 )

@@ -1,28 +1,25 @@
-"""The mahjong_rmf texts that engines and this package store in English (trace notes, "Next",
-/whatif rows, rule references), each with the catalogue key that says it in every language:
-see :mod:`fedrank.handlers.wording.phrases`. The English text of each key is the template itself."""
+"""The mahjong_rmf texts its engine and its system package store in English (trace notes,
+"Next", /whatif rows, rule references), each with the catalogue key that says it in every
+language; :mod:`fedrank.handlers.wording.phrases` reads :data:`TABLE`. The English text of each
+key is the template itself."""
 
 from __future__ import annotations
 
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.i18n.plural import counted
-from fedrank.handlers.wording.phrases import (
-    register,
-    register_pattern,
-    register_seed,
-    register_wording,
-)
+from fedrank.handlers.wording.systems import Table
+
+TABLE = Table("mahjong_rmf")
 
 # The rulebook's "уровень" (evolution level) where the generic messages say title.
-register_wording(
-    "mahjong_rmf",
+TABLE.wording(
     title="sys.mahjong_rmf.title",
     title_listed="sys.mahjong_rmf.title_listed",
     top_headers="sys.mahjong_rmf.top_headers",
     history_headers="sys.mahjong_rmf.history_headers",
 )
-register_seed("000", "sys.mahjong_rmf.seed")
-register(
+TABLE.seed("000", "sys.mahjong_rmf.seed")
+TABLE.phrases(
     ("mahjong_rmf", "sys.mahjong_rmf.system"),
     ("age_months", "sys.mahjong_rmf.col.age_months"),
     ("row {label}", "sys.mahjong_rmf.row"),
@@ -63,7 +60,7 @@ def _players(language: str, n: str) -> str:
     return counted(language, "sys.mahjong_rmf.players", int(n)) if n.isdigit() else n
 
 
-register(
+TABLE.phrases(
     (
         "{sum} / {n} players",
         lambda lang, v: t(
@@ -79,7 +76,7 @@ register(
 )
 
 # The names of trace steps that are words, not the rulebook's symbols.
-register(
+TABLE.phrases(
     ("EU_mean", "sys.mahjong_rmf.n.eu_mean"),
     ("place_mean", "sys.mahjong_rmf.n.place_mean"),
     ("norm", "sys.mahjong_rmf.n.norm"),
@@ -87,14 +84,14 @@ register(
 )
 
 # The levels as the rulebook names them: "7-й кю", "1-й дан" (the engine's labels "7k", "D1+").
-register_pattern(r"(?P<n>1[0-2]|[1-9])k", lambda lang, v: t(lang, "sys.mahjong_rmf.kyu", n=v["n"]))
-register_pattern(
+TABLE.pattern(r"(?P<n>1[0-2]|[1-9])k", lambda lang, v: t(lang, "sys.mahjong_rmf.kyu", n=v["n"]))
+TABLE.pattern(
     r"D(?P<n>1[0-2]|[1-9])(?P<marks>[+-]*)",
     lambda lang, v: t(lang, "sys.mahjong_rmf.dan", n=v["n"], marks=v["marks"]),
 )
 
 # /whatif's refusals.
-register(
+TABLE.phrases(
     (
         "{code} was not stored with RMF parameters: it cannot be replayed",
         "sys.mahjong_rmf.err.not_rmf",

@@ -1,14 +1,16 @@
-"""The bridge_ccba texts that engines and this package store in English (trace notes, "Next",
-/whatif rows, rule references), each with the catalogue key that says it in every language:
-see :mod:`fedrank.handlers.wording.phrases`. The English text of each key is the template itself."""
+"""The bridge_ccba texts its engine and its system package store in English (trace notes,
+"Next", /whatif rows, rule references), each with the catalogue key that says it in every
+language; :mod:`fedrank.handlers.wording.phrases` reads :data:`TABLE`. The English text of each
+key is the template itself."""
 
 from __future__ import annotations
 
 from fedrank.handlers.wording.i18n.plural import counted
-from fedrank.handlers.wording.phrases import register, register_seed, register_wording
+from fedrank.handlers.wording.systems import Table
 
-register_wording(
-    "bridge_ccba",
+TABLE = Table("bridge_ccba")
+
+TABLE.wording(
     figure="sys.bridge_ccba.figure",
     top_headers="sys.bridge_ccba.top_headers",
     history_headers="sys.bridge_ccba.history_headers",
@@ -17,8 +19,8 @@ register_wording(
     personal_line="sys.bridge_ccba.personal_line",
     personal_before="sys.bridge_ccba.personal_before",
 )
-register_seed("001", "sys.bridge_ccba.seed")
-register(
+TABLE.seed("001", "sys.bridge_ccba.seed")
+TABLE.phrases(
     ("masterpoints {colour}", "sys.bridge_ccba.kind_colour"),
     ("event {name}", "sys.bridge_ccba.f.event"),
     ("group {name}", "sys.bridge_ccba.f.group"),
@@ -111,10 +113,10 @@ def _wins(language: str, values: dict[str, str]) -> str:
     return wins + ", " + counted(language, "sys.bridge_ccba.draws", int(d))
 
 
-register(("{w} wins, {d} draws", _wins))
+TABLE.phrases(("{w} wins, {d} draws", _wins))
 
 # The names of trace steps that are words, not the rulebook's symbols.
-register(
+TABLE.phrases(
     ("A_KO", "sys.bridge_ccba.n.a_ko"),
     ("A_consolation", "sys.bridge_ccba.n.a_cons"),
     ("A_stage", "sys.bridge_ccba.n.a_stage"),
@@ -132,7 +134,7 @@ register(
 )
 
 # /whatif's refusals.
-register(
+TABLE.phrases(
     (
         "{code} was not stored with bridge_ccba parameters: it cannot be recomputed",
         "sys.bridge_ccba.err.not_ccba",
@@ -150,7 +152,7 @@ register(
     ("absent", "sys.bridge_ccba.st.absent"),
 )
 
-register(
+TABLE.phrases(
     ("consolation higher: difference in its colour", "sys.bridge_ccba.cons_higher"),
     ("main higher", "sys.bridge_ccba.main_higher"),
     ("mean of the {n} lowest holders x {f}, capped at {cap}", "sys.bridge_ccba.team_avgm"),
