@@ -10,9 +10,10 @@ has it in ``sys.modules`` before they run; it is counted wherever a module names
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterator
 from pathlib import Path
+
+from tests.test_layers import _imports
 
 PACKAGE = Path(__file__).resolve().parents[1] / "fedrank"
 
@@ -27,24 +28,10 @@ def import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
     files = {module_name(path, root): path for path in sorted(root.rglob("*.py"))}
     graph: dict[str, set[str]] = {}
     for name, path in files.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        named: set[str] = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                named.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join([*parts, node.module] if node.module else parts)
-                else:
-                    base = node.module or ""
-                for alias in node.names:
-                    full = f"{base}.{alias.name}"
-                    named.add(full if full in files else base)
+        named = {imported for _, imported in _imports(path, root)}
         edges = set()
         for target in named:
-            while target and target not in files:  # ``import a.b.C``-like names: the module
+            while target and target not in files:  # ``a.b.C`` of ``from a.b import C``: a.b
                 target = target.rpartition(".")[0]
             if target and target != name:
                 edges.add(target)
