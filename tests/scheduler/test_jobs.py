@@ -1,8 +1,13 @@
 """Scheduled publication: on time, once, and caught up after downtime; announced once."""
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime
+from typing import Any
 
+import pytest
+
+from fedrank.handlers.publication.publish import publish_in
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.scheduler import jobs
 from fedrank.scheduler.jobs import announce_pending, publish_due
@@ -206,3 +211,65 @@ async def test_two_schedulers_announce_once_and_the_leader_delivers(backend: Bac
     finally:
         await first_db.close()
         await second_db.close()
+
+
+class Killed(BaseException):
+    """The process killed at that point: nothing after it runs, no ``except Exception`` sees it."""
+
+
+@pytest.mark.parametrize(
+    "kill_at",
+    [
+        ("announce", 1),  # list 1 published, its announcement not written
+        ("publish", 2),  # list 1 published and announced, list 2 not published
+        ("announce", 2),  # both published, list 2 not announced
+    ],
+)
+async def test_a_kill_between_the_lists_of_one_tick_loses_no_announcement(
+    db: Database, monkeypatch: pytest.MonkeyPatch, kill_at: tuple[str, int]
+) -> None:
+    """Two lists due in one tick, the process killed at a point of it; after a restart every
+    chat has each list's announcement exactly once."""
+    await seed_federation(db)  # the list of 2026-11-01 is stored: 12-01 and 01-01 are due
+    await _subscribe(db, "-1001", "-1002")
+    step, nth = kill_at
+    calls = {"announce": 0, "publish": 0}
+    real = {"announce": jobs.announce, "publish": jobs._publish_one}
+
+    def dies(name: str) -> Callable[..., Awaitable[Any]]:
+        async def wrapper(*args: Any) -> Any:
+            calls[name] += 1
+            if name == step and calls[name] == nth:
+                raise Killed
+            return await real[name](*args)
+
+        return wrapper
+
+    monkeypatch.setattr(jobs, "announce", dies("announce"))
+    monkeypatch.setattr(jobs, "_publish_one", dies("publish"))
+    now = datetime(2027, 1, 2, 9, 0, tzinfo=UTC)
+    with pytest.raises(Killed):
+        await publish_due(db, now, systems=SYSTEMS)
+    monkeypatch.undo()
+    restarted = Scheduler(db, lambda: datetime(2027, 1, 2, 9, 1, tzinfo=UTC), systems=SYSTEMS)
+    await restarted.tick()
+    await restarted.tick()
+    expected = [(day, chat) for day in ("2026-12-01", "2027-01-01") for chat in ("-1001", "-1002")]
+    assert await _announcements(db) == expected
+    await restarted.lock.release()
+
+
+async def test_a_newer_list_does_not_hide_an_unannounced_older_one(db: Database) -> None:
+    """The sweep works per list: a list published on demand after an unannounced scheduled one
+    leaves both owed, and both are announced, the older first."""
+    await seed_federation(db)
+    await _subscribe(db, "-1001")
+    now = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+    async with db.transaction() as repos:
+        discipline = await repos.federations.discipline(1)
+        assert discipline is not None
+        for day in (date(2026, 12, 1), date(2026, 12, 5)):
+            await publish_in(repos, SYSTEMS, discipline, day, now=now, on_demand=day.day == 5)
+    assert await announce_pending(db, now) > 0
+    assert await _announcements(db) == [("2026-12-01", "-1001"), ("2026-12-05", "-1001")]
+    assert await announce_pending(db, now) == 0

@@ -447,16 +447,12 @@ async def announce_in(repos: Repos, snapshot: ListSnapshot, now: datetime) -> in
 
 
 async def announce_recent(repos: Repos, now: datetime) -> int:
-    """Announce each discipline's latest list if it was published recently and not announced
-    yet (lists published on demand, or a crash between publishing and announcing)."""
+    """Announce every list published within ANNOUNCE_WITHIN and not announced yet, each
+    discipline's oldest first: lists published on demand, and each list a crash left between
+    its publication and its announcement. Per list, not per discipline: a crash between two
+    lists of one tick leaves the earlier one owed, and a newer list must not hide it."""
     added = 0
-    for discipline in await repos.federations.disciplines():
-        latest = await repos.lists.latest(discipline.id)
-        if latest is None or "announced_at" in latest.data:
-            continue
-        created = latest.created_at
-        if created.tzinfo is None:
-            created = created.replace(tzinfo=now.tzinfo)
-        if now - created <= ANNOUNCE_WITHIN:
-            added += await announce_in(repos, latest, now)
+    for snapshot in await repos.lists.created_since(now - ANNOUNCE_WITHIN):
+        if "announced_at" not in snapshot.data:
+            added += await announce_in(repos, snapshot, now)
     return added

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -477,6 +477,12 @@ class ListRepo(Repo):
             .order_by(ListSnapshot.id)
         )
         return [(sid, did) for sid, did in rows]
+
+    async def created_since(self, since: datetime) -> Sequence[ListSnapshot]:
+        """Every snapshot created at or after ``since`` (UTC), each discipline's oldest first."""
+        query = select(ListSnapshot).where(ListSnapshot.created_at >= since.astimezone(UTC))
+        order = (ListSnapshot.discipline_id, ListSnapshot.list_date)
+        return (await self.session.scalars(query.order_by(*order))).all()
 
     async def snapshots(self, discipline_id: int) -> Sequence[ListSnapshot]:
         return (
