@@ -31,9 +31,10 @@ class DiscordSettings(BaseModel):
     # FEDRANK_DISCORD_TOKEN reaches this section too (as ``token``): it is not read here.
     model_config = ConfigDict(extra="ignore")
 
-    # The prefix of text commands (``!rating``); empty turns them off, and with them the
-    # privileged message content intent.
-    prefix: str = "!"
+    # The prefix of text commands (``!rating``). Empty, the default: slash commands only, and
+    # the bot asks for no privileged message content intent (Discord reviews that intent for
+    # bots in 100 servers or more, and slash commands need none).
+    prefix: str = ""
     # Keep linked members' Discord roles in step with their official titles. Needs the
     # privileged server members intent (switched on in the developer portal as well).
     role_sync: bool = False

@@ -74,14 +74,13 @@ def test_discord_settings_are_a_section_of_the_settings(
     assert "d1sc0rd" not in repr(settings)
 
 
-def test_discord_defaults_and_an_empty_prefix(
-    no_env: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_discord_defaults_and_a_prefix(no_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Slash commands only unless a prefix is set: no privileged message content intent."""
     defaults = load_settings().discord
-    assert (defaults.prefix, defaults.role_sync, defaults.guild_ids) == ("!", False, [])
+    assert (defaults.prefix, defaults.role_sync, defaults.guild_ids) == ("", False, [])
     assert defaults.sync_commands and defaults.requests_per_second == 50  # one budget, whole
-    monkeypatch.setenv("FEDRANK_DISCORD_PREFIX", "")
-    assert load_settings().discord.prefix == ""
+    monkeypatch.setenv("FEDRANK_DISCORD_PREFIX", "!")
+    assert load_settings().discord.prefix == "!"
 
 
 def test_a_bad_discord_setting_names_its_variable(

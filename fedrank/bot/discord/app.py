@@ -37,6 +37,9 @@ from fedrank.handlers.context import Services
 
 log = logging.getLogger(__name__)
 
+#: What a member needs to see the staff commands in the picker (see ``hide_staff_commands``).
+STAFF_PERMISSIONS = discord.Permissions(manage_guild=True)
+
 
 def make_intents(settings: DiscordSettings) -> discord.Intents:
     intents = discord.Intents.none()
@@ -94,6 +97,7 @@ class FedrankBot(commands.Bot):
         for cog in ALL:
             await self.add_cog(cog(self.fedrank))
         self.add_generic_commands()
+        self.hide_staff_commands()
         autocomplete.attach(self.tree)
         self.add_dynamic_items(ActionButton)
         roles = self.fedrank.roles
@@ -113,12 +117,32 @@ class FedrankBot(commands.Bot):
             if command not in text:
                 self.add_command(generic_text(self.fedrank, command))
 
+    def hide_staff_commands(self) -> None:
+        """Directors' and admins' commands carry ``default_member_permissions``: a member
+        without "Manage Server" does not see them in the picker (a server's admins may open one
+        to a role in Server Settings > Integrations). fedrank still checks the caller's role
+        in the federation on every use: this only keeps ~20 commands out of players' sight."""
+        staff = {
+            name for name, command in self.fedrank.registry.items() if command.audience != "all"
+        }
+        for command in self.tree.get_commands():
+            if command.name in staff and command.default_permissions is None:
+                command.default_permissions = STAFF_PERMISSIONS
+
     async def sync_commands(self) -> None:
-        """Register the slash commands: at once in the configured guilds, globally anyway."""
-        for guild_id in self.fedrank.settings.guild_ids:
+        """Register the slash commands either in the configured guilds (at once) or globally
+        (reaching every client within the hour), never both: a guild that also had the
+        global set would list every command twice. With guilds configured, the global set is
+        synced empty, so a copy left by an earlier global sync goes."""
+        guild_ids = self.fedrank.settings.guild_ids
+        if not guild_ids:
+            await self.tree.sync()
+            return
+        for guild_id in guild_ids:
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
+        self.tree.clear_commands(guild=None)
         await self.tree.sync()
 
     async def on_message(self, message: discord.Message) -> None:

@@ -10,6 +10,7 @@ import pytest
 from discord import app_commands
 
 from fedrank.bot.discord import FedrankBot, make_bot, make_intents, run_transport
+from fedrank.bot.discord.app import STAFF_PERMISSIONS
 from fedrank.bot.discord.translator import Translator, translated
 from fedrank.config import Settings
 from fedrank.handlers.commands import COMMANDS
@@ -150,6 +151,7 @@ async def test_a_refused_message_content_intent_leaves_slash_commands(
             raise discord.PrivilegedIntentsRequired(None)
 
     monkeypatch.setattr(FedrankBot, "start", start)
+    monkeypatch.setenv("FEDRANK_DISCORD_PREFIX", "!")  # text commands asked for
     settings = Settings(_env_file=None, discord_token="secret-token")  # type: ignore[call-arg]
     await run_transport(settings, services)
     assert started == [True, False]
@@ -158,3 +160,43 @@ async def test_a_refused_message_content_intent_leaves_slash_commands(
     settings = Settings(_env_file=None, discord_token="secret-token")  # type: ignore[call-arg]
     with pytest.raises(RuntimeError, match="Server Members intent"):
         await run_transport(settings, services)
+
+
+async def test_staff_commands_are_out_of_players_sight(services: Services) -> None:
+    """Directors' and admins' commands carry default_member_permissions, in the global tree and
+    in a guild's copy; players' commands carry none; the role-sync commands keep their own."""
+    bot = make_bot(services, discord_settings())
+    await bot.setup_hook()
+    guild = discord.Object(id=4242)
+    bot.tree.copy_global_to(guild=guild)
+    for tree_commands in (bot.tree.get_commands(), bot.tree.get_commands(guild=guild)):
+        by_name = {c.name: c for c in tree_commands}
+        for name, command in COMMANDS.items():
+            expected = STAFF_PERMISSIONS if command.audience != "all" else None
+            assert by_name[name].default_permissions == expected, name
+        assert by_name["rolemap"].default_permissions == discord.Permissions(manage_roles=True)
+    payload = bot.tree.get_command("submit", guild=guild).to_dict(bot.tree)  # type: ignore[union-attr]
+    assert payload["default_member_permissions"] == STAFF_PERMISSIONS.value
+    assert bot.tree.get_command("rating").to_dict(bot.tree)["default_member_permissions"] is None  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("guild_ids", [[], [111, 222]])
+async def test_commands_sync_globally_or_in_the_listed_guilds_never_both(
+    services: Services, guild_ids: list[int]
+) -> None:
+    bot = make_bot(services, discord_settings(guild_ids=guild_ids))
+    await bot.setup_hook()
+    count = len(bot.tree.get_commands())
+    synced: list[tuple[int | None, int]] = []
+
+    async def sync(*, guild: discord.abc.Snowflake | None = None) -> list[object]:
+        synced.append((guild.id if guild else None, len(bot.tree.get_commands(guild=guild))))
+        return []
+
+    bot.tree.sync = sync  # type: ignore[method-assign]
+    await bot.sync_commands()
+    if guild_ids:
+        # Each guild gets every command; the global set is emptied, not left as a second copy.
+        assert synced == [(111, count), (222, count), (None, 0)]
+    else:
+        assert synced == [(None, count)]
