@@ -41,6 +41,9 @@ class RequestContext:
     # with ``{payload}`` (Telegram's ``https://t.me/<bot>?start={payload}``); None where the
     # platform has none. /linkcode puts the code in one, so the player links with one tap.
     start_link: str | None = None
+    # The thread of the chat the request came from (a Telegram forum topic), where every part
+    # of the answer goes; None outside threads. Transports read it; use cases never need it.
+    thread_id: str | None = None
 
 
 # How long what a user's account says (the language chosen with /lang, the unreachable mark)

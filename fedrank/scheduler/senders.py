@@ -95,7 +95,11 @@ class TelegramSender:
         session = AiohttpSession(api=api_server or PRODUCTION)
         session.middleware(self.pacer)
         self.bot = Bot(
-            token, session=session, default=DefaultBotProperties(parse_mode=ParseMode.HTML)
+            token,
+            session=session,
+            # No link preview: a list's or a player's page link would bring a card taller than
+            # the answer itself.
+            default=DefaultBotProperties(parse_mode=ParseMode.HTML, link_preview_is_disabled=True),
         )
 
     @staticmethod

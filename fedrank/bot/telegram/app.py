@@ -96,7 +96,13 @@ def make_bot(
     reach = reachability or Reachability(services)
     session.middleware(KeepResponseTypes())
     session.middleware(telegram_pacer(token, limits, on_forbidden=reach.mark))
-    return Bot(token, session=session, default=DefaultBotProperties(parse_mode=ParseMode.HTML))
+    return Bot(
+        token,
+        session=session,
+        # No link preview: a list's or a player's page link would bring a card taller than
+        # the answer itself.
+        default=DefaultBotProperties(parse_mode=ParseMode.HTML, link_preview_is_disabled=True),
+    )
 
 
 def make_dispatcher(

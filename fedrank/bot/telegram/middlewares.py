@@ -45,9 +45,15 @@ Handler = Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]]
 
 
 def build_context(
-    services: Services, user: User, chat: Chat | None, *, start_link: str | None = None
+    services: Services,
+    user: User,
+    chat: Chat | None,
+    *,
+    start_link: str | None = None,
+    thread_id: int | None = None,
 ) -> RequestContext:
-    """The request context of one update from ``user`` in ``chat``."""
+    """The request context of one update from ``user`` in ``chat`` (in forum topic
+    ``thread_id``, if any)."""
     chat_id = chat.id if chat is not None else user.id
     return RequestContext(
         platform=PLATFORM,
@@ -58,6 +64,7 @@ def build_context(
         is_private=chat is None or chat.type == "private",
         platform_language=user.language_code,
         start_link=start_link,
+        thread_id=str(thread_id) if thread_id is not None else None,
     )
 
 
@@ -100,8 +107,14 @@ class ContextMiddleware(BaseMiddleware):
         data["services"] = self.services
         # The bot's deep link (t.me/<username>, from getMe at startup) for /linkcode's answer.
         link = data.get("start_link")
+        # aiogram's event_thread_id: the forum topic of a message or of a button's message.
+        thread = data.get("event_thread_id")
         data["ctx"] = build_context(
-            self.services, user, chat, start_link=link if isinstance(link, str) else None
+            self.services,
+            user,
+            chat,
+            start_link=link if isinstance(link, str) else None,
+            thread_id=thread if isinstance(thread, int) else None,
         )
         return await handler(event, data)
 

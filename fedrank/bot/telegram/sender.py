@@ -19,6 +19,7 @@ from aiogram.types import (
     Message,
     ReplyParameters,
 )
+from aiogram.utils.chat_action import ChatActionSender
 
 from fedrank.bot.telegram.render import render_html
 from fedrank.handlers.wording.i18n import t
@@ -27,6 +28,8 @@ from fedrank.handlers.wording.reply import Button, Reply
 log = logging.getLogger(__name__)
 
 CAPTION_LIMIT = 1024
+# Telegram shows a chat action for up to 5 seconds; it is sent again a little before.
+ACTION_EVERY = 4.5
 # Buttons side by side on one row, as many as fit a phone's width.
 ROW_WIDTH = 2
 
@@ -51,8 +54,11 @@ async def send_reply(
     *,
     language: str,
     reply_to: int | None = None,
+    thread_id: int | None = None,
 ) -> list[Message]:
-    """Send ``reply`` to ``chat_id``; returns the messages Telegram accepted."""
+    """Send ``reply`` to ``chat_id`` (every part to forum topic ``thread_id`` when given);
+    returns the messages Telegram accepted. While a photo or a file goes up, the chat shows
+    "sending a photo…" or "sending a file…" (aiogram's ChatActionSender)."""
     rendered = render_html(reply, language=language)
     markup = keyboard(rendered.buttons)
     sent: list[Message] = []
@@ -66,6 +72,7 @@ async def send_reply(
                 await bot.send_message(
                     chat_id,
                     text,
+                    message_thread_id=thread_id,
                     reply_markup=markup if last else None,
                     reply_parameters=quote if index == 0 else None,
                 )
@@ -74,16 +81,22 @@ async def send_reply(
             last = index == len(rendered.files) - 1
             upload = BufferedInputFile(attachment.content, filename=attachment.filename)
             caption = escape(attachment.caption[:CAPTION_LIMIT]) or None
-            if attachment.mime.startswith("image/"):
+            image = attachment.mime.startswith("image/")
+            async with ChatActionSender(
+                bot=bot,
+                chat_id=chat_id,
+                message_thread_id=thread_id,
+                action="upload_photo" if image else "upload_document",
+                interval=ACTION_EVERY,
+            ):
+                send = bot.send_photo if image else bot.send_document
                 sent.append(
-                    await bot.send_photo(
-                        chat_id, upload, caption=caption, reply_markup=markup if last else None
-                    )
-                )
-            else:
-                sent.append(
-                    await bot.send_document(
-                        chat_id, upload, caption=caption, reply_markup=markup if last else None
+                    await send(
+                        chat_id,
+                        upload,
+                        message_thread_id=thread_id,
+                        caption=caption,
+                        reply_markup=markup if last else None,
                     )
                 )
     except TelegramForbiddenError:
@@ -102,13 +115,22 @@ async def deliver(
     reply: Reply,
     language: str,
     reply_to: int | None = None,
+    thread_id: int | None = None,
 ) -> list[Message]:
-    """Send ``reply`` where it belongs: a private one asked in a group goes to the user."""
+    """Send ``reply`` where it belongs: a private one asked in a group goes to the user (the
+    group's topic only hears that it was sent)."""
     if reply.private and not is_private:
         sent = await send_reply(bot, user_id, reply, language=language)
         note = "tg.sent_privately" if sent else "tg.open_private"
         await send_reply(
-            bot, chat_id, Reply.text(t(language, note)), language=language, reply_to=reply_to
+            bot,
+            chat_id,
+            Reply.text(t(language, note)),
+            language=language,
+            reply_to=reply_to,
+            thread_id=thread_id,
         )
         return sent
-    return await send_reply(bot, chat_id, reply, language=language, reply_to=reply_to)
+    return await send_reply(
+        bot, chat_id, reply, language=language, reply_to=reply_to, thread_id=thread_id
+    )

@@ -275,6 +275,7 @@ class FakeTelegram:
         chat: dict[str, Any] | None = None,
         document: tuple[str, bytes] | None = None,
         caption: str | None = None,
+        thread: int | None = None,
     ) -> dict[str, Any]:
         message: dict[str, Any] = {
             "message_id": next(self._message_ids),
@@ -282,6 +283,9 @@ class FakeTelegram:
             "chat": chat or self._private(user),
             "from": user,
         }
+        if thread is not None:  # a message in a forum topic
+            message["message_thread_id"] = thread
+            message["is_topic_message"] = True
         if text is not None:
             message["text"] = text
             if text.startswith("/"):
@@ -301,9 +305,12 @@ class FakeTelegram:
         chat: dict[str, Any] | None = None,
         document: tuple[str, bytes] | None = None,
         caption: str | None = None,
+        thread: int | None = None,
     ) -> int:
-        """A user writes to the bot; returns the new update's id."""
-        update = self.message_update(user, text, chat=chat, document=document, caption=caption)
+        """A user writes to the bot (in forum topic ``thread``); returns the new update's id."""
+        update = self.message_update(
+            user, text, chat=chat, document=document, caption=caption, thread=thread
+        )
         await self.push(update)
         return int(update["update_id"])
 

@@ -80,3 +80,39 @@ async def test_long_tables_photos_and_buttons(
     assert content.splitlines()[-1] == "60  Player 60"
     assert chart.method == "sendPhoto" and chart.text == "Rating <history>"
     assert chart.buttons == [("Next", "/report 2")]
+
+
+async def test_every_part_of_an_answer_in_a_forum_topic_goes_to_the_topic(
+    telegram: FakeTelegram, services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Text, a long table sent as a file, a chart, buttons and the chat actions: all with the
+    topic's message_thread_id (Telegram puts a message without it in "General")."""
+
+    async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
+        reply = Reply().line("Season report: https://ratings.example/RMF/")
+        reply.table(("#", "Player"), [(str(i), f"Player {i}") for i in range(1, 61)])
+        reply.attach(Attachment("chart.png", b"\x89PNG\r\n", "image/png", "Rating history"))
+        return reply.button("Next", "/report 2")
+
+    monkeypatch.setitem(
+        commands_module.COMMANDS, "report", commands_module.Command("report", report, slow=True)
+    )
+    club = telegram.group(GROUP, "Club")
+    anna = telegram.user(702, "Anna")
+    await telegram.send(anna, "/report", chat=club, thread=77)
+    _, table, chart = await telegram.replies(GROUP, 3)
+    assert (table.method, chart.method) == ("sendDocument", "sendPhoto")
+    to_group = [c for c in telegram.calls if str(c.params.get("chat_id")) == str(GROUP)]
+    assert {"sendMessage", "sendDocument", "sendPhoto"} <= {c.method for c in to_group}
+    assert all(int(c.params["message_thread_id"]) == 77 for c in to_group), to_group
+    actions = {c.params["action"] for c in to_group if c.method == "sendChatAction"}
+    assert actions <= {"typing", "upload_document", "upload_photo"}
+    # A URL in a reply brings no preview card.
+    (said,) = [c for c in to_group if c.method == "sendMessage"]
+    assert said.params["link_preview_options"]["is_disabled"] is True
+
+    other = telegram.group(GROUP - 1, "Other club")
+    await telegram.send(anna, "/report", chat=other)  # outside a topic: no thread
+    await telegram.replies(GROUP - 1, 3)
+    there = [c for c in telegram.calls if str(c.params.get("chat_id")) == str(GROUP - 1)]
+    assert there and all("message_thread_id" not in c.params for c in there)

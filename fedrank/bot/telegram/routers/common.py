@@ -2,28 +2,21 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from dataclasses import replace
 
 from aiogram import Bot
-from aiogram.enums import ChatAction
 from aiogram.types import Message
+from aiogram.utils.chat_action import ChatActionSender
 
 from fedrank.bot.telegram.render import needs_own_lines
-from fedrank.bot.telegram.sender import deliver
+from fedrank.bot.telegram.sender import ACTION_EVERY, deliver
 from fedrank.handlers.accounts.presence import chosen_language
 from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.dispatch import dispatch, parse_command
 
 log = logging.getLogger(__name__)
-
-# Telegram shows a chat action for up to 5 seconds; it is sent again a little before.
-TYPING_EVERY = 4.5
 
 
 async def answer(
@@ -39,7 +32,12 @@ async def answer(
     if attachment is not None:
         ctx = replace(ctx, attachment=attachment)
     if is_long(text, attachment):
-        async with typing(bot, int(ctx.chat_id)):
+        async with ChatActionSender.typing(
+            bot=bot,
+            chat_id=int(ctx.chat_id),
+            message_thread_id=thread_of(ctx),
+            interval=ACTION_EVERY,
+        ):
             reply = await dispatch(services, ctx, text)
     else:
         reply = await dispatch(services, ctx, text)
@@ -52,7 +50,13 @@ async def answer(
         reply=reply,
         language=language,
         reply_to=reply_to,
+        thread_id=thread_of(ctx),
     )
+
+
+def thread_of(ctx: RequestContext) -> int | None:
+    """The forum topic the request came from, where every part of its answer goes."""
+    return int(ctx.thread_id) if ctx.thread_id is not None else None
 
 
 def is_long(text: str, attachment: IncomingFile | None) -> bool:
@@ -61,30 +65,6 @@ def is_long(text: str, attachment: IncomingFile | None) -> bool:
     parsed = parse_command(text)
     command = COMMANDS.get(parsed[0]) if parsed is not None else None
     return attachment is not None or (command is not None and command.slow)
-
-
-@asynccontextmanager
-async def typing(bot: Bot, chat_id: int) -> AsyncIterator[None]:
-    """Telegram's "typing…" in ``chat_id`` while the block runs: sent at once (in the
-    background, so the command does not wait for it) and again every few seconds, since
-    Telegram shows it for five seconds at most. A failure to send it is only logged."""
-
-    async def keep_typing() -> None:
-        while True:
-            try:
-                await bot.send_chat_action(chat_id=chat_id, action=ChatAction.TYPING)
-            except Exception as exc:  # the network's or Telegram's: never the command's
-                log.debug("no chat action in %s: %s", chat_id, type(exc).__name__)
-                return
-            await asyncio.sleep(TYPING_EVERY)
-
-    task = asyncio.create_task(keep_typing())
-    try:
-        yield
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
 
 
 def command_text(message: Message) -> str:

@@ -19,7 +19,7 @@ from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import Document, Message
 
-from fedrank.bot.telegram.routers.common import answer, answer_message, command_text
+from fedrank.bot.telegram.routers.common import answer, answer_message, command_text, thread_of
 from fedrank.bot.telegram.sender import deliver
 from fedrank.handlers.accounts.presence import chosen_language
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
@@ -50,6 +50,7 @@ async def _say(
         is_private=ctx.is_private,
         reply=Reply.text(t(language, key, **values)),
         language=language,
+        thread_id=thread_of(ctx),
     )
 
 
