@@ -42,7 +42,12 @@ from aiogram.client.session.middlewares.base import (
     BaseRequestMiddleware,
     NextRequestMiddlewareType,
 )
-from aiogram.exceptions import TelegramForbiddenError, TelegramRetryAfter
+from aiogram.exceptions import (
+    TelegramForbiddenError,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
 from aiogram.methods import SendChatAction
 from aiogram.methods.base import TelegramType
 
@@ -336,10 +341,16 @@ class TelegramLimits:
     chat_interval: float = 1.0
     group_per_minute: int = 20
     max_retries: int = 5
+    #: A 5xx or a network error is tried again this many times, after ``server_backoff``
+    #: seconds, then twice that, and so on (0.5 + 1 + 2 s): a passing fault of Telegram's
+    #: servers costs a reply a few seconds, not the reply (past that, the caller owes it).
+    server_retries: int = 3
+    server_backoff: float = 0.5
 
 
 class TelegramPacer(BaseRequestMiddleware):
-    """Reserves a send slot for every chat-bound request and retries 429s.
+    """Reserves a send slot for every chat-bound request and retries 429s, 5xx and network
+    errors (each within its own budget).
 
     The overall rate is taken last, when the chat's own slot has come, so a chat that must wait
     does not hold a place in the overall queue that another chat could use now."""
@@ -418,6 +429,7 @@ class TelegramPacer(BaseRequestMiddleware):
         if not isinstance(chat_id, int | str) or isinstance(method, SendChatAction):
             return await make_request(bot, method)
         attempt = 0
+        faults = 0
         while True:
             delay = self.reserve(chat_id)
             if delay > 0:
@@ -440,6 +452,20 @@ class TelegramPacer(BaseRequestMiddleware):
                     exc.retry_after,
                 )
                 self.hold(chat_id, float(exc.retry_after))
+            except (TelegramServerError, TelegramNetworkError) as exc:
+                faults += 1
+                if faults > self.limits.server_retries:
+                    raise
+                pause = self.limits.server_backoff * 2 ** (faults - 1)
+                log.warning(
+                    "%s on %s to chat %s: trying again in %.1f s",
+                    type(exc).__name__,
+                    method.__api_method__,
+                    chat_id,
+                    pause,
+                )
+                if pause > 0:
+                    await self._sleep(pause)
             except TelegramForbiddenError:
                 if self.on_forbidden is not None and isinstance(chat_id, int) and chat_id > 0:
                     await self.on_forbidden(chat_id)

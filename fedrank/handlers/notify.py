@@ -11,6 +11,8 @@ so telling the same thing again (a re-run, a second press of a button) adds noth
   ``<key>:<platform>:<user>``.
 - :func:`notify_accounts`: the same, enqueued at once.
 - :class:`Notifier`: collects such rows during a use case and enqueues them together.
+- :func:`owe_reply`: an answer the platform would not take now (its servers failing past the
+  transport's own retries), handed to the outbox from its first undelivered part.
 - :func:`player_accounts`: a player's accounts for a *personal* notice, as he chose with
   ``/notify`` (:func:`notify`): Telegram, Discord or both. A choice that names a platform he
   has no account on is ignored (a notice must reach him somewhere); console accounts (the
@@ -19,7 +21,9 @@ so telling the same thing again (a re-run, a second press of a button) adds noth
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -58,6 +62,27 @@ def new_message(
         "reply": reply.to_json(),
     }
     return NewMessage(dedup_key[:MAX_KEY], platform, chat_id, payload, due_at)
+
+
+async def owe_reply(
+    services: Services,
+    *,
+    platform: str,
+    chat_id: str,
+    reply: Reply,
+    language: str,
+    parts_done: int,
+    direct: bool,
+) -> None:
+    """Hand the outbox a reply a transport could not finish: the sender resumes after the
+    ``parts_done`` parts already delivered (texts, then files), so none is sent twice and the
+    rest keeps its order. Enqueued once, under a key of its own."""
+    key = f"reply:{platform}:{chat_id}:{uuid.uuid4().hex}"
+    message = new_message(
+        key, platform, chat_id, reply, language=language, kind="reply", direct=direct
+    )
+    async with services.db.transaction() as repos:
+        await repos.outbox.enqueue([replace(message, parts_done=parts_done)], services.now())
 
 
 def to_accounts(

@@ -134,6 +134,8 @@ class NewMessage:
     chat_id: str
     payload: dict[str, Any]
     due_at: datetime | None = None
+    #: Parts (texts, then files) already delivered another way: the sender starts after them.
+    parts_done: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,8 @@ from tests.helpers import Clock
 from tests.scheduler.test_outbox import ScriptedSender, msg
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
-FAST = Limits(per_second=0, chat_interval=0.0, group_per_minute=0, max_retries=1)
+# No retry of 5xx in the pacer: the outbox's own resumption after a failed part is tested here.
+FAST = Limits(per_second=0, chat_interval=0.0, group_per_minute=0, max_retries=1, server_retries=0)
 CHAT = -100777
 
 

@@ -19,7 +19,8 @@ from fedrank.scheduler.senders import (
 )
 from tests.bot.telegram.fake_api import TOKEN, FakeTelegram
 
-FAST = Limits(per_second=0, chat_interval=0.0, group_per_minute=0, max_retries=1)
+# No retry of 5xx here: what the sender makes of an error is what these tests read.
+FAST = Limits(per_second=0, chat_interval=0.0, group_per_minute=0, max_retries=1, server_retries=0)
 
 
 def announcement() -> Reply:

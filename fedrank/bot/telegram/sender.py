@@ -11,7 +11,12 @@ import logging
 from html import escape
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramNetworkError,
+    TelegramServerError,
+)
 from aiogram.types import (
     BufferedInputFile,
     InlineKeyboardButton,
@@ -22,6 +27,8 @@ from aiogram.types import (
 from aiogram.utils.chat_action import ChatActionSender
 
 from fedrank.bot.telegram.render import render_html
+from fedrank.handlers.context import Services
+from fedrank.handlers.notify import owe_reply
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.reply import Button, Reply
 
@@ -32,6 +39,14 @@ CAPTION_LIMIT = 1024
 ACTION_EVERY = 4.5
 # Buttons side by side on one row, as many as fit a phone's width.
 ROW_WIDTH = 2
+
+
+class UndeliveredError(Exception):
+    """Telegram's servers failed past the pacer's retries: ``parts_done`` parts went out."""
+
+    def __init__(self, parts_done: int) -> None:
+        super().__init__(parts_done)
+        self.parts_done = parts_done
 
 
 def keyboard(buttons: list[Button]) -> InlineKeyboardMarkup | None:
@@ -99,6 +114,8 @@ async def send_reply(
                         reply_markup=markup if last else None,
                     )
                 )
+    except (TelegramServerError, TelegramNetworkError) as exc:
+        raise UndeliveredError(len(sent)) from exc
     except TelegramForbiddenError:
         log.info("chat %s does not accept messages from the bot", chat_id)
     except TelegramBadRequest as exc:
@@ -116,13 +133,17 @@ async def deliver(
     language: str,
     reply_to: int | None = None,
     thread_id: int | None = None,
+    services: Services | None = None,
 ) -> list[Message]:
     """Send ``reply`` where it belongs: a private one asked in a group goes to the user (the
-    group's topic only hears that it was sent)."""
+    group's topic only hears that it was sent). When Telegram's servers fail past the pacer's
+    retries, what was not delivered goes to the outbox (with ``services``), so the user still
+    gets it, once, in order."""
     if reply.private and not is_private:
-        sent = await send_reply(bot, user_id, reply, language=language)
-        note = "tg.sent_privately" if sent else "tg.open_private"
-        await send_reply(
+        sent, owed = await _owing(services, bot, user_id, reply, language=language)
+        note = "tg.sent_privately" if sent or owed else "tg.open_private"
+        await _owing(
+            services,
             bot,
             chat_id,
             Reply.text(t(language, note)),
@@ -131,6 +152,43 @@ async def deliver(
             thread_id=thread_id,
         )
         return sent
-    return await send_reply(
-        bot, chat_id, reply, language=language, reply_to=reply_to, thread_id=thread_id
+    sent, _ = await _owing(
+        services, bot, chat_id, reply, language=language, reply_to=reply_to, thread_id=thread_id
     )
+    return sent
+
+
+async def _owing(
+    services: Services | None,
+    bot: Bot,
+    chat_id: int,
+    reply: Reply,
+    *,
+    language: str,
+    reply_to: int | None = None,
+    thread_id: int | None = None,
+) -> tuple[list[Message], bool]:
+    """The messages sent, and whether the rest was handed to the outbox."""
+    try:
+        sent = await send_reply(
+            bot, chat_id, reply, language=language, reply_to=reply_to, thread_id=thread_id
+        )
+    except UndeliveredError as undelivered:
+        if services is None:
+            raise
+        log.warning(
+            "Telegram failed a reply to chat %s after %d part(s); the outbox delivers the rest",
+            chat_id,
+            undelivered.parts_done,
+        )
+        await owe_reply(
+            services,
+            platform="telegram",
+            chat_id=str(chat_id),
+            reply=reply,
+            language=language,
+            parts_done=undelivered.parts_done,
+            direct=chat_id > 0,
+        )
+        return [], True
+    return sent, False

@@ -35,6 +35,7 @@ class OutboxRepo(Repo):
                             "payload": m.payload,
                             "state": "pending",
                             "attempts": 0,
+                            "parts_done": m.parts_done,
                             "due_at": m.due_at or now,
                             "created_at": now,
                         }

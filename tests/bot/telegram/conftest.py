@@ -23,7 +23,7 @@ from tests.bot.telegram.fake_api import TOKEN, FakeTelegram
 from tests.bot.telegram.mocked_bot import MockedBot
 
 # Real pacing is tested on its own with a fake clock; end to end it would only slow tests down.
-FAST = Limits(per_second=0, chat_interval=0.0, group_per_minute=0)
+FAST = Limits(per_second=0, chat_interval=0.0, group_per_minute=0, server_backoff=0.0)
 LENIENT = ThrottleLimits(burst=20, interval=0.05)
 
 

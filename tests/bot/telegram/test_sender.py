@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+from aiogram.client.telegram import TelegramAPIServer
 
 from fedrank.handlers import commands as commands_module
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.wording.reply import Attachment, Reply
-from tests.bot.telegram.conftest import make_telegram_role
-from tests.bot.telegram.fake_api import FakeTelegram
+from fedrank.scheduler.outbox import DeliveryWorker
+from fedrank.scheduler.senders import TelegramSender
+from tests.bot.telegram.conftest import FAST, make_telegram_role
+from tests.bot.telegram.fake_api import TOKEN, FakeTelegram
 from tests.factories import seed_federation
 
 GROUP = -1001234
@@ -116,3 +121,70 @@ async def test_every_part_of_an_answer_in_a_forum_topic_goes_to_the_topic(
     await telegram.replies(GROUP - 1, 3)
     there = [c for c in telegram.calls if str(c.params.get("chat_id")) == str(GROUP - 1)]
     assert there and all("message_thread_id" not in c.params for c in there)
+
+
+async def _outbox_rows(services: Services, prefix: str) -> list[tuple[int, str]]:
+    """The outbox rows under ``prefix`` once the transport has written them (it does so after
+    the reply's last refused part, a moment after the delivered ones arrive)."""
+    for _ in range(300):
+        async with services.db.read() as repos:
+            rows = [(r.parts_done, r.state) for r in await repos.outbox.by_prefix(prefix)]
+        if rows:
+            return rows
+        await asyncio.sleep(0.05)
+    return []
+
+
+def _season_report() -> Reply:
+    reply = Reply().line("Season report")
+    reply.table(("#", "Player"), [(str(i), f"Player {i}") for i in range(1, 61)])
+    return reply.attach(Attachment("chart.png", b"\x89PNG\r\n", "image/png", "Rating history"))
+
+
+async def test_a_reply_survives_one_server_error(
+    telegram: FakeTelegram, services: Services
+) -> None:
+    """A 502 on sendMessage is tried again: the reply arrives once."""
+    await seed_federation(services.db)
+    anna = telegram.user(703, "Anna")
+    telegram.fail("sendMessage", chat_id=703, status=502)
+    await telegram.send(anna, "/rating RMF-001")
+    (answer,) = await telegram.replies(703)
+    assert "RMF-001" in answer.text
+    await telegram.settle()
+    assert [c.status for c in telegram.calls_of("sendMessage")] == [502, 200]
+    assert len(telegram.to_chat(703)) == 1
+
+
+async def test_a_reply_the_servers_keep_refusing_is_delivered_by_the_outbox_once(
+    telegram: FakeTelegram, services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every try of the first file fails (502 past the pacer's retries): the text part already
+    delivered stays delivered, the rest goes to the outbox, and its worker sends the file and
+    the chart, once each and in order, when Telegram answers again."""
+
+    async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
+        return _season_report()
+
+    monkeypatch.setitem(
+        commands_module.COMMANDS, "report", commands_module.Command("report", report)
+    )
+    anna = telegram.user(704, "Anna")
+    telegram.fail("sendDocument", chat_id=704, status=502, times=4)  # 1 try + 3 retries
+    await telegram.send(anna, "/report")
+    (text,) = await telegram.replies(704)
+    assert text.text.startswith("Season report")
+    assert await _outbox_rows(services, "reply:telegram:704:") == [(1, "pending")]
+    sender = TelegramSender(
+        TOKEN, api_server=TelegramAPIServer.from_base(telegram.url), limits=FAST, rate=0
+    )
+    try:
+        worker = DeliveryWorker(services.db, {"telegram": sender})
+        assert await worker.drain("telegram") == 1
+        assert await worker.drain("telegram") == 0
+    finally:
+        await sender.close()
+    delivered = telegram.to_chat(704)
+    assert [d.method for d in delivered] == ["sendMessage", "sendDocument", "sendDocument"]
+    assert delivered[1].message["document"]["file_name"] == "table-1.txt"
+    assert delivered[2].text == "Rating history"

@@ -51,6 +51,7 @@ async def answer(
         language=language,
         reply_to=reply_to,
         thread_id=thread_of(ctx),
+        services=services,
     )
 
 

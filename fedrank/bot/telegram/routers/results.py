@@ -51,6 +51,7 @@ async def _say(
         reply=Reply.text(t(language, key, **values)),
         language=language,
         thread_id=thread_of(ctx),
+        services=services,
     )
 
 
