@@ -19,10 +19,11 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, TextIO
 
 from fedrank.config import ConfigError, Settings, load_settings
-from fedrank.handlers.context import LanguageCache, Services
+from fedrank.handlers.context import LanguageCache, Services, TransportState
 from fedrank.handlers.site.links import set_site_url
 from fedrank.handlers.systems import SystemRegistry, all_systems
 from fedrank.logsafe import install_for
@@ -148,6 +149,26 @@ def network_errors() -> tuple[type[BaseException], ...]:
     return tuple(found)
 
 
+def refusals() -> tuple[type[BaseException], ...]:
+    """What a platform says to a bot it will not serve now: a rejected or revoked token,
+    another process polling with the same token. Only that transport stops (and is tried
+    again); a configuration fedrank refuses itself (:class:`ConfigError`) still stops the run."""
+    found: list[type[BaseException]] = []
+    with contextlib.suppress(ImportError):
+        from aiogram.exceptions import (
+            TelegramConflictError,
+            TelegramForbiddenError,
+            TelegramUnauthorizedError,
+        )
+
+        found += [TelegramUnauthorizedError, TelegramForbiddenError, TelegramConflictError]
+    with contextlib.suppress(ImportError):
+        import discord
+
+        found += [discord.LoginFailure, discord.Forbidden]
+    return tuple(found)
+
+
 async def supervised(
     start: Transport,
     settings: Settings,
@@ -156,14 +177,19 @@ async def supervised(
     sleep: Callable[[float], Coroutine[Any, Any, None]] = asyncio.sleep,
     first: float = RECONNECT_FIRST,
 ) -> None:
-    """Run a transport; when it cannot reach its platform (at start or later), wait and start
-    it again, each wait twice the last (up to :data:`RECONNECT_MAX`), so that ``fedrank run``
-    survives a network that is down at start while the scheduler and the console go on."""
+    """Run a transport; when it cannot reach its platform (at start or later) or the platform
+    refuses it (a rejected token), wait and start it again, each wait twice the last (up to
+    :data:`RECONNECT_MAX`), so that ``fedrank run`` survives a network that is down at start
+    and one bad transport never stops the others, the scheduler or the website. Its state is
+    kept in ``services.transports`` for ``/healthz``; a refusal is logged once, not at every
+    try."""
     name = getattr(start, "__name__", "transport")
+    state = services.transports.setdefault(name, TransportState())
     delay = first
     while True:
         began = time.monotonic()
         try:
+            state.up = True
             await start(settings, services)
             return
         except network_errors() as exc:
@@ -176,8 +202,30 @@ async def supervised(
                 exc,
                 delay,
             )
+            _down(state, exc, fresh=False)
+        except refusals() as exc:
+            if _down(state, exc, fresh=time.monotonic() - began > RECONNECT_RESET):
+                log.error(
+                    "%s: the platform refuses the bot (%s); the other transports, the "
+                    "scheduler and the website go on; trying again every %.0f-%.0f s",
+                    name,
+                    state.error,
+                    delay,
+                    RECONNECT_MAX,
+                )
         await sleep(delay)
         delay = min(delay * 2, RECONNECT_MAX)
+
+
+def _down(state: TransportState, exc: BaseException, *, fresh: bool) -> bool:
+    """Mark the transport down for ``exc``; True when that is news: another failure than the
+    last, or the same after a run long enough (``fresh``) to count as having recovered."""
+    error = f"{type(exc).__name__}: {exc}"[:300]
+    news = fresh or state.error != error
+    if news or state.since is None:
+        state.since = datetime.now(UTC)
+    state.up, state.error = False, error
+    return news
 
 
 async def log_next_publications(root: Root) -> None:

@@ -134,3 +134,79 @@ async def test_a_transport_that_fails_for_another_reason_still_stops_the_run(
     async with opened(settings(tmp_path)) as root:
         with pytest.raises(ConfigError):
             await supervised(broken, root.settings, root.services, first=0.0)
+
+
+async def test_a_rejected_token_stops_only_its_own_transport(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Telegram refuses the token at every try; Discord, the scheduler and /healthz go on,
+    /healthz says Telegram is down (the process stays healthy), and the refusal is logged
+    once, not at every try."""
+    import asyncio
+    import socket
+
+    import aiohttp
+    from aiogram.exceptions import TelegramUnauthorizedError
+    from aiogram.methods import GetMe
+
+    from fedrank import bootstrap as root_module
+    from fedrank.handlers.context import Services
+    from fedrank.scheduler import runner
+
+    monkeypatch.setattr(root_module, "RECONNECT_FIRST", 0.01)
+    monkeypatch.setattr(root_module, "RECONNECT_MAX", 0.01)
+    ticked = asyncio.Event()
+
+    async def tick(self: runner.Scheduler) -> None:
+        ticked.set()
+
+    monkeypatch.setattr(runner.Scheduler, "tick", tick)
+    refused = 0
+    thrice = asyncio.Event()
+
+    async def telegram(s: Settings, services: Services) -> None:
+        nonlocal refused
+        refused += 1
+        if refused == 3:
+            thrice.set()
+        raise TelegramUnauthorizedError(GetMe(), "Unauthorized")
+
+    discord_runs = asyncio.Event()
+
+    async def discord(s: Settings, services: Services) -> None:
+        discord_runs.set()
+        await asyncio.Event().wait()  # serves until stopped
+
+    telegram.__name__, discord.__name__ = "telegram", "discord"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    async with opened(settings(tmp_path)) as root:
+        running = asyncio.create_task(
+            serve(
+                root,
+                [telegram, discord],
+                stdin=io.StringIO(),
+                stdout=io.StringIO(),
+                interactive=False,
+                http=("127.0.0.1", port),
+            )
+        )
+        await asyncio.wait_for(discord_runs.wait(), 30)
+        await asyncio.wait_for(ticked.wait(), 30)
+        await asyncio.wait_for(thrice.wait(), 30)  # tried again, and again
+        async with (
+            aiohttp.ClientSession() as client,
+            client.get(f"http://127.0.0.1:{port}/healthz") as response,
+        ):
+            status, found = response.status, await response.json()
+        assert not running.done()
+        running.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await running
+    assert status == 200 and found["status"] == "ok"
+    assert found["transports"]["discord"] == {"state": "up"}
+    down = found["transports"]["telegram"]
+    assert down["state"] == "down" and down["error"].startswith("TelegramUnauthorizedError")
+    said = [r.getMessage() for r in caplog.records if "refuses the bot" in r.getMessage()]
+    assert len(said) == 1 and said[0].startswith("telegram: the platform refuses the bot")

@@ -146,6 +146,17 @@ def _utcnow() -> datetime:
 
 
 @dataclass(slots=True)
+class TransportState:
+    """A chat transport as ``fedrank run`` last saw it, for ``/healthz``: running, or down
+    since ``since`` for ``error`` (the kind of failure and the platform's words, never a
+    token) while it is tried again."""
+
+    up: bool = True
+    error: str = ""
+    since: datetime | None = None
+
+
+@dataclass(slots=True)
 class Services:
     """What every use case may use: the database, the systems, the clock and what the users'
     accounts say before each update (all injected, so tests control time and hand in fake
@@ -168,6 +179,8 @@ class Services:
     #: (:func:`fedrank.handlers.accounts.menus.role_changed`): Telegram refreshes the account's
     #: menu.
     role_listeners: list[Callable[[str, str], Awaitable[None]]] = field(default_factory=list)
+    #: The chat transports this process runs, by name (``telegram``, ``discord``).
+    transports: dict[str, TransportState] = field(default_factory=dict)
 
     def now(self) -> datetime:
         return self.clock()

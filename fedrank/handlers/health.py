@@ -13,7 +13,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from fedrank.handlers.context import Services
+from fedrank.handlers.context import Services, TransportState
 from fedrank.metrics import OUTBOX_BACKLOG
 
 log = logging.getLogger(__name__)
@@ -46,6 +46,9 @@ class Health:
     #: discipline code -> its newest list's date and publication time (ISO 8601).
     publications: dict[str, dict[str, str]] = field(default_factory=dict)
     error: str | None = None
+    #: transport name -> "up", or "down" with the error and since when. A transport down
+    #: leaves the process healthy: the others, the scheduler and the website go on.
+    transports: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -58,6 +61,7 @@ class Health:
             "scheduler": self.role,
             "outbox_backlog": self.backlog,
             "last_publication": self.publications,
+            "transports": self.transports,
         }
         if self.error is not None:
             found["error"] = self.error
@@ -82,12 +86,20 @@ async def health(services: Services) -> Health:
             }
             return await repos.outbox.backlog(), publications
 
+    transports = {name: _transport(state) for name, state in services.transports.items()}
     try:
         backlog, publications = await asyncio.wait_for(read(), CHECK_TIMEOUT)
     except Exception as exc:
         log.warning("health check: the database cannot be read (%s)", type(exc).__name__)
-        return Health(False, leadership.role, error=type(exc).__name__)
-    return Health(True, leadership.role, backlog, publications)
+        return Health(False, leadership.role, error=type(exc).__name__, transports=transports)
+    return Health(True, leadership.role, backlog, publications, transports=transports)
+
+
+def _transport(state: TransportState) -> dict[str, str]:
+    if state.up:
+        return {"state": "up"}
+    since = state.since.isoformat() if state.since is not None else ""
+    return {"state": "down", "error": state.error, "since": since}
 
 
 async def refresh_backlog(services: Services) -> None:
