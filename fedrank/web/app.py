@@ -17,6 +17,8 @@ from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.health import health, refresh_backlog
+from fedrank.web.guard import harden
+from fedrank.web.guard import runner as guarded_runner
 
 SERVICES = web.AppKey("services", Services)
 
@@ -49,7 +51,7 @@ def make_app(services: Services) -> web.Application:
     federation's website (its routes take every path the operator's do not)."""
     from fedrank.web.site import add_site_routes
 
-    app = web.Application()
+    app = harden(web.Application())
     add_service_routes(app, services)
     add_site_routes(app, services)
     return app
@@ -69,7 +71,7 @@ def settle_heap() -> None:
 async def serving(app: web.Application, host: str, port: int) -> AsyncIterator[web.AppRunner]:
     """``app`` listening on ``host:port`` for the length of the block (the heap settled
     first: :func:`settle_heap`)."""
-    runner = web.AppRunner(app, access_log=None)
+    runner = guarded_runner(app)
     await runner.setup()
     settle_heap()
     try:

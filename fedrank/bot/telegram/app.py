@@ -252,19 +252,20 @@ async def _serve_webhook(
     from aiohttp import web
 
     from fedrank.web.app import add_service_routes
+    from fedrank.web.guard import harden, runner
 
     assert settings.webhook_url is not None and settings.webhook_secret is not None
     secret = settings.webhook_secret.get_secret_value()
-    app = web.Application()
+    app = harden(web.Application())
     SimpleRequestHandler(
         dispatcher=dp, bot=bot, secret_token=secret, handle_in_background=True
     ).register(app, path=path)
     setup_application(app, dp, bot=bot)
     add_service_routes(app, services)  # /healthz and /metrics beside the webhook
-    runner = web.AppRunner(app)
-    await runner.setup()
+    served = runner(app)
+    await served.setup()
     try:
-        site = web.TCPSite(runner, settings.webhook_host, settings.webhook_port)
+        site = web.TCPSite(served, settings.webhook_host, settings.webhook_port)
         await site.start()
         await bot.set_webhook(
             settings.webhook_url,
@@ -279,4 +280,4 @@ async def _serve_webhook(
         )
         await (stop or asyncio.Event()).wait()
     finally:
-        await runner.cleanup()
+        await served.cleanup()
