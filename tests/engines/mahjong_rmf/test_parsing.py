@@ -163,3 +163,12 @@ def test_a_sheet_without_levels_names_the_line_and_field(
         parse_sheet(NO_LEVELS.replace(*change), levels_optional=True)
     assert (err.value.line, err.value.field) == (line, field)
     assert message in err.value.message
+
+
+def test_an_empty_level_cell_gives_no_level() -> None:
+    """RULES.md mahjong_rmf Decision "levels brought in": an empty cell is "no level given",
+    as a missing column is, never a refusal; the other cells keep their levels."""
+    sheet = parse_sheet(GOOD.replace("2; Cid; 12k", "2; Cid;").replace("3k", " "))
+    assert sheet.levels_given
+    assert sorted(sheet.levels) == ["Ann", "Dan", "Eve"]
+    assert [e.player for e in sheet.tournament.entries] == ["Ann", "Bob", "Cid", "Dan", "Eve"]
