@@ -1,8 +1,9 @@
-"""A sheet's level cells against the registry, from an empty database through ``dispatch``
-(RULES.md mahjong_rmf, Decision "levels brought in"; docs/engines/mahjong_rmf.md, "Levels a
-sheet gives"): an empty cell is "no level given", a cell that disagrees with the registry is a
-warning and the registry holds, and a player the registry holds no level for and the
-federation has never rated brings the sheet's level."""
+"""What ``/submit`` makes of an RMF sheet as directors write it (issue 33), from an empty
+database through ``dispatch``. Level cells against the registry (RULES.md mahjong_rmf, Decision
+"levels brought in"; docs/engines/mahjong_rmf.md, "Levels a sheet gives"): an empty cell is "no
+level given", a cell that disagrees with the registry is a warning and the registry holds, and
+a player the registry holds no level for and the federation has never rated brings the sheet's
+level. A table shorter than its ``chut`` is warned."""
 
 from __future__ import annotations
 
@@ -109,3 +110,18 @@ async def test_the_registry_level_given_later_holds_over_the_brought_one(
     # 3k (kyu levels only rise), and the level the first sheet brought no longer counts.
     assert "1. Player 01 (RMF-0001) | 3k |" in text
     assert "⚠ line" not in text
+
+
+async def test_a_table_shorter_than_its_chut_is_warned_in_the_preview(
+    services: Services, db: Database
+) -> None:
+    """Issue 33: four lines for ``chut: 16`` are previewed with a warning, not stored silently."""
+    await seed(db)
+    short = "\n".join(sheet().splitlines()[:14]) + "\n"  # the header and players 1-4
+    preview = await dispatch(services, user("boss"), "/submit rmf-mcr\n" + short)
+    assert preview.buttons, preview.plain
+    assert (
+        "⚠ the table ranks 4 players but CHUT is 16: 12 of the players counted have no line; "
+        "check the table is complete"
+    ) in preview.plain
+    assert await version_of(db, "tula-autumn-2026") == (0, {}, "")
