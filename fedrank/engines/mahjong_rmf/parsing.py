@@ -224,6 +224,21 @@ def _row(
     return Entry(player, place, line=no)
 
 
+def named_discipline(text: str) -> Discipline | None:
+    """The discipline a sheet's ``discipline`` line names, read before its table, without
+    parsing the rest (None: no such line, or a value that is neither discipline). It lets a
+    caller holding both lists try only the one the file names, so a bad sheet's problems are
+    reported once, not once per list."""
+    for raw in text.lstrip("\ufeff").splitlines():
+        line = raw.strip()
+        if _TABLE_RE.match(line) or _TABLE2_RE.match(line):
+            return None
+        key, sep, value = line.partition(":")
+        if sep and key.strip().lower() == "discipline" and not line.startswith("#"):
+            return DISCIPLINES.get(value.strip().lower())
+    return None
+
+
 def parse_sheet(text: str, *, filename: str = "", levels_optional: bool = False) -> Sheet:
     """Parse a tournament sheet; raises InputError naming the line and the field.
 

@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 
 from fedrank.engines.kernel import InputError
-from fedrank.engines.mahjong_rmf.parsing import parse_sheet
+from fedrank.engines.mahjong_rmf.parsing import named_discipline, parse_sheet
 from fedrank.engines.mahjong_rmf.tournament import Discipline
 
 GOOD = """\
@@ -172,3 +172,11 @@ def test_an_empty_level_cell_gives_no_level() -> None:
     assert sheet.levels_given
     assert sorted(sheet.levels) == ["Ann", "Dan", "Eve"]
     assert [e.player for e in sheet.tournament.entries] == ["Ann", "Bob", "Cid", "Dan", "Eve"]
+
+
+def test_the_discipline_a_sheet_names_is_read_before_its_table() -> None:
+    assert named_discipline(GOOD) is Discipline.SICHUAN
+    assert named_discipline(GOOD.replace("discipline: Sichuan", "# discipline: mcr")) is None
+    assert named_discipline(GOOD.replace("Sichuan", "riichi")) is None
+    assert named_discipline("place; player; level\ndiscipline: mcr\n") is None
+    assert named_discipline("\ufeffDiscipline : sports mahjong\n") is Discipline.MCR
