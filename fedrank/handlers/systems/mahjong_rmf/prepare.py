@@ -151,8 +151,10 @@ def _brought(
     """The sheet's levels taken as brought in (RULES.md mahjong_rmf Decision "levels brought
     in", docs/engines/mahjong_rmf.md "Levels a sheet gives"): a player whose registry holds no
     level and whom no other stored tournament of the discipline rated brings the level his
-    sheet gives, dated the tournament's day; everyone else's registry or history holds."""
-    rated = {e.player for s in others for e in s.tournament.entries}
+    sheet gives, dated the tournament's day; everyone else's registry or history holds.
+    Only earlier tournaments rate him before this one: a correction of the tournament that
+    brought his level brings it again though later ones rated him since."""
+    rated = {e.player for s in others if s.held_on < t.date for e in s.tournament.entries}
     return {
         e.player: starting_level(file_levels[e.player], t.date)
         for e in t.entries

@@ -125,3 +125,26 @@ async def test_a_table_shorter_than_its_chut_is_warned_in_the_preview(
         "check the table is complete"
     ) in preview.plain
     assert await version_of(db, "tula-autumn-2026") == (0, {}, "")
+
+
+async def test_a_correction_brings_the_level_again_after_later_tournaments(
+    services: Services, db: Database
+) -> None:
+    """The level a sheet brought is the version's: a correction of that tournament (stored
+    after a later one rated the player) brings it again, and the later one keeps its KT."""
+    ids = await seed(db)
+    first = sheet(levels={**EMPTY, 1: "D2"})
+    later = sheet(code="tula-winter-2026", held="2026-10-10", levels=EMPTY)
+    for text in (first, later):
+        preview = await dispatch(services, user("boss"), "/submit rmf-mcr\n" + text)
+        await dispatch(services, user("boss"), preview.buttons[0].action)
+    corrected = first.replace("chs: 6", "chs: 7")
+    preview = await dispatch(services, user("boss"), "/submit rmf-mcr\n" + corrected)
+    text = preview.plain
+    assert "1. Player 01 (RMF-0001) | D2 | D2 |" in text
+    assert "the sheet's level D2 is taken as the level he brings" in text
+    await dispatch(services, user("boss"), preview.buttons[0].action)
+    version, params, _ = await version_of(db, "tula-autumn-2026")
+    assert version == 2 and params["levels_brought"] == {str(ids["RMF-0001"]): ["D2", "2026-09-05"]}
+    _, winter, _ = await version_of(db, "tula-winter-2026")
+    assert "levels_brought" not in winter
