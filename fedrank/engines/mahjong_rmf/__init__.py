@@ -32,7 +32,7 @@ from fedrank.engines.mahjong_rmf.listing import (
     list_from_replay,
     rating_list,
 )
-from fedrank.engines.mahjong_rmf.parsing import Sheet, parse_sheet
+from fedrank.engines.mahjong_rmf.parsing import Sheet, named_discipline, parse_sheet
 from fedrank.engines.mahjong_rmf.qualification import (
     Candidate,
     Membership,
@@ -101,6 +101,7 @@ __all__ = [
     "kt_chut",
     "level_needs",
     "list_from_replay",
+    "named_discipline",
     "norm_index",
     "open_qualification",
     "parse_level",

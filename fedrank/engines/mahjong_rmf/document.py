@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from fedrank.engines.kernel import RuleError, to_jsonable
-from fedrank.engines.mahjong_rmf.levels import apply_norm
+from fedrank.engines.mahjong_rmf.levels import START, apply_norm
 from fedrank.engines.mahjong_rmf.parsing import parse_sheet
 from fedrank.engines.mahjong_rmf.tables import RULE_KT_CHUT
 from fedrank.engines.mahjong_rmf.tournament import compute_tournament
@@ -24,15 +24,18 @@ def calc_document(text: str, *, filename: str = "") -> dict[str, Any]:
     """Parse one tournament sheet and compute its awards; JSON-ready."""
     sheet = parse_sheet(text, filename=filename)
     t = sheet.tournament
+    # No registry here: an empty level cell is 12 kyu (Decision "levels brought in").
+    unlevelled = [e.player for e in t.entries if e.player not in sheet.levels]
+    levels = {e.player: sheet.levels.get(e.player, START) for e in t.entries}
     try:
-        result = compute_tournament(t, {p: lv.eu for p, lv in sheet.levels.items()})
+        result = compute_tournament(t, {p: lv.eu for p, lv in levels.items()})
     except RuleError as exc:
         if exc.rule == RULE_KT_CHUT and "chut" in sheet.header_lines:
             raise RuleError(exc.message, rule=exc.rule, line=sheet.header_lines["chut"]) from exc
         raise
     standings = []
     for r in result.results:
-        before = sheet.levels[r.player]
+        before = levels[r.player]
         outcome = apply_norm(before, r.norm, t.date)
         standings.append(
             {
@@ -48,6 +51,11 @@ def calc_document(text: str, *, filename: str = "") -> dict[str, Any]:
             }
         )
     warnings = list(result.warnings)
+    if unlevelled:
+        warnings.append(
+            f"no level given for {', '.join(unlevelled)}: 12 kyu (0) is used, as for a player "
+            "never rated (RULES.md mahjong_rmf Decision 'levels brought in')"
+        )
     if any(lv.is_dan for lv in sheet.levels.values()):
         warnings.append(
             "level_after applies this tournament's norm only; the one-year check of dan levels "

@@ -27,7 +27,10 @@ Columns are separated by ``;`` or a tab. Every error names the 1-based line and 
 
 A results sheet sent to a rating list may leave the ``level`` column out (table header
 ``place; player``) when the caller reads the levels from its own history
-(``parse_sheet(text, levels_optional=True)``); ``fedrank calc`` needs them.
+(``parse_sheet(text, levels_optional=True)``). An empty ``level`` cell gives no level for that
+player, as a missing column gives none for anyone (RULES.md mahjong_rmf, Decision "levels
+brought in"): the caller's registry level holds, or 12 kyu for a player never rated, which is
+what ``fedrank calc`` (no registry) takes.
 """
 
 from __future__ import annotations
@@ -68,7 +71,8 @@ class Sheet:
     """A parsed tournament sheet: the tournament and each player's level at its start."""
 
     tournament: Tournament
-    #: Each player's level at the start (empty when the sheet has no ``level`` column).
+    #: Each player's level at the start, as the sheet gives it: none for an empty cell, and
+    #: none at all when the sheet has no ``level`` column.
     levels: dict[str, Level]
     header_lines: dict[str, int]
     #: False for a ``place; player`` table (read with ``levels_optional``).
@@ -212,12 +216,27 @@ def _row(
     if player in seen:
         raise InputError(f"listed twice (line {seen[player]})", line=no, field="player")
     seen[player] = no
-    if levels_given:
+    if levels_given and cells[2]:  # an empty cell gives no level (Decision "levels brought in")
         try:
             levels[player] = parse_level(cells[2])
         except ValueError as exc:
             raise InputError(str(exc), line=no, field="level") from None
     return Entry(player, place, line=no)
+
+
+def named_discipline(text: str) -> Discipline | None:
+    """The discipline a sheet's ``discipline`` line names, read before its table, without
+    parsing the rest (None: no such line, or a value that is neither discipline). It lets a
+    caller holding both lists try only the one the file names, so a bad sheet's problems are
+    reported once, not once per list."""
+    for raw in text.lstrip("\ufeff").splitlines():
+        line = raw.strip()
+        if _TABLE_RE.match(line) or _TABLE2_RE.match(line):
+            return None
+        key, sep, value = line.partition(":")
+        if sep and key.strip().lower() == "discipline" and not line.startswith("#"):
+            return DISCIPLINES.get(value.strip().lower())
+    return None
 
 
 def parse_sheet(text: str, *, filename: str = "", levels_optional: bool = False) -> Sheet:
@@ -236,7 +255,9 @@ def parse_sheet(text: str, *, filename: str = "", levels_optional: bool = False)
         if not line or line.startswith("#"):
             continue
         if table_at is not None:
-            rows.append((no, [c.strip() for c in re.split(r"[;\t]", line)]))
+            # Spaces only: a tab-separated row's trailing tab is its empty level cell.
+            cells = re.split(r"[;\t]", raw.strip(" \r\n"))
+            rows.append((no, [c.strip() for c in cells]))
         elif _TABLE_RE.match(line):
             table_at = no
         elif levels_optional and _TABLE2_RE.match(line):

@@ -320,6 +320,14 @@ def build_result(t: Tournament, c: Core, eu_at_start: Mapping[str, int]) -> Tour
             f"CHUT not given: the number of ranked players ({c.chut}) is used "
             "(RULES.md mahjong_rmf, CHUT)"
         )
+    elif len(c.entries) < c.chut:
+        # CHUT counts substitutes too, so fewer ranked players is possible, but a table cut
+        # short (4 lines for CHUT 16) would rate everyone on a field that is not there.
+        warnings.append(
+            f"the table ranks {len(c.entries)} players but CHUT is {c.chut}: "
+            f"{c.chut - len(c.entries)} of the players counted have no line; check the table "
+            "is complete (RULES.md mahjong_rmf, CHUT)"
+        )
     return TournamentResult(
         tournament=t,
         chut=c.chut,

@@ -189,11 +189,28 @@ def entry_text(lang: str, number: int, u: Unresolved) -> str:
     return t(lang, key, number=number, line=w.line, name=name, **extra)
 
 
+def unnamed(player: NewPlayer) -> bool:
+    """Whether a new player comes from a line that gave his ID and no name (a CCBA event file
+    has no names): he is registered with the ID as his name, which the registry's name
+    replaces when it is imported."""
+    return player.name.strip().upper() == player.federation_player_id.strip().upper()
+
+
 def new_players_line(lang: str, new_players: list[NewPlayer]) -> str:
     shown = ", ".join(f"{p.name} ({p.federation_player_id})" for p in new_players[:40])
     if len(new_players) > 40:
         shown += " …"
     return t(lang, "names.new_players", count=len(new_players), players=shown)
+
+
+def no_name_line(lang: str, new_players: list[NewPlayer]) -> str | None:
+    """The new players whose file gave no name (issue 33), so the director knows the lists
+    show their IDs until the registry gives their names; None when every one has a name."""
+    nameless = [p.federation_player_id for p in new_players if unnamed(p)]
+    if not nameless:
+        return None
+    listed = ", ".join(nameless[:40]) + (" …" if len(nameless) > 40 else "")
+    return t(lang, "names.no_name", players=listed)
 
 
 def apply_answer(ctx: RequestContext, names: Names, keys: list[str], answer: str) -> None:

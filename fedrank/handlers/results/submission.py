@@ -33,6 +33,7 @@ from fedrank.handlers.results.names import (
     StaleNamesError,
     apply_answer,
     new_players_line,
+    no_name_line,
     prepare_named,
     register_and_prepare,
     unresolved_reply,
@@ -111,6 +112,8 @@ def preview_reply(
         reply.line("⚠ " + warning)
     if prepared.new_players:
         reply.line(new_players_line(ctx.language, prepared.new_players))
+        if nameless := no_name_line(ctx.language, prepared.new_players):
+            reply.line(nameless)
     for line in correction_lines(ctx.language, prepared, stored):
         reply.line(line)
     return reply

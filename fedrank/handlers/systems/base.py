@@ -13,7 +13,7 @@ optional ones are here with the default a system without the capability has, and
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -96,6 +96,12 @@ class SystemAdapter(ABC):
         """Refuse (:class:`DisciplineRefusedError`) a discipline this system cannot compute and
         list, before it is stored. The default accepts: the system has one kind of list."""
         return None
+
+    def named_disciplines(self, text: str, disciplines: Sequence[Discipline]) -> list[Discipline]:
+        """Those of this system's ``disciplines`` that the file ``text`` names itself (RMF's
+        ``discipline: mcr``), so a caller that lets the file choose tries only them; all of
+        them when it names none of them. The default: the system has one kind of list."""
+        return list(disciplines)
 
     @abstractmethod
     async def prepare(

@@ -127,3 +127,15 @@ def test_no_dan_players_no_year_warning() -> None:
     out = calc_document(MALFORMED.split("place;")[0] + "chut: 12\nplace; player; level\n" + rows)
     assert out["warnings"] == []
     assert out["tournament"]["KT"] == "2.05"  # 0.5 - 0.20 + 1.75 (mean 1750) + 0
+
+
+def test_calc_takes_an_empty_level_cell_as_12_kyu() -> None:
+    """Without a registry, "no level given" is 12 kyu (0) and the warning names the players."""
+    text = "date: 2026-02-07\ndiscipline: mcr\nchs: 6\n\nplace; player; level\n" + "".join(
+        f"{n}; P{n:02d}; {'D1' if n == 1 else ''}\n" for n in range(1, 13)
+    )
+    out = calc_document(text)
+    standings = {s["player"]: s for s in out["standings"]}
+    assert standings["P01"]["level_before"] == "D1"
+    assert standings["P02"]["level_before"] == "12k"
+    assert any("no level given for P02" in w and "12 kyu (0)" in w for w in out["warnings"])

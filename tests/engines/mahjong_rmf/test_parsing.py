@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 
 from fedrank.engines.kernel import InputError
-from fedrank.engines.mahjong_rmf.parsing import parse_sheet
+from fedrank.engines.mahjong_rmf.parsing import named_discipline, parse_sheet
 from fedrank.engines.mahjong_rmf.tournament import Discipline
 
 GOOD = """\
@@ -163,3 +163,20 @@ def test_a_sheet_without_levels_names_the_line_and_field(
         parse_sheet(NO_LEVELS.replace(*change), levels_optional=True)
     assert (err.value.line, err.value.field) == (line, field)
     assert message in err.value.message
+
+
+def test_an_empty_level_cell_gives_no_level() -> None:
+    """RULES.md mahjong_rmf Decision "levels brought in": an empty cell is "no level given",
+    as a missing column is, never a refusal; the other cells keep their levels."""
+    sheet = parse_sheet(GOOD.replace("2; Cid; 12k", "2; Cid;").replace("3k", " "))
+    assert sheet.levels_given
+    assert sorted(sheet.levels) == ["Ann", "Dan", "Eve"]
+    assert [e.player for e in sheet.tournament.entries] == ["Ann", "Bob", "Cid", "Dan", "Eve"]
+
+
+def test_the_discipline_a_sheet_names_is_read_before_its_table() -> None:
+    assert named_discipline(GOOD) is Discipline.SICHUAN
+    assert named_discipline(GOOD.replace("discipline: Sichuan", "# discipline: mcr")) is None
+    assert named_discipline(GOOD.replace("Sichuan", "riichi")) is None
+    assert named_discipline("place; player; level\ndiscipline: mcr\n") is None
+    assert named_discipline("\ufeffDiscipline : sports mahjong\n") is Discipline.MCR

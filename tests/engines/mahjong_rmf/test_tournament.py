@@ -146,7 +146,21 @@ def test_chut_larger_than_the_ranked_players() -> None:
     t, eus = make([0] * 12, chut=14)
     r = compute_tournament(t, eus)
     assert r.result("P12").nr == Decimal(1000 * 2) / 13
-    assert not r.warnings
+    # Still computed on CHUT 14, but the director is told the table is shorter than CHUT.
+    assert r.warnings == (
+        "the table ranks 12 players but CHUT is 14: 2 of the players counted have no line; "
+        "check the table is complete (RULES.md mahjong_rmf, CHUT)",
+    )
+
+
+def test_a_table_cut_short_is_warned() -> None:
+    """Issue 33: 4 lines for CHUT 16 are rated on CHUT 16, with a warning."""
+    t, eus = make([0] * 4, chut=16)
+    r = compute_tournament(t, eus)
+    assert r.chut == 16 and not r.chut_defaulted
+    assert r.warnings[0].startswith("the table ranks 4 players but CHUT is 16: 12 of the")
+    full, eus = make([0] * 16, chut=16)
+    assert not compute_tournament(full, eus).warnings
 
 
 def test_refusals() -> None:

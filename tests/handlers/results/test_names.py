@@ -112,10 +112,17 @@ async def test_every_unsettled_name_is_listed_and_chosen_before_anything_is_writ
     preview = await dispatch(services, boss, f"/names {token} 1=RMF-0004")
     assert "Ivanov  IVAN (RMF-0004)" in preview.plain
     assert "Петрова Мария (RMF-0003)" in preview.plain
-    # A new player starts from the sheet's level.
-    assert "3. Newcomer Three (RMF-0005) | 3k | 3k | NR*KT 695.45 (NR 818.18), norm 6k" in (
+    # A new player starts from the sheet's level, and so does a registered player whom the
+    # registry gives no level and no tournament rated (RULES.md mahjong_rmf Decision "levels
+    # brought in"): mean EU 7750 / 12 = 645.8, KT_EU 0.60, KT 1.10.
+    assert "3. Newcomer Three (RMF-0005) | 3k | 3k | NR*KT 900 (NR 818.18), norm 5k" in (
         preview.plain
     )
+    assert "1. Ivanov  IVAN (RMF-0004) | D1 | D1 |" in preview.plain
+    assert (
+        "⚠ line 10: RMF-0004 has no level in the registry and no tournament in rmf-mcr: the "
+        "sheet's level D1 is taken as the level he brings"
+    ) in preview.plain
     assert (
         "New players, registered when you confirm (10): Newcomer Three (RMF-0005), "
         "Newcomer Four (RMF-0006)"

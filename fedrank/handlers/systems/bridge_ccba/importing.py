@@ -32,6 +32,7 @@ KIND_OPENING_YOUTH: Final = "opening youth"
 #: The colours a holding counts (§1.3.1 via the engine's ``Member.mp``; §1.3.5).
 HELD_COLOURS: Final = ("platinum", "gold", "silver", "red")
 RULE_MEMBERS: Final = "seed 001 §2.9.8"
+RULE_ABSENT: Final = "seed 001 §2.9.4"
 #: The ``[event]`` field the import adds to the engine's format.
 CODE_KEY: Final = "code"
 
@@ -135,6 +136,21 @@ class Known(Protocol):
     def federation_player_id(self) -> str: ...
 
 
+def absent_lines(ef: EventFile) -> set[int]:
+    """The ``player`` lines of entries marked ``absent`` (§2.9.4: never played). Such an entry
+    earns nothing, so its players bring nothing either: no opening holding is taken from their
+    lines and nobody is registered from them (issue 33: an absent pair's opening 9,000 topped
+    the yearly list)."""
+    lines = iter(ef.players)
+    out: set[int] = set()
+    for entry in ef.parsed.entries:
+        for _ in entry.members:
+            pl = next(lines)
+            if entry.status == "absent":
+                out.add(pl.line)
+    return out
+
+
 def figures(result: ccba.EventResult) -> dict[str, str]:
     """The event-level coefficients (N, caps, B, S, L, E, AVGM, M, k240 ...) as strings."""
     out: dict[str, str] = {}
@@ -162,6 +178,8 @@ class _Start:
     openings: list[NewAward]
     notes: dict[int, list[str]]
     guests: list[str]
+    #: Players of absent entries who are not registered (and are not registered now).
+    absent: list[str]
     status: dict[int, str]
     #: (mp, ymp, where the holding came from) per player.
     holdings: dict[int, tuple[Decimal, Decimal, str]]
@@ -179,15 +197,16 @@ def _start(
     """Each member's status and holding (§2.9.8; the ledger's, or the file's opening)."""
     held_on = ef.parsed.event.event_date
     assert held_on is not None
-    out = _Start([], [], defaultdict(list), [], {}, {}, [])
+    out = _Start([], [], defaultdict(list), [], [], {}, {}, [])
     lines = iter(ef.players)
     for entry in ef.parsed.entries:
         unit: list[ccba.Member] = []
+        absent = entry.status == "absent"
         for member in entry.members:
             pl = next(lines)
             pid = ids.get(pl.player.upper())
             if pid is None:
-                out.guests.append(pl.player)
+                (out.absent if absent else out.guests).append(pl.player)
                 unit.append(ccba.Member(f"guest:{pl.player}", status="non-member"))
                 continue
             fid = players[pid].federation_player_id
@@ -216,6 +235,11 @@ def _start(
                     out.warnings.append(
                         f"line {pl.line}: {fid} is not a member on {held_on.isoformat()}; the "
                         "holding in the file is not counted"
+                    )
+            elif absent:
+                if given:
+                    out.notes[pid].append(
+                        f"absent: the file's holding is not taken ({RULE_ABSENT})"
                     )
             else:
                 differs = []
@@ -300,13 +324,13 @@ def prepared_event(
         for member in units[er.entry_id].members:
             pl = next(lines)
             if member.player.startswith("guest:"):
+                note = (
+                    f"absent and not in the database: not registered ({RULE_ABSENT})"
+                    if er.status == "absent"
+                    else f"non-member not in the database: holds 0, no ledger line; {got}"
+                )
                 preview.append(
-                    PreviewLine(
-                        f"{place} {pl.player} · {er.entry_id}",
-                        "guest",
-                        "—",
-                        f"non-member not in the database: holds 0, no ledger line; {got}",
-                    )
+                    PreviewLine(f"{place} {pl.player} · {er.entry_id}", "guest", "—", note)
                 )
                 continue
             pid = int(member.player)
@@ -342,6 +366,11 @@ def prepared_event(
     if start.guests:
         warnings.append(
             f"guests not in the database (non-members, no ledger line): {', '.join(start.guests)}"
+        )
+    if start.absent:
+        warnings.append(
+            "players of absent entries not in the database, not registered: "
+            + ", ".join(start.absent)
         )
     warnings.extend(extra_warnings)
     params = {

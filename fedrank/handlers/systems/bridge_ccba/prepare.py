@@ -20,6 +20,7 @@ from fedrank.handlers.systems.bridge_ccba.history import (
 )
 from fedrank.handlers.systems.bridge_ccba.importing import (
     EventFile,
+    absent_lines,
     default_code,
     read_event_file,
 )
@@ -34,7 +35,8 @@ async def _players(
 ) -> tuple[dict[str, int], dict[str, Player]]:
     """The file's player IDs (upper case) found in the federation (:mod:`..players`: an unknown
     ID is the director's to choose or register, as a member from the event's date); a line
-    that says ``member=no`` is a guest when his ID is not registered, and no ID may be listed
+    that says ``member=no`` is a guest when his ID is not registered, and so is a player of an
+    entry marked absent (an entry that never played registers nobody); no ID may be listed
     twice."""
     first: dict[str, int] = {}
     for pl in ef.players:
@@ -46,10 +48,16 @@ async def _players(
                 field="player",
             )
         first[key] = pl.line
-    guests = await repos.players.by_federation_ids(
-        federation.id, [p.player for p in ef.players if p.member == "no"]
+    absent = absent_lines(ef)
+    # A guest, or a player of an absent entry, is found when registered and never registered.
+    found_only = await repos.players.by_federation_ids(
+        federation.id, [p.player for p in ef.players if p.member == "no" or p.line in absent]
     )
-    members = [p for p in ef.players if p.member != "no" or p.player.upper() in guests]
+    members = [
+        p
+        for p in ef.players
+        if (p.member != "no" and p.line not in absent) or p.player.upper() in found_only
+    ]
     held_on = ef.parsed.event.event_date
     # A line without member=no says the player is a member: a new one is registered so.
     wanted = [

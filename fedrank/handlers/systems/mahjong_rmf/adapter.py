@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 
 from fedrank.engines import mahjong_rmf as rmf
@@ -38,6 +39,13 @@ class MahjongRmfAdapter(SystemAdapter):
             raise DisciplineRefusedError(
                 "setup.rmf_kind", RULE_DISCIPLINES, code=discipline.code, name=discipline.name
             )
+
+    def named_disciplines(self, text: str, disciplines: Sequence[Discipline]) -> list[Discipline]:
+        """The list of the sheet's ``discipline`` line (all when it names none, or none of
+        these: then each refusal names the right list)."""
+        named = rmf.named_discipline(text)
+        chosen = [d for d in disciplines if named is not None and kind_or_none(d) is named]
+        return chosen or list(disciplines)
 
     async def prepare(
         self,

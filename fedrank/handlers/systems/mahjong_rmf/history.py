@@ -19,6 +19,7 @@ from typing import Any
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.handlers.systems.base import is_withdrawn
 from fedrank.handlers.systems.mahjong_rmf.importing import (
+    BROUGHT_KEY,
     SYSTEM_ID,
     engine_discipline,
     tournament_from_params,
@@ -172,11 +173,8 @@ def starting_level(level: rmf.Level, on: date) -> list[str]:
     return [level.label, on.isoformat()] if level.is_dan else [level.label]
 
 
-def level_of_data(data: Mapping[str, Any] | None, kind: rmf.Discipline) -> rmf.Level | None:
-    """The starting level ``data`` holds for ``kind`` (None: none, or unreadable)."""
-    section = (data or {}).get(SYSTEM_ID)
-    levels = section.get(LEVELS_KEY) if isinstance(section, dict) else None
-    held = levels.get(kind.value) if isinstance(levels, dict) else None
+def held_level(held: object) -> rmf.Level | None:
+    """A level kept as :func:`starting_level` writes it (None: unreadable)."""
     if not isinstance(held, list) or not held:
         return None
     try:
@@ -188,15 +186,36 @@ def level_of_data(data: Mapping[str, Any] | None, kind: rmf.Discipline) -> rmf.L
         return None
 
 
+def level_of_data(data: Mapping[str, Any] | None, kind: rmf.Discipline) -> rmf.Level | None:
+    """The starting level ``data`` holds for ``kind`` (None: none, or unreadable)."""
+    section = (data or {}).get(SYSTEM_ID)
+    levels = section.get(LEVELS_KEY) if isinstance(section, dict) else None
+    return held_level(levels.get(kind.value) if isinstance(levels, dict) else None)
+
+
+def brought_levels(stored: Iterable[StoredTournament]) -> dict[str, rmf.Level]:
+    """The levels stored tournaments' sheets brought, the earliest tournament's for a player."""
+    out: dict[str, rmf.Level] = {}
+    for s in sorted(stored, key=lambda s: (s.held_on, s.code)):
+        held = s.params.get(BROUGHT_KEY)
+        for pid, kept in held.items() if isinstance(held, dict) else ():
+            level = held_level(kept)
+            if level is not None:
+                out.setdefault(str(pid), level)
+    return out
+
+
 async def initial_levels(
     repos: Repos,
     kind: rmf.Discipline,
     tournaments: Iterable[rmf.Tournament],
     known: Mapping[int, Player] | None = None,
+    brought: Mapping[str, rmf.Level] | None = None,
 ) -> dict[str, rmf.Level]:
     """The starting levels (from the registry: a level a player brought from before his
     first recorded tournament) of everyone in ``tournaments``; ``known`` players are not read
-    again (a preview's new players are not stored yet)."""
+    again (a preview's new players are not stored yet). Where the registry holds none, the
+    level a stored sheet ``brought`` for him (:func:`brought_levels`) starts him."""
     known = known or {}
     ids = {int(e.player) for t in tournaments for e in t.entries}
     players = dict(known)
@@ -205,6 +224,8 @@ async def initial_levels(
     for pid in ids:
         player = players.get(pid)
         level = level_of_data(player.data if player is not None else None, kind)
+        if level is None:
+            level = (brought or {}).get(str(pid))
         if level is not None:
             out[str(pid)] = level
     return out

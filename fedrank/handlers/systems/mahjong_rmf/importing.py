@@ -25,6 +25,10 @@ SYSTEM_ID = "mahjong_rmf"
 KIND = "NRKT"
 #: The version of what :func:`tournament_params` stores in ``tournament_version.params``.
 PARAMS_FORMAT = 1
+#: Where a version's params keep the levels its sheet brought for players the federation had
+#: never rated and whose registry entry held no level: ``{"<player id>": ["D2+", "2026-03-14"]}``
+#: (docs/engines/mahjong_rmf.md, "Levels a sheet gives").
+BROUGHT_KEY = "levels_brought"
 RULE_DISCIPLINES = "seed 000 section 2: each discipline (sports, Sichuan) has its own list"
 
 
@@ -63,8 +67,14 @@ def parse_import(text: str) -> ImportSheet:
     return ImportSheet(sheet, sheet.levels_given)
 
 
-def tournament_params(t: rmf.Tournament, result: rmf.TournamentResult) -> dict[str, Any]:
-    """What a version stores: the engine's input (to replay it) and its KT figures (to show)."""
+def tournament_params(
+    t: rmf.Tournament,
+    result: rmf.TournamentResult,
+    brought: Mapping[str, list[str]] | None = None,
+) -> dict[str, Any]:
+    """What a version stores: the engine's input (to replay it), its KT figures (to show) and
+    the levels its sheet ``brought`` (:data:`BROUGHT_KEY`), kept through every replay."""
+    extra = {BROUGHT_KEY: dict(brought)} if brought else {}
     return {
         "system": SYSTEM_ID,
         "format": PARAMS_FORMAT,
@@ -80,6 +90,7 @@ def tournament_params(t: rmf.Tournament, result: rmf.TournamentResult) -> dict[s
         "KT_EU": format(result.kt_eu, "f"),
         "KT_W": format(result.kt_w, "f"),
         "KT": format(result.kt, "f"),
+        **extra,
     }
 
 
@@ -160,10 +171,12 @@ def rate(
     reason: str,
     file_levels: Mapping[str, rmf.Level] | None = None,
     extra_warnings: Sequence[str] = (),
+    brought: Mapping[str, list[str]] | None = None,
 ) -> tuple[Prepared, list[LevelChange]]:
     """One tournament of a replay as a version to write (titles left to the caller) and the
     level of each participant before and after it. ``players`` holds every participant;
-    ``file_levels`` are the sheet's levels, compared with the replayed ones for a warning."""
+    ``file_levels`` are the sheet's levels, compared with the replayed ones for a warning;
+    ``brought`` the levels the sheet brought (stored in ``params``)."""
     result = rp.tournament_result(t.id)
     entries: list[NewEntry] = []
     awards: list[NewAward] = []
@@ -232,7 +245,7 @@ def rate(
         code=t.id,
         name=t.name or t.id,
         held_on=t.date,
-        params=tournament_params(t, result),
+        params=tournament_params(t, result, brought),
         entries=entries,
         games=[],
         awards=awards,

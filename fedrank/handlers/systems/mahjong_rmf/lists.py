@@ -14,6 +14,7 @@ from fedrank.engines import mahjong_rmf as rmf
 from fedrank.engines.kernel import half_up
 from fedrank.handlers.systems.mahjong_rmf.history import (
     Titles,
+    brought_levels,
     initial_levels,
     list_dates,
     stored_history,
@@ -96,7 +97,7 @@ async def compute_list(repos: Repos, discipline: Discipline, list_date: date) ->
         every,
         discipline=kind,
         until=list_date,
-        initial=await initial_levels(repos, kind, every),
+        initial=await initial_levels(repos, kind, every, brought=brought_levels(stored)),
         list_dates=await list_dates(repos, discipline),
     )
     rows = [list_row(row) for row in rmf.list_from_replay(rp).rows]

@@ -20,14 +20,18 @@ from fedrank.handlers.codes import assign_code
 from fedrank.handlers.systems.base import withdrawal
 from fedrank.handlers.systems.mahjong_rmf.history import (
     LEVELS_KEY,
+    StoredTournament,
     Titles,
+    brought_levels,
     changed_later,
+    held_level,
     initial_levels,
     list_dates,
     starting_level,
     stored_history,
 )
 from fedrank.handlers.systems.mahjong_rmf.importing import (
+    BROUGHT_KEY,
     SYSTEM_ID,
     engine_discipline,
     kind_or_none,
@@ -59,6 +63,7 @@ async def _rated(
     reason: str,
     file_levels: Mapping[str, rmf.Level] | None = None,
     extra_warnings: Sequence[str] = (),
+    brought: Mapping[str, list[str]] | None = None,
 ) -> Prepared:
     """The Prepared of one tournament of the replay (the submitted one or a replayed one)."""
     first_title = len(ctx.titles.added)
@@ -80,6 +85,7 @@ async def _rated(
         reason=reason,
         file_levels=file_levels,
         extra_warnings=extra_warnings,
+        brought=brought,
     )
     for change in changes:
         if ctx.careful:
@@ -136,6 +142,29 @@ async def _players(
     return {e.player: p for e, p in zip(t.entries, found, strict=True)}
 
 
+def _brought(
+    t: rmf.Tournament,
+    file_levels: Mapping[str, rmf.Level],
+    initial: Mapping[str, rmf.Level],
+    others: Sequence[StoredTournament],
+) -> dict[str, list[str]]:
+    """The sheet's levels taken as brought in (RULES.md mahjong_rmf Decision "levels brought
+    in", docs/engines/mahjong_rmf.md "Levels a sheet gives"): a player whose registry holds no
+    level and whom no other stored tournament of the discipline rated brings the level his
+    sheet gives, dated the tournament's day; everyone else's registry or history holds.
+    Only earlier tournaments rate him before this one: a correction of the tournament that
+    brought his level brings it again though later ones rated him since."""
+    rated = {e.player for s in others if s.held_on < t.date for e in s.tournament.entries}
+    return {
+        e.player: starting_level(file_levels[e.player], t.date)
+        for e in t.entries
+        if e.player in file_levels
+        and file_levels[e.player] != rmf.START  # 12 kyu is what he would start from anyway
+        and e.player not in initial
+        and e.player not in rated
+    }
+
+
 async def prepare(
     repos: Repos, discipline: Discipline, text: str, names: Names | None = None
 ) -> Prepared:
@@ -180,12 +209,16 @@ async def prepare(
     until = max([new_t.date, *(s.held_on for s in others)])
     every = [*(s.tournament for s in others), new_t]
     known = {p.id: p for p in by_key.values()}
+    initial = await initial_levels(repos, kind, every, known, brought_levels(others))
+    brought = _brought(new_t, file_levels or {}, initial, others)
+    for pid, kept in brought.items():
+        initial[pid] = held_level(kept) or rmf.START
     try:
         rp = rmf.replay(
             every,
             discipline=kind,
             until=until,
-            initial=await initial_levels(repos, kind, every, known),
+            initial=initial,
             list_dates=await list_dates(repos, discipline),
         )
     except RuleError as exc:
@@ -202,7 +235,13 @@ async def prepare(
     later = changed_later(rp, others, changed_from)
     superseded = [s.version_id for s in [*([previous] if previous else []), *later]]
     ctx = _Context(repos, rp, Titles(repos, discipline.id, superseded), players, careful)
-    extra = []
+    extra = [
+        f"line {lines[pid]}: {known[int(pid)].federation_player_id} has no level in the registry "
+        f"and no tournament in {discipline.code}: the sheet's level {kept[0]} is taken as the "
+        "level he brings (RULES.md mahjong_rmf Decision 'levels brought in')"
+        for lines in [{e.player: e.line for e in new_t.entries}]
+        for pid, kept in brought.items()
+    ]
     if skipped:
         extra.append("not counted (stored without RMF parameters): " + ", ".join(skipped))
     prepared = await _rated(
@@ -211,12 +250,18 @@ async def prepare(
         reason=f"correction of version {previous.version}" if previous else "",
         file_levels=file_levels,
         extra_warnings=extra,
+        brought=brought,
     )
     why = "correction" if previous is not None else "submission"
     for s in later:
         ctx.careful = True
         prepared.replays.append(
-            await _rated(ctx, s.tournament, reason=f"replayed after {why} of {code}")
+            await _rated(
+                ctx,
+                s.tournament,
+                reason=f"replayed after {why} of {code}",
+                brought=s.params.get(BROUGHT_KEY),
+            )
         )
     return prepared
 
@@ -231,10 +276,13 @@ async def withdraw(
     others = [s for s in stored if s.code != tournament.code]
     if not any(s.held_on > version.held_on for s in others):
         return main
+    kind = engine_discipline(discipline)
+    every = [s.tournament for s in others]
     rp = rmf.replay(
-        [s.tournament for s in others],
-        discipline=engine_discipline(discipline),
+        every,
+        discipline=kind,
         until=max(s.held_on for s in others),
+        initial=await initial_levels(repos, kind, every, brought=brought_levels(others)),
         list_dates=await list_dates(repos, discipline),
     )
     later = changed_later(rp, others, version.held_on)
@@ -243,7 +291,10 @@ async def withdraw(
     for s in later:
         main.replays.append(
             await _rated(
-                ctx, s.tournament, reason=f"replayed after withdrawal of {tournament.code}"
+                ctx,
+                s.tournament,
+                reason=f"replayed after withdrawal of {tournament.code}",
+                brought=s.params.get(BROUGHT_KEY),
             )
         )
     return main

@@ -12,7 +12,12 @@ from datetime import date
 
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.engines.kernel import InputError, RuleError, half_up
-from fedrank.handlers.systems.mahjong_rmf.history import initial_levels, list_dates, stored_history
+from fedrank.handlers.systems.mahjong_rmf.history import (
+    brought_levels,
+    initial_levels,
+    list_dates,
+    stored_history,
+)
 from fedrank.handlers.systems.mahjong_rmf.importing import (
     engine_discipline,
     level_at_start,
@@ -124,7 +129,9 @@ async def whatif(
     changed = whatif_entries(target.tournament, str(player_id), place)
     dates = await list_dates(repos, discipline)
     until = max([*(s.held_on for s in stored), *dates])
-    initial = await initial_levels(repos, kind, [*(s.tournament for s in stored), changed])
+    initial = await initial_levels(
+        repos, kind, [*(s.tournament for s in stored), changed], brought=brought_levels(stored)
+    )
     actual = rmf.replay(
         [s.tournament for s in stored],
         discipline=kind,

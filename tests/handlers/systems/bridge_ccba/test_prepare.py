@@ -16,6 +16,7 @@ from fedrank.engines.kernel import InputError
 from fedrank.handlers.context import IncomingFile, Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.systems.bridge_ccba import read_event_file
+from fedrank.handlers.systems.bridge_ccba.importing import absent_lines
 from fedrank.storage.database import Database
 from tests.conftest import user
 from tests.factories import make_director
@@ -172,7 +173,8 @@ async def test_the_engine_examples_import_with_the_engines_figures(
 ) -> None:
     """The engine's example files (grading, a stage, win masterpoints, a knock-out, ties, an
     online event, absent and withdrawn units) imported into a database that knows every player
-    except the member=no guests, none with history: the file's holdings become the openings, so
+    except the member=no guests, none with history: the file's holdings become the openings
+    (but an absent entry's, which bring nothing), so
     every stored line equals ``fedrank calc``'s award for that player and colour."""
     text = (EXAMPLES / example).read_text(encoding="utf-8")
     parsed = read_event_file(text, example)
@@ -213,7 +215,9 @@ async def test_the_engine_examples_import_with_the_engines_figures(
             for a in await repos.ledger.discipline_awards(disc.id)
             if a.kind == "opening masterpoints"
         }
-        assert openings == {p.player: p.mp for p in parsed.players if p.mp}
+        # An entry marked absent brings no opening holding (issue 33).
+        absent = absent_lines(parsed)
+        assert openings == {p.player: p.mp for p in parsed.players if p.mp and p.line not in absent}
 
 
 async def test_youth_events_feed_the_youth_holding(services: Services, db: Database) -> None:

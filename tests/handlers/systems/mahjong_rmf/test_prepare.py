@@ -60,7 +60,10 @@ async def test_file_submit_preview_confirm_rating_and_list(
 
 
 async def test_pasted_table_with_levels_uses_the_database(services: Services, db: Database) -> None:
-    await seed(db)
+    ids = await seed(db)
+    async with db.transaction() as repos:  # the registry holds 12k for him
+        data = {"mahjong_rmf": {"levels": {"mcr": ["12k"]}}}
+        await repos.players.update_registry(ids["RMF-0001"], {"data": data})
     pasted = sheet(levels={1: "D2", 3: "12k"})
     preview = await dispatch(services, user("boss"), "/submit rmf-mcr\n" + pasted)
     text = preview.plain
