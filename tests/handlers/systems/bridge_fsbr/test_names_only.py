@@ -16,6 +16,7 @@ from fedrank.engines.kernel import InputError
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.systems.bridge_fsbr import read_report
+from fedrank.handlers.systems.players import Names
 from fedrank.storage.database import Database
 from tests.conftest import user
 from tests.factories import make_director
@@ -105,3 +106,21 @@ async def test_a_names_only_table_is_settled_by_names_and_awards_as_with_ids(
     again = await dispatch(services, boss, "/submit fsbr\n" + names_only("club-again"))
     assert "not settled" not in again.plain
     assert "1. Player 01 (FSBR-0001) · P01 |" in again.plain
+
+
+async def test_register_new_takes_every_unknown_name_without_a_question(
+    services: Services, db: Database
+) -> None:
+    """What ``fedrank import fsbr FILE --register-new`` asks of the adapter (Names with
+    ``register_new``): the 16 names become new players with the file's rk kept, no question."""
+    await empty_federation(db)
+    adapter = services.systems.adapter("bridge_fsbr")
+    async with db.read() as repos:
+        discipline = await repos.federations.discipline_by_code("fsbr")
+        assert discipline is not None
+        names = Names(register_new=True)
+        await adapter.prepare(repos, discipline, names_only("club-names"), "club.fsbr", names)
+        assert await repos.players.count() == 0
+    assert [p.name for p in names.new_players][:2] == ["Player 01", "Player 02"]
+    assert len(names.new_players) == 16
+    assert names.new_players[0].data == {"bridge_fsbr": {"initial_rk": 0.0}}
