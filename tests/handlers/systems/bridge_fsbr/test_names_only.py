@@ -124,3 +124,23 @@ async def test_register_new_takes_every_unknown_name_without_a_question(
     assert [p.name for p in names.new_players][:2] == ["Player 01", "Player 02"]
     assert len(names.new_players) == 16
     assert names.new_players[0].data == {"bridge_fsbr": {"initial_rk": 0.0}}
+
+
+async def test_a_names_only_table_is_corrected_by_its_names(
+    services: Services, db: Database
+) -> None:
+    """A second submission of the same code, the first two pairs swapped: its names are found
+    (no question), version 2 moves the 23 MB from P01's players to P02's."""
+    await empty_federation(db)
+    boss = user("boss")
+    listed = await dispatch(services, boss, "/submit fsbr\n" + names_only("club-names"))
+    new = next(b.action for b in listed.buttons if b.action.endswith(" new"))
+    await dispatch(services, boss, (await dispatch(services, boss, new)).buttons[0].action)
+    swapped = names_only("club-names").replace("P01 | 1\nP02 | 2", "P01 | 2\nP02 | 1")
+    assert swapped != names_only("club-names")
+    saved = await submit_and_confirm(services, "fsbr", swapped)
+    assert saved.endswith("version 2, code club-names."), saved
+    mb = {fpid: amount for fpid, kind, amount in await awards_of(db, "fsbr") if kind == "MB"}
+    assert (mb["FSBR-0001"], mb["FSBR-0003"]) == (Decimal(6), Decimal(23))
+    async with db.read() as repos:
+        assert await repos.players.count() == 16
