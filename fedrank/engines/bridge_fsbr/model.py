@@ -25,7 +25,9 @@ class PlayerEntry:
 
     ``boards is None`` means unknown (6.2: in foreign events the listed roster counts).
     ``country`` is empty for Russian players; ``ebl_mp``/``wbf_mp`` are the EBL/WBF master
-    points he received in the event (7.7).
+    points he received in the event (7.7). ``named_only``: the report gave his name and no
+    federation ID (as federations publish tables), so ``player`` is that name, his key in
+    this report, and the registry is searched by name.
     """
 
     player: str
@@ -36,6 +38,7 @@ class PlayerEntry:
     ebl_mp: Decimal | None = None
     wbf_mp: Decimal | None = None
     line: int = 0
+    named_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)

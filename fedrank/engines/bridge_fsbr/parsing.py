@@ -186,8 +186,8 @@ def parse_tournament(text: str) -> Tournament:
     by_entry: dict[str, list[PlayerEntry]] = {}
     for cells, number in players:
         with problems.catch(player=cells["name"] or cells["player"] or None):
-            if not cells["player"]:
-                raise InputError("player id missing", line=number, field="player")
+            if not cells["player"] and not cells["name"]:
+                raise InputError("player id and name missing", line=number, field="player")
             if not cells["entry"]:
                 raise InputError("entry missing", line=number, field="entry")
             rk = _decimal(cells["rk"], number, "rk") if cells["rk"] else None
@@ -195,7 +195,7 @@ def parse_tournament(text: str) -> Tournament:
                 raise InputError(f"rk out of -5..5: {rk}", line=number, field="rk")
             # Built before it is filed: a refused field must not leave its entry an empty list.
             player = PlayerEntry(
-                player=cells["player"],
+                player=cells["player"] or " ".join(cells["name"].split()),
                 name=cells["name"],
                 rk=rk,
                 boards=_int(cells["boards"], number, "boards") if cells["boards"] else None,
@@ -203,6 +203,7 @@ def parse_tournament(text: str) -> Tournament:
                 ebl_mp=_decimal(cells["ebl_mp"], number, "ebl_mp") if cells["ebl_mp"] else None,
                 wbf_mp=_decimal(cells["wbf_mp"], number, "wbf_mp") if cells["wbf_mp"] else None,
                 line=number,
+                named_only=not cells["player"],
             )
             by_entry.setdefault(cells["entry"], []).append(player)
     known: set[str] = set()

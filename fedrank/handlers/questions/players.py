@@ -115,16 +115,38 @@ async def why(services: Services, ctx: RequestContext, args: str) -> Reply:
             bold(f"{player_label(player)} — {tournament.name}"),
             f" ({tournament.held_on.isoformat()})",
         )
-        for award in awards:
+        traces = [[s for s in award.trace if isinstance(s, dict)] for award in awards]
+        shared = common_steps(traces)
+        if shared:
+            reply.line(bold(t(ctx.language, "why.common")))
+            _steps(reply, ctx.language, shared)
+        for award, steps in zip(awards, traces, strict=True):
             kind = kind_text(ctx.language, award.kind)
             colour = f" ({colour_text(ctx.language, award.colour)})" if award.colour else ""
             reply.line(bold(f"{kind}{colour} = {fmt(award.amount)}"))
-            steps = [s for s in award.trace if isinstance(s, dict)]
-            for step in steps[:MAX_TRACE_STEPS]:
-                reply.line("  ", code(trace_step(ctx.language, step)))
-            if len(steps) > MAX_TRACE_STEPS:
-                reply.line(t(ctx.language, "submit.more", count=len(steps) - MAX_TRACE_STEPS))
+            _steps(reply, ctx.language, steps[len(shared) :])
         return reply
+
+
+def common_steps(traces: Sequence[Sequence[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The steps every one of several awards' traces begins with (an engine traces the
+    tournament's coefficients once for all its figures), said once in ``/why``; none for
+    one award, whose trace is read whole under it."""
+    if len(traces) < 2:
+        return []
+    shared: list[dict[str, Any]] = []
+    for steps in zip(*traces, strict=False):
+        if any(step != steps[0] for step in steps[1:]):
+            break
+        shared.append(steps[0])
+    return shared
+
+
+def _steps(reply: Reply, language: str, steps: Sequence[dict[str, Any]]) -> None:
+    for step in steps[:MAX_TRACE_STEPS]:
+        reply.line("  ", code(trace_step(language, step)))
+    if len(steps) > MAX_TRACE_STEPS:
+        reply.line(t(language, "submit.more", count=len(steps) - MAX_TRACE_STEPS))
 
 
 def _counted_rows(

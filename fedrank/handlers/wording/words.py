@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import cache, lru_cache, partial
 from typing import Any, Final
 
@@ -240,10 +241,34 @@ def note_text(language: str, note: str) -> str:
     return rule_text(language, note)
 
 
+#: Decimal places a trace's figure is shown at in ``/why``. No rulebook states a finer
+#: precision (awards are whole numbers or hundredths, FSBR's kq is quoted to six places in the
+#: preview and docs/engines/bridge_fsbr.md), so a figure that has more is rounded for reading;
+#: the stored trace and the ledger keep every digit.
+TRACE_PLACES = 6
+_SHOWN = Decimal(1).scaleb(-TRACE_PLACES)
+
+
+def shown_figure(value: object) -> object:
+    """A trace value for reading: a number with more than :data:`TRACE_PLACES` decimals
+    rounded half up to that many, anything else (fewer places, words, yes/no) as stored."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float, Decimal)):
+        return value
+    try:
+        number = Decimal(str(value))
+    except InvalidOperation:
+        return value
+    exponent = number.as_tuple().exponent
+    if not number.is_finite() or not isinstance(exponent, int) or exponent >= -TRACE_PLACES:
+        return value
+    return str(number.quantize(_SHOWN, rounding=ROUND_HALF_UP))
+
+
 def trace_step(language: str, step: Mapping[str, Any]) -> str:
-    """One stored trace step as ``/why`` prints it: ``name = value  [rule]  — note``."""
+    """One stored trace step as ``/why`` prints it: ``name = value  [rule]  — note``, the
+    value at :data:`TRACE_PLACES` decimals at most."""
     name = str(step.get("name", "?"))
-    value = step.get("value")
+    value = shown_figure(step.get("value"))
     rule = str(step.get("rule") or "")
     note = str(step.get("note") or "")
     if language != "en":  # English: the engine's own words, as stored

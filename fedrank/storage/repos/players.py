@@ -147,11 +147,24 @@ class PlayerRepo(Repo):
         return out
 
     async def find(self, query: str, *, limit: int = 10) -> Sequence[Player]:
-        """Players whose federation ID equals ``query`` or whose name contains it."""
+        """Players whose federation ID equals ``query``, else whose whole name is ``query``
+        (any case, spaces around ignored), else whose name contains it: an exact answer wins
+        over the longer names it is a part of ("Kid1" is not asked back because of "Kid10")."""
         exact = await self.by_exact_id(None, query)
         if exact:
             return exact
-        pattern = like_pattern(query.strip().lower())
+        wanted = query.strip().lower()
+        named = (
+            await self.session.scalars(
+                select(Player)
+                .where(func.lower(func.trim(Player.name)) == wanted)
+                .order_by(Player.name, Player.id)
+                .limit(limit)
+            )
+        ).all()
+        if named:
+            return named
+        pattern = like_pattern(wanted)
         return (
             await self.session.scalars(
                 select(Player)
@@ -198,7 +211,13 @@ class PlayerRepo(Repo):
 
     async def count_named(self, query: str) -> int:
         """How many players :meth:`find` would give without a limit (a name match)."""
-        pattern = like_pattern(query.strip().lower())
+        wanted = query.strip().lower()
+        whole = await self.session.scalar(
+            select(func.count(Player.id)).where(func.lower(func.trim(Player.name)) == wanted)
+        )
+        if whole:
+            return int(whole)
+        pattern = like_pattern(wanted)
         found = await self.session.scalar(
             select(func.count(Player.id)).where(
                 func.lower(Player.name).like(f"%{pattern}%", escape="\\")

@@ -98,7 +98,8 @@ def replace_line(text: str, old: str, new: str) -> str:
         ("1 | A | Один | -1 | 50", "1 | A | Один | -6 | 50", 19, "rk"),
         ("1 | A | Один | -1 | 50", "1 | A | Один | -1 | many", 19, "boards"),
         ("8 | D | Восемь", "8 | Z | Восемь", 26, "entry"),
-        ("8 | D | Восемь", " | D | Восемь", 26, "player"),
+        # Names only are read (issue 33); neither an ID nor a name is refused.
+        ("8 | D | Восемь", " | D | ", 26, "player"),
         ("boards = 26", "boards = 0", 29, "boards"),
         ("boards = 26", "tables = 26", 29, "tables"),
         ("C | 2-3\nD | 4\n", "C | 2-3\nD | 4\nZ | 5\n", 34, "entry"),

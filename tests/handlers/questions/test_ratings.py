@@ -156,3 +156,28 @@ async def test_an_id_two_federations_share_asks_which_player(
     named = await dispatch(services, user("u1"), "/rating Olena")
     assert "Olena Same-ID (rmf-001) — Ukrainian Go Federation" in named.plain
     assert "No results are recorded for Olena Same-ID yet." in named.plain
+
+
+async def test_an_exact_name_or_id_wins_over_longer_names(services: Services, db: Database) -> None:
+    """Issue 33: "/rating Kid1" names Kid1 though Kid10-Kid12 contain it too; so does an
+    exact Cyrillic name in any case; a part of a name still asks which player."""
+    seeded = await seed_federation(db)
+    async with db.transaction() as repos:
+        for number in (1, 10, 11, 12):
+            await repos.players.add(seeded.federation_id, f"K-{number}", f"Kid{number}")
+        await repos.players.add(seeded.federation_id, "K-20", "Иван Петров")
+        await repos.players.add(seeded.federation_id, "K-21", "Иван Петровский")
+        await repos.players.add(seeded.federation_id, "K-2", "Kid1 the elder")
+    kid = await dispatch(services, user("u1"), "/rating Kid1")
+    assert "Kid1 (K-1)" in kid.plain
+    assert "Several players match" not in kid.plain
+    assert "Kid1 (K-1)" in (await dispatch(services, user("u1"), "/rating  kid1 ")).plain
+    ivan = await dispatch(services, user("u1"), "/rating иван петров")
+    assert "Иван Петров (K-20)" in ivan.plain
+    assert "Several players match" not in ivan.plain
+    # An ID is exact before any name: "K-1" is Kid1's ID, not a part of other names.
+    assert "Kid1 (K-1)" in (await dispatch(services, user("u1"), "/rating k-1")).plain
+    several = await dispatch(services, user("u1"), "/rating Kid")
+    assert "Several players match" in several.plain
+    assert "K-12 — Kid12" in several.plain
+    assert "Several players match" in (await dispatch(services, user("u1"), "/rating Петров")).plain

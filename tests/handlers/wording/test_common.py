@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.wording.common import MAX_ROW_ID, is_number, row_id
+from fedrank.handlers.wording.words import shown_figure, trace_step
 from fedrank.storage.database import Database
 from tests.helpers import make_director, seed_federation, user
 
@@ -53,3 +56,15 @@ async def test_digits_python_reads_but_int_refuses_are_not_numbers(
     await seed_federation(db)
     reply = await dispatch(services, user("u1"), command)
     assert "Something went wrong" not in reply.plain
+
+
+def test_a_trace_figure_is_shown_at_six_places_at_most() -> None:
+    """Issue 33: /why rounds only what has more places than any rulebook states."""
+    assert shown_figure("1.702681550805483543267898150") == "1.702682"
+    assert shown_figure("-2.0000005") == "-2.000001"  # half up, away from zero
+    assert shown_figure(Decimal("933.3333333333333333333333333")) == "933.333333"
+    assert shown_figure(0.1 + 0.2) == "0.300000"
+    for kept in ("0.30", "466.67", "4.5", "-2.2", "1.123456", 116, "regular", True, None, "NaN"):
+        assert shown_figure(kept) == kept
+    step = {"name": "kq", "value": "0.67315913742187500", "rule": "7.5"}
+    assert trace_step("en", step) == "kq = 0.673159  [7.5]"

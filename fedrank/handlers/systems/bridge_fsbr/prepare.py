@@ -90,21 +90,23 @@ async def compute(
 async def resolve(
     repos: Repos, federation: Federation, t: fsbr.Tournament, names: Names | None = None
 ) -> tuple[dict[str, int], dict[int, Player]]:
-    """Every player line's federation ID found in the federation (:mod:`..players`; foreign
-    guests, with a country and not registered, excepted). A new player is registered with
-    the file's name and its rk as his coefficient kept from before (``initial_rk``)."""
+    """Every player line found in the federation by its federation ID, or by its name when
+    the table gives names only, as federations publish them (:mod:`..players`, the same
+    matching and ``/names`` as every system; foreign guests, with a country and not
+    registered under that ID, excepted). A new player is registered with the file's name
+    and its rk as his coefficient kept from before (``initial_rk``)."""
     lines: dict[str, PlayerEntry] = {}
     for _, p in players_of(t):
         lines.setdefault(p.player.upper(), p)
     registered = await repos.players.by_federation_ids(
-        federation.id, [p.player for p in lines.values() if p.country]
+        federation.id, [p.player for p in lines.values() if p.country and not p.named_only]
     )
     ours = [p for key, p in lines.items() if not p.country or key in registered]
     wanted = [
         Wanted(
             line=p.line,
-            field="player",
-            id=p.player,
+            field="name" if p.named_only else "player",
+            id=None if p.named_only else p.player,
             name=p.name or None,
             start=(
                 {"data": {DATA_KEY: {"initial_rk": float(p.rk)}}}

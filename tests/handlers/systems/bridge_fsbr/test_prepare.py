@@ -63,7 +63,7 @@ async def test_file_submit_preview_confirm_rating_and_list(
     rating = (await dispatch(services, user("u1"), "/rating FSBR-0001")).plain
     assert "Points: MB 23" in rating
     why = (await dispatch(services, user("u1"), "/why club-2026-09 FSBR-0004")).plain
-    assert "MB = 6" in why and "face_to_face = True" in why and "kqp = 0.27242685" in why
+    assert "MB = 6" in why and "face_to_face = True" in why and "kqp = 0.272427  [7.6]" in why
 
     published = await dispatch(services, user("boss"), "/publish fsbr 2026-10-01")
     assert published.plain.endswith("40 players.")
