@@ -33,7 +33,7 @@ slots and sends. Engine decisions where the seed and RULES.md are silent (each t
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from decimal import Decimal
@@ -57,6 +57,24 @@ INFORM_DAYS = 7
 CONSENT_DAYS = 15
 #: date.weekday() of Tuesday.
 TUESDAY = 1
+
+
+class PlayersRefusedError(RuleError):
+    """A refusal about particular players. The engine knows them only by the ids it was given;
+    :meth:`naming` says the same with the names the reader knows them by (issue 33: a director
+    was told of ``'24'``, a row number)."""
+
+    def __init__(self, template: str, players: tuple[str, ...], *, rule: str) -> None:
+        self.template = template
+        self.players = players
+        super().__init__(self._fill({}), rule=rule)
+
+    def _fill(self, names: Mapping[str, str]) -> str:
+        return self.template.format(players=", ".join(names.get(p, f"'{p}'") for p in self.players))
+
+    def naming(self, names: Mapping[str, str]) -> str:
+        """The refusal with each player named by ``names`` (his id, quoted, when missing)."""
+        return str(RuleError(self._fill(names), rule=self.rule))
 
 
 def first_tuesday(year: int, month: int) -> date:
@@ -230,11 +248,11 @@ def _separate(event: QualificationEvent, group: list[Candidate]) -> list[Candida
     """A tied group in the Presidium's order; RuleError when it does not order all of them."""
     missing = [c.player for c in group if c.player not in event.tie_order]
     if missing:
-        names = ", ".join(c.player for c in group)
-        raise RuleError(
-            f"players {names} share position {group[0].position} with rating {group[0].rating} "
-            "and only some of them can have the place; the Presidium must order them "
-            "(QualificationEvent.tie_order)",
+        raise PlayersRefusedError(
+            f"players {{players}} share position {group[0].position} with rating "
+            f"{group[0].rating} and only some of them can have the place; the Presidium must "
+            "order them (tie=)",
+            tuple(c.player for c in group),
             rule=RULE_ORDER,
         )
     return sorted(group, key=lambda c: _tie_index(event, c.player))
@@ -261,7 +279,12 @@ def open_qualification(
     if event.quota < 1:
         raise RuleError("the quota must be at least 1", rule=RULE_PRESIDIUM)
     if len(set(event.presidium_places)) != len(event.presidium_places):
-        raise RuleError("a player is named twice by the Presidium", rule=RULE_PRESIDIUM)
+        twice = tuple(
+            sorted({p for p in event.presidium_places if event.presidium_places.count(p) > 1})
+        )
+        raise PlayersRefusedError(
+            "{players} named twice by the Presidium", twice, rule=RULE_PRESIDIUM
+        )
     if len(event.presidium_places) > event.quota:
         raise RuleError(
             f"{len(event.presidium_places)} Presidium places exceed the quota {event.quota}",
@@ -274,11 +297,11 @@ def open_qualification(
     def member(player: str) -> bool:
         return any(m.covers(on) for m in periods.get(player, ()))
 
-    for player in event.presidium_places:
-        if not member(player):
-            raise RuleError(
-                f"'{player}', named by the Presidium, is not a member on {on}", rule=RULE_MEMBER
-            )
+    outside = tuple(p for p in event.presidium_places if not member(p))
+    if outside:
+        raise PlayersRefusedError(
+            f"{{players}}, named by the Presidium, not a member on {on}", outside, rule=RULE_MEMBER
+        )
     candidates, skipped = [], []
     for row in ratings.rows:
         if row.player in event.presidium_places:
@@ -376,6 +399,12 @@ def record_answer(q: Qualification, player: str, *, consent: bool, on: date) -> 
     refusal (also after consenting) passes the place to the next player (3.6)."""
     transitions: list[Transition] = []
     notes: list[Notification] = []
+    held = _held(q, player, SlotStatus.INVITED, SlotStatus.CONFIRMED)
+    invited = held.informed_on or held.offered_on
+    if on < invited:
+        raise RuleError(
+            f"'{player}' answered on {on}, before he was invited ({invited})", rule=RULE_CONSENT
+        )
     if consent:
         s = _held(q, player, SlotStatus.INVITED)
         if s.consent_by is not None and on > s.consent_by:

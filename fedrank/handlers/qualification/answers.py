@@ -13,7 +13,8 @@ records for him (``/qrecord``), and a director undoing a refusal made by mistake
 
 from __future__ import annotations
 
-from datetime import date, datetime
+import re
+from datetime import date, datetime, time
 from functools import partial
 
 from fedrank.engines.kernel import RuleError
@@ -33,13 +34,33 @@ from fedrank.storage.models import Account, Player
 from fedrank.storage.repos import Repos
 
 YES = ("yes", "y", "да", "так", "是")
+#: An answer's date as typed; a note may follow it in /qrecord.
+DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
+#: The time an answer given on an earlier day is stored with (that day in the federation's
+#: time zone; only the day counts for the rules).
+NOON = time(12)
+
+
+def answer_date(lang: str, word: str) -> date | None:
+    """An answer's date as typed (``YYYY-MM-DD``); None when ``word`` is not shaped as one."""
+    if not DATE.fullmatch(word):
+        return None
+    try:
+        return date.fromisoformat(word)
+    except ValueError:
+        raise UserError(t(lang, "publish.bad_date")) from None
 
 
 async def open_window(
-    services: Services, repos: Repos, ctx: RequestContext, text: str
+    services: Services,
+    repos: Repos,
+    ctx: RequestContext,
+    text: str,
+    on: date | None = None,
 ) -> tuple[QualificationRun, Qualification]:
-    """The window ``text`` names, locked, with everything due before now done first (an
-    expiry comes before a late answer); refused with what the window's state is."""
+    """The window ``text`` names, locked, with everything due before the answer's day ``on``
+    (today when None) done first (an expiry comes before a late answer); refused with what
+    the window's state is, or when ``on`` is in the future."""
     lang = ctx.language
     number = row_id(text) if is_number(text) else None
     row = await repos.qualifications.get(number, lock=True) if number is not None else None
@@ -53,8 +74,10 @@ async def open_window(
         )
     if run.today > row.event_date:
         raise UserError(t(lang, "qual.closed", id=row.id, event=row.name))
+    if on is not None and on > run.today:
+        raise UserError(t(lang, "qual.answer_future", date=on.isoformat(), today=run.today))
     q = state_from_json(run.event, row.data["state"])
-    step = advance(q, run.today)
+    step = advance(q, on or run.today)
     await run.transitions(step)
     return run, await run.handle(step.qualification, step.notifications)
 
@@ -73,11 +96,27 @@ async def _record(
     account: Account,
     note: str = "",
     director: bool = False,
+    on: date | None = None,
+    lang: str = "en",
 ) -> Qualification:
-    """The answer written: the engine's step, the slot's time, the audit with who recorded it."""
+    """The answer written on its day ``on`` (today when None; never before the invitation):
+    the engine's step, then what fell due since, the slot's time, the audit with who recorded
+    it and when."""
     pid = str(player.id)
     before = q.slot(pid)
-    answered = engine_answer(q, pid, consent=consent, on=run.today)
+    day = on or run.today
+    invited = (before.informed_on or before.offered_on) if before is not None else None
+    if invited is not None and day < invited:
+        raise UserError(
+            t(
+                lang,
+                "qual.answer_before",
+                player=player_label(player),
+                date=day.isoformat(),
+                invited=invited.isoformat(),
+            )
+        )
+    answered = engine_answer(q, pid, consent=consent, on=day)
     await run.transitions(answered)
     if not consent and before is not None:
         declines = dict(run.row.data.get("declines", {}))
@@ -86,12 +125,21 @@ async def _record(
         kept = {k: v for k, v in run.row.data.items() if k != "filled"}
         run.row.data = {**kept, "declines": declines}
     q = await run.handle(answered.qualification, answered.notifications)
+    if day < run.today:  # an answer given earlier: what fell due since then happens now
+        since = advance(q, run.today)
+        await run.transitions(since)
+        q = await run.handle(since.qualification, since.notifications)
     await run.filled(q)
     await run.save(q)
+    given = run.now if day == run.today else datetime.combine(day, NOON, run.zone)
     for slot_row in await run.repos.qualifications.slots(run.row.id):
         if slot_row.player_id == player.id:
-            slot_row.answered_at = run.now
-    details: dict[str, object] = {"consent": consent, "at": run.now.isoformat()}
+            slot_row.answered_at = given
+    details: dict[str, object] = {
+        "consent": consent,
+        "at": run.now.isoformat(),
+        "answered_on": day.isoformat(),
+    }
     if director:
         details |= {"recorded_by": account.id, "note": note, "by_director": True}
     await run.repos.audit.log(
@@ -109,13 +157,16 @@ async def _answer(services: Services, ctx: RequestContext, args: str, consent: b
     lang = ctx.language
     command = "/qconfirm" if consent else "/qdecline"
     words = args.split()
-    sure = len(words) == 2 and words[1].lower() in YES
+    on = answer_date(lang, words[-1]) if len(words) > 1 else None
+    if on is not None:
+        words.pop()
+    sure = len(words) == 2 and words[1].lower() in YES and not consent
     if not words or not is_number(words[0]) or (len(words) == 2 and not sure) or len(words) > 2:
-        usage = f"{command} <id>" if consent else f"{command} <id> [yes]"
+        usage = f"{command} <id> [YYYY-MM-DD]" if consent else f"{command} <id> [yes] [YYYY-MM-DD]"
         raise UserError(t(lang, "error.usage", usage=usage))
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
-        run, q = await open_window(services, repos, ctx, words[0])
+        run, q = await open_window(services, repos, ctx, words[0], on)
         row = run.row
         player = await repos.accounts.player_in(account.id, run.federation.id)
         if player is None:
@@ -141,18 +192,29 @@ async def _answer(services: Services, ctx: RequestContext, args: str, consent: b
                     t(lang, "qual.lose_to", player=name) if name else t(lang, "qual.lose_unfilled"),
                     private=True,
                 )
-                .button(t(lang, "qual.button_decline_sure"), f"/qdecline {row.id} yes")
+                .button(
+                    t(lang, "qual.button_decline_sure"),
+                    f"/qdecline {row.id} yes" + (f" {on.isoformat()}" if on else ""),
+                )
                 .button(t(lang, "qual.button_keep"), f"/qualifications {run.discipline.code}")
             )
         try:
-            await _record(run, q, player, consent=consent, account=account)
+            await _record(run, q, player, consent=consent, account=account, on=on, lang=lang)
         except RuleError:
             await run.save(q)
             return Reply.text(
                 t(lang, "qual.cannot_answer", id=row.id, state=_state(q, pid, lang)), private=True
             )
         key = "qual.confirmed" if consent else "qual.declined"
-        return Reply.text(t(lang, key, event=row.name, id=row.id), private=True)
+        reply = Reply.text(t(lang, key, event=row.name, id=row.id), private=True)
+        return _dated(reply, lang, on, run.today)
+
+
+def _dated(reply: Reply, lang: str, on: date | None, today: date) -> Reply:
+    """The answer's own day, said when it is not today."""
+    if on is not None and on != today:
+        reply.line(t(lang, "qual.answer_dated", date=on.isoformat()))
+    return reply
 
 
 async def qconfirm(services: Services, ctx: RequestContext, args: str) -> Reply:
@@ -174,7 +236,7 @@ async def _named_player(repos: Repos, run: QualificationRun, text: str, lang: st
 
 
 async def _director_window(
-    services: Services, repos: Repos, ctx: RequestContext, text: str
+    services: Services, repos: Repos, ctx: RequestContext, text: str, on: date | None = None
 ) -> tuple[Account, QualificationRun, Qualification]:
     account = await caller(repos, services, ctx)
     number = row_id(text) if is_number(text) else None
@@ -182,28 +244,40 @@ async def _director_window(
     if row is not None:  # the role is checked before anything of the window is told
         _, federation = await window_of(repos, row, ctx.language)
         await require_role(repos, ctx, account, federation, "director")
-    run, q = await open_window(services, repos, ctx, text)
+    run, q = await open_window(services, repos, ctx, text, on)
     return account, run, q
 
 
-RECORD_USAGE = "/qrecord <qualification> <player ID> confirm|decline [note]"
+RECORD_USAGE = "/qrecord <qualification> <player ID> confirm|decline [YYYY-MM-DD] [note]"
 
 
 async def qrecord(services: Services, ctx: RequestContext, args: str) -> Reply:
-    """``/qrecord <qualification> <player> confirm|decline [note]``: a director records the
-    answer a player gave by phone or in person."""
+    """``/qrecord <qualification> <player> confirm|decline [YYYY-MM-DD] [note]``: a director
+    records the answer a player gave by phone or in person, on the day he gave it."""
     lang = ctx.language
     words = args.split(maxsplit=3)
     if len(words) < 3 or words[2].lower() not in ("confirm", "decline"):
         raise UserError(t(lang, "error.usage", usage=RECORD_USAGE))
     consent = words[2].lower() == "confirm"
     note = words[3].strip() if len(words) == 4 else ""
+    first, _, rest = note.partition(" ")
+    on = answer_date(lang, first)
+    if on is not None:
+        note = rest.strip()
     async with services.db.transaction() as repos:
-        account, run, q = await _director_window(services, repos, ctx, words[0])
+        account, run, q = await _director_window(services, repos, ctx, words[0], on)
         player = await _named_player(repos, run, words[1], lang)
         try:
             q = await _record(
-                run, q, player, consent=consent, account=account, note=note, director=True
+                run,
+                q,
+                player,
+                consent=consent,
+                account=account,
+                note=note,
+                director=True,
+                on=on,
+                lang=lang,
             )
         except RuleError:
             await run.save(q)
@@ -234,7 +308,7 @@ async def qrecord(services: Services, ctx: RequestContext, args: str) -> Reply:
             if after is not None:
                 name = await messages.player_name(repos, after.player)
                 reply.line(t(lang, "qual.passed_to", player=name))
-        return reply
+        return _dated(reply, lang, on, run.today)
 
 
 async def qrestore(services: Services, ctx: RequestContext, args: str) -> Reply:

@@ -156,14 +156,14 @@ async def qualify(services: Services, ctx: RequestContext, args: str) -> Reply:
             return Reply.text(t(lang, "qual.created", **fields))
         # Today or (chosen) late: frozen and invited now, in this transaction.
         await advance_one(repos, services.systems, row, now)
+        if "refused" in row.data:  # one answer: created, not frozen, and why (issue 33)
+            reply = Reply.text(t(lang, "qual.created_refused", **fields))
+            reply.line(t(lang, "qual.refused", id=row.id, error=row.data["refused"]))
+            return reply.line(t(lang, "qual.refused_retry"))
         slots = await repos.qualifications.slots(row.id)
         invited = [s for s in slots if s.state == "invited"]
         reply = Reply.text(t(lang, "qual.created_now", **fields))
-        if "refused" in row.data:
-            reply.line(t(lang, "qual.refused", id=row.id, error=row.data["refused"]))
-        else:
-            deadline = today + timedelta(days=CONSENT_DAYS)
-            reply.line(
-                t(lang, "qual.invited_now", count=len(invited), deadline=deadline.isoformat())
-            )
-        return reply
+        deadline = today + timedelta(days=CONSENT_DAYS)
+        return reply.line(
+            t(lang, "qual.invited_now", count=len(invited), deadline=deadline.isoformat())
+        )

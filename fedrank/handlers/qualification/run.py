@@ -18,12 +18,14 @@ import logging
 from datetime import date, datetime, timedelta
 from functools import partial
 from typing import Any
+from zlib import crc32
 from zoneinfo import ZoneInfo
 
 from fedrank.engines.kernel import RuleError
 from fedrank.engines.mahjong_rmf.qualification import (
     CONSENT_DAYS,
     Notification,
+    PlayersRefusedError,
     Qualification,
     Slot,
     SlotStatus,
@@ -77,7 +79,8 @@ class QualificationRun:
         self.discipline = discipline
         self.federation = federation
         self.now = now
-        self.today = now.astimezone(ZoneInfo(federation.timezone)).date()
+        self.zone = ZoneInfo(federation.timezone)
+        self.today = now.astimezone(self.zone).date()
         self.event = event_of(row, discipline)
         self.notices = Notifier(repos, now)
         self.names: dict[str, str] = dict(row.data.get("names", {}))
@@ -299,10 +302,16 @@ async def _freeze(run: QualificationRun, systems: SystemRegistry) -> Qualificati
         ratings = await rating_list_on(repos, systems, run.discipline, row.qualification_date)
         q = open_qualification(run.event, ratings, await memberships(repos, run.federation.id))
     except RuleError as exc:
-        if "refused" not in row.data:
-            row.data = {**row.data, "refused": str(exc)}
-            await run.audit("refused", "", error=str(exc), rule=exc.rule)
-            await run.tell_directors("refused", partial(messages.refused, row.id, str(exc)))
+        said = str(exc)
+        if isinstance(exc, PlayersRefusedError):  # named as directors know them, not by row id
+            said = exc.naming({p: await messages.player_name(repos, p) for p in exc.players})
+        if row.data.get("refused") != said:
+            row.data = {**row.data, "refused": said}
+            await run.audit("refused", "", error=said, rule=exc.rule)
+            await run.tell_directors(
+                f"refused:{crc32(said.encode())}",
+                partial(messages.refused, row.id, said),
+            )
             await run.notices.flush()
         return None
     row.frozen_at = run.now

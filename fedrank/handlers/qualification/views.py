@@ -23,7 +23,13 @@ from fedrank.handlers.access import (
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.qualification.messages import player_name
-from fedrank.handlers.qualification.state import event_of, iso, state_from_json, window_of
+from fedrank.handlers.qualification.state import (
+    event_of,
+    iso,
+    rating_list_on,
+    state_from_json,
+    window_of,
+)
 from fedrank.handlers.wording.common import fmt, is_number, row_id
 from fedrank.handlers.wording.i18n import t, tn
 from fedrank.handlers.wording.reply import Reply, bold
@@ -34,6 +40,8 @@ from fedrank.storage.repos import Repos
 #: Windows per page of /qualifications.
 PAGE = 6
 LIST_USAGE = "/qualifications [discipline] [page]"
+#: Players without a membership named in /qualification (the rest are counted).
+UNMEMBERED_SHOWN = 20
 
 
 def window_state(row: QualificationRow, today: date) -> str:
@@ -209,7 +217,12 @@ async def show(services: Services, ctx: RequestContext, args: str) -> Reply:
         if "state" not in row.data:
             if "refused" in row.data:
                 reply.line(t(lang, "qual.refused", id=row.id, error=row.data["refused"]))
+                reply.line(t(lang, "qual.refused_retry"))
             reply.line(t(lang, "qual.not_frozen"))
+            listed = await rating_list_on(
+                repos, services.systems, discipline, row.qualification_date
+            )
+            await _unmembered(repos, [r.player for r in listed.rows], lang, reply)
             return reply
         q = state_from_json(event_of(row, discipline), row.data["state"])
         names: dict[str, str] = row.data.get("names", {})
@@ -256,4 +269,19 @@ async def show(services: Services, ctx: RequestContext, args: str) -> Reply:
             reply.line(t(lang, "qual.skipped", players=skipped))
         if q.unfilled:
             reply.line(t(lang, "qual.unfilled", unfilled=q.unfilled))
+        await _unmembered(repos, [s.player for s in q.skipped], lang, reply)
         return reply
+
+
+async def _unmembered(repos: Repos, players: list[str], lang: str, reply: Reply) -> None:
+    """Say who of ``players`` has no membership at all (players registered from a results
+    sheet get none), so is outside every qualification (3.2), and how to give one."""
+    periods = await repos.players.membership_periods([int(p) for p in players])
+    outside = [p for p in players if int(p) not in periods]
+    if not outside:
+        return
+    names = [await player_name(repos, p) for p in outside[:UNMEMBERED_SHOWN]]
+    if len(outside) > UNMEMBERED_SHOWN:
+        names.append(t(lang, "qual.and_more", count=len(outside) - UNMEMBERED_SHOWN))
+    reply.line(t(lang, "qual.no_membership", count=len(outside), players=", ".join(names)))
+    reply.line(t(lang, "qual.how_membership"))

@@ -200,7 +200,14 @@ def new_players_line(lang: str, new_players: list[NewPlayer]) -> str:
     shown = ", ".join(f"{p.name} ({p.federation_player_id})" for p in new_players[:40])
     if len(new_players) > 40:
         shown += " …"
-    return t(lang, "names.new_players", count=len(new_players), players=shown)
+    line = t(lang, "names.new_players", count=len(new_players), players=shown)
+    outside = [p for p in new_players if p.member_from is None]
+    if outside:  # silently outside every members-only rule otherwise (issue 33)
+        who = ", ".join(p.federation_player_id for p in outside[:40])
+        if len(outside) > 40:
+            who += " …"
+        line += " " + t(lang, "names.no_membership", count=len(outside), players=who)
+    return line
 
 
 def no_name_line(lang: str, new_players: list[NewPlayer]) -> str | None:

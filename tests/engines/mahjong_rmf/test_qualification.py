@@ -13,6 +13,7 @@ from fedrank.engines.mahjong_rmf.levels import START
 from fedrank.engines.mahjong_rmf.listing import ListRow, RatingList
 from fedrank.engines.mahjong_rmf.qualification import (
     Membership,
+    PlayersRefusedError,
     Qualification,
     QualificationEvent,
     SlotStatus,
@@ -278,3 +279,25 @@ def test_ties_at_the_quota_edge_need_the_presidium() -> None:
     q = open_qualification(event(1), tied, ms)
     with pytest.raises(RuleError, match="share position 2"):
         record_answer(q, "A", consent=False, on=days(1))
+
+
+def test_a_refusal_names_its_players_as_the_reader_knows_them() -> None:
+    """Issue 33: the engine knows players by ids; the refusal can be said with their names."""
+    with pytest.raises(PlayersRefusedError) as err:
+        open_qualification(event(presidium_places=("X", "Y")), LIST, members(*"ABCDE"))
+    assert err.value.players == ("X", "Y")
+    assert err.value.naming({"X": "Ann (RMF-7)"}) == (
+        "Ann (RMF-7), 'Y', named by the Presidium, not a member on 2026-09-01 "
+        "(seed 000 section 3.2)"
+    )
+
+
+def test_an_answer_dated_before_the_invitation_is_refused() -> None:
+    """A director may date an answer given earlier (issue 33), never before the invitation."""
+    q = record_informed(open_qualification(event(), LIST, members(*"ABCDE")), "A", days(3))
+    with pytest.raises(RuleError, match="before he was invited") as err:
+        record_answer(q, "A", consent=True, on=days(2))
+    assert err.value.rule == "seed 000 section 3.5"
+    assert status(record_answer(q, "A", consent=False, on=days(3)).qualification, "A") == (
+        "declined"
+    )

@@ -59,6 +59,7 @@ async def test_unlinked_players_go_through_the_directors(
         {
             "consent": True,
             "at": at("2026-12-03").isoformat(),
+            "answered_on": "2026-12-03",
             "recorded_by": boss_id,
             "note": "by phone, 3 December",
             "by_director": True,

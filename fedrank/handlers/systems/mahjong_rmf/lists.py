@@ -120,12 +120,17 @@ async def compute_list(repos: Repos, discipline: Discipline, list_date: date) ->
 
 
 async def qualification_list(repos: Repos, discipline: Discipline, on: date) -> rmf.RatingList:
-    """The list a qualification freezes on ``on``: the replay with the list dates up to it."""
+    """The list a qualification freezes on ``on``: the same replay as the list published that
+    day (:func:`compute_list`), the registry's starting levels included. Without them a player
+    who brought a level lost its EU/4 from his rating (issue 33: 278.7 frozen, 460.7 listed)."""
     stored, _ = await stored_history(repos, discipline)
+    kind = engine_discipline(discipline)
+    every = [s.tournament for s in stored]
     dates = await list_dates(repos, discipline)
     return rmf.rating_list(
-        [s.tournament for s in stored],
-        discipline=engine_discipline(discipline),
+        every,
+        discipline=kind,
         on=on,
+        initial=await initial_levels(repos, kind, every),
         list_dates=[d for d in dates if d <= on],
     )
