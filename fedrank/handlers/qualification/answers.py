@@ -160,7 +160,7 @@ async def _answer(services: Services, ctx: RequestContext, args: str, consent: b
     on = answer_date(lang, words[-1]) if len(words) > 1 else None
     if on is not None:
         words.pop()
-    sure = len(words) == 2 and words[1].lower() in YES and not consent
+    sure = len(words) == 2 and words[1].lower() in YES
     if not words or not is_number(words[0]) or (len(words) == 2 and not sure) or len(words) > 2:
         usage = f"{command} <id> [YYYY-MM-DD]" if consent else f"{command} <id> [yes] [YYYY-MM-DD]"
         raise UserError(t(lang, "error.usage", usage=usage))
