@@ -76,8 +76,10 @@ async def test_the_frozen_list_is_the_published_list_of_its_date(
     async with db.read() as repos:
         discipline = await repos.federations.discipline_by_code("rmf-mcr")
         assert discipline is not None
-        published = await all_systems().adapter("mahjong_rmf").compute_list(
-            repos, discipline, date(2026, 12, 1)
+        published = (
+            await all_systems()
+            .adapter("mahjong_rmf")
+            .compute_list(repos, discipline, date(2026, 12, 1))
         )
         row = await repos.qualifications.get(1)
         assert row is not None

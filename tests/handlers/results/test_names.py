@@ -4,6 +4,8 @@ are written in one transaction."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.wording.reply import Reply
@@ -200,3 +202,33 @@ async def test_a_names_answer_is_checked(services: Services, db: Database) -> No
     token = action(listed, "/cancel").split()[1]
     other = await dispatch(services, user("stranger"), "/names " + token + " new")
     assert other.plain == "There is no submission of yours waiting under this token."
+
+
+async def test_players_registered_from_a_sheet_are_said_to_lack_a_membership(
+    services: Services, db: Database
+) -> None:
+    """Issue 33: a sheet's new players get no membership, so rules for members only (RMF
+    qualification, 3.2) leave them out; the preview after ``/names … new`` says which ones
+    and how to give one, and /playeredit gives it."""
+    await seed(db)
+    boss = user("boss")
+    text = sheet().replace("1; Ivanov Ivan; D1", "1; RMF-0004; D1")
+    listed = await dispatch(services, boss, "/submit rmf-mcr\n" + text)
+    preview = await dispatch(services, boss, action(listed, "/names"))
+    assert (
+        "Registered without a membership (10): RMF-0005, RMF-0006, RMF-0007, RMF-0008, "
+        "RMF-0009, RMF-0010, RMF-0011, RMF-0012, RMF-0013, RMF-0014; rules for members only "
+        "(RMF qualification, section 3.2) leave them out until one is given with /playeredit "
+        "<ID> member_from=YYYY-MM-DD or the member_from column of the registry file "
+        "(fedrank players import)."
+    ) in preview.plain
+    await dispatch(services, boss, action(preview, "/confirm"))
+    await dispatch(services, boss, "/playeredit RMF-0005 member_from=2026-01-01")
+    async with db.read() as repos:
+        fed = await repos.federations.by_code("RMF")
+        assert fed is not None
+        five = await repos.players.by_federation_id(fed.id, "RMF-0005")
+        assert five is not None
+        five_id = five.id
+        periods = await repos.players.membership_periods([five_id])
+    assert periods == {five_id: [(date(2026, 1, 1), None)]}

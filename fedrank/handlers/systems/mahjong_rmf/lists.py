@@ -88,18 +88,29 @@ def _title_reason(last: rmf.LevelEvent | None, list_date: date) -> str:
     return f"norm {last.norm} met in {last.tournament}"
 
 
-async def compute_list(repos: Repos, discipline: Discipline, list_date: date) -> ComputedList:
-    """The list on ``list_date`` and the titles it gives."""
+async def replay_on(
+    repos: Repos, discipline: Discipline, on: date
+) -> tuple[rmf.Replay, int, list[str]]:
+    """The replay every list of ``on`` rests on (the published one and the one a qualification
+    freezes): stored tournaments, starting levels as the registry and the sheets brought them,
+    and the list dates; with how many tournaments were read and those not counted."""
     kind = engine_discipline(discipline)
     stored, skipped = await stored_history(repos, discipline)
     every = [s.tournament for s in stored]
     rp = rmf.replay(
         every,
         discipline=kind,
-        until=list_date,
+        until=on,
         initial=await initial_levels(repos, kind, every, brought=brought_levels(stored)),
         list_dates=await list_dates(repos, discipline),
     )
+    return rp, len(stored), skipped
+
+
+async def compute_list(repos: Repos, discipline: Discipline, list_date: date) -> ComputedList:
+    """The list on ``list_date`` and the titles it gives."""
+    kind = engine_discipline(discipline)
+    rp, tournaments, skipped = await replay_on(repos, discipline, list_date)
     rows = [list_row(row) for row in rmf.list_from_replay(rp).rows]
     titles = Titles(repos, discipline.id)
     for player, level in sorted(rp.levels.items(), key=lambda kv: int(kv[0])):
@@ -113,24 +124,15 @@ async def compute_list(repos: Repos, discipline: Discipline, list_date: date) ->
         data={
             "system": SYSTEM_ID,
             "discipline": kind.value,
-            "tournaments": len(stored),
+            "tournaments": tournaments,
             "not_counted": skipped,
         },
     )
 
 
 async def qualification_list(repos: Repos, discipline: Discipline, on: date) -> rmf.RatingList:
-    """The list a qualification freezes on ``on``: the same replay as the list published that
-    day (:func:`compute_list`), the registry's starting levels included. Without them a player
-    who brought a level lost its EU/4 from his rating (issue 33: 278.7 frozen, 460.7 listed)."""
-    stored, _ = await stored_history(repos, discipline)
-    kind = engine_discipline(discipline)
-    every = [s.tournament for s in stored]
-    dates = await list_dates(repos, discipline)
-    return rmf.rating_list(
-        every,
-        discipline=kind,
-        on=on,
-        initial=await initial_levels(repos, kind, every),
-        list_dates=[d for d in dates if d <= on],
-    )
+    """The list a qualification freezes on ``on``: the very replay of the list published that
+    day (:func:`replay_on`). It once replayed without the starting levels, so a player who
+    brought a level lost its EU/4 from his rating (issue 33: 278.7 frozen, 460.7 listed)."""
+    rp, _, _ = await replay_on(repos, discipline, on)
+    return rmf.list_from_replay(rp)
