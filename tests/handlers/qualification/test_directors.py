@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fedrank.bot.discord.delivery import make_view
 from fedrank.bot.telegram.render import render_html
-from fedrank.cli_schedule import moment, publish_due_text
+from fedrank.cli.schedule import moment, publish_due_text
 from fedrank.handlers.context import Services
 from fedrank.handlers.wording.reply import Reply
 from fedrank.storage.database import Database

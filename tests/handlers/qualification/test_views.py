@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from fedrank.cli_schedule import moment, publish_due_text
+from fedrank.cli.schedule import moment, publish_due_text
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.scheduler.outbox import DeliveryWorker, Outcome, OutgoingMessage, SendResult

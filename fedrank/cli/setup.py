@@ -37,7 +37,7 @@ discipline_app = typer.Typer(
 
 
 def _error(message: str) -> Exception:
-    from fedrank.cli import CliError
+    from fedrank.cli.app import CliError
 
     return CliError(message)
 
@@ -53,7 +53,7 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 def _write(action: str, subject: str, work: Callable[[Root, Repos, Actor], Awaitable[T]]) -> T:
     """Run ``work`` in one transaction as the operator; a refusal is audited, then one line."""
     from fedrank.bootstrap import opened
-    from fedrank.cli import _run, _settings
+    from fedrank.cli.app import _run, _settings
     from fedrank.handlers.errors import UserError
     from fedrank.handlers.federation.setup import Actor, audit_refusal
 
@@ -74,7 +74,7 @@ def _write(action: str, subject: str, work: Callable[[Root, Repos, Actor], Await
 
 def _read(work: Callable[[Repos], Awaitable[T]]) -> T:
     from fedrank.bootstrap import opened
-    from fedrank.cli import _run, _settings
+    from fedrank.cli.app import _run, _settings
 
     async def go() -> T:
         async with opened(_settings()) as root:

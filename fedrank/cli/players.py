@@ -20,7 +20,7 @@ players_app = typer.Typer(
 
 
 def _error(message: str) -> Exception:
-    from fedrank.cli import CliError
+    from fedrank.cli.app import CliError
 
     return CliError(message)
 
@@ -40,7 +40,7 @@ def import_players(
 ) -> None:
     """Add and update players from a file: show the preview, then write in one transaction."""
     from fedrank.bootstrap import opened
-    from fedrank.cli import _run, _settings
+    from fedrank.cli.app import _run, _settings
     from fedrank.handlers.federation.registry.fileformat import RegistryFileError
     from fedrank.handlers.federation.registry.importing import (
         UnknownFederationError,
@@ -101,7 +101,7 @@ def export_players(
 ) -> None:
     """Write the registry in the columns `players import` reads."""
     from fedrank.bootstrap import opened
-    from fedrank.cli import _run, _settings
+    from fedrank.cli.app import _run, _settings
     from fedrank.handlers.federation.registry.exporting import FORMATS, export_registry
     from fedrank.handlers.federation.registry.importing import UnknownFederationError
 
@@ -136,7 +136,7 @@ def merge_players(
 ) -> None:
     """Join two records of one person: ledger, titles, links and reports move to KEEP."""
     from fedrank.bootstrap import opened
-    from fedrank.cli import _run, _settings
+    from fedrank.cli.app import _run, _settings
     from fedrank.handlers.federation.registry.importing import UnknownFederationError
     from fedrank.handlers.federation.registry.merge import MergeRefusedError, audit_refusal
     from fedrank.handlers.federation.registry.merge import merge_players as merge

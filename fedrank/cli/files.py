@@ -38,7 +38,7 @@ SCRATCH_DISCIPLINES: dict[str, tuple[tuple[str, str], ...]] = {
 
 async def scratch_preview(system: str, text: str, filename: str) -> Reply:
     """The chat's preview of ``text`` computed on its own (module docstring)."""
-    from fedrank.cli import CliError, _prepare_for
+    from fedrank.cli.app import CliError, _prepare_for
     from fedrank.engines.registry import SYSTEMS
     from fedrank.handlers.context import RequestContext
     from fedrank.handlers.results.submission import preview_reply
@@ -88,7 +88,7 @@ def round_command(
     """Enter an Othello round like /round: the preview and next pairing, then write it."""
     from fedrank.bootstrap import opened
     from fedrank.bot.terminal import print_reply
-    from fedrank.cli import CliError, _read, _run, _settings
+    from fedrank.cli.app import CliError, _read, _run, _settings
     from fedrank.handlers.context import RequestContext
     from fedrank.handlers.errors import UserError
     from fedrank.handlers.results.othello import preview_round
@@ -150,7 +150,7 @@ def export_ratings(
 ) -> None:
     """Write the official figures of a published list for the pairing programs to import."""
     from fedrank.bootstrap import opened
-    from fedrank.cli import CliError, _run, _settings
+    from fedrank.cli.app import CliError, _run, _settings
     from fedrank.handlers.publication.pairing_export import FORMATS, ExportError, export_list
 
     if fmt not in FORMATS:

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from fedrank.cli_db import DbError, db_app, show_version
-from fedrank.cli_files import export_ratings, round_command
-from fedrank.cli_players import players_app
-from fedrank.cli_schedule import ScheduleError, publish_due_command, schedule, unpublish
-from fedrank.cli_setup import discipline_app, empty_hint, federation_app
-from fedrank.cli_site import export, site_app
+from fedrank.cli.db import DbError, db_app, show_version
+from fedrank.cli.files import export_ratings, round_command
+from fedrank.cli.lists import export, site_app
+from fedrank.cli.players import players_app
+from fedrank.cli.schedule import ScheduleError, publish_due_command, schedule, unpublish
+from fedrank.cli.setup import discipline_app, empty_hint, federation_app
 from fedrank.engines.kernel import EngineError
 from fedrank.engines.registry import SYSTEMS, calc_document
 
@@ -248,7 +248,7 @@ def calc(
         raise CliError(f"--format must be json or table, not '{fmt}'")
     text = _read(file, system)
     if fmt == "table":
-        from fedrank.cli_files import calc_table
+        from fedrank.cli.files import calc_table
 
         calc_table(system, text, file.name)
         return
