@@ -20,6 +20,9 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
+from fedrank.cli.common import CliError as CliError
+from fedrank.cli.common import configure_logging as _configure_logging
+from fedrank.cli.common import read_settings, run_coroutine
 from fedrank.cli.db import DbError, db_app, show_version
 from fedrank.cli.files import export_ratings, round_command
 from fedrank.cli.lists import export, site_app
@@ -41,6 +44,8 @@ if TYPE_CHECKING:
     from fedrank.storage.models import Discipline
     from fedrank.storage.records import Prepared
     from fedrank.storage.repos import Repos
+
+T = TypeVar("T")
 
 app = typer.Typer(
     name="fedrank",
@@ -71,43 +76,12 @@ def _options(
     pass
 
 
-T = TypeVar("T")
-
-
-class CliError(Exception):
-    """An operator error: printed as one line, exit code 2."""
-
-
 def _settings() -> Settings:
-    from fedrank.config import load_settings
-
-    return load_settings()
+    return read_settings()
 
 
 def _run(coro: Coroutine[Any, Any, T]) -> T:
-    import asyncio
-
-    return asyncio.run(coro)
-
-
-def _configure_logging(settings: Settings) -> None:
-    logging.basicConfig(
-        level=settings.log_level,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
-    if settings.log_format == "json":
-        from fedrank.logjson import JsonFormatter
-
-        for handler in logging.getLogger().handlers:
-            handler.setFormatter(JsonFormatter())
-    from fedrank.logsafe import install_for
-
-    install_for(settings)  # every handler masks tokens and passwords (fedrank.logsafe)
-    # APScheduler reports every tick at INFO; only its problems interest an operator.
-    logging.getLogger("apscheduler").setLevel(
-        max(logging.WARNING, logging.getLevelName(settings.log_level))
-    )
+    return run_coroutine(coro)
 
 
 @app.command()

@@ -1,5 +1,8 @@
 """The operator's clock: ``fedrank schedule``, ``fedrank publish --due`` and ``fedrank unpublish``.
 
+What is due and what a tick did are read by :mod:`fedrank.scheduler.report`; a list is withdrawn
+by :mod:`fedrank.handlers.op_schedule`.
+
 ``--today YYYY-MM-DD`` stands for the scheduler's clock at 12:00 UTC that day (the date every
 federation's time zone from UTC-11 to UTC+11 calls that day), so an operator or a test sees and
 runs what the scheduler would, without faking the system clock.
@@ -7,21 +10,21 @@ runs what the scheduler would, without faking the system clock.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Sequence
-from datetime import UTC, date, datetime, time, timedelta
+from collections.abc import Callable, Coroutine
+from datetime import UTC, date, datetime, time
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from fedrank.cli.common import NOT_INITIALISED, read_settings, run_coroutine
+
 if TYPE_CHECKING:
     from fedrank.bootstrap import Root
-    from fedrank.handlers.systems import SystemRegistry
-    from fedrank.storage.database import Database
-    from fedrank.storage.repos import Repos
 
 
 class ScheduleError(Exception):
-    """An operator's mistake here: one line on standard error, exit code 2 (see cli.main)."""
+    """An operator's mistake here: one line on standard error, exit code 2
+    (:func:`fedrank.cli.app.main`)."""
 
 
 def moment(today: str | None) -> datetime:
@@ -35,145 +38,6 @@ def moment(today: str | None) -> datetime:
     return datetime.combine(day, time(12), tzinfo=UTC)
 
 
-def _day(value: datetime | date | None) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, datetime):
-        aware = value if value.tzinfo is not None else value.replace(tzinfo=UTC)
-        return aware.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    return value.isoformat()
-
-
-async def _qualification_steps(repos: Repos, today: date) -> list[str]:
-    """Each open qualification window's next step (see handlers/qualification/run.py)."""
-    from fedrank.handlers.qualification.run import REMIND_DAYS
-
-    lines = []
-    for row in await repos.qualifications.open_ones(today - timedelta(days=1)):
-        discipline = await repos.federations.discipline(row.discipline_id)
-        code = discipline.code if discipline is not None else "?"
-        head = f"  #{row.id} {code} {row.name!r} (event {row.event_date.isoformat()}): "
-        if row.frozen_at is None:
-            when = row.qualification_date
-            due = " (due now)" if when <= today else ""
-            lines.append(f"{head}freeze the list and invite on {when.isoformat()}{due}")
-            continue
-        waiting = [
-            s.deadline
-            for s in await repos.qualifications.slots(row.id)
-            if s.state == "invited" and s.deadline
-        ]
-        if not waiting:
-            lines.append(f"{head}no answer awaited")
-            continue
-        deadline = min(waiting)
-        remind = deadline - timedelta(days=REMIND_DAYS)
-        step = f"reminder on {remind.isoformat()}, " if remind >= today else ""
-        lines.append(
-            f"{head}{len(waiting)} invitation(s) awaiting an answer; {step}"
-            f"first deadline {deadline.isoformat()} (expiry on "
-            f"{(deadline + timedelta(days=1)).isoformat()})"
-        )
-    return lines
-
-
-async def schedule_text(db: Database, systems: SystemRegistry, now: datetime) -> str:
-    """What is due at ``now`` and when the next things happen."""
-    from fedrank.scheduler.jobs import due_lists, upcoming
-
-    due = await due_lists(db, now, systems=systems)
-    out = [f"schedule at {_day(now)}", "", "publications:"]
-    rows = [("discipline", "federation", "calendar", "last list", "due now", "next list")]
-    for item in await upcoming(db, now, systems=systems):
-        owed = [d for d in due if d.discipline_id == item.discipline_id]
-        waiting = [
-            f"{d.list_date.isoformat()} (retry {_day(d.retry_at)})"
-            if d.retry_at is not None and d.retry_at > now
-            else d.list_date.isoformat()
-            for d in owed
-        ]
-        rows.append(
-            (
-                item.code,
-                item.federation,
-                item.calendar,
-                _day(item.last),
-                ", ".join(waiting) or "—",
-                _day(item.next) if item.next else "on demand",
-            )
-        )
-    out += _table(rows)
-    async with db.read() as repos:
-        today = now.date()
-        steps = await _qualification_steps(repos, today)
-        out += ["", "qualification steps:", *(steps or ["  none"])]
-        counts = await repos.outbox.counts()
-        oldest = await repos.outbox.oldest_due()
-        backlog = counts.get("pending", 0) + counts.get("sending", 0)
-        states = ", ".join(f"{n} {state}" for state, n in sorted(counts.items())) or "empty"
-        out += ["", f"outbox: {backlog} to deliver ({states})"]
-        if oldest is not None:
-            out.append(f"  oldest due {_day(oldest)}")
-        failures = await repos.publications.failures()
-        out += ["", "failures:"]
-        if not failures:
-            out.append("  none")
-        for failure in failures:
-            discipline = await repos.federations.discipline(failure.discipline_id)
-            code = discipline.code if discipline is not None else "?"
-            out.append(
-                f"  {code} {failure.list_date.isoformat()}: {failure.attempts} attempt(s) "
-                f"since {_day(failure.first_failed_at)}, next {_day(failure.next_attempt_at)}"
-                f": {failure.error}"
-            )
-    return "\n".join(out)
-
-
-def _table(rows: Sequence[tuple[str, ...]]) -> list[str]:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return [
-        "  " + "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
-    ]
-
-
-async def publish_due_text(db: Database, systems: SystemRegistry, now: datetime) -> str:
-    """One tick of the scheduler at ``now`` (publications, announcements, qualification
-    windows), as its report; the outbox is left to the running process to deliver."""
-    from fedrank.scheduler.jobs import (
-        advance_qualifications,
-        announce_pending,
-        due_lists,
-        publish_due,
-    )
-
-    waiting = [
-        d for d in await due_lists(db, now, systems=systems) if d.retry_at and d.retry_at > now
-    ]
-    async with db.read() as repos:
-        before = sum((await repos.outbox.counts()).values())
-    done = await publish_due(db, now, systems=systems)
-    await announce_pending(db, now)
-    await advance_qualifications(db, now, systems=systems)
-    async with db.read() as repos:
-        enqueued = sum((await repos.outbox.counts()).values()) - before
-    lines = [f"tick at {_day(now)}"]
-    for item in done:
-        if item.error:
-            lines.append(f"  {item.discipline} {item.list_date}: FAILED ({item.error})")
-        else:
-            state = "published" if item.created else "already published"
-            lines.append(f"  {item.discipline} {item.list_date}: {state}, {item.rows} players")
-    for held in waiting:
-        lines.append(
-            f"  {held.code} {held.list_date}: failed {held.attempts} time(s),"
-            f" next attempt {_day(held.retry_at)}"
-        )
-    if not done and not waiting:
-        lines.append("  nothing due")
-    lines.append(f"messages enqueued: {enqueued} (delivered by the running fedrank)")
-    return "\n".join(lines)
-
-
 def schedule(
     today: Annotated[
         str | None,
@@ -181,6 +45,8 @@ def schedule(
     ] = None,
 ) -> None:
     """Show what the scheduler has due and what comes next (lists, qualifications, outbox)."""
+    from fedrank.scheduler.report import schedule_text
+
     now = moment(today)
     typer.echo(_with_root(lambda root: schedule_text(root.db, root.systems, now)))
 
@@ -191,7 +57,8 @@ def unpublish(
     reason: Annotated[str, typer.Option("--reason", help="kept in the audit log")] = "",
 ) -> None:
     """Withdraw a wrong list: removed, kept in the audit log, announced as withdrawn."""
-    from fedrank.handlers.publication.publish import unpublish as withdraw
+    from fedrank.handlers.op_common import OperatorError
+    from fedrank.handlers.op_schedule import unpublish_list
 
     try:
         list_date = date.fromisoformat(on)
@@ -199,18 +66,16 @@ def unpublish(
         raise ScheduleError(f"--date must be YYYY-MM-DD, not {on!r}") from None
 
     async def go(root: Root) -> str:
-        async with root.db.transaction() as repos:
-            found = await repos.federations.discipline_by_code(discipline)
-            if found is None:
-                raise ScheduleError(f"unknown discipline {discipline!r}")
-            try:
-                size, told = await withdraw(
-                    repos, found, list_date, now=root.services.now(), reason=reason
-                )
-            except LookupError as exc:
-                raise ScheduleError(str(exc)) from None
+        try:
+            code, size, told = await unpublish_list(
+                root.services, discipline, list_date, reason=reason
+            )
+        except OperatorError as exc:
+            raise ScheduleError(exc.message) from None
+        except LookupError as exc:
+            raise ScheduleError(str(exc)) from None
         return (
-            f"{found.code} {list_date.isoformat()}: withdrawn ({size} players);"
+            f"{code} {list_date.isoformat()}: withdrawn ({size} players);"
             f" {told} chat(s) will be told"
         )
 
@@ -219,6 +84,8 @@ def unpublish(
 
 def publish_due_command(today: str | None) -> str:
     """``fedrank publish --due [--today]``: one tick, then exit."""
+    from fedrank.scheduler.report import publish_due_text
+
     now = moment(today)
     return _with_root(lambda root: publish_due_text(root.db, root.systems, now))
 
@@ -226,16 +93,13 @@ def publish_due_command(today: str | None) -> str:
 def _with_root(action: Callable[[Root], Coroutine[Any, Any, str]]) -> str:
     """Run ``action`` with the composition root of the configured database."""
     from fedrank.bootstrap import opened
-    from fedrank.config import load_settings
 
-    settings = load_settings()
+    settings = read_settings()
 
     async def go() -> str:
         async with opened(settings) as root:
             if not await root.db.is_migrated():
-                raise ScheduleError("the database is not initialised; run `fedrank init` first")
+                raise ScheduleError(NOT_INITIALISED)
             return await action(root)
 
-    import asyncio
-
-    return asyncio.run(go())
+    return run_coroutine(go())

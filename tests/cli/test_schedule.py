@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from fedrank.cli.schedule import moment, publish_due_text, schedule_text
+from fedrank.cli.schedule import moment
 from fedrank.handlers.publication.publish import unpublish
 from fedrank.handlers.systems import all_systems
+from fedrank.scheduler.report import publish_due_text, schedule_text
 from fedrank.storage.database import Database
 from tests.cli.test_app import Cli
 from tests.factories import store_result
