@@ -21,22 +21,20 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from fedrank.cli.common import CliError as CliError
-from fedrank.cli.common import configure_logging as _configure_logging
 from fedrank.cli.common import read_settings, run_coroutine
-from fedrank.cli.db import DbError, db_app, show_version
+from fedrank.cli.db import DbError, db_app, init, show_version
 from fedrank.cli.files import export_ratings, round_command
 from fedrank.cli.lists import export, site_app
 from fedrank.cli.players import players_app
+from fedrank.cli.run import run
 from fedrank.cli.schedule import ScheduleError, publish_due_command, schedule, unpublish
-from fedrank.cli.setup import discipline_app, empty_hint, federation_app
+from fedrank.cli.setup import demo, discipline_app, federation_app, grant
 from fedrank.engines.kernel import EngineError
 from fedrank.engines.registry import SYSTEMS, calc_document
 
 # Everything heavy (pydantic, SQLAlchemy, Alembic, the bots' libraries) is imported by the
 # command that needs it, so `fedrank --help` and a mistyped command answer at once.
 if TYPE_CHECKING:
-    import asyncio
-
     from fedrank.bootstrap import Root
     from fedrank.config import Settings
     from fedrank.handlers.systems import SystemRegistry
@@ -84,128 +82,9 @@ def _run(coro: Coroutine[Any, Any, T]) -> T:
     return run_coroutine(coro)
 
 
-@app.command()
-def init() -> None:
-    """Create or upgrade the database schema (Alembic migrations)."""
-    from fedrank.bootstrap import opened
-
-    settings = _settings()
-
-    async def go() -> None:
-        async with opened(settings) as root:
-            await root.db.migrate()
-
-    _run(go())
-    from fedrank.storage.database import safe_url
-
-    typer.echo(f"database ready: {safe_url(settings.database_url)}")
-
-
-@app.command()
-def demo() -> None:
-    """Load the demo federations, players and tournaments (idempotent)."""
-    from fedrank.bootstrap import opened
-    from fedrank.demo import load_demo
-
-    settings = _settings()
-
-    async def go() -> str:
-        async with opened(settings) as root:
-            await root.db.migrate()
-            return await load_demo(root.db, root.systems, console_user=settings.console_user)
-
-    typer.echo(_run(go()))
-
-
-@app.command()
-def run(
-    console: Annotated[
-        bool, typer.Option("--console", help="Use the console chat even if tokens are set.")
-    ] = False,
-    webhook: Annotated[
-        bool,
-        typer.Option(
-            "--webhook", help="Telegram by webhook (aiohttp, Redis FSM) instead of polling."
-        ),
-    ] = False,
-    http: Annotated[
-        str | None,
-        typer.Option(
-            "--http",
-            metavar="HOST:PORT",
-            help="Serve /healthz and /metrics there (default: FEDRANK_HTTP, else nowhere).",
-        ),
-    ] = None,
-    no_scheduler: Annotated[
-        bool,
-        typer.Option(
-            "--no-scheduler",
-            help="Publish and send nothing on the calendar: a console to look and answer, "
-            "beside the process that runs the scheduler.",
-        ),
-    ] = False,
-) -> None:
-    """Start every transport that has credentials, or the console chat when none has;
-    SIGTERM or SIGINT stops it cleanly."""
-    from fedrank.bootstrap import opened, serve, transports
-    from fedrank.web.address import parse_address
-
-    settings = _settings()
-    _configure_logging(settings)
-    address = http or settings.http
-    try:
-        where = parse_address(address) if address else None
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
-    if webhook and not console and where is not None and where[1] == settings.webhook_port:
-        where = None  # the webhook's own server answers /healthz and /metrics on that port
-    chats = [] if console else transports(settings, webhook=webhook)
-
-    async def go() -> None:
-        stop = _stop_on_signals()
-        async with opened(settings) as root:
-            if (hint := await empty_hint(root)) is not None:
-                typer.echo(f"fedrank: {hint}", err=True)
-            # What start-up loaded (modules, the ORM's and aiogram's classes, the systems) lives
-            # as long as the process: kept out of the collector's passes, each full collection
-            # walks only what the updates made (0.2 -> 0.06 ms of CPU per bot update).
-            gc.collect()
-            gc.freeze()
-            try:
-                await serve(
-                    root,
-                    chats,
-                    stdin=sys.stdin,
-                    stdout=sys.stdout,
-                    interactive=sys.stdin.isatty(),
-                    http=where,
-                    stop=stop,
-                    scheduled=not no_scheduler,
-                )
-            finally:
-                gc.unfreeze()  # (tests run it in their own process)
-
-    _run(go())
-
-
-def _stop_on_signals() -> asyncio.Event:
-    """An event set by SIGTERM or SIGINT (a second one of either ends the process at once)."""
-    import asyncio
-    import signal
-
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-
-    def stopping(name: str) -> None:
-        if stop.is_set():
-            logging.getLogger("fedrank").warning("%s again: stopping now", name)
-            raise SystemExit(1)
-        logging.getLogger("fedrank").info("%s received: stopping", name)
-        stop.set()
-
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stopping, sig.name)
-    return stop
+app.command()(init)
+app.command()(demo)
+app.command()(run)
 
 
 @app.command()
@@ -466,32 +345,7 @@ _NAMES_HINT = (
 )
 
 
-@app.command()
-def grant(
-    account: Annotated[str, typer.Argument(help="platform:user, e.g. telegram:123456")],
-    federation: Annotated[str, typer.Argument(help="federation code, e.g. RMF")],
-    role: Annotated[str, typer.Argument(help="player, director or admin")],
-) -> None:
-    """Give a chat account a role in a federation (the operator bootstraps the first admins)."""
-    if role not in ("player", "director", "admin"):
-        raise CliError(f"role must be player, director or admin, not '{role}'")
-    if ":" not in account:
-        raise CliError(f"account must be platform:user, e.g. telegram:123456, not '{account}'")
-    platform, user_id = account.split(":", 1)
-    if platform not in ("telegram", "discord", "console"):
-        raise CliError(f"platform must be telegram, discord or console, not '{platform}'")
-    from fedrank.bootstrap import opened
-    from fedrank.handlers.accounts.grants import operator_grant
-
-    settings = _settings()
-
-    async def go() -> None:
-        async with opened(settings) as root:
-            if await operator_grant(root.services, platform, user_id, federation, role) is None:
-                raise CliError(f"unknown federation '{federation}'")
-
-    _run(go())
-    typer.echo(f"{account} is now {role} of {federation}")
+app.command()(grant)
 
 
 def _read(file: Path, system: str) -> str:

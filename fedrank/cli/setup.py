@@ -1,8 +1,10 @@
-"""``fedrank federation add | list`` and ``fedrank discipline add | list | disable | enable``:
-the set-up use cases of :mod:`fedrank.handlers.federation.setup`, with the operator's authority.
+"""``fedrank federation add | list``, ``fedrank discipline add | list | disable | enable``,
+``fedrank grant`` and ``fedrank demo``: setting a federation up, with the operator's authority.
 
-A refusal is one line on standard error (exit code 2), writes nothing, and is kept in the
-audit log (``federation.add.refused``, ``discipline.add.refused``, …).
+The use cases are :mod:`fedrank.handlers.op_setup` (over :mod:`fedrank.handlers.federation.setup`)
+and :func:`fedrank.handlers.accounts.grants.operator_grant`. A refusal is one line on standard
+error (exit code 2), writes nothing, and is kept in the audit log (``federation.add.refused``,
+``discipline.add.refused``, …).
 """
 
 from __future__ import annotations
@@ -12,12 +14,12 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from fedrank.engines.registry import SYSTEMS
+from fedrank.cli.common import CliError, ensure_initialised, read_settings, run_coroutine
+from fedrank.handlers.op_common import SYSTEM_IDS
 
 if TYPE_CHECKING:
     from fedrank.bootstrap import Root
-    from fedrank.handlers.federation.setup import Actor
-    from fedrank.storage.repos import Repos
+    from fedrank.handlers.context import Services
 
 T = TypeVar("T")
 
@@ -36,12 +38,6 @@ discipline_app = typer.Typer(
 )
 
 
-def _error(message: str) -> Exception:
-    from fedrank.cli.app import CliError
-
-    return CliError(message)
-
-
 def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
     lines = [headers, *rows]
@@ -50,40 +46,16 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     )
 
 
-def _write(action: str, subject: str, work: Callable[[Root, Repos, Actor], Awaitable[T]]) -> T:
-    """Run ``work`` in one transaction as the operator; a refusal is audited, then one line."""
+def _with_services(work: Callable[[Services], Awaitable[T]]) -> T:
+    """Run ``work`` with the services of the configured database, once it is initialised."""
     from fedrank.bootstrap import opened
-    from fedrank.cli.app import _run, _settings
-    from fedrank.handlers.errors import UserError
-    from fedrank.handlers.federation.setup import Actor, audit_refusal
 
     async def go() -> T:
-        async with opened(_settings()) as root:
-            if not await root.db.is_migrated():
-                raise _error("the database is not initialised; run `fedrank init` first")
-            actor = Actor(None, "en", root.services.now())
-            try:
-                async with root.db.transaction() as repos:
-                    return await work(root, repos, actor)
-            except UserError as exc:
-                await audit_refusal(root.db, actor, action, subject, exc.message)
-                raise _error(exc.message) from None
+        async with opened(read_settings()) as root:
+            await ensure_initialised(root)
+            return await work(root.services)
 
-    return _run(go())
-
-
-def _read(work: Callable[[Repos], Awaitable[T]]) -> T:
-    from fedrank.bootstrap import opened
-    from fedrank.cli.app import _run, _settings
-
-    async def go() -> T:
-        async with opened(_settings()) as root:
-            if not await root.db.is_migrated():
-                raise _error("the database is not initialised; run `fedrank init` first")
-            async with root.db.read() as repos:
-                return await work(repos)
-
-    return _run(go())
+    return run_coroutine(go())
 
 
 @federation_app.command("add")
@@ -98,52 +70,34 @@ def federation_add(
     ] = "en",
 ) -> None:
     """Add a federation (its admins are then given with `fedrank grant`)."""
-    from fedrank.handlers.federation.setup import add_federation
-    from fedrank.handlers.wording.i18n import t
+    from fedrank.handlers import op_setup
 
-    async def work(root: Root, repos: Repos, actor: Actor) -> str:
-        added = await add_federation(repos, actor, code, name, timezone=timezone, language=language)
-        return t(
-            "en",
-            "setup.federation_added",
-            code=added.code,
-            name=added.name,
-            timezone=added.timezone,
-            language=added.language,
+    typer.echo(
+        _with_services(
+            lambda services: op_setup.federation_add(
+                services, code, name, timezone=timezone, language=language
+            )
         )
-
-    typer.echo(_write("federation.add", code, work))
+    )
 
 
 @federation_app.command("list")
 def federation_list() -> None:
     """List the federations with their time zone, language and disciplines."""
+    from fedrank.handlers import op_setup
 
-    async def work(repos: Repos) -> str:
-        rows = []
-        for federation in await repos.federations.all():
-            codes = [d.code for d in await repos.federations.disciplines(federation.id)]
-            rows.append(
-                (
-                    federation.code,
-                    federation.name,
-                    federation.timezone,
-                    federation.language,
-                    ", ".join(codes) or "—",
-                )
-            )
-        if not rows:
-            return CREATE_HINT
-        return _table(("code", "name", "timezone", "language", "disciplines"), rows)
-
-    typer.echo(_read(work))
+    rows = _with_services(op_setup.federation_rows)
+    if not rows:
+        typer.echo(CREATE_HINT)
+        return
+    typer.echo(_table(("code", "name", "timezone", "language", "disciplines"), rows))
 
 
 @discipline_app.command("add")
 def discipline_add(
     federation: Annotated[str, typer.Argument(help="the federation's code, e.g. UFGO")],
     code: Annotated[str, typer.Argument(help="the discipline's code, unique, e.g. ufgo")],
-    system: Annotated[str, typer.Argument(help=f"its rulebook: {', '.join(SYSTEMS)}")],
+    system: Annotated[str, typer.Argument(help=f"its rulebook: {', '.join(SYSTEM_IDS)}")],
     name: Annotated[str, typer.Argument(help='its name, e.g. "UFGO rating"')],
     calendar: Annotated[
         str | None,
@@ -154,25 +108,15 @@ def discipline_add(
     ] = None,
 ) -> None:
     """Add a discipline: a rating list bound to one system, published on its calendar."""
-    from fedrank.handlers.federation.setup import add_discipline, federation_named
-    from fedrank.handlers.wording.i18n import t
+    from fedrank.handlers import op_setup
 
-    async def work(root: Root, repos: Repos, actor: Actor) -> str:
-        found = await federation_named(repos, actor, federation)
-        added = await add_discipline(
-            repos, root.systems, actor, found, code, system, name, calendar=calendar
+    typer.echo(
+        _with_services(
+            lambda services: op_setup.discipline_add(
+                services, federation, code, system, name, calendar=calendar
+            )
         )
-        return t(
-            "en",
-            "setup.discipline_added",
-            code=added.code,
-            name=added.name,
-            federation=found.code,
-            system=added.system,
-            calendar=added.calendar,
-        )
-
-    typer.echo(_write("discipline.add", f"{federation} {code}", work))
+    )
 
 
 @discipline_app.command("list")
@@ -182,34 +126,16 @@ def discipline_list(
     ] = None,
 ) -> None:
     """List the disciplines: federation, code, system, calendar, state, tournaments, name."""
+    from fedrank.handlers import op_setup
 
-    async def work(repos: Repos) -> str:
-        federations = list(await repos.federations.all())
-        if federation is not None:
-            federations = [f for f in federations if f.code.lower() == federation.lower()]
-            if not federations:
-                raise _error(f"unknown federation '{federation}'")
-        rows = []
-        for fed in federations:
-            for d in await repos.federations.disciplines(fed.id):
-                history = await repos.federations.discipline_history(d.id)
-                rows.append(
-                    (
-                        fed.code,
-                        d.code,
-                        d.system,
-                        d.calendar,
-                        "disabled" if d.disabled else "active",
-                        str(history["tournaments"]),
-                        d.name,
-                    )
-                )
-        if not rows:
-            return "no disciplines yet" if federations else CREATE_HINT
-        headers = ("federation", "code", "system", "calendar", "state", "tournaments", "name")
-        return _table(headers, rows)
-
-    typer.echo(_read(work))
+    rows, federations = _with_services(
+        lambda services: op_setup.discipline_rows(services, federation)
+    )
+    if not rows:
+        typer.echo("no disciplines yet" if federations else CREATE_HINT)
+        return
+    headers = ("federation", "code", "system", "calendar", "state", "tournaments", "name")
+    typer.echo(_table(headers, rows))
 
 
 @discipline_app.command("disable")
@@ -226,14 +152,13 @@ def discipline_disable(
 ) -> None:
     """Disable a discipline (history kept, no scheduled lists, no submissions), or remove one
     without any history with --remove."""
-    from fedrank.handlers.federation.setup import disable_discipline, federation_named
+    from fedrank.handlers import op_setup
 
-    async def work(root: Root, repos: Repos, actor: Actor) -> str:
-        found = await federation_named(repos, actor, federation)
-        return await disable_discipline(repos, actor, found, code, remove=remove)
-
-    action = "discipline.remove" if remove else "discipline.disable"
-    typer.echo(_write(action, f"{federation} {code}", work))
+    typer.echo(
+        _with_services(
+            lambda services: op_setup.discipline_disable(services, federation, code, remove=remove)
+        )
+    )
 
 
 @discipline_app.command("enable")
@@ -242,19 +167,57 @@ def discipline_enable(
     code: Annotated[str, typer.Argument(help="the discipline's code")],
 ) -> None:
     """Enable a disabled discipline again."""
-    from fedrank.handlers.federation.setup import enable_discipline, federation_named
+    from fedrank.handlers import op_setup
 
-    async def work(root: Root, repos: Repos, actor: Actor) -> str:
-        found = await federation_named(repos, actor, federation)
-        return await enable_discipline(repos, actor, found, code)
+    typer.echo(
+        _with_services(lambda services: op_setup.discipline_enable(services, federation, code))
+    )
 
-    typer.echo(_write("discipline.enable", f"{federation} {code}", work))
+
+def grant(
+    account: Annotated[str, typer.Argument(help="platform:user, e.g. telegram:123456")],
+    federation: Annotated[str, typer.Argument(help="federation code, e.g. RMF")],
+    role: Annotated[str, typer.Argument(help="player, director or admin")],
+) -> None:
+    """Give a chat account a role in a federation (the operator bootstraps the first admins)."""
+    if role not in ("player", "director", "admin"):
+        raise CliError(f"role must be player, director or admin, not '{role}'")
+    if ":" not in account:
+        raise CliError(f"account must be platform:user, e.g. telegram:123456, not '{account}'")
+    platform, user_id = account.split(":", 1)
+    if platform not in ("telegram", "discord", "console"):
+        raise CliError(f"platform must be telegram, discord or console, not '{platform}'")
+    from fedrank.bootstrap import opened
+    from fedrank.handlers.accounts.grants import operator_grant
+
+    settings = read_settings()
+
+    async def go() -> None:
+        async with opened(settings) as root:
+            if await operator_grant(root.services, platform, user_id, federation, role) is None:
+                raise CliError(f"unknown federation '{federation}'")
+
+    run_coroutine(go())
+    typer.echo(f"{account} is now {role} of {federation}")
+
+
+def demo() -> None:
+    """Load the demo federations, players and tournaments (idempotent)."""
+    from fedrank.bootstrap import opened
+    from fedrank.demo import load_demo
+
+    settings = read_settings()
+
+    async def go() -> str:
+        async with opened(settings) as root:
+            await root.db.migrate()
+            return await load_demo(root.db, root.systems, console_user=settings.console_user)
+
+    typer.echo(run_coroutine(go()))
 
 
 async def empty_hint(root: Root) -> str | None:
     """:data:`CREATE_HINT` when the database holds no federation (``fedrank run`` prints it)."""
-    if await root.db.is_migrated():
-        async with root.db.read() as repos:
-            if await repos.federations.all():
-                return None
-    return CREATE_HINT
+    from fedrank.handlers.op_setup import has_federation
+
+    return None if await has_federation(root.services) else CREATE_HINT

@@ -13,7 +13,8 @@ from typing import Any, TypeVar
 import pytest
 from typer.testing import CliRunner
 
-from fedrank.cli.app import CliError, app
+from fedrank.cli.app import app
+from fedrank.cli.common import CliError
 from fedrank.storage.database import Database
 from fedrank.storage.repos import Repos
 
