@@ -1,81 +1,116 @@
-"""The director's files at the operator's terminal: readable previews, Othello rounds, and the
-rating lists the pairing programs import.
+"""``fedrank calc``, ``fedrank import``, ``fedrank round`` and ``fedrank export-ratings``: a
+director's files at the operator's terminal, through :mod:`fedrank.handlers.op_files`.
 
-* ``fedrank calc SYSTEM FILE --format table``: the preview the chat shows for the file, drawn
-  for a terminal (:mod:`fedrank.bot.terminal`). The file is computed on its own, as ``calc``'s
-  JSON is: in a scratch database of one federation with the system's disciplines, where every
-  name of the file is a new player, numbered ``NEW-0001``… (nothing of the operator's
-  database is read or written).
-* ``fedrank round TOURNAMENT FILE``: an Othello round entered as ``/round`` enters it (the same
-  preview, built by :func:`fedrank.handlers.results.othello.preview_round`), written once confirmed.
-* ``fedrank export-ratings DISCIPLINE``: :mod:`fedrank.handlers.publication.pairing_export`.
+* ``calc SYSTEM FILE``: one engine's awards with their traces as JSON; with ``--format table``
+  the preview the chat shows for the file, drawn for a terminal (:mod:`fedrank.bot.terminal`),
+  computed on its own in a scratch database where every name is a new player.
+* ``import TARGET FILE``: the chat's preview, then the tournament written in one transaction
+  once confirmed (``--yes``, or the question at a terminal).
+* ``round TOURNAMENT FILE``: an Othello round entered as ``/round`` enters it, written once
+  confirmed.
+* ``export-ratings DISCIPLINE``: a published list for the pairing programs to import.
+
+A file is read as /submit reads an attachment, so a file the bot accepts is accepted here too.
 """
 
 from __future__ import annotations
 
+import json
 import sys
-import tempfile
-from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from fedrank.cli.common import CliError, ensure_initialised, read_settings, run_coroutine
+from fedrank.handlers.op_common import SYSTEM_IDS
+
 if TYPE_CHECKING:
-    from fedrank.handlers.wording.reply import Reply
-
-#: The disciplines a scratch federation gets for a system: (code, name). RMF keeps two lists,
-#: told apart by the discipline's name; the file decides which one takes it.
-SCRATCH_DISCIPLINES: dict[str, tuple[tuple[str, str], ...]] = {
-    "mahjong_rmf": (("mcr", "Sports mahjong (MCR)"), ("sichuan", "Sichuan mahjong")),
-    "bridge_ccba": (("ccba", "CCBA masterpoints"),),
-    "go_ufgo": (("ufgo", "UFGO rating"),),
-    "bridge_fsbr": (("fsbr", "FSBR classification"),),
-    "othello_woc": (("woc", "World Othello Championship"),),
-}
+    from fedrank.bootstrap import Root
 
 
-async def scratch_preview(system: str, text: str, filename: str) -> Reply:
-    """The chat's preview of ``text`` computed on its own (module docstring)."""
-    from fedrank.cli.app import CliError, _prepare_for
-    from fedrank.engines.registry import SYSTEMS
-    from fedrank.handlers.context import RequestContext
-    from fedrank.handlers.results.submission import preview_reply
-    from fedrank.handlers.systems import all_systems
-    from fedrank.handlers.systems.players import Names
-    from fedrank.storage.database import Database
+def calc(
+    system: Annotated[str, typer.Argument(help=f"one of: {', '.join(SYSTEM_IDS)}")],
+    file: Annotated[Path, typer.Argument(help="the tournament file")],
+    fmt: Annotated[
+        str, typer.Option("--format", help="json (the awards and traces) or table (the preview)")
+    ] = "json",
+) -> None:
+    """Run one engine on a tournament file and print the awards with their traces as JSON,
+    or with --format table the preview the chat shows."""
+    if fmt not in ("json", "table"):
+        raise CliError(f"--format must be json or table, not '{fmt}'")
+    from fedrank.handlers import op_files
 
-    if system not in SCRATCH_DISCIPLINES:
-        raise CliError(f"unknown system '{system}'; known systems: {', '.join(sorted(SYSTEMS))}")
-    ctx = RequestContext(platform="console", user_id="cli", chat_id="cli")
-    with tempfile.TemporaryDirectory(prefix="fedrank-calc-") as folder:
-        db = Database(f"sqlite+aiosqlite:///{Path(folder) / 'scratch.db'}")
-        try:
-            await db.migrate()
-            async with db.transaction() as repos:
-                federation = await repos.federations.add("NEW", SYSTEMS[system])
-                for code, name in SCRATCH_DISCIPLINES[system]:
-                    await repos.federations.add_discipline(
-                        federation, code, name, system, "on_demand"
-                    )
-            async with db.read() as repos:
-                discipline, prepared, _ = await _prepare_for(
-                    repos, all_systems(), system, text, filename, Names(register_new=True)
-                )
-                # Nothing is ever registered from here: no "registered when you confirm" line.
-                return preview_reply(ctx, discipline, replace(prepared, new_players=[]))
-        finally:
-            await db.close()
+    text = _read(file, system)
+    if fmt == "table":
+        from fedrank.bot.terminal import print_reply
+
+        reply = run_coroutine(op_files.scratch_preview(system, text, file.name))
+        print_reply(reply, sys.stdout)
+        return
+    result = op_files.calc_json(system, text, file.name)
+    typer.echo(json.dumps(result, ensure_ascii=False, indent=2))
 
 
-def calc_table(system: str, text: str, filename: str) -> None:
-    """``calc --format table``: the preview on standard output."""
-    import asyncio
-
+def import_(
+    target: Annotated[
+        str, typer.Argument(help="a discipline code, or a system id with one discipline")
+    ],
+    file: Annotated[Path, typer.Argument(help="the results file")],
+    yes: Annotated[
+        bool, typer.Option("--yes", help="write without asking after the preview")
+    ] = False,
+    register_new: Annotated[
+        bool,
+        typer.Option(
+            "--register-new", help="register every unknown name of the file as a new player"
+        ),
+    ] = False,
+    choose: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--choose",
+            help="NAME=ID (a registered player) or NAME=new, for a name of the file; repeatable",
+        ),
+    ] = None,
+) -> None:
+    """Store a tournament: show the preview, then write it in one transaction once confirmed."""
+    from fedrank.bootstrap import opened
     from fedrank.bot.terminal import print_reply
+    from fedrank.handlers import op_files
+    from fedrank.handlers.systems.players import Names
 
-    print_reply(asyncio.run(scratch_preview(system, text, filename)), sys.stdout)
+    content = _file_bytes(file)
+    settings = read_settings()
+    wanted_names = Names(register_new=register_new)
+    for pair in choose or []:
+        which, sep, choice = pair.rpartition("=")
+        if not sep or not which.strip() or not choice.strip():
+            raise typer.BadParameter(f"--choose {pair!r}: give NAME=ID or NAME=new")
+        wanted_names.choose(which, choice)
+
+    async def go(root: Root) -> str:
+        await ensure_initialised(root)
+        seen = await op_files.preview_import(
+            root.services, target, file.name, content, wanted_names
+        )
+        if isinstance(seen, str):
+            return seen
+        print_reply(seen.reply, sys.stdout)
+        if not yes:
+            if not sys.stdin.isatty():
+                raise CliError("nothing written: confirm with --yes when not at a terminal")
+            if not typer.confirm("Write this tournament?", default=False):
+                return "nothing written"
+        return await op_files.store_import(root.services, seen)
+
+    async def run_it() -> str:
+        async with opened(settings) as root:
+            return await go(root)
+
+    typer.echo(run_coroutine(run_it()))
 
 
 def round_command(
@@ -88,53 +123,23 @@ def round_command(
     """Enter an Othello round like /round: the preview and next pairing, then write it."""
     from fedrank.bootstrap import opened
     from fedrank.bot.terminal import print_reply
-    from fedrank.cli.app import CliError, _read, _run, _settings
-    from fedrank.handlers.context import RequestContext
-    from fedrank.handlers.errors import UserError
-    from fedrank.handlers.results.othello import preview_round
-    from fedrank.handlers.results.submission import confirm_prepared
+    from fedrank.handlers import op_files
 
     text = _read(file, "othello_woc")
-    ctx = RequestContext(platform="console", user_id="cli", chat_id="cli")
 
     async def go() -> str:
-        async with opened(_settings()) as root:
-            if not await root.db.is_migrated():
-                raise CliError("the database is not initialised; run `fedrank init` first")
-            try:
-                async with root.db.read() as repos:
-                    _, prepared, reply, _ = await preview_round(
-                        repos, ctx, tournament, lambda: text, None
-                    )
-            except UserError as exc:
-                raise CliError(exc.message) from None
+        async with opened(read_settings()) as root:
+            await ensure_initialised(root)
+            prepared, reply = await op_files.round_preview(root.services, tournament, text)
             print_reply(reply, sys.stdout)
             if not yes:
                 if not sys.stdin.isatty():
                     raise CliError("nothing written: confirm with --yes when not at a terminal")
                 if not typer.confirm("Write this round?", default=False):
                     return "nothing written"
-            async with root.db.transaction() as repos:
-                try:
-                    discipline, again, _, name = await preview_round(
-                        repos, ctx, tournament, lambda: text, None
-                    )
-                except UserError as exc:
-                    raise CliError(f"{exc.message}; nothing written") from None
-                if again.to_json() != prepared.to_json():
-                    raise CliError("the tournament changed since the preview; nothing written")
-                version = await confirm_prepared(
-                    repos,
-                    discipline,
-                    again,
-                    now=root.services.now(),
-                    by=None,
-                    source_name=name,
-                    source_text=str(again.params["document"]),
-                )
-            return f"saved {again.name}, version {version}"
+            return await op_files.store_round(root.services, tournament, text, prepared)
 
-    typer.echo(_run(go()))
+    typer.echo(run_coroutine(go()))
 
 
 def export_ratings(
@@ -150,8 +155,8 @@ def export_ratings(
 ) -> None:
     """Write the official figures of a published list for the pairing programs to import."""
     from fedrank.bootstrap import opened
-    from fedrank.cli.app import CliError, _run, _settings
-    from fedrank.handlers.publication.pairing_export import FORMATS, ExportError, export_list
+    from fedrank.handlers import op_files
+    from fedrank.handlers.publication.pairing_export import FORMATS, ExportError
 
     if fmt not in FORMATS:
         raise CliError(f"--format must be one of {', '.join(FORMATS)}, not '{fmt}'")
@@ -161,17 +166,33 @@ def export_ratings(
         raise CliError(f"--date must be YYYY-MM-DD, not '{on}'") from None
 
     async def go() -> tuple[bytes, int, date]:
-        async with opened(_settings()) as root:
-            if not await root.db.is_migrated():
-                raise CliError("the database is not initialised; run `fedrank init` first")
-            async with root.db.read() as repos:
-                try:
-                    exported = await export_list(repos, discipline, fmt, when)
-                except ExportError as exc:
-                    raise CliError(str(exc)) from None
+        async with opened(read_settings()) as root:
+            await ensure_initialised(root)
+            try:
+                exported = await op_files.pairing_list(root.services, discipline, fmt, when)
+            except ExportError as exc:
+                raise CliError(str(exc)) from None
         return exported.content, exported.players, exported.list_date
 
-    content, players, list_date = _run(go())
+    content, players, list_date = run_coroutine(go())
     out.write_bytes(content)
     count = "1 player" if players == 1 else f"{players} players"
     typer.echo(f"{out}: {discipline} list of {list_date.isoformat()}, {count} ({fmt})")
+
+
+def _read(file: Path, system: str) -> str:
+    """The file's text, read as /submit reads an attachment
+    (:func:`fedrank.handlers.op_files.read_text`)."""
+    from fedrank.handlers.op_files import read_text
+
+    text, _ = run_coroutine(read_text(file.name, _file_bytes(file), system))
+    return text
+
+
+def _file_bytes(file: Path) -> bytes:
+    try:
+        return file.read_bytes()
+    except FileNotFoundError:
+        raise CliError(f"no such file: {file}") from None
+    except IsADirectoryError:
+        raise CliError(f"{file} is a directory, not a file") from None
