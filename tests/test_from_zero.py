@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_cli import Cli
+from tests.cli.test_app import Cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -16,8 +16,8 @@ from fedrank.bot.render import render_plain
 from fedrank.handlers.context import Services
 from fedrank.handlers.results.submission import MAX_UPLOAD
 from fedrank.handlers.wording.reply import Attachment, Reply, Span
+from tests.cli.test_app import FEDRANK
 from tests.factories import seed_federation
-from tests.test_cli import FEDRANK
 
 
 async def test_console_session(services: Services) -> None:

@@ -19,9 +19,9 @@ from fedrank.handlers.context import Services
 from fedrank.storage.database import Database
 from fedrank.storage.records import NewAward, NewEntry, NewListRow
 from fedrank.web.site_build import MANIFEST, build_site
+from tests.cli.test_app import Cli
+from tests.cli.test_app import run as run
 from tests.factories import NOW
-from tests.test_cli import Cli
-from tests.test_cli import run as run
 from tests.web.htmlcheck import html_problems
 from tests.web.sitedata import LONG, MONTHS, SCRIPT_NAME, seed_site
 

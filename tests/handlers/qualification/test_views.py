@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from fedrank.cli_schedule import moment, publish_due_text
+from fedrank.cli.schedule import moment
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.scheduler.outbox import DeliveryWorker, Outcome, OutgoingMessage, SendResult
+from fedrank.scheduler.report import publish_due_text
 from fedrank.storage.database import Database
 from tests.conftest import Clock, user
 from tests.handlers.fake_adapter import World

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_cli import Cli
+from tests.cli.test_app import Cli
 
 EXAMPLE = (
     Path(__file__).resolve().parents[3] / "examples" / "go_ufgo" / "kharkiv_autumn_cup_2026.h9"

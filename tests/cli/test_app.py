@@ -166,7 +166,7 @@ def test_init_demo_and_console_rating(run: Cli) -> None:
 def test_calc_prints_json_for_every_example(run: Cli) -> None:
     from fedrank.engines.registry import available_systems
 
-    root = Path(__file__).resolve().parent.parent / "examples"
+    root = Path(__file__).resolve().parents[2] / "examples"
     checked = 0
     for system in available_systems():
         for example in sorted((root / system).glob("*")):

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from fedrank.storage.database import Database
+from tests.cli.test_app import Cli
 from tests.factories import seed_federation
-from tests.test_cli import Cli
 
 
 @pytest.fixture

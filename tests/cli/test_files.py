@@ -19,10 +19,10 @@ import pytest
 
 from fedrank.engines.registry import calc_document
 from fedrank.handlers.publication.pairing_export import EGD_COLUMNS, parse_egd_line
+from tests.cli.test_app import Cli
 from tests.conftest import Templates
-from tests.test_cli import Cli
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 KHARKIV = EXAMPLES / "go_ufgo" / "kharkiv_autumn_cup_2026.h9"
 SPB = EXAMPLES / "bridge_fsbr" / "spb_pairs_2025.fsbr"
 #: sha256 of ``fedrank calc bridge_fsbr spb_pairs_2025.fsbr`` as scripts read it (before
@@ -309,7 +309,7 @@ def test_export_csv_on_the_demo(demo: Cli) -> None:
 def test_import_reads_every_format_the_chat_reads(demo: Cli, sample: str, discipline: str) -> None:
     """fedrank import goes through the chats' one reading path: legacy encodings, ; CSV,
     .xls and .ods workbooks and OpenGotha XML are stored as /submit stores them."""
-    path = Path(__file__).parent.parent / "examples" / "formats" / sample
+    path = Path(__file__).parents[2] / "examples" / "formats" / sample
     stored = demo(["import", discipline, str(path), "--yes", "--register-new"])
     assert stored.returncode == 0, stored.stderr
     assert stored.stdout.rstrip().splitlines()[-1].startswith("saved "), stored.stdout

@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from fedrank.cli_schedule import moment, publish_due_text, schedule_text
+from fedrank.cli.schedule import moment
 from fedrank.handlers.publication.publish import unpublish
 from fedrank.handlers.systems import all_systems
+from fedrank.scheduler.report import publish_due_text, schedule_text
 from fedrank.storage.database import Database
+from tests.cli.test_app import Cli
 from tests.factories import store_result
 from tests.helpers import NOW
-from tests.test_cli import Cli
 
 DECEMBER = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 

@@ -26,7 +26,7 @@ from tests.bot.telegram.fake_api import TOKEN, FakeTelegram
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: Starting imports aiogram (seconds on a busy machine); a stop must fit in the grace.
 START_WITHIN = 180.0
 STOP_WITHIN = SHUTDOWN_GRACE_SECONDS + 10

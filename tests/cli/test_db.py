@@ -8,7 +8,7 @@ import pytest
 from alembic.script import ScriptDirectory
 
 from fedrank.storage.database import alembic_config
-from tests.test_cli import Cli
+from tests.cli.test_app import Cli
 
 SCRIPTS = ScriptDirectory.from_config(alembic_config())
 HEAD = str(SCRIPTS.get_current_head())

@@ -1,38 +1,27 @@
-"""The operator's clock: ``fedrank schedule``, ``fedrank publish --due`` and ``fedrank unpublish``.
+"""What the scheduler has due and what one tick of it did, as the operator reads them:
+``fedrank schedule`` (:func:`schedule_text`) and ``fedrank publish --due``
+(:func:`publish_due_text`).
 
-``--today YYYY-MM-DD`` stands for the scheduler's clock at 12:00 UTC that day (the date every
-federation's time zone from UTC-11 to UTC+11 calls that day), so an operator or a test sees and
-runs what the scheduler would, without faking the system clock.
+Here rather than in the CLI because both read the scheduler's jobs and the database together,
+which the CLI reaches only through use cases; the CLI gives the clock (``--today``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Sequence
-from datetime import UTC, date, datetime, time, timedelta
-from typing import TYPE_CHECKING, Annotated, Any
+from collections.abc import Sequence
+from datetime import UTC, date, datetime, timedelta
 
-import typer
-
-if TYPE_CHECKING:
-    from fedrank.bootstrap import Root
-    from fedrank.handlers.systems import SystemRegistry
-    from fedrank.storage.database import Database
-    from fedrank.storage.repos import Repos
-
-
-class ScheduleError(Exception):
-    """An operator's mistake here: one line on standard error, exit code 2 (see cli.main)."""
-
-
-def moment(today: str | None) -> datetime:
-    """The scheduler's "now" for ``--today`` (12:00 UTC on that date), or the real clock."""
-    if today is None:
-        return datetime.now(UTC)
-    try:
-        day = date.fromisoformat(today)
-    except ValueError:
-        raise ScheduleError(f"--today must be YYYY-MM-DD, not {today!r}") from None
-    return datetime.combine(day, time(12), tzinfo=UTC)
+from fedrank.handlers.qualification.run import REMIND_DAYS
+from fedrank.handlers.systems import SystemRegistry
+from fedrank.scheduler.jobs import (
+    advance_qualifications,
+    announce_pending,
+    due_lists,
+    publish_due,
+    upcoming,
+)
+from fedrank.storage.database import Database
+from fedrank.storage.repos import Repos
 
 
 def _day(value: datetime | date | None) -> str:
@@ -46,8 +35,6 @@ def _day(value: datetime | date | None) -> str:
 
 async def _qualification_steps(repos: Repos, today: date) -> list[str]:
     """Each open qualification window's next step (see handlers/qualification/run.py)."""
-    from fedrank.handlers.qualification.run import REMIND_DAYS
-
     lines = []
     for row in await repos.qualifications.open_ones(today - timedelta(days=1)):
         discipline = await repos.federations.discipline(row.discipline_id)
@@ -79,8 +66,6 @@ async def _qualification_steps(repos: Repos, today: date) -> list[str]:
 
 async def schedule_text(db: Database, systems: SystemRegistry, now: datetime) -> str:
     """What is due at ``now`` and when the next things happen."""
-    from fedrank.scheduler.jobs import due_lists, upcoming
-
     due = await due_lists(db, now, systems=systems)
     out = [f"schedule at {_day(now)}", "", "publications:"]
     rows = [("discipline", "federation", "calendar", "last list", "due now", "next list")]
@@ -139,13 +124,6 @@ def _table(rows: Sequence[tuple[str, ...]]) -> list[str]:
 async def publish_due_text(db: Database, systems: SystemRegistry, now: datetime) -> str:
     """One tick of the scheduler at ``now`` (publications, announcements, qualification
     windows), as its report; the outbox is left to the running process to deliver."""
-    from fedrank.scheduler.jobs import (
-        advance_qualifications,
-        announce_pending,
-        due_lists,
-        publish_due,
-    )
-
     waiting = [
         d for d in await due_lists(db, now, systems=systems) if d.retry_at and d.retry_at > now
     ]
@@ -172,70 +150,3 @@ async def publish_due_text(db: Database, systems: SystemRegistry, now: datetime)
         lines.append("  nothing due")
     lines.append(f"messages enqueued: {enqueued} (delivered by the running fedrank)")
     return "\n".join(lines)
-
-
-def schedule(
-    today: Annotated[
-        str | None,
-        typer.Option("--today", help="act as if it were 12:00 UTC on YYYY-MM-DD"),
-    ] = None,
-) -> None:
-    """Show what the scheduler has due and what comes next (lists, qualifications, outbox)."""
-    now = moment(today)
-    typer.echo(_with_root(lambda root: schedule_text(root.db, root.systems, now)))
-
-
-def unpublish(
-    discipline: Annotated[str, typer.Argument(help="discipline code, e.g. ufgo")],
-    on: Annotated[str, typer.Option("--date", help="the list's date YYYY-MM-DD")],
-    reason: Annotated[str, typer.Option("--reason", help="kept in the audit log")] = "",
-) -> None:
-    """Withdraw a wrong list: removed, kept in the audit log, announced as withdrawn."""
-    from fedrank.handlers.publication.publish import unpublish as withdraw
-
-    try:
-        list_date = date.fromisoformat(on)
-    except ValueError:
-        raise ScheduleError(f"--date must be YYYY-MM-DD, not {on!r}") from None
-
-    async def go(root: Root) -> str:
-        async with root.db.transaction() as repos:
-            found = await repos.federations.discipline_by_code(discipline)
-            if found is None:
-                raise ScheduleError(f"unknown discipline {discipline!r}")
-            try:
-                size, told = await withdraw(
-                    repos, found, list_date, now=root.services.now(), reason=reason
-                )
-            except LookupError as exc:
-                raise ScheduleError(str(exc)) from None
-        return (
-            f"{found.code} {list_date.isoformat()}: withdrawn ({size} players);"
-            f" {told} chat(s) will be told"
-        )
-
-    typer.echo(_with_root(go))
-
-
-def publish_due_command(today: str | None) -> str:
-    """``fedrank publish --due [--today]``: one tick, then exit."""
-    now = moment(today)
-    return _with_root(lambda root: publish_due_text(root.db, root.systems, now))
-
-
-def _with_root(action: Callable[[Root], Coroutine[Any, Any, str]]) -> str:
-    """Run ``action`` with the composition root of the configured database."""
-    from fedrank.bootstrap import opened
-    from fedrank.config import load_settings
-
-    settings = load_settings()
-
-    async def go() -> str:
-        async with opened(settings) as root:
-            if not await root.db.is_migrated():
-                raise ScheduleError("the database is not initialised; run `fedrank init` first")
-            return await action(root)
-
-    import asyncio
-
-    return asyncio.run(go())

@@ -1,4 +1,5 @@
-"""``fedrank --version`` and ``fedrank db current | history | upgrade [REV] | downgrade REV``.
+"""``fedrank init``, ``fedrank --version`` and ``fedrank db current | history | upgrade [REV] |
+downgrade REV``: the database's own commands, the one CLI module that reaches storage.
 
 The schema's revisions are Alembic's (``fedrank/storage/migrations``); its environment runs only
 on a connection fedrank hands over, so these commands are how an operator looks at them and
@@ -15,6 +16,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from fedrank.cli.common import read_settings, run_coroutine
+
 if TYPE_CHECKING:
     from alembic.script import ScriptDirectory
     from sqlalchemy.ext.asyncio import AsyncEngine
@@ -28,6 +31,22 @@ db_app = typer.Typer(
 
 class DbError(Exception):
     """An operator error of ``fedrank db``: one line, exit code 2."""
+
+
+def init() -> None:
+    """Create or upgrade the database schema (Alembic migrations)."""
+    from fedrank.bootstrap import opened
+
+    settings = read_settings()
+
+    async def go() -> None:
+        async with opened(settings) as root:
+            await root.db.migrate()
+
+    run_coroutine(go())
+    from fedrank.storage.database import safe_url
+
+    typer.echo(f"database ready: {safe_url(settings.database_url)}")
 
 
 def version() -> str:

@@ -13,11 +13,12 @@ from typing import Any, TypeVar
 import pytest
 from typer.testing import CliRunner
 
-from fedrank.cli import CliError, app
+from fedrank.cli.app import app
+from fedrank.cli.common import CliError
 from fedrank.storage.database import Database
 from fedrank.storage.repos import Repos
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 T = TypeVar("T")
 
 #: federation -> (name, its disciplines as (code, system, name, calendar))

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from fedrank.cli import CliError, app
+from fedrank.cli.app import app
+from fedrank.cli.common import CliError
 from fedrank.storage.database import Database
 
 FILE = "id,name,sex,club\n,Бондаренко Олена,F,=Kyiv\nUFGO-0042,Hnatiuk Vasyl,M,\n"

@@ -1,0 +1,129 @@
+"""``fedrank players import | export | merge``: the federation's player registry, through
+:mod:`fedrank.handlers.op_players`, with the operator's authority."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from fedrank.cli.common import CliError, ensure_initialised, read_settings, run_coroutine
+
+players_app = typer.Typer(
+    name="players",
+    help="The federation's player registry: import and export.",
+    no_args_is_help=True,
+)
+
+
+@players_app.command("import")
+def import_players(
+    federation: Annotated[str, typer.Argument(help="federation code, e.g. UFGO")],
+    file: Annotated[Path, typer.Argument(help="the registry: CSV (comma or semicolon) or XLSX")],
+    yes: Annotated[
+        bool, typer.Option("--yes", help="write without asking after the preview")
+    ] = False,
+) -> None:
+    """Add and update players from a file: show the preview, then write in one transaction."""
+    from fedrank.bootstrap import opened
+    from fedrank.handlers import op_players
+    from fedrank.handlers.federation.registry.fileformat import RegistryFileError
+    from fedrank.handlers.federation.registry.importing import (
+        UnknownFederationError,
+        preview_lines,
+    )
+
+    try:
+        content = file.read_bytes()
+    except FileNotFoundError:
+        raise CliError(f"no such file: {file}") from None
+    except IsADirectoryError:
+        raise CliError(f"{file} is a directory, not a file") from None
+
+    async def go() -> str:
+        async with opened(read_settings()) as root:
+            await ensure_initialised(root)
+            try:
+                seen = None
+                if not yes:
+                    seen = await op_players.registry_preview(
+                        root.services, federation, file.name, content
+                    )
+                    typer.echo("\n".join(preview_lines(seen)))
+                    if not seen.new and not seen.changed:
+                        return "nothing to change"
+                    if not sys.stdin.isatty():
+                        raise CliError("nothing written: confirm with --yes when not at a terminal")
+                    if not typer.confirm("Write these players?", default=False):
+                        return "nothing written"
+                result = await op_players.registry_import(
+                    root.services, federation, file.name, content, seen=seen, show=typer.echo
+                )
+            except RegistryFileError as exc:
+                raise CliError(exc.report()) from None
+            except UnknownFederationError as exc:
+                raise CliError(str(exc)) from None
+            return (
+                f"{federation}: {result.added} added, {result.updated} updated, "
+                f"{result.unchanged} unchanged"
+            )
+
+    typer.echo(run_coroutine(go()))
+
+
+@players_app.command("export")
+def export_players(
+    federation: Annotated[str, typer.Argument(help="federation code, e.g. UFGO")],
+    fmt: Annotated[str, typer.Option("--format", help="csv or xlsx")] = "csv",
+    out: Annotated[
+        Path | None, typer.Option("--out", help="the file to write (default: standard output)")
+    ] = None,
+) -> None:
+    """Write the registry in the columns `players import` reads."""
+    from fedrank.bootstrap import opened
+    from fedrank.handlers import op_players
+    from fedrank.handlers.federation.registry.exporting import FORMATS
+    from fedrank.handlers.federation.registry.importing import UnknownFederationError
+
+    if fmt not in FORMATS:
+        raise CliError(f"--format must be csv or xlsx, not '{fmt}'")
+    if fmt == "xlsx" and out is None:
+        raise CliError("an xlsx export needs --out FILE")
+
+    async def go() -> bytes:
+        async with opened(read_settings()) as root:
+            await ensure_initialised(root)
+            try:
+                return await op_players.registry_export(root.services, federation, fmt)
+            except UnknownFederationError as exc:
+                raise CliError(str(exc)) from None
+
+    content = run_coroutine(go())
+    if out is None:
+        sys.stdout.buffer.write(content)
+        sys.stdout.buffer.flush()
+    else:
+        out.write_bytes(content)
+        typer.echo(f"wrote {out}")
+
+
+@players_app.command("merge")
+def merge_players(
+    federation: Annotated[str, typer.Argument(help="federation code, e.g. UFGO")],
+    keep: Annotated[str, typer.Argument(help="the ID that stays")],
+    drop: Annotated[str, typer.Argument(help="the ID whose rows move to KEEP; it is deleted")],
+) -> None:
+    """Join two records of one person: ledger, titles, links and reports move to KEEP."""
+    from fedrank.bootstrap import opened
+    from fedrank.handlers import op_players
+
+    async def go() -> str:
+        async with opened(read_settings()) as root:
+            await ensure_initialised(root)
+            moved = await op_players.registry_merge(root.services, federation, keep, drop)
+            rows = ", ".join(f"{table} {count}" for table, count in moved.items()) or "no rows"
+            return f"{drop} merged into {keep}: moved {rows}"
+
+    typer.echo(run_coroutine(go()))
