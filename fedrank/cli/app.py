@@ -33,7 +33,7 @@ from fedrank.cli.players import players_app
 from fedrank.cli.run import run
 from fedrank.cli.schedule import ScheduleError, schedule, unpublish
 from fedrank.cli.setup import demo, discipline_app, federation_app, grant
-from fedrank.handlers.op_common import INPUT_ERRORS
+from fedrank.handlers.operator import INPUT_ERRORS
 
 # Everything heavy (pydantic, SQLAlchemy, Alembic, the bots' libraries) is imported by the
 # command that needs it, so `fedrank --help` and a mistyped command answer at once.

@@ -35,10 +35,10 @@ def read_settings() -> Settings:
 
 def run_coroutine(coro: Coroutine[Any, Any, T]) -> T:
     """Run one command's coroutine to its end (asyncio is loaded only now); a use case's
-    refusal (:class:`fedrank.handlers.op_common.OperatorError`) becomes a :class:`CliError`."""
+    refusal (:class:`fedrank.handlers.operator.OperatorError`) becomes a :class:`CliError`."""
     import asyncio
 
-    from fedrank.handlers.op_common import OperatorError
+    from fedrank.handlers.operator import OperatorError
 
     try:
         return asyncio.run(coro)

@@ -1,5 +1,5 @@
 """``fedrank calc``, ``fedrank import``, ``fedrank round`` and ``fedrank export-ratings``: a
-director's files at the operator's terminal, through :mod:`fedrank.handlers.op_files`.
+director's files at the operator's terminal, through :mod:`fedrank.handlers.results.operator`.
 
 * ``calc SYSTEM FILE``: one engine's awards with their traces as JSON; with ``--format table``
   the preview the chat shows for the file, drawn for a terminal (:mod:`fedrank.bot.terminal`),
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from fedrank.cli.common import CliError, ensure_initialised, read_settings, run_coroutine
-from fedrank.handlers.op_common import SYSTEM_IDS
+from fedrank.handlers.operator import SYSTEM_IDS
 
 if TYPE_CHECKING:
     from fedrank.bootstrap import Root
@@ -41,7 +41,7 @@ def calc(
     or with --format table the preview the chat shows."""
     if fmt not in ("json", "table"):
         raise CliError(f"--format must be json or table, not '{fmt}'")
-    from fedrank.handlers import op_files
+    from fedrank.handlers.results import operator as op_files
 
     text = _read(file, system)
     if fmt == "table":
@@ -79,7 +79,7 @@ def import_(
     """Store a tournament: show the preview, then write it in one transaction once confirmed."""
     from fedrank.bootstrap import opened
     from fedrank.bot.terminal import print_reply
-    from fedrank.handlers import op_files
+    from fedrank.handlers.results import operator as op_files
     from fedrank.handlers.systems.players import Names
 
     content = _file_bytes(file)
@@ -123,7 +123,7 @@ def round_command(
     """Enter an Othello round like /round: the preview and next pairing, then write it."""
     from fedrank.bootstrap import opened
     from fedrank.bot.terminal import print_reply
-    from fedrank.handlers import op_files
+    from fedrank.handlers.results import operator as op_files
 
     text = _read(file, "othello_woc")
 
@@ -155,8 +155,8 @@ def export_ratings(
 ) -> None:
     """Write the official figures of a published list for the pairing programs to import."""
     from fedrank.bootstrap import opened
-    from fedrank.handlers import op_files
     from fedrank.handlers.publication.pairing_export import FORMATS, ExportError
+    from fedrank.handlers.results import operator as op_files
 
     if fmt not in FORMATS:
         raise CliError(f"--format must be one of {', '.join(FORMATS)}, not '{fmt}'")
@@ -182,8 +182,8 @@ def export_ratings(
 
 def _read(file: Path, system: str) -> str:
     """The file's text, read as /submit reads an attachment
-    (:func:`fedrank.handlers.op_files.read_text`)."""
-    from fedrank.handlers.op_files import read_text
+    (:func:`fedrank.handlers.results.operator.read_text`)."""
+    from fedrank.handlers.results.operator import read_text
 
     text, _ = run_coroutine(read_text(file.name, _file_bytes(file), system))
     return text

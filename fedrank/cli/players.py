@@ -1,5 +1,5 @@
 """``fedrank players import | export | merge``: the federation's player registry, through
-:mod:`fedrank.handlers.op_players`, with the operator's authority."""
+:mod:`fedrank.handlers.federation.registry.operator`, with the operator's authority."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def import_players(
 ) -> None:
     """Add and update players from a file: show the preview, then write in one transaction."""
     from fedrank.bootstrap import opened
-    from fedrank.handlers import op_players
+    from fedrank.handlers.federation.registry import operator as op_players
     from fedrank.handlers.federation.registry.fileformat import RegistryFileError
     from fedrank.handlers.federation.registry.importing import (
         UnknownFederationError,
@@ -83,7 +83,7 @@ def export_players(
 ) -> None:
     """Write the registry in the columns `players import` reads."""
     from fedrank.bootstrap import opened
-    from fedrank.handlers import op_players
+    from fedrank.handlers.federation.registry import operator as op_players
     from fedrank.handlers.federation.registry.exporting import FORMATS
     from fedrank.handlers.federation.registry.importing import UnknownFederationError
 
@@ -117,7 +117,7 @@ def merge_players(
 ) -> None:
     """Join two records of one person: ledger, titles, links and reports move to KEEP."""
     from fedrank.bootstrap import opened
-    from fedrank.handlers import op_players
+    from fedrank.handlers.federation.registry import operator as op_players
 
     async def go() -> str:
         async with opened(read_settings()) as root:

@@ -1,7 +1,7 @@
 """The operator's clock: ``fedrank schedule``, ``fedrank publish --due`` and ``fedrank unpublish``.
 
 What is due and what a tick did are read by :mod:`fedrank.scheduler.report`; a list is withdrawn
-by :mod:`fedrank.handlers.op_schedule`.
+by :mod:`fedrank.handlers.publication.operator`.
 
 ``--today YYYY-MM-DD`` stands for the scheduler's clock at 12:00 UTC that day (the date every
 federation's time zone from UTC-11 to UTC+11 calls that day), so an operator or a test sees and
@@ -57,8 +57,8 @@ def unpublish(
     reason: Annotated[str, typer.Option("--reason", help="kept in the audit log")] = "",
 ) -> None:
     """Withdraw a wrong list: removed, kept in the audit log, announced as withdrawn."""
-    from fedrank.handlers.op_common import OperatorError
-    from fedrank.handlers.op_schedule import unpublish_list
+    from fedrank.handlers.operator import OperatorError
+    from fedrank.handlers.publication.operator import unpublish_list
 
     try:
         list_date = date.fromisoformat(on)

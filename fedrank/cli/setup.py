@@ -1,7 +1,8 @@
 """``fedrank federation add | list``, ``fedrank discipline add | list | disable | enable``,
 ``fedrank grant`` and ``fedrank demo``: setting a federation up, with the operator's authority.
 
-The use cases are :mod:`fedrank.handlers.op_setup` (over :mod:`fedrank.handlers.federation.setup`)
+The use cases are :mod:`fedrank.handlers.federation.operator` (over
+:mod:`fedrank.handlers.federation.setup`)
 and :func:`fedrank.handlers.accounts.grants.operator_grant`. A refusal is one line on standard
 error (exit code 2), writes nothing, and is kept in the audit log (``federation.add.refused``,
 ``discipline.add.refused``, …).
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 import typer
 
 from fedrank.cli.common import CliError, ensure_initialised, read_settings, run_coroutine
-from fedrank.handlers.op_common import SYSTEM_IDS
+from fedrank.handlers.operator import SYSTEM_IDS
 
 if TYPE_CHECKING:
     from fedrank.bootstrap import Root
@@ -70,7 +71,7 @@ def federation_add(
     ] = "en",
 ) -> None:
     """Add a federation (its admins are then given with `fedrank grant`)."""
-    from fedrank.handlers import op_setup
+    from fedrank.handlers.federation import operator as op_setup
 
     typer.echo(
         _with_services(
@@ -84,7 +85,7 @@ def federation_add(
 @federation_app.command("list")
 def federation_list() -> None:
     """List the federations with their time zone, language and disciplines."""
-    from fedrank.handlers import op_setup
+    from fedrank.handlers.federation import operator as op_setup
 
     rows = _with_services(op_setup.federation_rows)
     if not rows:
@@ -108,7 +109,7 @@ def discipline_add(
     ] = None,
 ) -> None:
     """Add a discipline: a rating list bound to one system, published on its calendar."""
-    from fedrank.handlers import op_setup
+    from fedrank.handlers.federation import operator as op_setup
 
     typer.echo(
         _with_services(
@@ -126,7 +127,7 @@ def discipline_list(
     ] = None,
 ) -> None:
     """List the disciplines: federation, code, system, calendar, state, tournaments, name."""
-    from fedrank.handlers import op_setup
+    from fedrank.handlers.federation import operator as op_setup
 
     rows, federations = _with_services(
         lambda services: op_setup.discipline_rows(services, federation)
@@ -152,7 +153,7 @@ def discipline_disable(
 ) -> None:
     """Disable a discipline (history kept, no scheduled lists, no submissions), or remove one
     without any history with --remove."""
-    from fedrank.handlers import op_setup
+    from fedrank.handlers.federation import operator as op_setup
 
     typer.echo(
         _with_services(
@@ -167,7 +168,7 @@ def discipline_enable(
     code: Annotated[str, typer.Argument(help="the discipline's code")],
 ) -> None:
     """Enable a disabled discipline again."""
-    from fedrank.handlers import op_setup
+    from fedrank.handlers.federation import operator as op_setup
 
     typer.echo(
         _with_services(lambda services: op_setup.discipline_enable(services, federation, code))
@@ -218,6 +219,6 @@ def demo() -> None:
 
 async def empty_hint(root: Root) -> str | None:
     """:data:`CREATE_HINT` when the database holds no federation (``fedrank run`` prints it)."""
-    from fedrank.handlers.op_setup import has_federation
+    from fedrank.handlers.federation.operator import has_federation
 
     return None if await has_federation(root.services) else CREATE_HINT

@@ -43,7 +43,11 @@ CASES = {
     "go_ufgo/lviv_club_league_13x13.csv": ("ufgo", "2026-11-07-lviv-club-autumn", 4),
     "mahjong_rmf/moscow_spring_open_2026.rmf": ("rmf-mcr", "msk-spring-open-2026", 24),
     "mahjong_rmf/sichuan_european_championship_2026.rmf": ("rmf-sichuan", "escmc-2026", 16),
-    "bridge_ccba/chengdu_club_online_pairs_2026_03.ccba": ("ccba", "2026-03-14-ccba-2026-3", 25),
+    "bridge_ccba/chengdu_club_online_pairs_2026_03.ccba": (
+        "ccba",
+        "2026-03-14-ccba-2026-3",
+        23,
+    ),  # the absent pair registers nobody
     "bridge_ccba/sichuan_team_championship_2026.ccba": ("ccba", "2026-04-18-ccba-2026", 82),
     "bridge_fsbr/club_match_2025.fsbr": ("fsbr", "club-match-2025-10", 9),
     "bridge_fsbr/ru_teams_2025_final.fsbr": ("fsbr", "ru-teams-2025-final", 45),

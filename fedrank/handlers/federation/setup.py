@@ -1,6 +1,7 @@
 """Setting a federation up from nothing: federations and their disciplines.
 
-The operator's CLI (``fedrank federation …``, ``fedrank discipline …``: :mod:`fedrank.cli_setup`)
+The operator's CLI (``fedrank federation …``, ``fedrank discipline …``: :mod:`fedrank.cli.setup`,
+through :mod:`.operator`)
 and an admin's ``/discipline`` in a chat call the same use cases here. Each takes the caller's
 account id (``None``: the operator, acting with the server's authority), checks its input
 completely, refuses with a message in the caller's language (:class:`UserError`) and writes

@@ -21,7 +21,7 @@ from fedrank.handlers.federation.registry.importing import (
 from fedrank.handlers.federation.registry.merge import MergeRefusedError, audit_refusal
 from fedrank.handlers.federation.registry.merge import merge_players as merge
 from fedrank.handlers.federation.registry.plan import RegistryPlan
-from fedrank.handlers.op_common import OperatorError
+from fedrank.handlers.operator import OperatorError
 
 
 async def registry_preview(

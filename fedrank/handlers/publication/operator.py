@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date
 
 from fedrank.handlers.context import Services
-from fedrank.handlers.op_common import OperatorError
+from fedrank.handlers.operator import OperatorError
 from fedrank.handlers.publication.publish import unpublish
 
 

@@ -1,6 +1,8 @@
-"""What the operator's use cases (the ``op_*`` modules, which :mod:`fedrank.cli` calls) share:
-the refusal they raise, the system ids a command's help names, and the errors that are the
-operator's input refused rather than a bug.
+"""What the operator's use cases share (each capability's ``operator`` module, which
+:mod:`fedrank.cli` calls: :mod:`.results.operator`, :mod:`.federation.operator`,
+:mod:`.federation.registry.operator`, :mod:`.publication.operator`): the refusal they raise,
+the system ids a command's help names, and the errors that are the operator's input refused
+rather than a bug.
 
 Light on purpose: ``fedrank --help`` imports it, so it loads no database and no engine package.
 """

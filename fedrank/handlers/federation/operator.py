@@ -23,7 +23,7 @@ from fedrank.handlers.federation.setup import (
     enable_discipline,
     federation_named,
 )
-from fedrank.handlers.op_common import OperatorError
+from fedrank.handlers.operator import OperatorError
 from fedrank.handlers.wording.i18n import t
 from fedrank.storage.repos import Repos
 

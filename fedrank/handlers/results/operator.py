@@ -6,7 +6,7 @@ programs).
 A file is read as /submit reads an attachment (:func:`read_text`) and prepared by the same
 adapters; the operator acts with the server's authority (no account). Refusals are raised as
 :class:`OperatorError` in English; an engine's own refusal goes up as it is
-(:data:`fedrank.handlers.op_common.INPUT_ERRORS`).
+(:data:`fedrank.handlers.operator.INPUT_ERRORS`).
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ from fedrank.formats.spreadsheet import SheetError
 from fedrank.formats.uploads import read_upload
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.op_common import OperatorError
+from fedrank.handlers.operator import OperatorError
 from fedrank.handlers.publication.pairing_export import Exported, export_list
 from fedrank.handlers.results.corrections import identical_version, stored_version
+from fedrank.handlers.results.fitting import best_refusal, disciplines_to_try
 from fedrank.handlers.results.names import StaleNamesError, prepare_named, register_and_prepare
 from fedrank.handlers.results.othello import preview_round
 from fedrank.handlers.results.submission import MAX_UPLOAD, confirm_prepared, preview_reply
@@ -135,13 +136,14 @@ async def prepare_for(
         known = ", ".join(f"{d.code} ({d.system})" for d in disciplines) or "none"
         raise OperatorError(f"unknown discipline '{target}'; disciplines: {known}")
     accepted: list[tuple[Discipline, Prepared, Names]] = []
-    refusals: list[str] = []
+    refusals: list[tuple[Discipline, Exception]] = []
     if found is not None and found.disabled:
         raise OperatorError(
             f"discipline {found.code} is disabled: it takes no tournaments "
             "(`fedrank discipline enable` brings it back)"
         )
     candidates = [d for d in candidates if not d.disabled] or candidates
+    candidates = disciplines_to_try(systems, candidates, text)  # the lists the file names
     for discipline in candidates:
         if discipline.disabled:
             raise OperatorError(f"every {target} discipline is disabled: it takes no tournaments")
@@ -156,15 +158,18 @@ async def prepare_for(
         except UnresolvedNamesError as exc:
             if len(candidates) == 1:
                 raise OperatorError(f"{filename}: {exc.report()}\n{NAMES_HINT}") from None
-            refusals.append(f"{discipline.code}: {exc.report()}")
+            refusals.append((discipline, exc))
         except EngineError as exc:
             if len(candidates) == 1:
                 raise
-            refusals.append(f"{discipline.code}: {exc}")
+            refusals.append((discipline, exc))
     if len(accepted) == 1:
         return accepted[0]
     if not accepted:
-        raise OperatorError("no discipline accepts this file: " + "; ".join(refusals))
+        # One refusal, not each problem once per list tried (issue 33).
+        refused, reason = best_refusal(refusals)
+        said = reason.report() if isinstance(reason, UnresolvedNamesError) else str(reason)
+        raise OperatorError(f"no discipline accepts this file: {refused.code}: {said}")
     codes = ", ".join(d.code for d, _, _ in accepted)
     raise OperatorError(f"the file fits several disciplines ({codes}); name one of them")
 
