@@ -1,7 +1,8 @@
 """The registry file: a header row and one player a line, read and written without a database.
 
-Read from CSV (comma or semicolon, told by the header line; UTF-8 with or without BOM) or
-from the first worksheet of an ``.xlsx`` (the safe reader of :mod:`fedrank.formats.spreadsheet`).
+Read from CSV (comma or semicolon, told by the header line; in any encoding ``/submit`` reads:
+UTF-8 with or without BOM, UTF-16, Windows-1251 or GB18030, :func:`fedrank.formats.textfile.decode`)
+or from the first worksheet of an ``.xlsx`` (the safe reader of :mod:`fedrank.formats.spreadsheet`).
 Columns (:data:`BASE_COLUMNS`): ``id`` (empty: assigned in the federation's pattern), ``name``,
 and optional ``latin_name``, ``birth_date`` (YYYY-MM-DD or DD.MM.YYYY), ``sex`` (M/F),
 ``country``, ``club``, ``member_from``, ``member_to``, ``egd_pin``, plus ``<system>.<field>``
@@ -28,6 +29,7 @@ from typing import Any, Final
 from xml.sax.saxutils import escape
 
 from fedrank.formats.spreadsheet import SheetError, looks_like_xlsx, read_first_sheet
+from fedrank.formats.textfile import DecodeError, decode
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.safetext import csv_bytes, uncell, visible
 
@@ -187,10 +189,13 @@ def _records(filename: str, content: bytes) -> tuple[list[Row], Problem | None]:
         numbered = sorted(sheet.rows.items())
         return [(n, *cells) for n, cells in numbered if any(cells)], None
     try:
-        text = content.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = content[: exc.start].count(b"\n") + 1
-        return [], Problem(line, "", "the file is not UTF-8 text (save it as CSV UTF-8)")
+        text = decode(content).text
+    except DecodeError as exc:
+        return [], Problem(
+            exc.line,
+            "",
+            "the file is not UTF-8, UTF-16, Windows-1251 or GB18030 text (save it as CSV UTF-8)",
+        )
     first = next((ln for ln in text.splitlines() if ln.strip()), "")
     delimiter = ";" if first.count(";") > first.count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
