@@ -205,6 +205,20 @@ async def _write(
         ]
         ids = await repos.players.add_many(plan.federation_id, rows)
         for player in chunk:
+            if player.values.get("data"):
+                # standings brought from another system (a §3.2 starting IK, levels…): audited
+                await repos.audit.log(
+                    "player.registry_data",
+                    at=now,
+                    account_id=account_id,
+                    federation_id=plan.federation_id,
+                    subject=player.federation_player_id,
+                    details={
+                        "file": plan.filename,
+                        "line": player.line,
+                        "data": player.values["data"],
+                    },
+                )
             if player.membership is not None:
                 starts_on, ends_on = player.membership
                 memberships.append(

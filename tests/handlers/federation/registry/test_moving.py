@@ -9,19 +9,23 @@ handler.
 
 from __future__ import annotations
 
+import json
+import re
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
 import pytest
 
 from fedrank.handlers.context import Services
-from fedrank.handlers.federation.registry.fileformat import RegistryFileError
+from fedrank.handlers.dispatch import dispatch
+from fedrank.handlers.federation.registry.fileformat import RegistryFileError, write_xlsx
 from fedrank.handlers.federation.registry.importing import prepare_import, write_import
 from fedrank.handlers.publication.publish import publish_list
 from fedrank.storage.database import Database
 from fedrank.storage.models import ListRow
 from tests.factories import make_director
-from tests.helpers import submit_and_confirm
+from tests.handlers.systems.go_ufgo.support import EXAMPLE as EXAMPLE_H9
+from tests.helpers import submit_and_confirm, user
 
 
 async def federation(db: Database, code: str, discipline: str, system: str) -> None:
@@ -128,3 +132,125 @@ async def test_rmf_levels_a_replay_could_not_read_refuse_the_file(
     assert "there is no 13 kyu" in report
     async with services.db.read() as repos:
         assert await repos.players.find("RMF-0001") == []
+
+
+# ---------------------------------------------------------------------------------------------
+# UFGO: a starting IK under seed 002 §3.2 (RULES.md "Decision (starting IK, section 3.2)").
+
+UFGO_PLAYERS = {
+    "UFGO-0001": ("Bondarenko Olena", "2215"),
+    "UFGO-0002": ("Kovalenko Taras", "2130"),
+    "UFGO-0003": ("Shevchenko Andrii", "2040"),
+    "UFGO-0004": ("Melnyk Iryna", "1820"),
+    "UFGO-0005": ("Tkachenko Oleh", "1560"),
+    "UFGO-0006": ("Kravchenko Yurii", "1270"),
+    "UFGO-0007": ("Oliinyk Mariia", "890"),
+    "UFGO-0008": ("Lysenko Bohdan", "480"),
+    "UFGO-0009": ("Savchenko Dmytro", "215"),
+    "UFGO-0010": ("Rudenko Sofiia", "92"),
+}
+
+
+def start_ik(ik: str, first: str, second: str) -> str:
+    return json.dumps(
+        {
+            "ik": int(ik),
+            "recommended_by": [first, second],
+            "sent_by": "Oleh Koval",
+            "on": "2026-01-10",
+        }
+    )
+
+
+def ufgo_h9() -> str:
+    """The engine's example h-file with each player's ID, and no ``ik=`` but the first
+    player's, 2100, which disagrees with the registry's 2215."""
+    out = []
+    for raw in EXAMPLE_H9.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^\s+(\d+) ", raw)
+        if m:
+            number = int(m.group(1))
+            given = "ik=2100" if number == 1 else ""
+            raw = re.sub(r"ik=\d+", f"id=UFGO-{number:04d} {given}".rstrip(), raw)
+        out.append(raw)
+    return "\n".join(out) + "\n"
+
+
+async def test_ufgo_starting_iks_with_recommenders_stand_on_the_next_list(
+    services: Services, db: Database
+) -> None:
+    """A workbook brings each player's §3.2 starting IK (the example file's own ik= figures)
+    with the two members who recommended it. The tournament then rates exactly as the file
+    with those ik= did (UFGO-0001: 2215 + 7 = 2222, 2 dan), the file's disagreeing ik=2100 is
+    a warning and the registry holds, and the trace names the recommenders."""
+    await federation(db, "UFGO", "ufgo", "go_ufgo")
+    ids = list(UFGO_PLAYERS)
+    rows = [
+        [fid, name, start_ik(ik, *[o for o in ids if o != fid][:2])]
+        for fid, (name, ik) in UFGO_PLAYERS.items()
+    ]
+    workbook = write_xlsx(["id", "name", "go_ufgo.start_ik"], rows)
+    await import_registry(services, "UFGO", "players.xlsx", workbook)
+
+    preview = await dispatch(services, user("boss"), "/submit ufgo\n" + ufgo_h9())
+    assert "file's ik=2100 ignored: the registry holds 2215" in preview.plain, preview.plain
+    assert preview.buttons, preview.plain
+    assert "Saved" in (await dispatch(services, user("boss"), preview.buttons[0].action)).plain
+
+    listed = await published(services, "ufgo", date(2027, 1, 1))
+    assert listed["UFGO-0001"] == (1, Decimal(2222), "2 dan")
+    async with db.read() as repos:
+        first = (await repos.players.find("UFGO-0001"))[0]
+        discipline = await repos.federations.discipline_by_code("ufgo")
+        assert discipline is not None
+        awards = [
+            (a.amount, a.trace)
+            for a in await repos.ledger.discipline_awards(discipline.id)
+            if a.player_id == first.id
+        ]
+        audited = [a.details for a in await repos.audit.entries("player.registry_data")]
+    given = [(amount, trace) for amount, trace in awards if trace[-1]["rule"] == "seed 002 §3.2"]
+    assert [amount for amount, _ in given] == [2215]
+    assert given[0][1][-1]["note"] == (
+        "starting IK on the recommendation of UFGO-0002 and UFGO-0003 (seed 002 §3.2), "
+        "sent by Oleh Koval on 2026-01-10"
+    )
+    assert audited[0]["data"]["go_ufgo"]["start_ik"]["recommended_by"] == [
+        "UFGO-0002",
+        "UFGO-0003",
+    ]
+
+
+async def test_ufgo_playerdata_takes_the_same_key_and_refuses_a_bad_record(
+    services: Services, db: Database
+) -> None:
+    await federation(db, "UFGO", "ufgo", "go_ufgo")
+    await import_registry(
+        services, "UFGO", "p.csv", b"id,name\nUFGO-0001,Olena\nUFGO-0002,Taras\nUFGO-0003,Andrii\n"
+    )
+    good = start_ik("1500", "UFGO-0002", "UFGO-0003")
+    saved = await dispatch(services, user("boss"), f"/playerdata UFGO-0001 go_ufgo.start_ik {good}")
+    assert saved.plain == "Saved go_ufgo.start_ik for Olena (UFGO-0001)."
+    for value, why in [
+        (start_ik("1500", "UFGO-0003", "UFGO-0003"), "two different members"),
+        (start_ik("1500", "UFGO-0001", "UFGO-0002"), "cannot recommend himself"),
+        (start_ik("0", "UFGO-0001", "UFGO-0003"), "a starting IK above 0"),
+        (
+            '{"ik": 1500, "recommended_by": ["UFGO-0003"], "sent_by": "X", "on": "2026-01-10"}',
+            "the federation IDs of two members",
+        ),
+        (
+            '{"ik": 1500, "recommended_by": ["UFGO-0001", "UFGO-0003"], "on": "2026-01-10"}',
+            "needs 'sent_by'",
+        ),
+        ('"1d"', "must be an object"),
+    ]:
+        refused = await dispatch(
+            services, user("boss"), f"/playerdata UFGO-0002 go_ufgo.start_ik {value}"
+        )
+        assert refused.plain.startswith("Not accepted, nothing was written:"), value
+        assert why in refused.plain, refused.plain
+    async with db.read() as repos:
+        audited = [a.details for a in await repos.audit.entries("player.data_changed")]
+        assert (await repos.players.find("UFGO-0002"))[0].data == {}
+    assert audited == [{"key": "go_ufgo.start_ik", "before": None, "after": json.loads(good)}]
