@@ -13,6 +13,7 @@ import json
 import re
 from datetime import UTC, date, datetime
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +27,8 @@ from fedrank.storage.models import ListRow
 from tests.factories import make_director
 from tests.handlers.systems.go_ufgo.support import EXAMPLE as EXAMPLE_H9
 from tests.helpers import submit_and_confirm, user
+
+MOVING = Path(__file__).parents[4] / "examples" / "moving"
 
 
 async def federation(db: Database, code: str, discipline: str, system: str) -> None:
@@ -254,3 +257,24 @@ async def test_ufgo_playerdata_takes_the_same_key_and_refuses_a_bad_record(
         audited = [a.details for a in await repos.audit.entries("player.data_changed")]
         assert (await repos.players.find("UFGO-0002"))[0].data == {}
     assert audited == [{"key": "go_ufgo.start_ik", "before": None, "after": json.loads(good)}]
+
+
+@pytest.mark.parametrize(
+    ("filename", "code", "system", "added"),
+    [
+        ("rmf_levels.csv", "RMF", "mahjong_rmf", 3),
+        ("ufgo_start_ik.csv", "UFGO", "go_ufgo", 3),
+        ("fsbr_initial_rk.csv", "FSBR", "bridge_fsbr", 3),
+        ("othello_nothing.csv", "WOF", "othello_woc", 2),
+    ],
+)
+async def test_the_guide_s_example_files_import_as_they_are(
+    services: Services, db: Database, filename: str, code: str, system: str, added: int
+) -> None:
+    """docs/guide/operators.md, "Moving from another system": each system's example file."""
+    await federation(db, code, code.lower(), system)
+    content = (MOVING / filename).read_bytes()
+    async with services.db.transaction() as repos:
+        plan = await prepare_import(repos, services.systems, code, filename, content)
+        result = await write_import(repos, plan, now=services.now())
+    assert (result.added, result.updated) == (added, 0)
