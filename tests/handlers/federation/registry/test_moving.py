@@ -25,6 +25,7 @@ from fedrank.handlers.publication.publish import publish_list
 from fedrank.storage.database import Database
 from fedrank.storage.models import ListRow
 from tests.factories import make_director
+from tests.handlers.systems.bridge_ccba.helpers import event_file as ccba_event_file
 from tests.handlers.systems.go_ufgo.support import EXAMPLE as EXAMPLE_H9
 from tests.helpers import submit_and_confirm, user
 
@@ -265,6 +266,7 @@ async def test_ufgo_playerdata_takes_the_same_key_and_refuses_a_bad_record(
         ("rmf_levels.csv", "RMF", "mahjong_rmf", 3),
         ("ufgo_start_ik.csv", "UFGO", "go_ufgo", 3),
         ("fsbr_initial_rk.csv", "FSBR", "bridge_fsbr", 3),
+        ("ccba_opening.csv", "CCBA", "bridge_ccba", 3),
         ("othello_nothing.csv", "WOF", "othello_woc", 2),
     ],
 )
@@ -278,3 +280,89 @@ async def test_the_guide_s_example_files_import_as_they_are(
         plan = await prepare_import(repos, services.systems, code, filename, content)
         result = await write_import(repos, plan, now=services.now())
     assert (result.added, result.updated) == (added, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# CCBA: opening masterpoints by colour with their date.
+
+
+CCBA_NAMES = [
+    "王伟",
+    "李娜",
+    "张敏",
+    "刘洋",
+    "陈静",
+    "杨磊",
+    "赵丽",
+    "黄强",
+    "周杰",
+    "吴芳",
+    "徐明",
+    "孙华",
+    "马超",
+    "朱琳",
+    "胡军",
+    "郭涛",
+]
+
+
+async def test_ccba_opening_masterpoints_by_colour_stand_on_the_next_list(
+    services: Services, db: Database
+) -> None:
+    """A registry saved by Chinese Windows (GB18030) brings 16 members, each holding on
+    2025-12-31 100 gold + 200 red + 50 blue. Blue is not held (§1.3.1), so each holds 300 and
+    the hand-worked club pairs event (tests/handlers/systems/bridge_ccba/helpers.py) has AVGM
+    300.00 and M 3.00: the winners get 1.80 red. The file's mp=250 for CCBA-0003 is a warning
+    and the registry holds. The next list shows 350 + 1.80 = 351.80 for the winners, 301.80
+    of it held, and the opening by colour."""
+    await federation(db, "CCBA", "ccba", "bridge_ccba")
+    opening = json.dumps({"on": "2025-12-31", "mp": {"gold": 100, "red": 200, "blue": 50}})
+    cell = '"' + opening.replace('"', '""') + '"'
+    registry = "id,name,member_from,bridge_ccba.opening\n" + "".join(
+        f"CCBA-{n:04d},{name},2020-01-01,{cell}\n" for n, name in enumerate(CCBA_NAMES, start=1)
+    )
+    await import_registry(services, "CCBA", "球员.csv", registry.encode("gb18030"))
+
+    preview = await dispatch(
+        services, user("boss"), "/submit ccba\n" + ccba_event_file(mp={3: "250"})
+    )
+    assert "M 3.00 | AVGM 300.00" in preview.plain, preview.plain
+    assert "CCBA-0003: the file's mp=250 is ignored: the registry holds 300" in preview.plain
+    assert "Saved" in (await dispatch(services, user("boss"), preview.buttons[0].action)).plain
+
+    listed = await published(services, "ccba", date(2027, 1, 1))
+    assert listed["CCBA-0001"] == (1, Decimal("351.80"), None)
+    assert listed["CCBA-0016"][1] == Decimal("350.00")
+    async with db.read() as repos:
+        discipline = await repos.federations.discipline_by_code("ccba")
+        assert discipline is not None
+        snapshot = await repos.lists.latest(discipline.id)
+        assert snapshot is not None
+        first = (await repos.players.find("CCBA-0001"))[0]
+        row = await repos.lists.row(snapshot.id, first.id)
+        assert row is not None
+        data = dict(row.data)
+    assert data["opening_by_colour"] == {"gold": "100", "red": "200", "blue": "50"}
+    assert (data["opening"], data["mp"]) == ("350", "301.8")
+
+
+async def test_ccba_playerdata_takes_the_same_key(services: Services, db: Database) -> None:
+    await federation(db, "CCBA", "ccba", "bridge_ccba")
+    await import_registry(services, "CCBA", "p.csv", b"id,name\nCCBA-0001,Wang\n")
+    saved = await dispatch(
+        services,
+        user("boss"),
+        '/playerdata CCBA-0001 bridge_ccba.opening {"on": "2025-12-31", "mp": {"gold": 12.5}}',
+    )
+    assert saved.plain == "Saved bridge_ccba.opening for Wang (CCBA-0001)."
+    for value, why in [
+        ('{"on": "2025-12-31", "mp": {"green": 1}}', "names 'green', not a colour"),
+        ('{"on": "2025-12-31", "mp": {"gold": 1.005}}', "masterpoints to 0.01"),
+        ('{"mp": {"gold": 1}}', "needs 'on'"),
+        ('{"on": "2025-12-31"}', "holds no masterpoints"),
+    ]:
+        refused = await dispatch(
+            services, user("boss"), f"/playerdata CCBA-0001 bridge_ccba.opening {value}"
+        )
+        assert refused.plain.startswith("Not accepted, nothing was written:"), value
+        assert why in refused.plain, refused.plain
