@@ -24,7 +24,7 @@ from fedrank.handlers.federation.registry.importing import prepare_import, write
 from fedrank.handlers.publication.publish import publish_list
 from fedrank.storage.database import Database
 from fedrank.storage.models import ListRow
-from tests.factories import make_director
+from tests.factories import make_director, store_result
 from tests.handlers.systems.bridge_ccba.helpers import event_file as ccba_event_file
 from tests.handlers.systems.go_ufgo.support import EXAMPLE as EXAMPLE_H9
 from tests.helpers import submit_and_confirm, user
@@ -265,7 +265,7 @@ async def test_ufgo_playerdata_takes_the_same_key_and_refuses_a_bad_record(
     [
         ("rmf_levels.csv", "RMF", "mahjong_rmf", 3),
         ("ufgo_start_ik.csv", "UFGO", "go_ufgo", 3),
-        ("fsbr_initial_rk.csv", "FSBR", "bridge_fsbr", 3),
+        ("fsbr_rk_and_points.csv", "FSBR", "bridge_fsbr", 3),
         ("ccba_opening.csv", "CCBA", "bridge_ccba", 3),
         ("othello_nothing.csv", "WOF", "othello_woc", 2),
     ],
@@ -363,6 +363,66 @@ async def test_ccba_playerdata_takes_the_same_key(services: Services, db: Databa
     ]:
         refused = await dispatch(
             services, user("boss"), f"/playerdata CCBA-0001 bridge_ccba.opening {value}"
+        )
+        assert refused.plain.startswith("Not accepted, nothing was written:"), value
+        assert why in refused.plain, refused.plain
+
+
+# ---------------------------------------------------------------------------------------------
+# FSBR: the rank coefficient of the earlier classification, and MB, RO and PB earned before.
+
+
+async def test_fsbr_coefficients_and_points_brought_in_stand_on_the_next_list(
+    services: Services, db: Database
+) -> None:
+    """The list of 2026-11-01, no tournament played in fedrank yet:
+
+    - FSBR-0001 brings рк -2.5 from the earlier classification (2.2 note 1): рк -2.5, R 0.
+    - FSBR-0002 brings 120 MB (2024-06-01), RO 100 (2025-06-01) and RO 60 (2026-05-01): R0 =
+      60, R1 = 100, R = 60 + 0.75 * 100 = 135; 120 MB face to face give рк 3 for life, RO 160
+      in the last year (>= 50) рк 1 on a one-year norm.
+    - FSBR-0003 brings nothing: рк 5 (2.2), R 0.
+    A list is owed from the discipline's first stored result: one with no results is stored."""
+    await federation(db, "FSBR", "fsbr", "bridge_fsbr")
+    points = json.dumps(
+        [["2024-06-01", "MB", 120], ["2025-06-01", "RO", 100], ["2026-05-01", "RO", 60]]
+    )
+    registry = (
+        "id;name;bridge_fsbr.initial_rk;bridge_fsbr.points\n"
+        "FSBR-0001;Смирнова Ольга;-2.5;\n"
+        f'FSBR-0002;Белов Евгений;;"{points.replace(chr(34), chr(34) * 2)}"\n'
+        "FSBR-0003;Новиков Илья;;\n"
+    )
+    await import_registry(services, "FSBR", "players.csv", registry.encode("cp1251"))
+    async with db.transaction() as repos:  # lists are owed from the first stored result on
+        discipline = await repos.federations.discipline_by_code("fsbr")
+        assert discipline is not None
+        await store_result(repos, discipline.id, date(2026, 10, 10))
+    listed = await published(services, "fsbr", date(2026, 11, 1))
+    assert listed == {
+        "FSBR-0002": (1, Decimal(135), "рк 1"),
+        "FSBR-0001": (2, Decimal(0), "рк -2.5"),
+        "FSBR-0003": (2, Decimal(0), "рк 5"),
+    }
+
+
+async def test_fsbr_playerdata_takes_points_and_refuses_bad_ones(
+    services: Services, db: Database
+) -> None:
+    await federation(db, "FSBR", "fsbr", "bridge_fsbr")
+    await import_registry(services, "FSBR", "p.csv", b"id,name\nFSBR-0001,Olga\n")
+    saved = await dispatch(
+        services, user("boss"), '/playerdata FSBR-0001 bridge_fsbr.points [["2025-06-01", "PB", 4]]'
+    )
+    assert saved.plain == "Saved bridge_fsbr.points for Olga (FSBR-0001)."
+    for value, why in [
+        ('[["2025-06-01", "XP", 4]]', "'XP', not MB, RO or PB"),
+        ('[["2025-06-01", "MB", 4.5]]', "not a whole number of MB"),
+        ('[["2025-06-01", "MB"]]', "not a [date, MB|RO|PB, amount] triple"),
+        ('[["1.6.2025", "MB", 4]]', "bad date"),
+    ]:
+        refused = await dispatch(
+            services, user("boss"), f"/playerdata FSBR-0001 bridge_fsbr.points {value}"
         )
         assert refused.plain.startswith("Not accepted, nothing was written:"), value
         assert why in refused.plain, refused.plain
