@@ -324,7 +324,9 @@ async def test_ccba_opening_masterpoints_by_colour_stand_on_the_next_list(
     await import_registry(services, "CCBA", "球员.csv", registry.encode("gb18030"))
 
     preview = await dispatch(
-        services, user("boss"), "/submit ccba\n" + ccba_event_file(mp={3: "250"})
+        services,
+        user("boss"),
+        "/submit ccba\n" + ccba_event_file(mp={3: "250"}, code="chengdu-2026-09"),
     )
     assert "M 3.00 | AVGM 300.00" in preview.plain, preview.plain
     assert "CCBA-0003: the file's mp=250 is ignored: the registry holds 300" in preview.plain
@@ -344,6 +346,10 @@ async def test_ccba_opening_masterpoints_by_colour_stand_on_the_next_list(
         data = dict(row.data)
     assert data["opening_by_colour"] == {"gold": "100", "red": "200", "blue": "50"}
     assert (data["opening"], data["mp"]) == ("350", "301.8")
+    # /whatif counts the blue opening in the total, never in the holding M reads
+    whatif = await dispatch(services, user("u"), "/whatif chengdu-2026-09 8 CCBA-0001")
+    assert "total masterpoints | 351.8 (1.8 red + 350 opening) | 350 |" in whatif.plain
+    assert "mp (what M counts) | 301.8 | 300 |" in whatif.plain
 
 
 async def test_ccba_playerdata_takes_the_same_key(services: Services, db: Database) -> None:
