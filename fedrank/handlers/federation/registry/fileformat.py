@@ -212,9 +212,14 @@ def _records(filename: str, content: bytes) -> tuple[list[Row], Problem | None]:
 
 
 def _header(
-    number: int, cells: Sequence[str], sections: Collection[str], problems: list[Problem]
+    number: int,
+    cells: Sequence[str],
+    sections: Collection[str],
+    problems: list[Problem],
+    keys: Collection[str] | None = None,
 ) -> list[str | None]:
-    """The column of each cell (None: refused, reported in ``problems``)."""
+    """The column of each cell (None: refused, reported in ``problems``); with ``keys``, a
+    ``<system>.<field>`` column must be one of them (what ``/playerdata`` takes)."""
     columns: list[str | None] = []
     seen: set[str] = set()
     accepted = ", ".join(accepted_columns(sections))
@@ -224,6 +229,13 @@ def _header(
         system = _SYSTEM_COLUMN.match(raw)
         if system and system.group(1).lower() in sections:
             name = f"{system.group(1).lower()}.{system.group(2)}"
+            if keys is not None and name not in keys:
+                known = ", ".join(sorted(keys)) or "—"
+                problems.append(
+                    Problem(number, raw, f"no rulebook of this federation reads it; keys: {known}")
+                )
+                columns.append(None)
+                continue
         elif name not in BASE_COLUMNS:
             problems.append(Problem(number, raw, f"unknown column; accepted: {accepted}"))
             columns.append(None)
@@ -306,9 +318,15 @@ def _line(number: int, values: dict[str, str], problems: list[Problem]) -> Regis
     return line
 
 
-def parse_registry(filename: str, content: bytes, sections: Collection[str]) -> RegistryFile:
+def parse_registry(
+    filename: str,
+    content: bytes,
+    sections: Collection[str],
+    keys: Collection[str] | None = None,
+) -> RegistryFile:
     """Read a registry file (module docstring); ``sections`` are the systems whose
-    ``<system>.<field>`` columns are accepted. Never raises for bad content: see ``problems``."""
+    ``<system>.<field>`` columns are accepted, ``keys`` (when given) the only such columns
+    (``/playerdata``'s keys). Never raises for bad content: see ``problems``."""
     problems: list[Problem] = []
     records, fatal = _records(filename, content)
     if fatal is not None:
@@ -316,7 +334,7 @@ def parse_registry(filename: str, content: bytes, sections: Collection[str]) -> 
     if not records:
         return RegistryFile((), [], [Problem(1, "", "the file is empty: no header row")])
     header_line, *header_cells = records[0]
-    columns = _header(header_line, header_cells, sections, problems)
+    columns = _header(header_line, header_cells, sections, problems, keys)
     known = tuple(c for c in columns if c is not None)
     lines: list[Row] = []
     ids: dict[str, int] = {}

@@ -116,7 +116,10 @@ async def prepare_import(
     """The plan of a registry file; RegistryFileError with every problem, nothing written."""
     federation = await federation_named(repos, federation_code)
     checkers = await federation_checkers(repos, systems, federation.id)
-    file = await asyncio.to_thread(parse_registry, filename, content, set(checkers))
+    keys = {
+        f"{system}.{key}" for system in checkers for key in systems.adapter(system).player_data_keys
+    }
+    file = await asyncio.to_thread(parse_registry, filename, content, set(checkers), keys)
     existing, pins = await read_registry(repos, federation.id)
     plan = await asyncio.to_thread(
         plan_import,

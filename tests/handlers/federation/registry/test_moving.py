@@ -432,3 +432,25 @@ async def test_fsbr_playerdata_takes_points_and_refuses_bad_ones(
         )
         assert refused.plain.startswith("Not accepted, nothing was written:"), value
         assert why in refused.plain, refused.plain
+
+
+# ---------------------------------------------------------------------------------------------
+# Othello: nothing carried.
+
+
+async def test_othello_carries_nothing(services: Services, db: Database) -> None:
+    """WOC events rank from their own games: no key to bring, in the registry or in chat."""
+    await federation(db, "WOF", "woc", "othello_woc")
+    content = b"id,name,othello_woc.rating\nWOF-0001,Kenta Aoyama,1800\n"
+    async with services.db.transaction() as repos:
+        with pytest.raises(RegistryFileError) as refused_file:
+            await prepare_import(repos, services.systems, "WOF", "p.csv", content)
+    assert (
+        "p.csv, line 1, field 'othello_woc.rating': no rulebook of this federation reads it; "
+        "keys: —"
+    ) in refused_file.value.report()
+    await import_registry(services, "WOF", "p.csv", b"id,name\nWOF-0001,Kenta Aoyama\n")
+    refused = await dispatch(services, user("boss"), "/playerdata WOF-0001 othello_woc.rating 1800")
+    assert refused.plain == (
+        "No rulebook of this federation reads “othello_woc.rating”, so it is not saved. Keys: —."
+    )
