@@ -83,6 +83,11 @@ async def playerdata(services: Services, ctx: RequestContext, args: str) -> Repl
                 system_adapter.check_player_data(player)
             except Exception as exc:
                 raise UserError(t(ctx.language, "submit.refused", error=str(exc))) from None
+            for column, named in system_adapter.players_named_in_data(player).items():
+                for fpid in named:  # a recommending member (UFGO §3.2) must be registered
+                    if await repos.players.by_federation_id(federation.id, fpid) is None:
+                        error = f"field '{column}': '{fpid}' is no player of {federation.code}"
+                        raise UserError(t(ctx.language, "submit.refused", error=error))
         await repos.audit.log(
             "player.data_changed",
             at=services.now(),

@@ -42,6 +42,13 @@ class GoUfgoAdapter(SystemAdapter):
     def check_player_data(self, player: Player) -> None:
         playerdata.check_player_data(player)
 
+    def players_named_in_data(self, player: Player) -> dict[str, list[str]]:
+        """The two members who recommended a §3.2 starting IK."""
+        start = playerdata.starting_ik(player)
+        if start is None:
+            return {}
+        return {f"{SYSTEM}.{playerdata.START_KEY}": list(start.recommended_by)}
+
     async def prepare(
         self,
         repos: Repos,

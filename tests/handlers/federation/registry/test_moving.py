@@ -248,6 +248,7 @@ async def test_ufgo_playerdata_takes_the_same_key_and_refuses_a_bad_record(
             "needs 'sent_by'",
         ),
         ('"1d"', "must be an object"),
+        (start_ik("1500", "UFGO-0001", "UFGO-0042"), "'UFGO-0042' is no player of UFGO"),
     ]:
         refused = await dispatch(
             services, user("boss"), f"/playerdata UFGO-0002 go_ufgo.start_ik {value}"
@@ -454,3 +455,17 @@ async def test_othello_carries_nothing(services: Services, db: Database) -> None
     assert refused.plain == (
         "No rulebook of this federation reads “othello_woc.rating”, so it is not saved. Keys: —."
     )
+
+
+async def test_ufgo_recommenders_must_be_registered(services: Services, db: Database) -> None:
+    """A recommending member is a player of the registry or a line of the same file."""
+    await federation(db, "UFGO", "ufgo", "go_ufgo")
+    cell = start_ik("1500", "UFGO-0002", "UFGO-0042").replace('"', '""')
+    content = f'id,name,go_ufgo.start_ik\nUFGO-0001,Olena,"{cell}"\nUFGO-0002,Taras,\n'
+    async with services.db.transaction() as repos:
+        with pytest.raises(RegistryFileError) as refused:
+            await prepare_import(repos, services.systems, "UFGO", "p.csv", content.encode())
+    assert refused.value.report().splitlines()[1:] == [
+        "  p.csv, line 2, field 'go_ufgo.start_ik': 'UFGO-0042' is no player of the registry "
+        "or the file"
+    ]
