@@ -1,7 +1,10 @@
 """/playerdata: the player facts a rulebook needs that no tournament gives.
 
-FSBR counts EBL/WBF points and titles and an earlier classification (``bridge_fsbr`` section
-of ``player.data``). A director of the player's federation sets them; each system whose
+FSBR counts EBL/WBF points and titles, an earlier classification and points earned before
+fedrank (``bridge_fsbr`` section of ``player.data``); the standings a federation brings from its
+previous system are the same keys as the registry's columns (RMF levels, a UFGO §3.2 starting IK
+with its recommenders, CCBA opening masterpoints: docs/guide/operators.md, "Moving from another
+system"). A director of the player's federation sets them; each system whose
 adapter has ``check_player_data`` refuses values it could not read, so bad data never reaches
 a computation. Every change is in the audit log with the value before and after.
 """
