@@ -1,7 +1,10 @@
 """/playerdata: the player facts a rulebook needs that no tournament gives.
 
-FSBR counts EBL/WBF points and titles and an earlier classification (``bridge_fsbr`` section
-of ``player.data``). A director of the player's federation sets them; each system whose
+FSBR counts EBL/WBF points and titles, an earlier classification and points earned before
+fedrank (``bridge_fsbr`` section of ``player.data``); the standings a federation brings from its
+previous system are the same keys as the registry's columns (RMF levels, a UFGO §3.2 starting IK
+with its recommenders, CCBA opening masterpoints: docs/guide/operators.md, "Moving from another
+system"). A director of the player's federation sets them; each system whose
 adapter has ``check_player_data`` refuses values it could not read, so bad data never reaches
 a computation. Every change is in the audit log with the value before and after.
 """
@@ -83,6 +86,11 @@ async def playerdata(services: Services, ctx: RequestContext, args: str) -> Repl
                 system_adapter.check_player_data(player)
             except Exception as exc:
                 raise UserError(t(ctx.language, "submit.refused", error=str(exc))) from None
+            for column, named in system_adapter.players_named_in_data(player).items():
+                for fpid in named:  # a recommending member (UFGO §3.2) must be registered
+                    if await repos.players.by_federation_id(federation.id, fpid) is None:
+                        error = f"field '{column}': '{fpid}' is no player of {federation.code}"
+                        raise UserError(t(ctx.language, "submit.refused", error=error))
         await repos.audit.log(
             "player.data_changed",
             at=services.now(),

@@ -173,6 +173,13 @@ class SystemAdapter(ABC):
         The default accepts: the system reads no player data."""
         return None
 
+    def players_named_in_data(self, player: Player) -> dict[str, list[str]]:
+        """The federation IDs the player's data names, by its ``<system>.<key>`` (UFGO's two
+        recommending members): ``/playerdata`` and the registry refuse an ID not registered.
+
+        The default names none."""
+        return {}
+
     def rating_levels(self, language: str) -> list[Level]:
         """The title thresholds on the list's figure that /history's chart draws, named in
         ``language``: only where the rulebook gives a title by the figure alone.

@@ -70,7 +70,8 @@ async def test_an_unknown_key_is_refused_naming_the_valid_ones(
     )
     assert typo.plain == (
         "No rulebook of this federation reads “bridge_fsbr.ebl_point”, so it is not saved. "
-        "Keys: bridge_fsbr.ebl_points, bridge_fsbr.initial_rk, bridge_fsbr.titles."
+        "Keys: bridge_fsbr.ebl_points, bridge_fsbr.initial_rk, bridge_fsbr.points, "
+        "bridge_fsbr.titles."
     )
     other = await dispatch(services, user("boss"), "/playerdata FSBR-0001 go_ufgo.ik 5")
     assert other.plain.startswith("No rulebook of this federation reads “go_ufgo.ik”")
@@ -80,3 +81,40 @@ async def test_an_unknown_key_is_refused_naming_the_valid_ones(
         player.data = {"bridge_fsbr": {"old_typo": 1}}
     removed = await dispatch(services, user("boss"), "/playerdata FSBR-0001 bridge_fsbr.old_typo -")
     assert removed.plain.startswith("Saved")
+
+
+async def test_rmf_levels_are_a_key_of_playerdata(services: Services, db: Database) -> None:
+    """The registry's ``mahjong_rmf.levels`` is /playerdata's key too (issue 33): a dan needs
+    the date it was awarded or last confirmed, a kyu takes none, a discipline is mcr or
+    sichuan; a refusal writes nothing."""
+    async with db.transaction() as repos:
+        fed = await repos.federations.add("RMF", "Russian Mahjong Federation", "Europe/Moscow")
+        await repos.federations.add_discipline(fed, "rmf-mcr", "MCR", "mahjong_rmf", "monthly")
+        await repos.players.add(fed.id, "RMF-0001", "Ivan Ivanov")
+        boss = await repos.accounts.get_or_create(
+            "console", "boss", display_name="boss", language=None, now=NOW
+        )
+        await repos.accounts.set_role(boss.id, fed.id, "director")
+    saved = await dispatch(
+        services,
+        user("boss"),
+        '/playerdata RMF-0001 mahjong_rmf.levels {"mcr": ["D2+", "2026-03-14"], "sichuan": ["3k"]}',
+    )
+    assert saved.plain == "Saved mahjong_rmf.levels for Ivan Ivanov (RMF-0001)."
+    for value, why in [
+        ('{"mcr": ["D2+"]}', "a dan level needs the date"),
+        ('{"mcr": ["3k", "2026-03-14"]}', "3k is kept for life and takes no date"),
+        ('{"riichi": ["3k"]}', "names 'riichi', not a discipline"),
+        ('{"mcr": ["D2", "14.03.2026"]}', "'14.03.2026' is not a date"),
+        ('{"mcr": ["D2++", "2026-03-14"]}', "at most one mark"),
+    ]:
+        refused = await dispatch(
+            services, user("boss"), f"/playerdata RMF-0001 mahjong_rmf.levels {value}"
+        )
+        assert refused.plain.startswith("Not accepted, nothing was written:"), value
+        assert why in refused.plain, refused.plain
+    async with db.read() as repos:
+        player = (await repos.players.find("RMF-0001"))[0]
+        assert player.data == {
+            "mahjong_rmf": {"levels": {"mcr": ["D2+", "2026-03-14"], "sichuan": ["3k"]}}
+        }

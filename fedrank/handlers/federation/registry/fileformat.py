@@ -1,7 +1,8 @@
 """The registry file: a header row and one player a line, read and written without a database.
 
-Read from CSV (comma or semicolon, told by the header line; UTF-8 with or without BOM) or
-from the first worksheet of an ``.xlsx`` (the safe reader of :mod:`fedrank.formats.spreadsheet`).
+Read from CSV (comma or semicolon, told by the header line; in any encoding ``/submit`` reads:
+UTF-8 with or without BOM, UTF-16, Windows-1251 or GB18030, :func:`fedrank.formats.textfile.decode`)
+or from the first worksheet of an ``.xlsx`` (the safe reader of :mod:`fedrank.formats.spreadsheet`).
 Columns (:data:`BASE_COLUMNS`): ``id`` (empty: assigned in the federation's pattern), ``name``,
 and optional ``latin_name``, ``birth_date`` (YYYY-MM-DD or DD.MM.YYYY), ``sex`` (M/F),
 ``country``, ``club``, ``member_from``, ``member_to``, ``egd_pin``, plus ``<system>.<field>``
@@ -28,6 +29,7 @@ from typing import Any, Final
 from xml.sax.saxutils import escape
 
 from fedrank.formats.spreadsheet import SheetError, looks_like_xlsx, read_first_sheet
+from fedrank.formats.textfile import DecodeError, decode
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.safetext import csv_bytes, uncell, visible
 
@@ -187,10 +189,13 @@ def _records(filename: str, content: bytes) -> tuple[list[Row], Problem | None]:
         numbered = sorted(sheet.rows.items())
         return [(n, *cells) for n, cells in numbered if any(cells)], None
     try:
-        text = content.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = content[: exc.start].count(b"\n") + 1
-        return [], Problem(line, "", "the file is not UTF-8 text (save it as CSV UTF-8)")
+        text = decode(content).text
+    except DecodeError as exc:
+        return [], Problem(
+            exc.line,
+            "",
+            "the file is not UTF-8, UTF-16, Windows-1251 or GB18030 text (save it as CSV UTF-8)",
+        )
     first = next((ln for ln in text.splitlines() if ln.strip()), "")
     delimiter = ";" if first.count(";") > first.count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
@@ -207,9 +212,14 @@ def _records(filename: str, content: bytes) -> tuple[list[Row], Problem | None]:
 
 
 def _header(
-    number: int, cells: Sequence[str], sections: Collection[str], problems: list[Problem]
+    number: int,
+    cells: Sequence[str],
+    sections: Collection[str],
+    problems: list[Problem],
+    keys: Collection[str] | None = None,
 ) -> list[str | None]:
-    """The column of each cell (None: refused, reported in ``problems``)."""
+    """The column of each cell (None: refused, reported in ``problems``); with ``keys``, a
+    ``<system>.<field>`` column must be one of them (what ``/playerdata`` takes)."""
     columns: list[str | None] = []
     seen: set[str] = set()
     accepted = ", ".join(accepted_columns(sections))
@@ -219,6 +229,13 @@ def _header(
         system = _SYSTEM_COLUMN.match(raw)
         if system and system.group(1).lower() in sections:
             name = f"{system.group(1).lower()}.{system.group(2)}"
+            if keys is not None and name not in keys:
+                known = ", ".join(sorted(keys)) or "—"
+                problems.append(
+                    Problem(number, raw, f"no rulebook of this federation reads it; keys: {known}")
+                )
+                columns.append(None)
+                continue
         elif name not in BASE_COLUMNS:
             problems.append(Problem(number, raw, f"unknown column; accepted: {accepted}"))
             columns.append(None)
@@ -301,9 +318,15 @@ def _line(number: int, values: dict[str, str], problems: list[Problem]) -> Regis
     return line
 
 
-def parse_registry(filename: str, content: bytes, sections: Collection[str]) -> RegistryFile:
+def parse_registry(
+    filename: str,
+    content: bytes,
+    sections: Collection[str],
+    keys: Collection[str] | None = None,
+) -> RegistryFile:
     """Read a registry file (module docstring); ``sections`` are the systems whose
-    ``<system>.<field>`` columns are accepted. Never raises for bad content: see ``problems``."""
+    ``<system>.<field>`` columns are accepted, ``keys`` (when given) the only such columns
+    (``/playerdata``'s keys). Never raises for bad content: see ``problems``."""
     problems: list[Problem] = []
     records, fatal = _records(filename, content)
     if fatal is not None:
@@ -311,7 +334,7 @@ def parse_registry(filename: str, content: bytes, sections: Collection[str]) -> 
     if not records:
         return RegistryFile((), [], [Problem(1, "", "the file is empty: no header row")])
     header_line, *header_cells = records[0]
-    columns = _header(header_line, header_cells, sections, problems)
+    columns = _header(header_line, header_cells, sections, problems, keys)
     known = tuple(c for c in columns if c is not None)
     lines: list[Row] = []
     ids: dict[str, int] = {}

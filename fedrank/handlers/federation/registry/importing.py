@@ -24,7 +24,8 @@ deallocation is cut in short steps as well.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
@@ -44,7 +45,7 @@ from fedrank.handlers.federation.registry.plan import (
     plan_import,
 )
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
-from fedrank.storage.models import Federation
+from fedrank.storage.models import Federation, Player
 from fedrank.storage.repos import Repos
 
 #: Rows per statement: about 10 ms of the loop's time each (bench/registry_import.py).
@@ -116,7 +117,10 @@ async def prepare_import(
     """The plan of a registry file; RegistryFileError with every problem, nothing written."""
     federation = await federation_named(repos, federation_code)
     checkers = await federation_checkers(repos, systems, federation.id)
-    file = await asyncio.to_thread(parse_registry, filename, content, set(checkers))
+    keys = {
+        f"{system}.{key}" for system in checkers for key in systems.adapter(system).player_data_keys
+    }
+    file = await asyncio.to_thread(parse_registry, filename, content, set(checkers), keys)
     existing, pins = await read_registry(repos, federation.id)
     plan = await asyncio.to_thread(
         plan_import,
@@ -128,12 +132,46 @@ async def prepare_import(
         pins,
         checkers.values(),
     )
+    named = [systems.adapter(system).players_named_in_data for system in checkers]
+    if named and not plan.problems and any("." in column for column in file.columns):
+        registered = {*existing, *(str(row[1]).upper() for row in plan.new)}
+        plan.problems.extend(_unregistered(plan, named, registered))
+        plan.problems.sort(key=lambda p: p.line)
     garbage = [file.rows, existing, pins]
     del file, existing, pins
     await asyncio.to_thread(let_go, garbage)
     if plan.problems:
         raise RegistryFileError(filename, plan.problems)
     return plan
+
+
+def _unregistered(
+    plan: RegistryPlan,
+    named: Sequence[Callable[[Player], dict[str, list[str]]]],
+    registered: set[str],
+) -> list[Problem]:
+    """A federation ID the new or changed data names (a recommending member) that is neither
+    registered nor a line of the file."""
+    players = [
+        (row[0], str(row[1]), json.loads(row[2]) if row[2] != "{}" else {}) for row in plan.new
+    ]
+    players += [
+        (c.line, c.federation_player_id, c.values["data"])
+        for c in plan.changed
+        if "data" in c.values
+    ]
+    problems = []
+    for line, fpid, data in players:
+        probe = Player(federation_player_id=fpid, name="", data=data)
+        for names in named:
+            for column, ids in names(probe).items():
+                for missing in (i for i in ids if i.upper() not in registered):
+                    problems.append(
+                        Problem(
+                            line, column, f"'{missing}' is no player of the registry or the file"
+                        )
+                    )
+    return problems
 
 
 def preview_lines(plan: RegistryPlan, *, shown: int = 20) -> list[str]:
@@ -205,6 +243,20 @@ async def _write(
         ]
         ids = await repos.players.add_many(plan.federation_id, rows)
         for player in chunk:
+            if player.values.get("data"):
+                # standings brought from another system (a §3.2 starting IK, levels…): audited
+                await repos.audit.log(
+                    "player.registry_data",
+                    at=now,
+                    account_id=account_id,
+                    federation_id=plan.federation_id,
+                    subject=player.federation_player_id,
+                    details={
+                        "file": plan.filename,
+                        "line": player.line,
+                        "data": player.values["data"],
+                    },
+                )
             if player.membership is not None:
                 starts_on, ends_on = player.membership
                 memberships.append(

@@ -6,13 +6,14 @@ from __future__ import annotations
 from datetime import date
 
 from fedrank.handlers.systems.base import SystemAdapter
+from fedrank.handlers.systems.bridge_ccba import playerdata
 from fedrank.handlers.systems.bridge_ccba.importing import SYSTEM_ID
 from fedrank.handlers.systems.bridge_ccba.lists import compute_list as list_on
 from fedrank.handlers.systems.bridge_ccba.prepare import prepare as prepare_file
 from fedrank.handlers.systems.bridge_ccba.prepare import withdraw as withdraw_event
 from fedrank.handlers.systems.bridge_ccba.whatif import whatif as place_simulated
 from fedrank.handlers.systems.players import Names
-from fedrank.storage.models import Discipline, Tournament, TournamentVersion
+from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
 from fedrank.storage.records import ComputedList, Prepared, PreviewLine
 from fedrank.storage.repos import Repos
 
@@ -32,6 +33,12 @@ class BridgeCcbaAdapter(SystemAdapter):
     #: are joined by a space and the text read as a ``.ccba`` file.
     sheet_separator = " "
     sheet_extension = ".ccba"
+    #: The masterpoints a member held by colour before fedrank, with their date: ``/playerdata``
+    #: and the registry's ``bridge_ccba.opening``.
+    player_data_keys = playerdata.PLAYER_DATA_KEYS
+
+    def check_player_data(self, player: Player) -> None:
+        playerdata.check_player_data(player)
 
     async def prepare(
         self,

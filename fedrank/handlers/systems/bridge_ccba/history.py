@@ -30,6 +30,7 @@ from fedrank.handlers.systems.bridge_ccba.importing import (
     prepared_event,
     read_event_file,
 )
+from fedrank.handlers.systems.bridge_ccba.playerdata import opening_of
 from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
 from fedrank.storage.records import NewAward, Prepared
 from fedrank.storage.repos import Repos
@@ -87,11 +88,12 @@ class Ledger:
                 continue
             if ln.kind in (KIND_OPENING, KIND_MP):
                 mp_history = True
-                if ln.kind == KIND_OPENING or ln.colour in HELD_COLOURS:
+                # a file's opening has no colour; the registry's has one (.playerdata)
+                if (ln.kind == KIND_OPENING and not ln.colour) or ln.colour in HELD_COLOURS:
                     mp += ln.amount
             elif ln.kind in (KIND_OPENING_YOUTH, KIND_YOUTH):
                 ymp_history = True
-                if ln.kind == KIND_OPENING_YOUTH or ln.colour in HELD_COLOURS:
+                if (ln.kind == KIND_OPENING_YOUTH and not ln.colour) or ln.colour in HELD_COLOURS:
                     ymp += ln.amount
         return Holding(mp, ymp, mp_history, ymp_history)
 
@@ -200,6 +202,7 @@ async def compute(
     players = {pid: await ctx.player(pid) for pid in ids.values()}
     members = {pid for pid in players if await covers(ctx.repos, pid, held_on)}
     holdings = {pid: ctx.ledger.holding(pid, held_on) for pid in players}
+    brought = {pid: o for pid, p in players.items() if (o := opening_of(p)) is not None}
     prepared = prepared_event(
         ef,
         ids,
@@ -209,6 +212,7 @@ async def compute(
         code=code,
         reason=reason,
         extra_warnings=extra_warnings,
+        brought=brought,
     )
     lines = [
         Line(source, a.player_id, held_on, a.kind, a.colour, a.amount) for a in prepared.awards

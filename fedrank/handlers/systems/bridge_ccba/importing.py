@@ -151,6 +151,25 @@ def absent_lines(ef: EventFile) -> set[int]:
     return out
 
 
+class Brought(Protocol):
+    """A holding the registry brings (:class:`.playerdata.Opening`): by colour, on its date."""
+
+    @property
+    def on(self) -> date: ...
+
+    @property
+    def mp(self) -> dict[str, Decimal]: ...
+
+    @property
+    def ymp(self) -> dict[str, Decimal]: ...
+
+    @property
+    def held_mp(self) -> Decimal: ...
+
+    @property
+    def held_ymp(self) -> Decimal: ...
+
+
 def figures(result: ccba.EventResult) -> dict[str, str]:
     """The event-level coefficients (N, caps, B, S, L, E, AVGM, M, k240 ...) as strings."""
     out: dict[str, str] = {}
@@ -163,6 +182,14 @@ def _opening(pid: int, kind: str, word: str, amount: Decimal, code: str, line: i
     """The holding a file brings for a player without history, as a ledger line."""
     note = f"holding before fedrank, from line {line} of {code}; the player had no history"
     return NewAward(pid, kind, amount, [{"name": word, "value": str(amount), "note": note}])
+
+
+def _brought(pid: int, kind: str, word: str, colour: str, amount: Decimal, on: date) -> NewAward:
+    """One colour of a holding the registry brings (``bridge_ccba.opening``), as a ledger line."""
+    note = f"{colour} {word} held on {on.isoformat()} before fedrank, from the registry"
+    return NewAward(
+        pid, kind, amount, [{"name": word, "value": str(amount), "note": note}], colour=colour
+    )
 
 
 def _event_line(name: str, found: Mapping[str, str]) -> PreviewLine:
@@ -193,8 +220,10 @@ def _start(
     members: Collection[int],
     ledger: Mapping[int, Holding],
     code: str,
+    brought: Mapping[int, Brought] | None = None,
 ) -> _Start:
-    """Each member's status and holding (§2.9.8; the ledger's, or the file's opening)."""
+    """Each member's status and holding (§2.9.8; the ledger's, else the registry's opening
+    (``brought``), else the file's)."""
     held_on = ef.parsed.event.event_date
     assert held_on is not None
     out = _Start([], [], defaultdict(list), [], [], {}, {}, [])
@@ -226,6 +255,7 @@ def _start(
             mp, ymp = held.mp, held.ymp
             given = pl.mp is not None or pl.ymp is not None
             opened: list[str] = []
+            listed: list[str] = []
             if status != "member":
                 mp = ymp = ZERO
                 out.notes[pid].append(
@@ -243,10 +273,31 @@ def _start(
                     )
             else:
                 differs = []
+                registry = (brought or {}).get(pid)
                 for word, filed, db, has, kind in (
                     ("mp", pl.mp, held.mp, held.mp_history, KIND_OPENING),
                     ("ymp", pl.ymp, held.ymp, held.ymp_history, KIND_OPENING_YOUTH),
                 ):
+                    by_colour: dict[str, Decimal] = {}
+                    if registry is not None:
+                        by_colour = registry.mp if word == "mp" else registry.ymp
+                    if registry is not None and by_colour and not has:
+                        total = registry.held_mp if word == "mp" else registry.held_ymp
+                        listed.append(word)
+                        if word == "mp":
+                            mp = total
+                        else:
+                            ymp = total
+                        out.openings.extend(
+                            _brought(pid, kind, word, c, a, registry.on)
+                            for c, a in by_colour.items()
+                        )
+                        if filed is not None and filed != total:
+                            out.warnings.append(
+                                f"line {pl.line}: {fid}: the file's {word}={fmt(filed)} is "
+                                f"ignored: the registry holds {fmt(total)}"
+                            )
+                        continue
                     if filed is None:
                         continue
                     if has:
@@ -264,6 +315,11 @@ def _start(
                     out.notes[pid].append(
                         f"opening {' and '.join(opened)} from the file (no history in the database)"
                     )
+                if listed and registry is not None:
+                    out.notes[pid].append(
+                        f"opening {' and '.join(listed)} held on {registry.on.isoformat()}, "
+                        "from the registry (no history in the database)"
+                    )
                 if differs:
                     out.warnings.append(
                         f"line {pl.line}: {fid} has {', '.join(differs)} in the file; the "
@@ -273,7 +329,15 @@ def _start(
             how = (
                 status
                 if status != "member"
-                else ("file: " + ", ".join(opened) if opened else "ledger")
+                else (
+                    "; ".join(
+                        [
+                            *(["registry: " + ", ".join(listed)] if listed else []),
+                            *(["file: " + ", ".join(opened)] if opened else []),
+                        ]
+                    )
+                    or "ledger"
+                )
             )
             out.status[pid] = status
             out.holdings[pid] = (mp, ymp, how)
@@ -292,17 +356,19 @@ def prepared_event(
     code: str,
     reason: str,
     extra_warnings: Sequence[str] = (),
+    brought: Mapping[int, Brought] | None = None,
 ) -> Prepared:
     """One event computed by the engine, as a tournament ready to store, with its preview.
 
     ``ids`` maps the file's player IDs (upper case) to players, ``players`` names them,
     ``members`` are those whose membership covers the event's date and ``holdings`` their
-    ledger holdings at its start; a file ID missing from ``ids`` is a guest."""
+    ledger holdings at its start, ``brought`` the registry's openings
+    (:mod:`.playerdata`); a file ID missing from ``ids`` is a guest."""
     event = ef.parsed.event
     held_on = event.event_date
     assert held_on is not None
     youth = event.youth
-    start = _start(ef, ids, players, members, holdings, code)
+    start = _start(ef, ids, players, members, holdings, code, brought)
     result = ccba.compute_event(event, start.entries)
     found = figures(result)
     award_kind = KIND_YOUTH if youth else KIND_MP

@@ -70,15 +70,24 @@ async def compute_list(repos: Repos, discipline: Discipline, list_date: date) ->
     opening: dict[int, Decimal] = defaultdict(Decimal)
     opening_youth: dict[int, Decimal] = defaultdict(Decimal)
     events: dict[int, dict[tuple[date, int], dict[str, Decimal]]] = defaultdict(dict)
+    brought: dict[int, dict[str, dict[str, Decimal]]] = defaultdict(
+        lambda: defaultdict(lambda: defaultdict(Decimal))
+    )
+    unheld: dict[int, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
     for award in await repos.ledger.discipline_awards(discipline.id):
         if award.awarded_on >= list_date:
             continue
         pid, amount = award.player_id, Decimal(award.amount)
-        if award.kind == KIND_OPENING:
-            opening[pid] += amount
-            continue
-        if award.kind == KIND_OPENING_YOUTH:
-            opening_youth[pid] += amount
+        if award.kind in (KIND_OPENING, KIND_OPENING_YOUTH):
+            # the registry's opening has a colour (.playerdata), a file's has none
+            if award.kind == KIND_OPENING:
+                opening[pid] += amount
+            else:
+                opening_youth[pid] += amount
+            if award.colour:
+                brought[pid][award.kind][award.colour] += amount
+                if award.colour not in HELD_COLOURS:
+                    unheld[pid][award.kind] += amount
             continue
         colour = award.colour or ""
         (youth if award.kind == KIND_YOUTH else mp)[pid][colour] += amount
@@ -99,10 +108,15 @@ async def compute_list(repos: Repos, discipline: Discipline, list_date: date) ->
             position = index + 1
         colours = in_order(mp[pid])
         youth_colours = in_order(youth[pid])
-        held = sum((a for c, a in colours.items() if c in HELD_COLOURS), ZERO) + opening[pid]
+        held = (
+            sum((a for c, a in colours.items() if c in HELD_COLOURS), ZERO)
+            + opening[pid]
+            - unheld[pid][KIND_OPENING]
+        )
         held_youth = (
             sum((a for c, a in youth_colours.items() if c in HELD_COLOURS), ZERO)
             + opening_youth[pid]
+            - unheld[pid][KIND_OPENING_YOUTH]
         )
         latest = sorted(events[pid].items(), key=lambda kv: kv[0], reverse=True)
         counted = [
@@ -119,6 +133,9 @@ async def compute_list(repos: Repos, discipline: Discipline, list_date: date) ->
                     "next": next_text(colours, opening[pid], held, held_youth),
                     "by_colour": {c: fmt(a) for c, a in colours.items()},
                     "opening": fmt(opening[pid]),
+                    "opening_by_colour": {
+                        c: fmt(a) for c, a in in_order(brought[pid][KIND_OPENING]).items()
+                    },
                     "mp": fmt(held),
                     "youth": {c: fmt(a) for c, a in youth_colours.items()},
                     "opening_youth": fmt(opening_youth[pid]),

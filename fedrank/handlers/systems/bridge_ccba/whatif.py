@@ -78,32 +78,38 @@ class _Totals:
     opening: Decimal
     youth: dict[str, Decimal]
     opening_youth: Decimal
+    #: The registry's opening in colours a holding does not count (blue): in the totals only.
+    unheld: Decimal = ZERO
+    unheld_youth: Decimal = ZERO
 
     @property
     def mp(self) -> Decimal:
         held = sum((a for c, a in self.colours.items() if c in HELD_COLOURS), ZERO)
-        return held + self.opening
+        return held + self.opening - self.unheld
 
     @property
     def ymp(self) -> Decimal:
         held = sum((a for c, a in self.youth.items() if c in HELD_COLOURS), ZERO)
-        return held + self.opening_youth
+        return held + self.opening_youth - self.unheld_youth
 
 
 def _player_totals(ledger: Ledger, player_id: int) -> _Totals:
     colours: dict[str, Decimal] = defaultdict(Decimal)
     youth: dict[str, Decimal] = defaultdict(Decimal)
-    opening = opening_youth = ZERO
+    opening = opening_youth = unheld = unheld_youth = ZERO
     for ln in ledger.by_player.get(player_id, ()):
+        counted = not ln.colour or ln.colour in HELD_COLOURS  # a registry opening's colour
         if ln.kind == KIND_OPENING:
             opening += ln.amount
+            unheld += ZERO if counted else ln.amount
         elif ln.kind == KIND_OPENING_YOUTH:
             opening_youth += ln.amount
+            unheld_youth += ZERO if counted else ln.amount
         elif ln.kind == KIND_YOUTH:
             youth[ln.colour or ""] += ln.amount
         elif ln.kind == KIND_MP:
             colours[ln.colour or ""] += ln.amount
-    return _Totals(in_order(colours), opening, in_order(youth), opening_youth)
+    return _Totals(in_order(colours), opening, in_order(youth), opening_youth, unheld, unheld_youth)
 
 
 def _by_colour(lines: Iterable[Line], player_id: int) -> dict[str, Decimal]:

@@ -29,7 +29,12 @@ class BridgeFsbrAdapter(SystemAdapter):
     sheet_extension = ".fsbr"
     #: The section of ``player.data`` this system reads (set by ``/playerdata``).
     data_key: ClassVar[str] = playerdata.DATA_KEY
-    player_data_keys: ClassVar[tuple[str, ...]] = ("ebl_points", "titles", "initial_rk")
+    player_data_keys: ClassVar[tuple[str, ...]] = (
+        "ebl_points",
+        "titles",
+        "initial_rk",
+        "points",
+    )
 
     def check_player_data(self, player: Player) -> None:
         """Refuse player data this system could not read (raises InputError)."""

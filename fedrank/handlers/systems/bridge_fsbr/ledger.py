@@ -101,6 +101,8 @@ def history_of(player: Player, rows: Iterable[Row]) -> fsbr.PlayerHistory:
     data = player_data(player)
     lines = []
     achievements = []
+    for day, kind, amount in data.points:  # earned before fedrank (playerdata.py)
+        lines.append(fsbr.LedgerLine(day, kind, amount, event="before fedrank"))
     for row in rows:
         if isinstance(row, fsbr.LedgerLine):
             lines.append(row)

@@ -1,8 +1,11 @@
 """The player facts 2.2 reads that no tournament gives (``Player.data["bridge_fsbr"]``).
 
-EBL points, WBF/EBL titles and a coefficient kept from an earlier classification are set by a
-director's ``/playerdata``; a malformed value is refused with an InputError naming the player
-and the key, so a publication never guesses (docs/engines/bridge_fsbr.md, "Player data").
+EBL points, WBF/EBL titles, a coefficient kept from an earlier classification and the MB, RO
+and PB a player earned before fedrank (``points``: ``[["2025-06-30", "MB", 120], …]``, each a
+dated ledger line of a face-to-face event that is no championship) are set by a director's
+``/playerdata`` or the registry's ``bridge_fsbr.<key>`` columns; a malformed value is refused
+with an InputError naming the player and the key, so a publication never guesses
+(docs/engines/bridge_fsbr.md, "Player data").
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from typing import Any, Final
 from fedrank.engines.kernel import InputError
 from fedrank.storage.models import Player
 
+#: The kinds of points a player may bring from before fedrank.
+POINT_KINDS: Final = ("MB", "RO", "PB")
 #: The key of the FSBR player data in ``Player.data``.
 DATA_KEY: Final = "bridge_fsbr"
 #: 2.2: "рк 5 – знание правил и участие в спортивных соревнованиях", everyone's start.
@@ -29,6 +34,8 @@ class FsbrPlayerData:
     ebl_points: tuple[tuple[date, int], ...] = ()
     titles: tuple[tuple[date, str], ...] = ()
     initial_rk: Decimal | None = None
+    #: (date, MB/RO/PB, amount) earned before fedrank.
+    points: tuple[tuple[date, str, int], ...] = ()
 
 
 def _bad(player: Player, key: str, why: str) -> InputError:
@@ -83,7 +90,27 @@ def player_data(player: Player) -> FsbrPlayerData:
             initial = None
         if initial is None or not initial.is_finite() or not is_rk(initial):
             raise _bad(player, "initial_rk", f"{raw['initial_rk']!r} is not a coefficient of 2.2")
-    return FsbrPlayerData(tuple(points), tuple(titles), initial)
+    carried = []
+    for item in _triples(player, raw):
+        ((day, kind),) = _dated(player, "points", [item[:2]])
+        amount = item[2]
+        if kind not in POINT_KINDS:
+            raise _bad(player, "points", f"has {kind!r}, not MB, RO or PB")
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+            raise _bad(player, "points", f"has {amount!r}, not a whole number of {kind}")
+        carried.append((day, str(kind), amount))
+    return FsbrPlayerData(tuple(points), tuple(titles), initial, tuple(carried))
+
+
+def _triples(player: Player, raw: dict[str, Any]) -> list[list[Any]]:
+    """``points`` as [date, kind, amount] lists (each checked for its shape)."""
+    items = raw.get("points", [])
+    if not isinstance(items, list):
+        raise _bad(player, "points", "must be a list of [date, MB|RO|PB, amount]")
+    for item in items:
+        if not isinstance(item, list) or len(item) != 3:
+            raise _bad(player, "points", f"has {item!r}, not a [date, MB|RO|PB, amount] triple")
+    return items
 
 
 def check_player_data(player: Player) -> None:

@@ -15,12 +15,12 @@ from fedrank.charts.layout import Level
 from fedrank.engines.go_ufgo.ranks import Rank
 from fedrank.engines.go_ufgo.tables import TABLE1
 from fedrank.handlers.systems.base import SystemAdapter
-from fedrank.handlers.systems.go_ufgo import lists
+from fedrank.handlers.systems.go_ufgo import lists, playerdata
 from fedrank.handlers.systems.go_ufgo import prepare as submission
 from fedrank.handlers.systems.go_ufgo.events import SYSTEM
 from fedrank.handlers.systems.players import Names
 from fedrank.handlers.wording.i18n import t
-from fedrank.storage.models import Discipline, Tournament, TournamentVersion
+from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
 from fedrank.storage.records import ComputedList, Prepared
 from fedrank.storage.repos import Repos
 
@@ -35,6 +35,19 @@ class GoUfgoAdapter(SystemAdapter):
     #: separates the tournament, players and games blocks).
     sheet_separator = ","
     sheet_extension = ".csv"
+    #: A §3.2 starting IK with its two recommending members, who sent it and when (RULES.md
+    #: "Decision (starting IK, section 3.2)"): ``/playerdata`` and the registry's column.
+    player_data_keys = playerdata.PLAYER_DATA_KEYS
+
+    def check_player_data(self, player: Player) -> None:
+        playerdata.check_player_data(player)
+
+    def players_named_in_data(self, player: Player) -> dict[str, list[str]]:
+        """The two members who recommended a §3.2 starting IK."""
+        start = playerdata.starting_ik(player)
+        if start is None:
+            return {}
+        return {f"{SYSTEM}.{playerdata.START_KEY}": list(start.recommended_by)}
 
     async def prepare(
         self,

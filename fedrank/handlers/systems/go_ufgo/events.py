@@ -38,6 +38,11 @@ class Seat:
     name_in_file: str
     given_ik: Decimal | None = None
     given_dan: int | None = None
+    #: Where ``given_ik`` comes from when the registry holds a §3.2 starting IK (its note);
+    #: None: from the file's ``ik=``.
+    given_by: str | None = None
+    #: The file's ``ik=`` where the registry's starting IK holds instead of it.
+    file_ik: Decimal | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -47,11 +52,14 @@ class Seat:
             "name": self.name_in_file,
             "given_ik": None if self.given_ik is None else format(self.given_ik, "f"),
             "given_dan": self.given_dan,
+            "given_by": self.given_by,
+            "file_ik": None if self.file_ik is None else format(self.file_ik, "f"),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
         given = data.get("given_ik")
+        filed = data.get("file_ik")
         return cls(
             player_id=int(data["player_id"]),
             line=data.get("line"),
@@ -59,6 +67,8 @@ class Seat:
             name_in_file=str(data.get("name", "")),
             given_ik=None if given is None else Decimal(given),
             given_dan=data.get("given_dan"),
+            given_by=data.get("given_by"),
+            file_ik=None if filed is None else Decimal(filed),
         )
 
 

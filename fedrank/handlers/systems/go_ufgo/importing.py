@@ -25,6 +25,7 @@ from fedrank.engines.go_ufgo import (
 )
 from fedrank.engines.kernel import InputError
 from fedrank.handlers.systems.go_ufgo.events import KIND, SEED, Event, Key, Rated, Seat
+from fedrank.handlers.systems.go_ufgo.playerdata import starting_ik
 from fedrank.handlers.systems.players import Wanted
 from fedrank.handlers.wording.common import fmt
 from fedrank.storage.models import Player
@@ -68,19 +69,23 @@ def wanted_of(submission: Submission) -> list[Wanted]:
 def seats_of(
     submission: Submission, found: Sequence[Player]
 ) -> tuple[dict[str, Player], dict[str, Seat]]:
-    """Each file name -> the player found for its line (in file order), and his seat."""
+    """Each file name -> the player found for its line (in file order), and his seat; a §3.2
+    starting IK the registry holds is his given IK, not the file's ``ik=``."""
     players: dict[str, Player] = {}
     seats: dict[str, Seat] = {}
     for sp, player in zip(submission.players, found, strict=True):
         p = sp.parsed
         players[p.name] = player
+        brought = starting_ik(player)
         seats[p.name] = Seat(
             player_id=player.id,
             line=p.line,
             place=sp.place,
             name_in_file=p.shown,
-            given_ik=p.ik,
+            given_ik=p.ik if brought is None else brought.ik,
             given_dan=p.held_dan,
+            given_by=None if brought is None else brought.note(),
+            file_ik=None if brought is None else p.ik,
         )
     return players, seats
 
@@ -139,7 +144,14 @@ def rate(
         stored = starts[pid]
         if stored is None:
             new.add(pid)
-            if seat.given_ik is not None:
+            if seat.given_ik is not None and seat.given_by is not None:
+                ik = seat.given_ik
+                own.append(f"new player: {seat.given_by}: IK {fmt(ik)}")
+                if seat.file_ik is not None and seat.file_ik != ik:
+                    msg = f"file's ik={fmt(seat.file_ik)} ignored: the registry holds {fmt(ik)}"
+                    own.append(msg)
+                    warnings.append(f"line {seat.line}: {fid}: {msg}")
+            elif seat.given_ik is not None:
                 ik = seat.given_ik
                 own.append(f"new player: starting IK {fmt(ik)} given in the file ({SEED} §3.2)")
             else:
@@ -147,8 +159,9 @@ def rate(
                 own.append(f"new player: starts at IK 0 ({SEED} §3.1)")
         else:
             ik = stored
-            if seat.given_ik is not None and seat.given_ik != stored:
-                msg = f"file's ik={fmt(seat.given_ik)} ignored: the database holds IK {fmt(stored)}"
+            filed = seat.given_ik if seat.given_by is None else seat.file_ik
+            if filed is not None and filed != stored:
+                msg = f"file's ik={fmt(filed)} ignored: the database holds IK {fmt(stored)}"
                 own.append(msg)
                 warnings.append(f"line {seat.line}: {fid}: {msg}")
         dan = held[pid]
@@ -273,7 +286,8 @@ def _given_step(seat: Seat) -> dict[str, Any]:
         "name": "IK",
         "value": format(seat.given_ik, "f"),
         "rule": f"{SEED} §3.2",
-        "note": f"starting IK on the recommendation of two members (file line {seat.line})",
+        "note": seat.given_by
+        or f"starting IK on the recommendation of two members (file line {seat.line})",
     }
 
 

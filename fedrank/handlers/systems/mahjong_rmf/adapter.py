@@ -7,14 +7,14 @@ from datetime import date
 
 from fedrank.engines import mahjong_rmf as rmf
 from fedrank.handlers.systems.base import DisciplineRefusedError, SystemAdapter
-from fedrank.handlers.systems.mahjong_rmf import lists, prepare, whatif
+from fedrank.handlers.systems.mahjong_rmf import lists, playerdata, prepare, whatif
 from fedrank.handlers.systems.mahjong_rmf.importing import (
     RULE_DISCIPLINES,
     SYSTEM_ID,
     kind_or_none,
 )
 from fedrank.handlers.systems.players import Names
-from fedrank.storage.models import Discipline, Tournament, TournamentVersion
+from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
 from fedrank.storage.records import ComputedList, Prepared, PreviewLine
 from fedrank.storage.repos import Repos
 
@@ -31,6 +31,12 @@ class MahjongRmfAdapter(SystemAdapter):
     sheet_separator = "\t"
     #: Seed 000: lists on the first day of each month (and on demand).
     default_calendar = "monthly"
+    #: The levels a federation brings from its previous system (RULES.md "Decision (levels
+    #: brought in)"), by discipline: ``/playerdata`` and the registry's ``mahjong_rmf.levels``.
+    player_data_keys = playerdata.PLAYER_DATA_KEYS
+
+    def check_player_data(self, player: Player) -> None:
+        playerdata.check_player_data(player)
 
     def check_discipline(self, discipline: Discipline) -> None:
         """The rulebook has two lists, sports mahjong (MCR) and Sichuan mahjong: a discipline

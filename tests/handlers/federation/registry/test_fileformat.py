@@ -133,10 +133,22 @@ def test_a_refusal_lists_fifty_problems_and_counts_the_rest() -> None:
     assert error.report().endswith("… and 10 more")
 
 
-def test_text_that_is_not_utf8_names_its_line() -> None:
-    file = parse_registry("p.csv", b"id,name\nA,\xff\xfe\n", SECTIONS)
+def test_text_in_no_encoding_submit_reads_names_its_line() -> None:
+    file = parse_registry("p.csv", b"id,name\nA,\x98\x98\n", SECTIONS)
     assert [(p.line, p.field) for p in file.problems] == [(2, "")]
-    assert "not UTF-8" in file.problems[0].message
+    assert "not UTF-8, UTF-16, Windows-1251 or GB18030" in file.problems[0].message
+
+
+def test_windows_1251_and_gb18030_are_read_as_submit_reads_them() -> None:
+    """Russian Excel saves "CSV" in Windows-1251, Chinese Windows in GB18030 (issue 33)."""
+    russian = "id;name;club\nRMF-0001;Иванов Иван;Тула\n".encode("cp1251")
+    chinese = "id,name,club\nCCBA-0001,王小明,北京桥牌俱乐部\n".encode("gb18030")
+    assert [(ln.name, ln.club) for ln in parse_registry("r.csv", russian, SECTIONS).lines] == [
+        ("Иванов Иван", "Тула")
+    ]
+    assert [(ln.name, ln.club) for ln in parse_registry("c.csv", chinese, SECTIONS).lines] == [
+        ("王小明", "北京桥牌俱乐部")
+    ]
 
 
 def test_an_empty_cell_clears_and_an_absent_column_is_absent() -> None:
