@@ -1,0 +1,184 @@
+"""Tournament facts a file lacks, given where the director is (issue 33, item 2), from an empty
+database through ``dispatch``: a fresh Go discipline's default "official: no" used and said
+(RULES.md go_ufgo "Decision (official)"); a submission's KEY=VALUE over the file and the
+default, said; a fact with no default asked with buttons and then completed; bad values refused
+naming the key; an admin's /discipline facts."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from fedrank.handlers.context import IncomingFile, RequestContext, Services
+from fedrank.handlers.dispatch import dispatch
+from fedrank.handlers.federation import setup
+from fedrank.handlers.wording.reply import Reply
+from fedrank.storage.database import Database
+from tests.conftest import user
+from tests.factories import NOW, make_director
+from tests.handlers.federation.test_admin import make_admin
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+H9 = (EXAMPLES / "go_ufgo" / "kharkiv_autumn_cup_2026.h9").read_text(encoding="utf-8")
+NO_OF = H9.replace("; OF[yes]\n", "")  # as OpenGotha writes an h9: no official flag
+XML = (EXAMPLES / "formats" / "dnipro_open_2026_opengotha.xml").read_text(encoding="utf-8")
+XML_AS_WRITTEN = XML.replace(' official="yes"', "")  # OpenGotha has no such attribute
+CODE = "2026-10-18-kharkiv-autumn-cup"
+OPERATOR = setup.Actor(None, "en", NOW)
+
+
+async def _from_empty(services: Services, db: Database) -> None:
+    """An empty database: the operator adds UFGO; its admin adds the Go discipline in the
+    chat (a fresh one); a director "boss" submits."""
+    async with db.transaction() as repos:
+        name = "Ukrainian Go Federation"
+        await setup.add_federation(
+            repos, OPERATOR, "UFGO", name, timezone="Europe/Kyiv", language="en"
+        )
+    await make_admin(db, "chief", "UFGO")
+    await make_director(db, "boss", "UFGO")
+    added = await dispatch(services, user("chief"), "/discipline add UFGO ufgo go_ufgo UFGO rating")
+    assert added.plain.startswith("Discipline ufgo (UFGO rating) added to UFGO"), added.plain
+
+
+def _file(name: str, text: str) -> RequestContext:
+    return replace(user("boss"), attachment=IncomingFile(name, text.encode("utf-8")))
+
+
+def _action(reply: Reply, prefix: str) -> str:
+    return next(b.action for b in reply.buttons if b.action.startswith(prefix))
+
+
+async def _stored_params(db: Database, code: str = CODE) -> dict[str, Any] | None:
+    async with db.read() as repos:
+        discipline = await repos.federations.discipline_by_code("ufgo")
+        assert discipline is not None
+        tournament = await repos.ledger.tournament(discipline.id, code)
+        if tournament is None:
+            return None
+        version = await repos.ledger.current_version(tournament.id)
+        assert version is not None
+        return dict(version.params)
+
+
+async def test_a_fresh_go_discipline_rates_an_h9_without_official_as_not_official(
+    services: Services, db: Database
+) -> None:
+    await _from_empty(services, db)
+    shown = await dispatch(services, user("chief"), "/discipline facts UFGO ufgo")
+    assert "official = no (seed 002 §4.3: yes | no)" in shown.plain
+    assert "board = — (seed 002 §4.8: 19 | 13 | 9; no default: asked when a file lacks it)" in (
+        shown.plain
+    )
+    preview = await dispatch(services, _file("cup.h9", NO_OF), "/submit ufgo --register-new")
+    assert "Fact official: no (the discipline's default)" in preview.plain
+    assert "Fact board: 19 (from the file)" in preview.plain
+    assert "Fact time_minutes: 60 (from the file)" in preview.plain
+    assert await _stored_params(db) is None  # the preview writes nothing
+    saved = await dispatch(services, user("boss"), _action(preview, "/confirm "))
+    assert saved.plain.startswith("Saved: Kharkiv Autumn Cup 2026, version 1"), saved.plain
+    params = await _stored_params(db)
+    assert params is not None
+    assert params["official"] is False
+    assert params["facts"]["official"] == ["no", "default"]
+
+
+async def test_an_opengotha_file_is_accepted_with_the_default(
+    services: Services, db: Database
+) -> None:
+    await _from_empty(services, db)
+    preview = await dispatch(
+        services, _file("dnipro.xml", XML_AS_WRITTEN), "/submit ufgo --register-new"
+    )
+    assert "Fact official: no (the discipline's default)" in preview.plain, preview.plain
+    assert preview.buttons and preview.buttons[0].action.startswith("/confirm ")
+
+
+async def test_the_submission_overrides_the_default_and_the_file(
+    services: Services, db: Database
+) -> None:
+    await _from_empty(services, db)
+    preview = await dispatch(
+        services, _file("cup.h9", NO_OF), "/submit ufgo official=yes --register-new"
+    )
+    assert "Fact official: yes (given with the submission)" in preview.plain
+    saved = await dispatch(services, user("boss"), _action(preview, "/confirm "))
+    assert saved.plain.startswith("Saved:"), saved.plain
+    params = await _stored_params(db)
+    assert params is not None and params["official"] is True
+    assert params["facts"]["official"] == ["yes", "submission"]
+
+    # The file says OF[yes]; the submission's official=no wins, and the preview warns.
+    again = await dispatch(services, _file("cup.h9", H9), "/submit ufgo official=no")
+    assert "Fact official: no (given with the submission)" in again.plain
+    assert "⚠ line 9: the file's OF 'yes' replaced by the submission's official=no" in again.plain
+
+
+async def test_facts_survive_the_names_answer(services: Services, db: Database) -> None:
+    await _from_empty(services, db)
+    names = await dispatch(services, _file("cup.h9", NO_OF), "/submit ufgo official=yes")
+    assert "/names" in names.plain
+    token = names.plain.split("/names ", 1)[1].split()[0]
+    preview = await dispatch(services, user("boss"), f"/names {token} new")
+    assert "Fact official: yes (given with the submission)" in preview.plain, preview.plain
+
+
+async def test_a_fact_with_no_default_is_asked_with_buttons_then_completed(
+    services: Services, db: Database
+) -> None:
+    await _from_empty(services, db)
+    cleared = await dispatch(services, user("chief"), "/discipline facts UFGO ufgo official=")
+    assert "official = — (seed 002 §4.3: yes | no; no default" in cleared.plain
+    asked = await dispatch(services, _file("cup.h9", NO_OF), "/submit ufgo --register-new")
+    assert "cup.h9: a tournament fact is missing" in asked.plain
+    assert "The file does not say official (seed 002 §4.3)" in asked.plain
+    labels = [b.label for b in asked.buttons]
+    assert labels == ["official=yes", "official=no"]
+    assert await _stored_params(db) is None
+    preview = await dispatch(services, user("boss"), _action(asked, "/facts "))
+    assert "Fact official: yes (given with the submission)" in preview.plain, preview.plain
+    saved = await dispatch(services, user("boss"), _action(preview, "/confirm "))
+    assert saved.plain.startswith("Saved:"), saved.plain
+    params = await _stored_params(db)
+    assert params is not None and params["official"] is True
+
+
+async def test_bad_values_are_refused_naming_the_key(services: Services, db: Database) -> None:
+    await _from_empty(services, db)
+    bad = await dispatch(services, _file("cup.h9", NO_OF), "/submit ufgo official=maybe board=12")
+    assert "official=maybe: official takes yes | no." in bad.plain
+    assert "board=12: board takes 19 | 13 | 9." in bad.plain
+    unknown = await dispatch(services, _file("cup.h9", NO_OF), "/submit ufgo oficial=yes")
+    assert "Unknown fact “oficial”; this system takes: official, board, time_minutes." in (
+        unknown.plain
+    )
+    minutes = await dispatch(services, _file("cup.h9", NO_OF), "/submit ufgo time_minutes=0")
+    assert "time_minutes=0: time_minutes takes 1-1440." in minutes.plain
+    assert await _stored_params(db) is None
+    refused = await dispatch(services, user("chief"), "/discipline facts UFGO ufgo board=12")
+    assert "board=12: board takes 19 | 13 | 9." in refused.plain
+    await dispatch(services, user("chief"), "/discipline facts UFGO ufgo official=")
+    asked = await dispatch(services, _file("cup.h9", NO_OF), "/submit ufgo --register-new")
+    token = _action(asked, "/facts ").split()[1]
+    wrong = await dispatch(services, user("boss"), f"/facts {token} official=perhaps")
+    assert "official=perhaps: official takes yes | no." in wrong.plain
+    right = await dispatch(services, user("boss"), f"/facts {token} official=no")
+    assert "Fact official: no (given with the submission)" in right.plain  # the question stayed
+
+
+async def test_only_an_admin_sets_a_discipline_default(services: Services, db: Database) -> None:
+    await _from_empty(services, db)
+    denied = await dispatch(services, user("boss"), "/discipline facts UFGO ufgo official=yes")
+    assert "admin" in denied.plain.lower()
+    done = await dispatch(services, user("chief"), "/discipline facts UFGO ufgo official=yes")
+    assert "official = yes" in done.plain
+    async with db.read() as repos:
+        discipline = await repos.federations.discipline_by_code("ufgo")
+        assert discipline is not None and discipline.facts == {"official": "yes"}
+        audit = [(a.action, a.details) for a in await repos.audit.entries()]
+    assert ("discipline.facts", {"before": {"official": "no"}, "after": {"official": "yes"}}) in (
+        audit
+    )
+    preview = await dispatch(services, _file("cup.h9", NO_OF), "/submit ufgo --register-new")
+    assert "Fact official: yes (the discipline's default)" in preview.plain
