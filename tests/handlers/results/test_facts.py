@@ -10,9 +10,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from fedrank.handlers.context import IncomingFile, RequestContext, Services
 from fedrank.handlers.dispatch import dispatch
+from fedrank.handlers.errors import UserError
 from fedrank.handlers.federation import setup
+from fedrank.handlers.results.names import prepare_named, register_and_prepare
+from fedrank.handlers.results.submission import confirm_prepared
+from fedrank.handlers.systems.facts import read_assignments
+from fedrank.handlers.systems.players import Names
 from fedrank.handlers.wording.reply import Reply
 from fedrank.storage.database import Database
 from tests.conftest import user
@@ -182,3 +189,78 @@ async def test_only_an_admin_sets_a_discipline_default(services: Services, db: D
     )
     preview = await dispatch(services, _file("cup.h9", NO_OF), "/submit ufgo --register-new")
     assert "Fact official: yes (the discipline's default)" in preview.plain
+
+
+async def test_the_import_path_takes_the_set_facts(services: Services, db: Database) -> None:
+    """What ``fedrank import … --set KEY=VALUE`` calls: the values read as the system's facts
+    (a bad one refused naming its key), then prepared and stored with them."""
+    await _from_empty(services, db)
+    adapter = services.systems.adapter("go_ufgo")
+    with pytest.raises(UserError) as refused:
+        read_assignments(adapter.facts, ["official=maybe"], "en")
+    assert refused.value.message == "official=maybe: official takes yes | no."
+    facts = read_assignments(adapter.facts, ["official=YES", "time_minutes=60"], "en")
+    assert facts == {"official": "yes", "time_minutes": "60"}
+    names = Names(register_new=True)
+    async with db.read() as repos:
+        discipline = await repos.federations.discipline_by_code("ufgo")
+        assert discipline is not None
+        prepared = await prepare_named(
+            adapter, repos, discipline, NO_OF, "cup.h9", names, facts=facts
+        )
+    assert prepared.params["facts"] == {
+        "official": ["yes", "submission"],
+        "board": ["19", "file"],
+        "time_minutes": ["60", "submission"],
+    }
+    async with db.transaction() as repos:
+        discipline = await repos.federations.discipline_by_code("ufgo")
+        assert discipline is not None
+        again = await register_and_prepare(
+            adapter,
+            repos,
+            discipline,
+            NO_OF,
+            "cup.h9",
+            names,
+            prepared,
+            now=NOW,
+            account_id=None,
+            facts=facts,
+        )
+        await confirm_prepared(
+            repos, discipline, again, now=NOW, by=None, source_name="cup.h9", source_text=NO_OF
+        )
+    params = await _stored_params(db)
+    assert params is not None and params["official"] is True
+
+
+async def test_the_operator_edits_a_discipline_s_defaults(services: Services, db: Database) -> None:
+    """What ``fedrank discipline edit <federation> <code> --set KEY=VALUE`` calls: the
+    operator's change (no account) is audited; a bad value changes nothing."""
+    await _from_empty(services, db)
+    async with db.transaction() as repos:
+        federation = await setup.federation_named(repos, OPERATOR, "UFGO")
+        changed = await setup.set_discipline_facts(
+            repos, services.systems, OPERATOR, federation, "ufgo", ["board=13", "time_minutes=45"]
+        )
+        assert changed.facts == {"official": "no", "board": "13", "time_minutes": "45"}
+        shown = setup.discipline_facts_text("en", services.systems, changed)
+    assert "board = 13 (seed 002 §4.8: 19 | 13 | 9)" in shown
+    assert "time_minutes = 45 (seed 002 §1.7: 1-1440)" in shown
+    with pytest.raises(UserError) as refused:
+        async with db.transaction() as repos:
+            federation = await setup.federation_named(repos, OPERATOR, "UFGO")
+            await setup.set_discipline_facts(
+                repos, services.systems, OPERATOR, federation, "ufgo", ["board=12", "kq=1"]
+            )
+    assert refused.value.message.splitlines() == [
+        "board=12: board takes 19 | 13 | 9.",
+        "Unknown fact “kq”; this system takes: official, board, time_minutes.",
+    ]
+    async with db.read() as repos:
+        discipline = await repos.federations.discipline_by_code("ufgo")
+        assert discipline is not None
+        assert discipline.facts == {"official": "no", "board": "13", "time_minutes": "45"}
+        audit = [(a.action, a.account_id) for a in await repos.audit.entries()]
+    assert ("discipline.facts", None) in audit
