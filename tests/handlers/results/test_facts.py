@@ -264,3 +264,31 @@ async def test_the_operator_edits_a_discipline_s_defaults(services: Services, db
         assert discipline.facts == {"official": "no", "board": "13", "time_minutes": "45"}
         audit = [(a.action, a.account_id) for a in await repos.audit.entries()]
     assert ("discipline.facts", None) in audit
+
+
+async def test_two_facts_lacking_are_asked_one_after_the_other(
+    services: Services, db: Database
+) -> None:
+    """A Go CSV without its board and main time: each asked in turn, then the preview."""
+    await _from_empty(services, db)
+    csv = (EXAMPLES / "go_ufgo" / "lviv_club_league_13x13.csv").read_text(encoding="utf-8")
+    bare = "\n".join(
+        line for line in csv.splitlines() if not line.startswith(("board,", "time_minutes,"))
+    )
+    first = await dispatch(services, _file("league.csv", bare), "/submit ufgo --register-new")
+    assert "The file does not say time_minutes (seed 002 §1.7)" in first.plain, first.plain
+    assert "Also missing, asked next: board." in first.plain
+    assert [b.label for b in first.buttons] == [
+        "time_minutes=45",
+        "time_minutes=60",
+        "time_minutes=90",
+    ]
+    second = await dispatch(services, user("boss"), first.buttons[0].action)
+    assert "The file does not say board (seed 002 §4.8)" in second.plain, second.plain
+    assert [b.label for b in second.buttons] == ["board=19", "board=13", "board=9"]
+    preview = await dispatch(services, user("boss"), second.buttons[1].action)
+    assert "Fact official: no (from the file)" in preview.plain, preview.plain
+    assert "Fact board: 13 (given with the submission)" in preview.plain
+    assert "Fact time_minutes: 45 (given with the submission)" in preview.plain
+    saved = await dispatch(services, user("boss"), _action(preview, "/confirm "))
+    assert saved.plain.startswith("Saved:"), saved.plain
