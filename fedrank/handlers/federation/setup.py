@@ -304,6 +304,9 @@ def discipline_facts_text(language: str, systems: SystemRegistry, discipline: Di
     in_force = defaults_of(adapter.facts, discipline)
     lines = [t(language, "facts.defaults_title", code=discipline.code)]
     for fact in adapter.facts:
+        if fact.per_tournament:
+            lines.append(t(language, "facts.per_tournament", key=fact.key))
+            continue
         value = in_force.get(fact.key, "—")
         whose = t(language, "facts.no_default") if value == "—" else ""
         lines.append(f"{fact.key} = {value} ({fact.rule}: {fact.expected()}{whose})")

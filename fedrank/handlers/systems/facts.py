@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from typing import Final
 
 from fedrank.handlers.errors import UserError
@@ -31,6 +32,7 @@ ASSIGNMENT: Final = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)=(.*)$")
 
 _YES: Final = frozenset({"yes", "y", "true", "1"})
 _NO: Final = frozenset({"no", "n", "false", "0"})
+_LARGEST: Final = Decimal(10) ** 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,11 @@ class Fact:
     choices: tuple[str, ...]
     low: int | None = None
     high: int | None = None
+    positive: bool = False
+    """A positive decimal number (FSBR's kq); ``choices`` are then empty."""
+    per_tournament: bool = False
+    """A figure of one tournament (kq): given with a submission, never a discipline's default;
+    the engine computes it where nobody gives it, so it is never asked."""
 
     @property
     def whole_number(self) -> bool:
@@ -52,19 +59,30 @@ class Fact:
 
     def read(self, text: str) -> str | None:
         """The value in its one spelling, or None when the fact cannot take ``text``."""
-        value = text.strip().lower()
+        value = text.strip()
+        if self.positive:
+            try:
+                number = Decimal(value)
+            except InvalidOperation:
+                return None
+            if not number.is_finite() or not 0 < number <= _LARGEST:
+                return None
+            return format(number.normalize(), "f")
+        value = value.lower()
         if self.whole_number:
             assert self.low is not None and self.high is not None
             if not value.isascii() or not value.isdigit():
                 return None
-            number = int(value)
-            return str(number) if self.low <= number <= self.high else None
+            whole = int(value)
+            return str(whole) if self.low <= whole <= self.high else None
         if set(self.choices) == {"yes", "no"}:
             return "yes" if value in _YES else "no" if value in _NO else None
         return value if value in self.choices else None
 
     def expected(self) -> str:
         """What the fact takes, for a refusal: ``yes | no``, or ``a whole number 1-600``."""
+        if self.positive:
+            return "> 0"
         if self.whole_number:
             return f"{self.low}-{self.high}"
         return " | ".join(self.choices)
@@ -87,8 +105,9 @@ def read_assignments(
 ) -> dict[str, str]:
     """``KEY=VALUE`` tokens as the system's facts, each in its one spelling. Every bad token
     is refused at once, naming its key (an unknown one with the keys there are). With
-    ``clearing``, ``KEY=`` means "no default" (an empty value)."""
-    known = declared(facts)
+    ``clearing`` (a discipline's defaults), ``KEY=`` means "no default" (an empty value), and
+    a fact of one tournament is refused."""
+    known = {k.lower(): f for k, f in declared(facts).items()}
     out: dict[str, str] = {}
     problems: list[str] = []
     for word in words:
@@ -99,9 +118,12 @@ def read_assignments(
         key, text = match.group(1).lower(), match.group(2)
         fact = known.get(key)
         if fact is None:
-            problems.append(
-                t(language, "facts.unknown_key", key=key, known=", ".join(known) or "—")
-            )
+            shown = ", ".join(f.key for f in known.values()) or "—"
+            problems.append(t(language, "facts.unknown_key", key=key, known=shown))
+            continue
+        key = fact.key
+        if clearing and fact.per_tournament:
+            problems.append(t(language, "facts.per_tournament", key=key))
             continue
         if clearing and not text.strip():
             out[key] = ""
