@@ -3,14 +3,17 @@ wiring the import, the lists and ``/whatif`` to the use cases."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 
+from fedrank.engines.bridge_ccba.tables import COLOURS, LEVELS
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.bridge_ccba.importing import SYSTEM_ID
 from fedrank.handlers.systems.bridge_ccba.lists import compute_list as list_on
 from fedrank.handlers.systems.bridge_ccba.prepare import prepare as prepare_file
 from fedrank.handlers.systems.bridge_ccba.prepare import withdraw as withdraw_event
 from fedrank.handlers.systems.bridge_ccba.whatif import whatif as place_simulated
+from fedrank.handlers.systems.facts import Fact, defaults_of
 from fedrank.handlers.systems.players import Names
 from fedrank.storage.models import Discipline, Tournament, TournamentVersion
 from fedrank.storage.records import ComputedList, Prepared, PreviewLine
@@ -33,6 +36,13 @@ class BridgeCcbaAdapter(SystemAdapter):
     sheet_separator = " "
     sheet_extension = ".ccba"
 
+    #: The event's grade (seed 001 §1.3.3 L and §2.5 colour): a discipline of one kind of event
+    #: (a club's monthly pairs) may hold defaults; a file without them is asked.
+    facts = (
+        Fact("level", "seed 001 §1.3.3", LEVELS),
+        Fact("colour", "seed 001 §2.5", COLOURS),
+    )
+
     async def prepare(
         self,
         repos: Repos,
@@ -41,7 +51,22 @@ class BridgeCcbaAdapter(SystemAdapter):
         filename: str,
         names: Names | None = None,
     ) -> Prepared:
-        return await prepare_file(repos, discipline, text, filename, names)
+        return await self.prepare_given(repos, discipline, text, filename, names, facts={})
+
+    async def prepare_given(
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        text: str,
+        filename: str,
+        names: Names | None = None,
+        *,
+        facts: Mapping[str, str],
+    ) -> Prepared:
+        """:meth:`prepare` with the submission's level and colour over the file's, and the
+        discipline's defaults where both are silent."""
+        given = (dict(facts), defaults_of(self.facts, discipline))
+        return await prepare_file(repos, discipline, text, filename, names, given)
 
     async def withdraw(
         self,
