@@ -68,6 +68,7 @@ TYPED = {
         "disable",
         "draw",
         "enable",
+        "facts",
         "immediate",
     ],
     *[

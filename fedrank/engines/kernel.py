@@ -199,6 +199,18 @@ class InputError(EngineError):
         return (self,)
 
 
+class MissingFactError(InputError):
+    """A tournament fact the rulebook needs that the file does not state and nobody gave
+    (``fact``: the system's key for it, which a submission's ``KEY=VALUE`` or a discipline's
+    default supplies). Kept apart so a chat can ask for it instead of refusing the file."""
+
+    def __init__(
+        self, message: str, *, fact: str, line: int | None = None, field: str | None = None
+    ):
+        self.fact = fact
+        super().__init__(message, line=line, field=field)
+
+
 #: How many problems of one file a refusal lists (the rest are counted, "and N more").
 MAX_PROBLEMS = 50
 

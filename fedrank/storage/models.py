@@ -26,6 +26,7 @@ from sqlalchemy import (
     UniqueConstraint,
     false,
     func,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -85,6 +86,9 @@ class Discipline(Base):
     calendar: Mapped[str] = mapped_column(String(16), default="monthly")
     # A retired list: kept with its history, skipped by the scheduler, refusing submissions.
     disabled: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # Defaults of the tournament facts its system declares (``SystemAdapter.facts``), by key,
+    # as text: what a submission uses where neither its file nor its KEY=VALUE gives one.
+    facts: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default=text("'{}'"))
 
 
 class Player(Base):

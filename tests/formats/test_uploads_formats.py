@@ -104,7 +104,12 @@ async def test_same_named_players_are_told_apart_by_their_pins(
     rows = preview.plain.splitlines()
     assert rows[3].startswith("Melnyk Iryna (UFGO-0011) | 1980 (2 kyu) |")  # line 14: new
     assert rows[4].startswith("Iryna Melnyk (UFGO-0004) | 1530 (6 kyu) |")  # line 15: her PIN
-    assert rows[6] == "New players, registered when you confirm (1): Melnyk Iryna (UFGO-0011)"
+    assert rows[6:10] == [
+        "Fact official: yes (from the file)",
+        "Fact board: 19 (from the file)",
+        "Fact time_minutes: 60 (from the file)",
+        "New players, registered when you confirm (1): Melnyk Iryna (UFGO-0011)",
+    ]
     saved = await dispatch(services, user("boss"), f"/confirm {confirm_token(preview)}")
     assert (
         saved.plain

@@ -39,7 +39,7 @@ from fedrank.engines.bridge_ccba.model import (
     StageSpec,
 )
 from fedrank.engines.bridge_ccba.tables import COLOURS, KINDS, LEVELS, RESTRICTIONS
-from fedrank.engines.kernel import InputError, Problems, within_bounds
+from fedrank.engines.kernel import InputError, MissingFactError, Problems, within_bounds
 
 T = TypeVar("T")
 
@@ -72,6 +72,9 @@ class ParsedEvent:
     players: tuple[PlayerLine, ...] = ()
     extra: Mapping[str, tuple[str, int]] = field(default_factory=dict)
     event_line: int = 1
+    facts: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """Each of :data:`FACTS` -> (its value, where it came from: file, submission, default)."""
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass
@@ -193,6 +196,8 @@ _EVENT_KEYS: dict[str, tuple[str, Callable[[str, int, str], Any]]] = {
     "final_awarded": ("final_awarded", _positive),
 }
 _REQUIRED = ("name", "level", "kind", "colour", "boards")
+#: The event's grade (§1.3.3 L, §2.5 colour): facts a submission or a discipline may give.
+FACTS = ("level", "colour")
 
 _ENTRY_KEYS: dict[str, Callable[[str, int, str], Any]] = {
     "place": _positive,
@@ -254,11 +259,19 @@ def _check_keys(section: _Section, allowed: tuple[str, ...]) -> None:
             )
 
 
-def parse_event(text: str, *, extra_keys: Collection[str] = ()) -> ParsedEvent:
+def parse_event(
+    text: str,
+    *,
+    extra_keys: Collection[str] = (),
+    over: Mapping[str, str] | None = None,
+    under: Mapping[str, str] | None = None,
+) -> ParsedEvent:
     """Parse an event file; every error names its 1-based line and its field.
 
     ``extra_keys`` are ``[event]`` fields the caller reads itself: accepted, left out of the
-    :class:`EventSpec`, returned in :attr:`ParsedEvent.extra`."""
+    :class:`EventSpec`, returned in :attr:`ParsedEvent.extra`. ``over`` (the submission's) and
+    ``under`` (the discipline's defaults) give :data:`FACTS` from outside the file: ``over``
+    wins over ``[event]`` (a difference is warned), ``under`` stands where it is silent."""
     sections: list[_Section] = []
     entry_lines: list[tuple[int, list[str]]] = []
     current: _Section | None = None
@@ -274,6 +287,7 @@ def parse_event(text: str, *, extra_keys: Collection[str] = ()) -> ParsedEvent:
         problems.add(InputError("no [event] section", line=1, field="event"))
         problems.check()
     head = event_sections[0]
+    facts, warnings = _given(head, over or {}, under or {})
     extra = {key: head.values[key] for key in extra_keys if key in head.values}
     event = None
     with problems.catch():
@@ -283,7 +297,32 @@ def parse_event(text: str, *, extra_keys: Collection[str] = ()) -> ParsedEvent:
         problems.add(InputError("no entries", line=len(text.splitlines()) or 1, field="entry"))
     problems.check()
     assert event is not None
-    return ParsedEvent(event, entries, players, extra, head.line)
+    return ParsedEvent(event, entries, players, extra, head.line, facts, tuple(warnings))
+
+
+def _given(
+    head: _Section, over: Mapping[str, str], under: Mapping[str, str]
+) -> tuple[dict[str, tuple[str, str]], list[str]]:
+    """Put the facts given outside the file into ``[event]``; each fact's value and source."""
+    facts: dict[str, tuple[str, str]] = {}
+    warnings: list[str] = []
+    for key in FACTS:
+        stated = head.values.get(key)
+        if key in over:
+            value = over[key]
+            if stated is not None and stated[0].strip().lower() != value.strip().lower():
+                warnings.append(
+                    f"line {stated[1]}: the file's {key} {stated[0]!r} replaced by the "
+                    f"submission's {key}={value}"
+                )
+            head.values[key] = (value, head.line)
+            facts[key] = (value, "submission")
+        elif stated is not None:
+            facts[key] = (stated[0], "file")
+        elif key in under:
+            head.values[key] = (under[key], head.line)
+            facts[key] = (under[key], "default")
+    return facts, warnings
 
 
 def _line(
@@ -331,6 +370,14 @@ def _event(head: _Section, sections: list[_Section], extra_keys: tuple[str, ...]
         _check_keys(head, (*_EVENT_KEYS, *extra_keys))
     for key in _REQUIRED:
         with problems.catch():
+            if key in FACTS and key not in head.values:
+                raise MissingFactError(
+                    f"[event] needs {key}; give {key}=… with the submission, or set the "
+                    "discipline's default",
+                    fact=key,
+                    line=head.line,
+                    field=key,
+                )
             _section_value(head, key, _text)
     kwargs: dict[str, Any] = {}
     for key, (text, line) in head.values.items():

@@ -39,6 +39,8 @@ from fedrank.engines.go_ufgo.history import (
 )
 from fedrank.engines.go_ufgo.opengotha import parse_opengotha
 from fedrank.engines.go_ufgo.parsing import (
+    FACTS,
+    Given,
     ParsedPlayer,
     ParsedTournament,
     parse_csv,
@@ -81,8 +83,10 @@ SYSTEM_ID = "go_ufgo"
 
 __all__ = [
     "DAN_NORMS",
+    "FACTS",
     "SYSTEM_ID",
     "Game",
+    "Given",
     "HeldDanChange",
     "ListEntry",
     "ListPlayer",

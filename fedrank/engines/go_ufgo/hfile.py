@@ -21,14 +21,17 @@ from typing import Final
 
 from fedrank.engines.go_ufgo.model import Game, Tournament
 from fedrank.engines.go_ufgo.parsing import (
+    Given,
+    ParsedFacts,
     ParsedPlayer,
     ParsedTournament,
-    _board,
     _date,
     _flag,
     _held,
     _ik,
     _int,
+    missing,
+    read_board,
 )
 from fedrank.engines.go_ufgo.tables import SEED
 from fedrank.engines.kernel import InputError, Problems
@@ -49,9 +52,17 @@ class _HLine:
 
 
 def parse_h_file(
-    text: str, *, official: bool | None = None, board: int | None = None, name: str = ""
+    text: str,
+    *,
+    official: bool | None = None,
+    board: int | None = None,
+    name: str = "",
+    given: Given | None = None,
 ) -> ParsedTournament:
-    """An EGF results table; ``official``/``board`` override (or supply) the OF/SZ tags."""
+    """An EGF results table; ``official``/``board`` and ``given.over`` override the OF/SZ/TM
+    tags, ``given.under`` supplies those it lacks."""
+    facts = (given or Given()).with_overrides(official=official, board=board)
+    found = ParsedFacts()
     tags: dict[str, tuple[str, int]] = {}
     rows: list[_HLine] = []
     warnings: list[str] = []
@@ -83,10 +94,11 @@ def parse_h_file(
     games = _h_games(rows, problems, broken) if rows else []
     header = None
     with problems.catch():
-        header = _h_header(tags, official, board, warnings)
+        header = _h_header(tags, facts, found, warnings)
     problems.check()
     assert header is not None
     on, minutes, board_size, is_official = header
+    warnings.extend(found.warnings)
     for r in rows:
         if not any(opp and played for opp, _, played in r.results):
             warnings.append(f"line {r.player.line}: {r.player.name} played no rated game")
@@ -105,60 +117,60 @@ def parse_h_file(
         "egf-h",
         {k: v for k, (v, _) in tags.items()},
         tuple(warnings),
+        found.sources,
     )
 
 
 def _h_header(
     tags: dict[str, tuple[str, int]],
-    official: bool | None,
-    board: int | None,
+    given: Given,
+    found: ParsedFacts,
     warnings: list[str],
 ) -> tuple[date, int, int, bool]:
-    """(date, minutes, board, official) from the header tags; every missing or bad tag is
-    recorded together."""
+    """(date, minutes, board, official) from the header tags and the facts given outside the
+    file; every missing or bad tag is recorded together."""
     problems = Problems()
     on: date | None = None
-    minutes = 0
+    minutes: int | None = 0
+    board: int | None = 19
+    official: bool | None = None
     dt = tags.get("DT")
-    tm = tags.get("TM")
     if dt is None:
         problems.add(InputError("the header has no DT[YYYY-MM-DD] tag", line=1, field="DT"))
     else:
         with problems.catch():
             on = _date(dt[0], dt[1], "DT")
-    if tm is None:
-        problems.add(InputError("the header has no TM[minutes] tag", line=1, field="TM"))
-    else:
-        lead = re.match(r"\s*(\d+)", tm[0])  # "60", or "60+30s" (basic time, then byo-yomi)
-        with problems.catch():
-            minutes = _int(lead.group(1) if lead else tm[0], tm[1], "TM")
-    if board is None:
-        sz = tags.get("SZ")
-        board = 19
-        if sz is None:
+    with problems.catch():
+        minutes = given.fact("time_minutes", tags.get("TM"), "TM", _minutes, found)
+        if minutes is None:
+            no_tm = "the header has no TM[minutes] tag"
+            problems.add(missing("time_minutes", no_tm, line=1, field="TM"))
+    with problems.catch():
+        board = given.fact("board", tags.get("SZ"), "SZ", read_board, found)
+        if board is None:
+            board = 19
             warnings.append("no SZ[] tag: the EGF format is for 19x19, board 19 assumed")
-        else:
-            with problems.catch():
-                board = _board(_int(sz[0], sz[1], "SZ"), sz[1], "SZ")
-    else:
-        with problems.catch():
-            _board(board, 1, "SZ")
-    if official is None:
-        of = tags.get("OF")
-        if of is None:
+            found.sources["board"] = ("19", "file")
+    with problems.catch():
+        official = given.fact("official", tags.get("OF"), "OF", _flag, found)
+        if official is None:
             problems.add(
-                InputError(
+                missing(
+                    "official",
                     f"the header has no OF[yes|no] tag: is the tournament official ({SEED} §4.3)?",
                     line=1,
                     field="OF",
                 )
             )
-        else:
-            with problems.catch():
-                official = _flag(of[0], of[1], "OF")
     problems.check()
-    assert on is not None and official is not None
+    assert on is not None and official is not None and minutes is not None and board is not None
     return on, minutes, board, official
+
+
+def _minutes(text: str, line: int | None, fld: str) -> int:
+    """TM's basic time: ``60``, or ``60+30s`` (basic time, then byo-yomi)."""
+    lead = re.match(r"\s*(\d+)", text)
+    return _int(lead.group(1) if lead else text, line, fld)
 
 
 def _tell_apart(rows: list[_HLine]) -> None:

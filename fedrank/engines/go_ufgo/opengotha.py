@@ -5,8 +5,9 @@ Read: ``Tournament/Players/Player`` (``name``, ``firstName``, ``rank``, ``egfPin
 ``result``, ``handicap``) and ``TournamentParameterSet/GeneralParameterSet`` (``name``,
 ``endDate`` or ``beginDate``, ``basicTime`` in minutes, ``size``, ``komi``). A game names its
 players by OpenGotha's key: the name and first name upper-cased, spaces left out. OpenGotha has
-no field for §4.3's official tournament: the director adds ``official="yes"`` (or ``"no"``) to
-``GeneralParameterSet``, or the import tells it.
+no field for §4.3's official tournament: the submission's ``official=yes|no`` or the
+discipline's default gives it (an ``official`` attribute added to ``GeneralParameterSet`` is read
+too).
 
 Results are OpenGotha's names or numbers: ``RESULT_WHITEWINS`` (17), ``RESULT_BLACKWINS`` (18),
 ``RESULT_EQUAL`` (19) are played games; the same ``_BYDEF`` (+256) are games won by default, not
@@ -30,13 +31,17 @@ from xml.parsers import expat
 
 from fedrank.engines.go_ufgo.model import Game, Tournament
 from fedrank.engines.go_ufgo.parsing import (
+    Given,
+    ParsedFacts,
     ParsedPlayer,
     ParsedTournament,
-    _board,
     _date,
     _flag,
     _int,
+    missing,
+    read_board,
 )
+from fedrank.engines.go_ufgo.tables import SEED
 from fedrank.engines.kernel import InputError, Problems
 
 MAX_BYTES: Final = 2_000_000
@@ -154,9 +159,17 @@ def _key(name: str, first: str) -> str:
 
 
 def parse_opengotha(
-    text: str, *, official: bool | None = None, board: int | None = None, name: str = ""
+    text: str,
+    *,
+    official: bool | None = None,
+    board: int | None = None,
+    name: str = "",
+    given: Given | None = None,
 ) -> ParsedTournament:
-    """An OpenGotha tournament file; ``official``/``board`` override (or supply) its own."""
+    """An OpenGotha tournament file; ``official``/``board`` and ``given.over`` override its
+    own, ``given.under`` supplies what it lacks (it has no official flag)."""
+    facts = (given or Given()).with_overrides(official=official, board=board)
+    found = ParsedFacts()
     doc = _read(text)
     problems = Problems()
     players: list[ParsedPlayer] = []
@@ -188,9 +201,10 @@ def parse_opengotha(
                 games.append(game)
     general = None
     with problems.catch():
-        general = _general(doc.general, official, board, name)
+        general = _general(doc.general, facts, found, name)
     problems.check()
     assert general is not None
+    warnings.extend(found.warnings)
     played = {g.player1 for g in games} | {g.player2 for g in games}
     warnings.extend(
         f"line {p.line}: {p.name} played no rated game" for p in players if p.name not in played
@@ -204,7 +218,9 @@ def parse_opengotha(
         official=general.official,
     )
     tags = {"EV": tournament.name, "DT": tournament.on.isoformat(), "KM": general.komi}
-    return ParsedTournament(tournament, tuple(players), "opengotha", tags, tuple(warnings))
+    return ParsedTournament(
+        tournament, tuple(players), "opengotha", tags, tuple(warnings), found.sources
+    )
 
 
 def _player(element: _Element) -> ParsedPlayer:
@@ -291,9 +307,7 @@ class _General:
     komi: str
 
 
-def _general(
-    general: _Element | None, official: bool | None, board: int | None, name: str
-) -> _General:
+def _general(general: _Element | None, given: Given, found: ParsedFacts, name: str) -> _General:
     """The tournament's name, date, time, board and official flag; every problem at once."""
     if general is None:
         raise InputError(
@@ -304,29 +318,36 @@ def _general(
     attrs, line = general.attrs, general.line
     problems = Problems()
     on: date | None = None
-    minutes = 0
+    minutes: int | None = 0
+    board: int | None = None
+    official: bool | None = None
+
+    def attr(key: str) -> tuple[str, int] | None:
+        return (attrs[key], line) if key in attrs else None
+
     with problems.catch():
         when = attrs.get("endDate", "") or attrs.get("beginDate", "")
         if not when:
             raise InputError("no endDate or beginDate", line=line, field="endDate")
         on = _date(when, line, "endDate")
     with problems.catch():
-        minutes = _int(attrs.get("basicTime", ""), line, "basicTime")
+        minutes = given.fact("time_minutes", attr("basicTime"), "basicTime", _int, found)
+        if minutes is None:
+            problems.add(missing("time_minutes", "no basicTime", line=line, field="basicTime"))
     with problems.catch():
-        board = board if board is not None else _int(attrs.get("size", "19"), line, "size")
-        _board(board, line, "size")
+        board = given.fact("board", attr("size") or ("19", line), "size", read_board, found)
     with problems.catch():
+        official = given.fact("official", attr("official"), "official", _flag, found)
         if official is None:
-            given = attrs.get("official")
-            if given is None:
-                raise InputError(
-                    'OpenGotha has no official flag: add official="yes" or "no" to '
-                    "<GeneralParameterSet> (is the tournament official, seed 002 §4.3?)",
+            problems.add(
+                missing(
+                    "official",
+                    f"OpenGotha has no official flag (is the tournament official, {SEED} §4.3?)",
                     line=line,
                     field="official",
                 )
-            official = _flag(given, line, "official")
+            )
     problems.check()
-    assert on is not None and official is not None and board is not None
+    assert on is not None and official is not None and board is not None and minutes is not None
     title = attrs.get("name", "").strip() or name
     return _General(title, on, minutes, board, official, attrs.get("komi", "").strip())

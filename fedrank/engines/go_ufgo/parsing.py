@@ -20,16 +20,16 @@ from __future__ import annotations
 import csv
 import json
 import re
-from collections.abc import Container
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from json.scanner import py_make_scanner  # type: ignore[attr-defined]
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from fedrank.engines.go_ufgo.model import Game, PlayerStart, Tournament
 from fedrank.engines.go_ufgo.tables import BOARDS, SEED
-from fedrank.engines.kernel import InputError, Problems, within_bounds
+from fedrank.engines.kernel import InputError, MissingFactError, Problems, within_bounds
 
 _YES: Final = {"yes", "y", "true", "1", "official", "так", "да"}
 _NO: Final = {"no", "n", "false", "0", "unofficial", "ні", "нет"}
@@ -83,6 +83,9 @@ class ParsedTournament:
     format: str
     tags: dict[str, str] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
+    facts: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Each tournament fact of :data:`FACTS` -> (its value as text, where it came from:
+    ``file``, ``submission`` or ``default``)."""
 
     def starts(self) -> list[PlayerStart]:
         """Each player's starting state from the file itself (calc): all must carry IK."""
@@ -113,7 +116,7 @@ class ParsedTournament:
         return [p for p in self.players if p.name not in known]
 
 
-def _decimal(text: str, line: int, fld: str) -> Decimal:
+def _decimal(text: str, line: int | None, fld: str) -> Decimal:
     try:
         value = Decimal(text.strip())
     except InvalidOperation:
@@ -124,14 +127,14 @@ def _decimal(text: str, line: int, fld: str) -> Decimal:
     return value
 
 
-def _int(text: str, line: int, fld: str) -> int:
+def _int(text: str, line: int | None, fld: str) -> int:
     value = _decimal(text, line, fld)
     if value != value.to_integral_value():
         raise InputError(f"not a whole number: {text.strip()!r}", line=line, field=fld)
     return int(value)
 
 
-def _date(text: str, line: int, fld: str) -> date:
+def _date(text: str, line: int | None, fld: str) -> date:
     parts = [p.strip() for p in re.split(r"[,;]", text) if p.strip()]
     if not parts:
         raise InputError("no date", line=line, field=fld)
@@ -141,7 +144,7 @@ def _date(text: str, line: int, fld: str) -> date:
         raise InputError(f"not a date (YYYY-MM-DD): {parts[-1]!r}", line=line, field=fld) from None
 
 
-def _flag(text: str, line: int, fld: str) -> bool:
+def _flag(text: str, line: int | None, fld: str) -> bool:
     value = text.strip().lower()
     if value in _YES:
         return True
@@ -150,12 +153,101 @@ def _flag(text: str, line: int, fld: str) -> bool:
     raise InputError(f"expected yes or no, not {text.strip()!r}", line=line, field=fld)
 
 
-def _board(value: int, line: int, fld: str) -> int:
+def _board(value: int, line: int | None, fld: str) -> int:
     if value not in BOARDS:
         raise InputError(
             f"board must be 9, 13 or 19 ({SEED} §4.8), not {value}", line=line, field=fld
         )
     return value
+
+
+FACTS: Final = ("official", "board", "time_minutes")
+"""The tournament facts the rulebook needs that a file may lack: §4.3 official (K3), §4.8 the
+board, §1.7 the main time in minutes per player."""
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True, slots=True)
+class Given:
+    """Tournament facts from outside the file, as text by their :data:`FACTS` key: ``over``
+    (the director's submission) wins over the file, ``under`` (the discipline's defaults)
+    stands only where the file is silent."""
+
+    over: Mapping[str, str] = field(default_factory=dict)
+    under: Mapping[str, str] = field(default_factory=dict)
+
+    def with_overrides(self, *, official: bool | None, board: int | None) -> Given:
+        """The older keyword overrides (``official=``, ``board=``) joined to ``over``."""
+        extra = {} if official is None else {"official": "yes" if official else "no"}
+        if board is not None:
+            extra["board"] = str(board)
+        return self if not extra else Given({**self.over, **extra}, self.under)
+
+    def fact(
+        self,
+        key: str,
+        in_file: tuple[str, int] | None,
+        file_field: str,
+        read: Callable[[str, int | None, str], _T],
+        found: ParsedFacts,
+    ) -> _T | None:
+        """The fact ``key`` read from where it is given (the submission, the file, the
+        default), with its source kept in ``found``; None when nobody gives it (``found``
+        then holds the :class:`MissingFactError` for it). A submission that contradicts the
+        file wins, with a warning naming both."""
+        if key in self.over:
+            value = read(self.over[key], None, key)
+            if in_file is not None:
+                try:
+                    stated: _T | None = read(in_file[0], in_file[1], file_field)
+                except InputError:
+                    stated = None
+                if stated != value:
+                    found.warnings.append(
+                        f"line {in_file[1]}: the file's {file_field} {in_file[0].strip()!r} "
+                        f"replaced by the submission's {key}={self.over[key].strip()}"
+                    )
+            found.sources[key] = (_shown(value), "submission")
+            return value
+        if in_file is not None:
+            value = read(in_file[0], in_file[1], file_field)
+            found.sources[key] = (_shown(value), "file")
+            return value
+        if key in self.under:
+            value = read(self.under[key], None, key)
+            found.sources[key] = (_shown(value), "default")
+            return value
+        return None
+
+
+@dataclass(slots=True)
+class ParsedFacts:
+    """What :meth:`Given.fact` found: each fact's value and source, and its warnings."""
+
+    sources: dict[str, tuple[str, str]] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+
+def missing(key: str, message: str, *, line: int, field: str) -> MissingFactError:
+    """The error for a fact nobody gives, saying how to give it."""
+    return MissingFactError(
+        f"{message}; give {key}=… with the submission, or set the discipline's default",
+        fact=key,
+        line=line,
+        field=field,
+    )
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def read_board(text: str, line: int | None, fld: str) -> int:
+    """A board size given as text: 9, 13 or 19 (§4.8)."""
+    return _board(_int(text, line, fld), line, fld)
 
 
 def _held(text: str, line: int, fld: str) -> int | None:
@@ -183,7 +275,7 @@ def _ik(text: str, line: int, fld: str = "IK") -> Decimal:
 # CSV
 
 
-def parse_csv(text: str, *, name: str = "") -> ParsedTournament:
+def parse_csv(text: str, *, name: str = "", given: Given | None = None) -> ParsedTournament:
     """The CSV games format: tournament key/values, players table, games table."""
     blocks: list[list[tuple[int, list[str]]]] = [[]]
     for no, raw in enumerate(text.splitlines(), start=1):
@@ -210,7 +302,7 @@ def parse_csv(text: str, *, name: str = "") -> ParsedTournament:
         info[cells[0].lower()] = (cells[1], no)
     players = _table(blocks[1], ("player", "ik"), ("held_dan",))
     games = _table(blocks[2], ("round", "player1", "player2", "result"), ())
-    return _assemble(info, players, games, "csv", name)
+    return _assemble(info, players, games, "csv", name, given or Given())
 
 
 def _table(
@@ -248,6 +340,7 @@ def _assemble(
     game_rows: list[tuple[int, dict[str, str]]],
     fmt: str,
     fallback_name: str,
+    given: Given,
 ) -> ParsedTournament:
     problems = Problems()
 
@@ -259,10 +352,20 @@ def _assemble(
             return read(*info[key], key)
         return None
 
+    found = ParsedFacts()
+
+    def fact(key: str, read: Any) -> Any:
+        with problems.catch():
+            value = given.fact(key, info.get(key), key, read, found)
+            if value is None:
+                problems.add(missing(key, f"the tournament has no {key!r}", line=1, field=key))
+            return value
+        return None
+
     on = need("date", _date)
-    minutes = need("time_minutes", _int)
-    official = need("official", _flag)
-    board = need("board", lambda text, no, key: _board(_int(text, no, key), no, key))
+    minutes = fact("time_minutes", _int)
+    official = fact("official", _flag)
+    board = fact("board", read_board)
     name = info.get("name", (fallback_name, 1))[0]
     players = []
     seen: dict[str, int] = {}
@@ -302,7 +405,9 @@ def _assemble(
         f"line {p.line}: {p.name} played no rated game" for p in players if p.name not in played
     )
     t = Tournament(name, on, tuple(games), board, minutes, official)
-    return ParsedTournament(t, tuple(players), fmt, {k: v for k, (v, _) in info.items()}, warnings)
+    tags = {k: v for k, (v, _) in info.items()}
+    warnings += tuple(found.warnings)
+    return ParsedTournament(t, tuple(players), fmt, tags, warnings, found.sources)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -328,7 +433,7 @@ class _LineDecoder(json.JSONDecoder):
         self.scan_once = py_make_scanner(self)
 
 
-def parse_json(text: str, *, name: str = "") -> ParsedTournament:
+def parse_json(text: str, *, name: str = "", given: Given | None = None) -> ParsedTournament:
     """The JSON games format (same fields as the CSV one)."""
     try:
         doc = _LineDecoder().decode(text)
@@ -352,7 +457,7 @@ def parse_json(text: str, *, name: str = "") -> ParsedTournament:
         for c in ("round", "player1", "player2", "result"):
             if c not in row:
                 raise InputError(f"the game has no {c!r}", line=no, field=c)
-    return _assemble(info, players, games, "json", name)
+    return _assemble(info, players, games, "json", name, given or Given())
 
 
 def _jlist(doc: dict[str, Any], key: str) -> list[Any]:

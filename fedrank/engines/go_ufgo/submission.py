@@ -19,7 +19,7 @@ from typing import Final
 
 from fedrank.engines.go_ufgo.documents import parse_document
 from fedrank.engines.go_ufgo.opengotha import looks_like_opengotha
-from fedrank.engines.go_ufgo.parsing import ParsedPlayer, ParsedTournament
+from fedrank.engines.go_ufgo.parsing import Given, ParsedPlayer, ParsedTournament
 from fedrank.engines.kernel import InputError
 
 CODE_LENGTH: Final = 64
@@ -54,10 +54,13 @@ class Submission:
     players: tuple[SubmittedPlayer, ...]
 
 
-def parse_submission(text: str, *, filename: str, federation_code: str) -> Submission:
-    """Parse ``text`` in its format (by ``filename`` or content) and find each line's IDs."""
+def parse_submission(
+    text: str, *, filename: str, federation_code: str, given: Given | None = None
+) -> Submission:
+    """Parse ``text`` in its format (by ``filename`` or content) and find each line's IDs;
+    ``given``: the tournament facts from outside the file."""
     cleaned, tokens, pins = _strip_ids(text)
-    parsed = parse_document(cleaned, filename=filename)
+    parsed = parse_document(cleaned, filename=filename, given=given)
     lines = text.splitlines()
     bare = re.compile(rf"^{re.escape(federation_code)}-\d+$", re.IGNORECASE)
     players = []

@@ -2,8 +2,10 @@
 
 - ``/disciplines [federation]`` lists the disciplines (anyone may read them: they are public).
 - ``/discipline add <federation> <code> <system> [calendar] <name…>`` adds one, ``/discipline
-  disable <federation> <code> [remove]`` retires (or removes) one and ``enable`` brings it back
-  (admins of the federation only; the use cases of :mod:`fedrank.handlers.federation.setup`). A
+  disable <federation> <code> [remove]`` retires (or removes) one and ``enable`` brings it back;
+  ``/discipline facts <federation> <code> [KEY=VALUE …]`` shows or sets its defaults of the
+  tournament facts a file may lack (``KEY=`` clears one) (admins of the federation only; the use
+  cases of :mod:`fedrank.handlers.federation.setup`). A
   discipline code is unique across all federations, because players and directors name
   disciplines by code alone (``/top rmf-mcr``, ``/submit rmf-mcr``).
 - ``/roles <federation>`` lists the accounts holding a role there (directors; roles are given
@@ -11,7 +13,7 @@
 - ``/unlink <player ID> [platform:user]`` undoes a wrong link (directors of the player's
   federation): every account linked to the player, or the one named.
 
-Every change is in the audit log (``discipline.added``, ``link.removed``).
+Every change is in the audit log (``discipline.added``, ``discipline.facts``, ``link.removed``).
 """
 
 from __future__ import annotations
@@ -79,7 +81,8 @@ async def discipline(services: Services, ctx: RequestContext, args: str) -> Repl
 async def _discipline(services: Services, ctx: RequestContext, args: str) -> Reply:
     usage = (
         "/discipline add <federation> <code> <system> [calendar] <name> | "
-        "disable <federation> <code> [remove] | enable <federation> <code>"
+        "disable <federation> <code> [remove] | enable <federation> <code> | "
+        "facts <federation> <code> [KEY=VALUE …]"
     )
     parts = args.split(maxsplit=1)
     verb = parts[0].lower() if parts else ""
@@ -93,6 +96,11 @@ async def _discipline(services: Services, ctx: RequestContext, args: str) -> Rep
         calendar: str | None = None
         if first in CALENDARS and after.strip():
             calendar, tail = first, after
+    elif verb == "facts":
+        words = rest.split()
+        if len(words) < 2:
+            raise UserError(t(ctx.language, "error.usage", usage=usage))
+        fed_code, code, assignments = words[0], words[1], words[2:]
     elif verb in ("disable", "enable"):
         words = rest.split()
         if len(words) not in (2, 3) or (len(words) == 3 and words[2].lower() != "remove"):
@@ -114,6 +122,14 @@ async def _discipline(services: Services, ctx: RequestContext, args: str) -> Rep
             )
         if verb == "enable":
             return Reply.text(await setup.enable_discipline(repos, actor, federation, code))
+        if verb == "facts":
+            found = await setup.discipline_of(repos, actor, federation, code)
+            if assignments:
+                found = await setup.set_discipline_facts(
+                    repos, services.systems, actor, federation, code, assignments
+                )
+            shown = setup.discipline_facts_text(ctx.language, services.systems, found)
+            return Reply.text(*shown.split("\n"))
         added = await setup.add_discipline(
             repos, services.systems, actor, federation, code, system, tail, calendar=calendar
         )

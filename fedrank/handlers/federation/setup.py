@@ -15,6 +15,9 @@ nothing then, or writes in the caller's transaction and logs the change in the a
   code alone), a system fedrank runs, and a calendar, by default the system's own
   (``SystemAdapter.default_calendar``). The system's adapter must accept it
   (``SystemAdapter.check_discipline``: RMF computes sports and Sichuan mahjong, not riichi).
+- A discipline holds defaults for the tournament facts its system declares
+  (:mod:`fedrank.handlers.systems.facts`): :func:`set_discipline_facts`, shown by
+  :func:`discipline_facts_text`.
 - A discipline is retired with ``disable``: kept with its history, skipped by the scheduler,
   refusing submissions; ``enable`` brings it back. One without any history (no tournament, list,
   qualification or title) may instead be removed for good (``remove``), a typo undone.
@@ -32,6 +35,7 @@ from zoneinfo import available_timezones
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
 from fedrank.handlers.systems.base import DisciplineRefusedError
+from fedrank.handlers.systems.facts import defaults_of, read_assignments
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.languages import LANGUAGES
 from fedrank.storage.database import Database
@@ -178,13 +182,17 @@ async def add_discipline(
             )
         )
     added = await repos.federations.add_discipline(federation, wanted, cleaned, system, chosen)
+    details: dict[str, object] = {"system": system, "calendar": chosen, "name": cleaned}
+    if adapter.default_facts:  # the system's defaults of the facts a file may lack
+        added.facts = dict(adapter.default_facts)
+        details["facts"] = dict(adapter.default_facts)
     await repos.audit.log(
         "discipline.added",
         at=actor.now,
         account_id=actor.account_id,
         federation_id=federation.id,
         subject=added.code,
-        details={"system": system, "calendar": chosen, "name": cleaned},
+        details=details,
     )
     return added
 
@@ -256,6 +264,54 @@ async def enable_discipline(repos: Repos, actor: Actor, federation: Federation, 
         subject=discipline.code,
     )
     return t(actor.language, "setup.discipline_enabled", code=discipline.code)
+
+
+async def set_discipline_facts(
+    repos: Repos,
+    systems: SystemRegistry,
+    actor: Actor,
+    federation: Federation,
+    code: str,
+    assignments: list[str],
+) -> Discipline:
+    """Set (``KEY=VALUE``) or clear (``KEY=``) the discipline's defaults of the tournament
+    facts its system declares; every bad token refused at once, naming its key. The caller
+    checked the role (an admin in a chat; the operator's ``fedrank discipline edit --set``)."""
+    discipline = await discipline_of(repos, actor, federation, code)
+    adapter = systems.adapter(discipline.system)
+    if not adapter.facts:
+        raise UserError(t(actor.language, "facts.none", system=discipline.system))
+    given = read_assignments(adapter.facts, assignments, actor.language, clearing=True)
+    before = {str(k): str(v) for k, v in (discipline.facts or {}).items()}
+    after = {k: v for k, v in {**before, **given}.items() if v}
+    discipline.facts = after  # a new dict: the JSON column sees the change
+    await repos.audit.log(
+        "discipline.facts",
+        at=actor.now,
+        account_id=actor.account_id,
+        federation_id=federation.id,
+        subject=discipline.code,
+        details={"before": before, "after": after},
+    )
+    return discipline
+
+
+def discipline_facts_text(language: str, systems: SystemRegistry, discipline: Discipline) -> str:
+    """The discipline's defaults, one fact a line: its value (``—`` and what then happens
+    where it has none), the rulebook's section and the values it takes."""
+    adapter = systems.adapter(discipline.system)
+    if not adapter.facts:
+        return t(language, "facts.none", system=discipline.system)
+    in_force = defaults_of(adapter.facts, discipline)
+    lines = [t(language, "facts.defaults_title", code=discipline.code)]
+    for fact in adapter.facts:
+        if fact.per_tournament:
+            lines.append(t(language, "facts.per_tournament", key=fact.key))
+            continue
+        value = in_force.get(fact.key, "—")
+        whose = t(language, "facts.no_default") if value == "—" else ""
+        lines.append(f"{fact.key} = {value} ({fact.rule}: {fact.expected()}{whose})")
+    return "\n".join(lines)
 
 
 def refuse_disabled(discipline: Discipline, language: str) -> None:

@@ -13,6 +13,7 @@ written before ``/confirm``, which registers them and stores the tournament in o
 from __future__ import annotations
 
 import shlex
+from collections.abc import Mapping
 from datetime import datetime
 
 from fedrank.handlers.context import RequestContext
@@ -59,10 +60,15 @@ async def prepare_named(
     text: str,
     filename: str,
     names: Names,
+    *,
+    facts: Mapping[str, str] | None = None,
 ) -> Prepared:
-    """The adapter's preview with the director's ``names``; the players it would register
-    go in ``new_players``. Raises :class:`UnresolvedNamesError` while a name is unsettled."""
-    prepared = await adapter.prepare(repos, discipline, text, filename, names)
+    """The adapter's preview with the director's ``names`` and tournament ``facts``
+    (``KEY=VALUE`` of the submission); the players it would register go in ``new_players``.
+    Raises :class:`UnresolvedNamesError` while a name is unsettled."""
+    prepared = await adapter.prepare_given(
+        repos, discipline, text, filename, names, facts=facts or {}
+    )
     prepared.new_players = list(names.new_players)
     return prepared
 
@@ -78,6 +84,7 @@ async def register_and_prepare(
     *,
     now: datetime,
     account_id: int | None,
+    facts: Mapping[str, str] | None = None,
 ) -> Prepared:
     """In the caller's transaction: register the preview's new players (with the IDs it
     showed), then prepare the file again with them as registered players; the result must be
@@ -90,7 +97,9 @@ async def register_and_prepare(
         await _register(repos, discipline, new, previewed.code, now, account_id)
         settled.chosen[new.key] = new.federation_player_id
     try:
-        prepared = await adapter.prepare(repos, discipline, text, filename, settled)
+        prepared = await adapter.prepare_given(
+            repos, discipline, text, filename, settled, facts=facts or {}
+        )
     except UnresolvedNamesError:
         raise StaleNamesError() from None
     if _shown(prepared) != _shown(previewed) or settled.new_players:

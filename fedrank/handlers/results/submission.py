@@ -28,6 +28,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.federation.setup import refuse_disabled
 from fedrank.handlers.results.corrections import correction_lines, identical_version, stored_version
+from fedrank.handlers.results.facts import FACTS_USAGE, ask_fact, missing_facts
 from fedrank.handlers.results.names import USAGE as NAMES_USAGE
 from fedrank.handlers.results.names import (
     StaleNamesError,
@@ -40,6 +41,7 @@ from fedrank.handlers.results.names import (
 )
 from fedrank.handlers.systems import NoAdapterError
 from fedrank.handlers.systems.base import SystemAdapter, is_withdrawn
+from fedrank.handlers.systems.facts import fact_lines, read_assignments, split_assignments
 from fedrank.handlers.systems.players import Names, UnresolvedNamesError
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.reply import Reply, bold
@@ -108,6 +110,8 @@ def preview_reply(
     reply.table(tuple(t(ctx.language, "submit.headers").split("|")), rows)
     if len(prepared.preview) > PREVIEW_ROWS:
         reply.line(t(ctx.language, "submit.more", count=len(prepared.preview) - PREVIEW_ROWS))
+    for line in fact_lines(ctx.language, prepared.params.get("facts", {})):
+        reply.line(line)
     for warning in prepared.warnings:
         reply.line("⚠ " + warning)
     if prepared.new_players:
@@ -127,13 +131,17 @@ async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
             t(ctx.language, "error.usage", usage="/submit <discipline> + file or table")
         )
     names = Names()
-    if len(parts) == 2:
-        first, _, after = parts[1].partition(" ")
-        if first == REGISTER_NEW:
-            names.register_new = True
-            parts = [parts[0], after] if after.strip() else [parts[0]]
-    if len(parts) == 2:
-        rest = parts[1] + ("\n" + rest if rest else "")
+    words = head.split()[1:]
+    if words and words[0] == REGISTER_NEW:
+        names.register_new = True
+        words = words[1:]
+    assignments, table = split_assignments(words)
+    if table and table[0] == REGISTER_NEW:  # also after the KEY=VALUE facts
+        names.register_new = True
+        table = table[1:]
+    if table:  # the table begins on the command's line
+        start = head.split(maxsplit=len(head.split()) - len(table))[-1]
+        rest = start + ("\n" + rest if rest else "")
     async with services.db.transaction() as repos:
         account = await caller(repos, services, ctx)
         discipline, _ = await director_discipline(repos, ctx, account, parts[0])
@@ -144,12 +152,13 @@ async def submit(services: Services, ctx: RequestContext, args: str) -> Reply:
             raise UserError(
                 t(ctx.language, "submit.no_adapter", system=discipline.system)
             ) from None
+        facts = read_assignments(system_adapter.facts, assignments, ctx.language)
         text, filename, sheet, how = await _text_of(ctx, rest, system_adapter)
         text = visible(text)  # no bidi or other invisible control in the names it brings
         if not text.strip():
             raise UserError(t(ctx.language, "submit.empty"))
         reply = await _preview_or_names(
-            services, ctx, repos, account, discipline, (text, filename, sheet), names
+            services, ctx, repos, account, discipline, (text, filename, sheet), names, facts
         )
         return reply.line(how) if how and reply.buttons else reply  # a preview says how
 
@@ -162,19 +171,24 @@ async def _preview_or_names(
     discipline: Discipline,
     source: tuple[str, str, Sheet | None],
     names: Names,
+    facts: dict[str, str],
 ) -> Reply:
-    """The preview to confirm, or, while names are unsettled, their list to answer."""
+    """The preview to confirm; while names are unsettled, their list to answer; while a
+    tournament fact is given nowhere, the question asking it (with buttons)."""
     text, filename, sheet = source
     shown = ctx.attachment.filename if ctx.attachment is not None else ""
     system_adapter = services.systems.adapter(discipline.system)
     try:
-        prepared = await prepare_named(system_adapter, repos, discipline, text, filename, names)
+        prepared = await prepare_named(
+            system_adapter, repos, discipline, text, filename, names, facts=facts
+        )
     except UnresolvedNamesError as exc:
         token = secrets.token_hex(6)
         payload = {
             "filename": filename,
             "text": text,
             "names": names.to_json(),
+            "facts": facts,
             "unresolved": [u.wanted.key for u in exc.unresolved],
         }
         await repos.submissions.add(token, account.id, discipline.id, payload, services.now())
@@ -184,6 +198,18 @@ async def _preview_or_names(
             reply.line(t(ctx.language, "sheet.where", cell=cells, sheet=sheet.name))
         return reply
     except EngineError as exc:
+        wanted = missing_facts(system_adapter, exc)
+        if wanted:  # only facts nobody gave are lacking: ask them, one at a time
+            token = secrets.token_hex(6)
+            payload = {
+                "filename": filename,
+                "text": text,
+                "names": names.to_json(),
+                "facts": facts,
+                "asking": wanted,
+            }
+            await repos.submissions.add(token, account.id, discipline.id, payload, services.now())
+            return ask_fact(ctx.language, system_adapter, wanted, token, shown or filename)
         error = str(exc)
         line = getattr(exc, "line", None)
         if sheet is not None and line is not None:
@@ -196,7 +222,15 @@ async def _preview_or_names(
             t(ctx.language, "corrections.identical", name=prepared.name, version=same)
         )
     token = await hold_for_confirmation(
-        repos, account.id, discipline, prepared, filename, text, services.now(), names=names
+        repos,
+        account.id,
+        discipline,
+        prepared,
+        filename,
+        text,
+        services.now(),
+        names=names,
+        facts=facts,
     )
     stored = await stored_version(repos, discipline, prepared.code)
     reply = preview_reply(ctx, discipline, prepared, stored)
@@ -217,7 +251,35 @@ async def names_answer(services: Services, ctx: RequestContext, args: str) -> Re
         names = Names.from_json(pending.payload.get("names", {}))
         apply_answer(ctx, names, list(pending.payload["unresolved"]), answer)
         source = (str(pending.payload["text"]), str(pending.payload["filename"]), None)
-        return await _preview_or_names(services, ctx, repos, account, discipline, source, names)
+        facts = _facts_of(pending)
+        return await _preview_or_names(
+            services, ctx, repos, account, discipline, source, names, facts
+        )
+
+
+async def facts_answer(services: Services, ctx: RequestContext, args: str) -> Reply:
+    """``/facts <token> KEY=VALUE …``: the facts a submission's file lacks (the buttons of the
+    question send them), then its preview, or the next question."""
+    token, _, answer = args.strip().partition(" ")
+    if not token or not answer.strip():
+        raise UserError(t(ctx.language, "error.usage", usage=FACTS_USAGE))
+    async with services.db.transaction() as repos:
+        account, pending, discipline = await _pending(services, ctx, repos, token)
+        if "asking" not in pending.payload:
+            raise UserError(t(ctx.language, "facts.not_waiting"))
+        system_adapter = services.systems.adapter(discipline.system)
+        given = read_assignments(system_adapter.facts, answer.split(), ctx.language)
+        facts = {**_facts_of(pending), **given}
+        names = Names.from_json(pending.payload.get("names", {}))
+        source = (str(pending.payload["text"]), str(pending.payload["filename"]), None)
+        return await _preview_or_names(
+            services, ctx, repos, account, discipline, source, names, facts
+        )
+
+
+def _facts_of(pending: PendingSubmission) -> dict[str, str]:
+    """The ``KEY=VALUE`` facts a pending submission was given."""
+    return {str(k): str(v) for k, v in pending.payload.get("facts", {}).items()}
 
 
 async def hold_for_confirmation(
@@ -230,6 +292,7 @@ async def hold_for_confirmation(
     now: datetime,
     *,
     names: Names | None = None,
+    facts: dict[str, str] | None = None,
 ) -> str:
     """Keep a prepared submission until its author confirms it; returns the token.
 
@@ -245,6 +308,8 @@ async def hold_for_confirmation(
     }
     if names is not None:
         payload["names"] = names.to_json()
+    if facts:
+        payload["facts"] = facts
     await repos.submissions.add(token, account_id, discipline.id, payload, now)
     return token
 
@@ -293,6 +358,7 @@ async def confirm(services: Services, ctx: RequestContext, args: str) -> Reply:
                         prepared,
                         now=now,
                         account_id=account.id,
+                        facts=_facts_of(pending),
                     )
                 except StaleNamesError as exc:
                     raise UserError(t(ctx.language, "names.stale", reason=str(exc))) from None

@@ -24,6 +24,7 @@ from fedrank.storage.records import ComputedList, NewEntry, NewGame, Prepared, P
 from fedrank.storage.repos import Repos
 
 if TYPE_CHECKING:
+    from fedrank.handlers.systems.facts import Fact
     from fedrank.handlers.systems.players import Names
 
 WITHDRAWN: Final = "withdrawn"
@@ -91,6 +92,11 @@ class SystemAdapter(ABC):
     #: The calendar of the system's own lists (a new discipline's default): ``monthly``,
     #: ``quarterly``, ``yearly`` or ``on_demand``.
     default_calendar: ClassVar[str] = "monthly"
+    #: The tournament facts the rulebook needs that a file may lack (:mod:`.facts`): given by a
+    #: submission's ``KEY=VALUE``, the file, or the discipline's default.
+    facts: ClassVar[tuple[Fact, ...]] = ()
+    #: The defaults a new discipline of this system starts with (RULES.md decisions).
+    default_facts: ClassVar[Mapping[str, str]] = {}
 
     def check_discipline(self, discipline: Discipline) -> None:
         """Refuse (:class:`DisciplineRefusedError`) a discipline this system cannot compute and
@@ -117,6 +123,20 @@ class SystemAdapter(ABC):
         Its players are found by :func:`fedrank.handlers.systems.players.find_players` with the
         director's ``names`` (his choices for unknown or ambiguous names, and the new players
         they register, which the preview computes as transient players)."""
+
+    async def prepare_given(
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        text: str,
+        filename: str,
+        names: Names | None = None,
+        *,
+        facts: Mapping[str, str],
+    ) -> Prepared:
+        """:meth:`prepare` with the submission's tournament facts (``KEY=VALUE``, checked
+        against :attr:`facts`); a system that declares none has nothing to take from them."""
+        return await self.prepare(repos, discipline, text, filename, names)
 
     @abstractmethod
     async def compute_list(

@@ -16,6 +16,7 @@ from fedrank.engines.kernel import InputError
 from fedrank.handlers.context import Services
 from fedrank.handlers.results import submission as results
 from fedrank.handlers.systems import SystemRegistry
+from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.players import Names
 from fedrank.storage.models import Discipline, PendingSubmission, Tournament
 from fedrank.storage.records import (
@@ -35,7 +36,7 @@ DIRECTOR = 100
 PLAYER = 200
 
 
-class TinyAdapter:
+class TinyAdapter(SystemAdapter):
     """A stand-in engine adapter: lines ``ID;points`` after a header ``code;name;date``.
 
     Each line awards NRKT points; the list ranks players by their NRKT total.

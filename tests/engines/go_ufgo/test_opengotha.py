@@ -94,8 +94,9 @@ def test_every_problem_at_once_naming_line_field_and_player() -> None:
         "(or 17, 18, 19), _BYDEF)\n"
         "- line 12, field 'whitePlayer': 'NOBODY' is not the key of a <Player> (name and first "
         "name, upper-case, no spaces)\n"
-        "- line 20, field 'official': OpenGotha has no official flag: add official=\"yes\" or "
-        '"no" to <GeneralParameterSet> (is the tournament official, seed 002 §4.3?)'
+        "- line 20, field 'official': OpenGotha has no official flag (is the tournament "
+        "official, seed 002 §4.3?); give official=… with the submission, or set the "
+        "discipline's default"
     )
 
 

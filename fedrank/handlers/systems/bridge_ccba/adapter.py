@@ -3,8 +3,10 @@ wiring the import, the lists and ``/whatif`` to the use cases."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 
+from fedrank.engines.bridge_ccba.tables import COLOURS, LEVELS
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.bridge_ccba import playerdata
 from fedrank.handlers.systems.bridge_ccba.importing import SYSTEM_ID
@@ -12,6 +14,7 @@ from fedrank.handlers.systems.bridge_ccba.lists import compute_list as list_on
 from fedrank.handlers.systems.bridge_ccba.prepare import prepare as prepare_file
 from fedrank.handlers.systems.bridge_ccba.prepare import withdraw as withdraw_event
 from fedrank.handlers.systems.bridge_ccba.whatif import whatif as place_simulated
+from fedrank.handlers.systems.facts import Fact, defaults_of
 from fedrank.handlers.systems.players import Names
 from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
 from fedrank.storage.records import ComputedList, Prepared, PreviewLine
@@ -40,6 +43,13 @@ class BridgeCcbaAdapter(SystemAdapter):
     def check_player_data(self, player: Player) -> None:
         playerdata.check_player_data(player)
 
+    #: The event's grade (seed 001 §1.3.3 L and §2.5 colour): a discipline of one kind of event
+    #: (a club's monthly pairs) may hold defaults; a file without them is asked.
+    facts = (
+        Fact("level", "seed 001 §1.3.3", LEVELS),
+        Fact("colour", "seed 001 §2.5", COLOURS),
+    )
+
     async def prepare(
         self,
         repos: Repos,
@@ -48,7 +58,22 @@ class BridgeCcbaAdapter(SystemAdapter):
         filename: str,
         names: Names | None = None,
     ) -> Prepared:
-        return await prepare_file(repos, discipline, text, filename, names)
+        return await self.prepare_given(repos, discipline, text, filename, names, facts={})
+
+    async def prepare_given(
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        text: str,
+        filename: str,
+        names: Names | None = None,
+        *,
+        facts: Mapping[str, str],
+    ) -> Prepared:
+        """:meth:`prepare` with the submission's level and colour over the file's, and the
+        discipline's defaults where both are silent."""
+        given = (dict(facts), defaults_of(self.facts, discipline))
+        return await prepare_file(repos, discipline, text, filename, names, given)
 
     async def withdraw(
         self,

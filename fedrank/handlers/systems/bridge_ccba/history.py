@@ -123,7 +123,7 @@ class StoredEvent:
         """The stored file and the player IDs it resolved (upper case) to players."""
         params = self.version.params
         ids = {str(fid).upper(): int(pid) for fid, pid in dict(params["players"]).items()}
-        return read_event_file(str(params["text"])), ids
+        return read_event_file(str(params["text"]), given=params.get("given")), ids
 
 
 async def stored_events(repos: Repos, discipline: Discipline) -> list[StoredEvent]:

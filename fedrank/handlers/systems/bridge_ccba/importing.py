@@ -79,8 +79,15 @@ class EventFile:
         return self.parsed.event_line
 
 
-def read_event_file(text: str, filename: str = "") -> EventFile:
-    """Parse an import: the engine's ``.ccba`` file with an optional ``code`` and a ``date``."""
+def read_event_file(
+    text: str,
+    filename: str = "",
+    given: Mapping[str, str] | None = None,
+    defaults: Mapping[str, str] | None = None,
+) -> EventFile:
+    """Parse an import: the engine's ``.ccba`` file with an optional ``code`` and a ``date``;
+    ``given`` (the submission's level and colour) over its ``[event]``, ``defaults`` (the
+    discipline's) where it is silent."""
     name = filename.lower().rsplit("/", 1)[-1]
     extension = "." + name.rsplit(".", 1)[-1] if "." in name else ""
     if extension not in ccba.EXTENSIONS:
@@ -88,7 +95,9 @@ def read_event_file(text: str, filename: str = "") -> EventFile:
             f"CCBA results are .ccba event files, not {extension}", line=1, field="file"
         )
     lines = text.lstrip("\ufeff").splitlines()
-    parsed = ccba.parse_event("\n".join(lines) + "\n", extra_keys=(CODE_KEY,))
+    parsed = ccba.parse_event(
+        "\n".join(lines) + "\n", extra_keys=(CODE_KEY,), over=given, under=defaults
+    )
     code: str | None = None
     if CODE_KEY in parsed.extra:
         value, number = parsed.extra[CODE_KEY]
@@ -438,11 +447,17 @@ def prepared_event(
             "players of absent entries not in the database, not registered: "
             + ", ".join(start.absent)
         )
+    warnings.extend(ef.parsed.warnings)
     warnings.extend(extra_warnings)
+    facts = {k: list(v) for k, v in ef.parsed.facts.items()}
+    # What came from outside the file, so a replay reads the stored text the same way.
+    given = {k: v for k, (v, source) in ef.parsed.facts.items() if source != "file"}
     params = {
         "system": SYSTEM_ID,
         "format": PARAMS_FORMAT,
         "text": ef.text,
+        **({"given": given} if given else {}),
+        "facts": facts,
         "players": {fid: pid for fid, pid in sorted(ids.items())},
         "figures": found,
         "youth": youth,

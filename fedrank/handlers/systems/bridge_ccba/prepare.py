@@ -4,6 +4,7 @@ replayed. Nothing is written; the preview is what a confirmation stores."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 
 from fedrank.engines.kernel import InputError
 from fedrank.engines.sniff import refined
@@ -81,10 +82,18 @@ async def _players(
 
 
 async def prepare(
-    repos: Repos, discipline: Discipline, text: str, filename: str, names: Names | None = None
+    repos: Repos,
+    discipline: Discipline,
+    text: str,
+    filename: str,
+    names: Names | None = None,
+    given: tuple[Mapping[str, str], Mapping[str, str]] = ({}, {}),
 ) -> Prepared:
-    """Parse an event file, find its players, read holdings, compute, replay later events."""
-    ef = await asyncio.to_thread(refined, "bridge_ccba", read_event_file, text, filename)
+    """Parse an event file, find its players, read holdings, compute, replay later events;
+    ``given``: the submission's facts (over the file) and the discipline's defaults."""
+    ef = await asyncio.to_thread(
+        refined, "bridge_ccba", read_event_file, text, filename, given[0], given[1]
+    )
     event = ef.parsed.event
     held_on = event.event_date
     assert held_on is not None

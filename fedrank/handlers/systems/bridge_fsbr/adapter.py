@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from typing import ClassVar
 
 from fedrank.handlers.systems.base import SystemAdapter
 from fedrank.handlers.systems.bridge_fsbr import lists, playerdata, prepare, whatif
 from fedrank.handlers.systems.bridge_fsbr.ledger import SYSTEM_ID
+from fedrank.handlers.systems.facts import Fact
 from fedrank.handlers.systems.players import Names
 from fedrank.storage.models import Discipline, Player, Tournament
 from fedrank.storage.records import ComputedList, Prepared, PreviewLine
@@ -40,6 +42,14 @@ class BridgeFsbrAdapter(SystemAdapter):
         """Refuse player data this system could not read (raises InputError)."""
         playerdata.check_player_data(player)
 
+    #: 7.5 kq and 8.10 N0 of one tournament, as published (a report's ``kq =``/``N0 =`` header
+    #: lines, or the submission's ``kq=``/``N0=``); computed from the participants where neither
+    #: gives them, so never asked and never a discipline's default.
+    facts = (
+        Fact("kq", "seed 003 7.5", (), positive=True, per_tournament=True),
+        Fact("N0", "seed 003 8.10", (), positive=True, per_tournament=True),
+    )
+
     async def prepare(
         self,
         repos: Repos,
@@ -49,8 +59,21 @@ class BridgeFsbrAdapter(SystemAdapter):
         names: Names | None = None,
     ) -> Prepared:
         """Parse a report, find its players, take their rk from the titles, compute."""
+        return await self.prepare_given(repos, discipline, text, filename, names, facts={})
+
+    async def prepare_given(
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        text: str,
+        filename: str,
+        names: Names | None = None,
+        *,
+        facts: Mapping[str, str],
+    ) -> Prepared:
+        """:meth:`prepare` with the submission's kq and N0 over the report's header."""
         del filename  # one format, whatever the name (as ``fedrank calc``)
-        return await prepare.prepare(repos, discipline, text, names)
+        return await prepare.prepare(repos, discipline, text, names, facts)
 
     async def whatif(
         self,

@@ -37,6 +37,8 @@ from fedrank.storage.records import NewAward, NewEntry, Prepared, PreviewLine
 _SLUG: Final = re.compile(r"[^\w]+")
 _ZERO: Final = Decimal(0)
 GUEST: Final = "guest:"
+#: The header figures a submission's ``KEY=VALUE`` may give (7.5 kq, 8.10 N0).
+GIVEN_KEYS: Final = ("kq", "N0")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,11 @@ class Report:
     text: str
     tournament: fsbr.Tournament
     code: str
+    given: dict[str, str] = field(default_factory=dict)
+    """The submission's ``KEY=VALUE`` facts (kq, N0), applied over the file's header."""
+    facts: dict[str, list[str]] = field(default_factory=dict)
+    """kq and N0 where given: key -> [value, source] (file or submission)."""
+    warnings: tuple[str, ...] = ()
 
 
 def default_code(name: str, end: date) -> str:
@@ -54,10 +61,26 @@ def default_code(name: str, end: date) -> str:
     return f"{end.isoformat()}-{slug}".rstrip("-")[:64]
 
 
-def read_report(text: str) -> Report:
-    """Parse a report; its header ``id`` (at most 64 characters) is the code, if given."""
+def read_report(text: str, given: Mapping[str, str] | None = None) -> Report:
+    """Parse a report; its header ``id`` (at most 64 characters) is the code, if given.
+    ``given``: the submission's kq and N0, over the header's (a difference is warned)."""
     cleaned = text.lstrip("\ufeff")
     t = fsbr.parse_tournament(cleaned)
+    facts: dict[str, list[str]] = {}
+    warnings: list[str] = []
+    for key in GIVEN_KEYS:
+        stated = getattr(t, key)
+        if key in (given or {}):
+            value = Decimal((given or {})[key])
+            if stated is not None and stated != value:
+                warnings.append(
+                    f"line {t.line_of.get(key)}: the file's {key} {fmt(stated)} replaced by "
+                    f"the submission's {key}={fmt(value)}"
+                )
+            t = replace(t, kq=value) if key == "kq" else replace(t, N0=value)
+            facts[key] = [fmt(value), "submission"]
+        elif stated is not None:
+            facts[key] = [fmt(stated), "file"]
     if "id" in t.line_of:
         code = t.id.strip()
         if len(code) > 64:
@@ -66,14 +89,15 @@ def read_report(text: str) -> Report:
             )
     else:
         code = default_code(t.name, t.end)
-    return Report(cleaned, replace(t, id=code), code)
+    kept = {k: v for k, v in (given or {}).items() if k in GIVEN_KEYS}
+    return Report(cleaned, replace(t, id=code), code, kept, facts, tuple(warnings))
 
 
 def stored_report(code: str, params: Mapping[str, Any]) -> tuple[Report, dict[str, int]]:
     """A stored version's report under its stored code, and the player IDs it resolved."""
-    report = read_report(str(params["text"]))
+    report = read_report(str(params["text"]), params.get("given"))
     ids = {str(k).upper(): int(v) for k, v in dict(params["players"]).items()}
-    return Report(report.text, replace(report.tournament, id=code), code), ids
+    return replace(report, tournament=replace(report.tournament, id=code), code=code), ids
 
 
 def players_of(t: fsbr.Tournament) -> list[tuple[fsbr.Entry, fsbr.PlayerEntry]]:
@@ -287,6 +311,7 @@ def prepared_tournament(
     warnings = [*ranked.warnings, *result.warnings]
     if guests:
         warnings.append(f"foreign guests not in the database (no ledger line): {', '.join(guests)}")
+    warnings.extend(report.warnings)
     warnings.extend(extra_warnings)
     params: dict[str, Any] = {
         "system": SYSTEM_ID,
@@ -299,6 +324,8 @@ def prepared_tournament(
         "form": t.form,
         "face_to_face": t.face_to_face,
         "figures": figures,
+        **({"given": report.given} if report.given else {}),
+        **({"facts": report.facts} if report.facts else {}),
     }
     return Prepared(
         code=report.code,

@@ -128,17 +128,22 @@ async def resolve(
 
 
 async def prepare(
-    repos: Repos, discipline: Discipline, text: str, names: Names | None = None
+    repos: Repos,
+    discipline: Discipline,
+    text: str,
+    names: Names | None = None,
+    given: Mapping[str, str] | None = None,
 ) -> Prepared:
-    """Parse a report, find its players, take their rk from the titles, compute."""
-    report = await asyncio.to_thread(refined, "bridge_fsbr", read_report, text)
+    """Parse a report, find its players, take their rk from the titles, compute; ``given``:
+    the submission's kq and N0 over the report's header."""
+    report = await asyncio.to_thread(refined, "bridge_fsbr", read_report, text, given)
     if "id" not in report.tournament.line_of:
         # No id in the report: a short code (a correction keeps the stored tournament's).
         t = report.tournament
         code = await assign_code(
             repos, discipline.id, discipline.code, t.end, t.name, legacy=report.code
         )
-        report = Report(report.text, replace(t, id=code), code)
+        report = replace(report, tournament=replace(t, id=code), code=code)
     federation = await stored_federation(repos, discipline.federation_id)
     ids, players = await resolve(repos, federation, report.tournament, names)
     stored = await repos.ledger.tournament(discipline.id, report.code)

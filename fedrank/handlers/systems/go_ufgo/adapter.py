@@ -8,16 +8,20 @@ a date). docs/engines/go_ufgo.md ("In fedrank") says what is stored.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
+from typing import ClassVar
 
 from fedrank.charts.layout import Level
+from fedrank.engines.go_ufgo import Given
 from fedrank.engines.go_ufgo.ranks import Rank
 from fedrank.engines.go_ufgo.tables import TABLE1
 from fedrank.handlers.systems.base import SystemAdapter
+from fedrank.handlers.systems.facts import Fact, defaults_of
 from fedrank.handlers.systems.go_ufgo import lists, playerdata
 from fedrank.handlers.systems.go_ufgo import prepare as submission
-from fedrank.handlers.systems.go_ufgo.events import SYSTEM
+from fedrank.handlers.systems.go_ufgo.events import SEED, SYSTEM
 from fedrank.handlers.systems.players import Names
 from fedrank.handlers.wording.i18n import t
 from fedrank.storage.models import Discipline, Player, Tournament, TournamentVersion
@@ -49,6 +53,17 @@ class GoUfgoAdapter(SystemAdapter):
             return {}
         return {f"{SYSTEM}.{playerdata.START_KEY}": list(start.recommended_by)}
 
+    #: §4.3 official (K3), §4.8 the board, §1.7 the main time: OpenGotha and EGF files have no
+    #: field for the first; CSV and JSON files may leave any out.
+    facts = (
+        Fact("official", f"{SEED} §4.3", ("yes", "no")),
+        Fact("board", f"{SEED} §4.8", ("19", "13", "9")),
+        Fact("time_minutes", f"{SEED} §1.7", ("45", "60", "90"), low=1, high=1440),
+    )
+    #: RULES.md go_ufgo "Decision (official)": a new discipline's tournaments are not official
+    #: (stored on the discipline when it is added; its admin may change or clear it).
+    default_facts: ClassVar[Mapping[str, str]] = {"official": "no"}
+
     async def prepare(
         self,
         repos: Repos,
@@ -58,7 +73,22 @@ class GoUfgoAdapter(SystemAdapter):
         names: Names | None = None,
     ) -> Prepared:
         """Parse, find every player, rate from the stored history; write nothing."""
-        return await submission.prepare(repos, discipline, text, filename, names)
+        return await self.prepare_given(repos, discipline, text, filename, names, facts={})
+
+    async def prepare_given(
+        self,
+        repos: Repos,
+        discipline: Discipline,
+        text: str,
+        filename: str,
+        names: Names | None = None,
+        *,
+        facts: Mapping[str, str],
+    ) -> Prepared:
+        """:meth:`prepare` with the submission's facts over the file, and the discipline's
+        defaults where both are silent."""
+        given = Given(dict(facts), defaults_of(self.facts, discipline))
+        return await submission.prepare(repos, discipline, text, filename, names, given)
 
     async def withdraw(
         self,

@@ -90,6 +90,9 @@ class Event:
     warnings: list[str] = field(default_factory=list)
     stored: dict[str, Any] | None = None
     """The params of the stored current version (None for the submission)."""
+    facts: dict[str, list[str]] = field(default_factory=dict)
+    """Official, board and minutes as rated: key -> [value, source] (file, submission or
+    default), which the preview says and the version keeps."""
 
     def participants(self) -> list[int]:
         seen: dict[int, None] = {}
@@ -106,6 +109,7 @@ class Event:
             "board": self.board,
             "time_minutes": self.time_minutes,
             "official": self.official,
+            **({"facts": self.facts} if self.facts else {}),
             "seats": [s.to_json() for s in self.seats.values()],
             "games": [[r, a, b, format(s, "f"), line] for r, a, b, s, line in self.games],
             "ik_before": {str(p): format(v, "f") for p, v in result.before.items()},
@@ -140,6 +144,7 @@ class Event:
             seats={s.player_id: s for s in seats},
             games=[(int(r), int(a), int(b), Decimal(s), ln) for r, a, b, s, ln in params["games"]],
             stored=params,
+            facts={str(k): [str(v[0]), str(v[1])] for k, v in params.get("facts", {}).items()},
         )
 
 

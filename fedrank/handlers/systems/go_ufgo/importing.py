@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any, Final
 
 from fedrank.engines.go_ufgo import (
+    FACTS,
     Game,
     PlayerResult,
     PlayerStart,
@@ -115,6 +116,7 @@ def submitted_event(
             for g in t.games
         ],
         warnings=list(parsed.warnings),
+        facts={k: list(parsed.facts[k]) for k in FACTS if k in parsed.facts},
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from functools import partial
 
-from fedrank.engines.go_ufgo import Submission, parse_submission, tournament_code
+from fedrank.engines.go_ufgo import Given, Submission, parse_submission, tournament_code
 from fedrank.engines.sniff import refined
 from fedrank.handlers.access import stored_federation
 from fedrank.handlers.codes import assign_code
@@ -41,9 +41,15 @@ PASTED = "pasted.txt"
 
 
 async def prepare(
-    repos: Repos, discipline: Discipline, text: str, filename: str, names: Names | None = None
+    repos: Repos,
+    discipline: Discipline,
+    text: str,
+    filename: str,
+    names: Names | None = None,
+    given: Given | None = None,
 ) -> Prepared:
-    """Parse, find every player, rate from the stored history; write nothing.
+    """Parse, find every player, rate from the stored history; write nothing. ``given``: the
+    tournament facts from the submission and the discipline's defaults.
 
     Corrections (same code) and tournaments dated before stored ones re-rate the later
     tournaments (``replays``).
@@ -57,6 +63,7 @@ async def prepare(
             text,
             filename="" if filename == PASTED else filename,
             federation_code=federation.code,
+            given=given,
         )
     )
     players, seats = await _resolve(repos, federation, submission, names)
