@@ -75,6 +75,14 @@ def import_(
             help="NAME=ID (a registered player) or NAME=new, for a name of the file; repeatable",
         ),
     ] = None,
+    facts: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help="KEY=VALUE, a fact of the tournament the file lacks or gets wrong "
+            "(official=yes, board=13, kq=1.2 ...), as /submit takes it; repeatable",
+        ),
+    ] = None,
 ) -> None:
     """Store a tournament: show the preview, then write it in one transaction once confirmed."""
     from fedrank.bootstrap import opened
@@ -94,7 +102,7 @@ def import_(
     async def go(root: Root) -> str:
         await ensure_initialised(root)
         seen = await op_files.preview_import(
-            root.services, target, file.name, content, wanted_names
+            root.services, target, file.name, content, wanted_names, facts or []
         )
         if isinstance(seen, str):
             return seen

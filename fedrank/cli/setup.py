@@ -175,6 +175,30 @@ def discipline_enable(
     )
 
 
+@discipline_app.command("edit")
+def discipline_edit(
+    federation: Annotated[str, typer.Argument(help="the federation's code")],
+    code: Annotated[str, typer.Argument(help="the discipline's code")],
+    facts: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help="KEY=VALUE, a default for a fact files lack (official=no, board=19 ...); "
+            "KEY= clears it; repeatable",
+        ),
+    ] = None,
+) -> None:
+    """Show or set the discipline's defaults of the tournament facts a file may lack (as an
+    admin's /discipline facts): a file's own value wins, a submission's --set wins over both."""
+    from fedrank.handlers.federation import operator as op_setup
+
+    typer.echo(
+        _with_services(
+            lambda services: op_setup.discipline_edit(services, federation, code, facts or [])
+        )
+    )
+
+
 def grant(
     account: Annotated[str, typer.Argument(help="platform:user, e.g. telegram:123456")],
     federation: Annotated[str, typer.Argument(help="federation code, e.g. RMF")],

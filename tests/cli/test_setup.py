@@ -161,3 +161,32 @@ def test_run_on_an_empty_database_says_how_to_begin(run: Cli) -> None:
     )
     assert "No federation is set up yet" in session.stdout
     assert "—" not in session.stdout
+
+
+def test_discipline_edit_and_import_set_give_the_facts_a_file_lacks(run: Cli) -> None:
+    """``fedrank discipline edit`` shows and sets a discipline's defaults (a fresh Go
+    discipline's official is "no"); ``fedrank import --set`` overrides the file for one
+    tournament, said in the preview; a bad value is refused naming its key."""
+    assert run(["init"]).returncode == 0
+    run(["federation", "add", "UFGO", "Ukrainian Go Federation", "--timezone", "Europe/Kyiv"])
+    run(["discipline", "add", "UFGO", "ufgo", "go_ufgo", "UFGO rating"])
+    shown = run(["discipline", "edit", "UFGO", "ufgo"])
+    assert shown.returncode == 0, shown.stderr
+    assert "official = no" in shown.stdout
+    changed = run(["discipline", "edit", "UFGO", "ufgo", "--set", "board=13"])
+    assert changed.returncode == 0, changed.stderr
+    assert "board = 13" in changed.stdout and "official = no" in changed.stdout
+    refused = run(["discipline", "edit", "UFGO", "ufgo", "--set", "official=maybe"])
+    assert refused.returncode == 2 and "official" in refused.stderr
+    audited = [(a, s) for a, s, _ in _audit(run.cwd)]
+    assert ("discipline.facts", "ufgo") in audited
+    assert ("discipline.facts.refused", "UFGO ufgo") in audited
+    example = Path(__file__).resolve().parents[2] / "examples/go_ufgo/kharkiv_autumn_cup_2026.h9"
+    imported = run(
+        ["import", "ufgo", str(example), "--yes", "--register-new", "--set", "official=no"]
+    )
+    assert imported.returncode == 0, imported.stderr
+    assert "official=no" in imported.stdout  # the file's OF[yes] replaced, and said so
+    assert imported.stdout.strip().endswith(", version 1")
+    bad = run(["import", "ufgo", str(example), "--yes", "--set", "colour=red"])
+    assert bad.returncode == 2 and "colour" in bad.stderr

@@ -20,8 +20,11 @@ from fedrank.handlers.federation.setup import (
     add_federation,
     audit_refusal,
     disable_discipline,
+    discipline_facts_text,
+    discipline_of,
     enable_discipline,
     federation_named,
+    set_discipline_facts,
 )
 from fedrank.handlers.operator import OperatorError
 from fedrank.handlers.wording.i18n import t
@@ -164,6 +167,26 @@ async def discipline_enable(services: Services, federation: str, code: str) -> s
         return await enable_discipline(repos, actor, found, code)
 
     return await _as_operator(services, "discipline.enable", f"{federation} {code}", work)
+
+
+async def discipline_edit(
+    services: Services, federation: str, code: str, assignments: list[str]
+) -> str:
+    """``fedrank discipline edit``: set (``KEY=VALUE``) or clear (``KEY=``) the discipline's
+    defaults of the facts a file may lack, then say them all; with no assignment, only say
+    them. Audited as ``discipline.facts``, like an admin's ``/discipline facts``."""
+
+    async def work(repos: Repos, actor: Actor) -> str:
+        found = await federation_named(repos, actor, federation)
+        if assignments:
+            discipline = await set_discipline_facts(
+                repos, services.systems, actor, found, code, assignments
+            )
+        else:
+            discipline = await discipline_of(repos, actor, found, code)
+        return discipline_facts_text("en", services.systems, discipline)
+
+    return await _as_operator(services, "discipline.facts", f"{federation} {code}", work)
 
 
 async def has_federation(services: Services) -> bool:

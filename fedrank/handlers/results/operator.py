@@ -12,7 +12,8 @@ adapters; the operator acts with the server's authority (no account). Refusals a
 from __future__ import annotations
 
 import tempfile
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,8 @@ from fedrank.handlers.results.names import StaleNamesError, prepare_named, regis
 from fedrank.handlers.results.othello import preview_round
 from fedrank.handlers.results.submission import MAX_UPLOAD, confirm_prepared, preview_reply
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry, all_systems
+from fedrank.handlers.systems.base import SystemAdapter
+from fedrank.handlers.systems.facts import read_assignments
 from fedrank.handlers.systems.players import Names, UnresolvedNamesError
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.reply import Reply
@@ -123,8 +126,11 @@ async def prepare_for(
     text: str,
     filename: str,
     wanted: Names | None = None,
+    assignments: Sequence[str] = (),
 ) -> tuple[Discipline, Prepared, Names]:
-    """The discipline and prepared tournament for ``target`` (a discipline code or a system id).
+    """The discipline and prepared tournament for ``target`` (a discipline code or a system id),
+    with the facts ``assignments`` give (``--set KEY=VALUE``, over the file and the
+    discipline's defaults, as ``/submit``'s).
 
     A system id with several disciplines (RMF's sports and Sichuan mahjong) lets the file
     decide: the one discipline whose adapter accepts it is taken.
@@ -152,8 +158,11 @@ async def prepare_for(
         except NoAdapterError:
             raise OperatorError(f"{discipline.system} results cannot be imported yet") from None
         names = Names.from_json(wanted.to_json()) if wanted is not None else Names()
+        facts = given_facts(engine, assignments)
         try:
-            prepared = await prepare_named(engine, repos, discipline, text, filename, names)
+            prepared = await prepare_named(
+                engine, repos, discipline, text, filename, names, facts=facts
+            )
             accepted.append((discipline, prepared, names))
         except UnresolvedNamesError as exc:
             if len(candidates) == 1:
@@ -174,6 +183,16 @@ async def prepare_for(
     raise OperatorError(f"the file fits several disciplines ({codes}); name one of them")
 
 
+def given_facts(adapter: SystemAdapter, assignments: Sequence[str]) -> dict[str, str]:
+    """``--set KEY=VALUE`` read as the system's facts; a bad one refused naming its key."""
+    if not assignments:
+        return {}
+    try:
+        return read_assignments(adapter.facts, assignments, "en")
+    except UserError as exc:
+        raise OperatorError(exc.message) from None
+
+
 @dataclass(frozen=True, slots=True)
 class ImportPreview:
     """What ``fedrank import`` showed, kept to write exactly that once confirmed."""
@@ -184,10 +203,17 @@ class ImportPreview:
     text: str
     filename: str
     reply: Reply
+    #: The facts ``--set`` gave, to prepare the same tournament again when writing.
+    facts: dict[str, str] = field(default_factory=dict)
 
 
 async def preview_import(
-    services: Services, target: str, filename: str, content: bytes, wanted: Names
+    services: Services,
+    target: str,
+    filename: str,
+    content: bytes,
+    wanted: Names,
+    assignments: Sequence[str] = (),
 ) -> ImportPreview | str:
     """``fedrank import``'s preview of a file for ``target`` (a discipline code or a system
     id); writes nothing. A file the stored tournament already holds exactly is said as one
@@ -197,14 +223,16 @@ async def preview_import(
         system = named.system if named is not None else target
         text, name = await read_text(filename, content, system)
         discipline, prepared, names = await prepare_for(
-            repos, services.systems, target, text, name, wanted
+            repos, services.systems, target, text, name, wanted, assignments
         )
         same = await identical_version(repos, discipline, prepared)
         if same is not None:
             return t("en", "corrections.identical", name=prepared.name, version=same)
         stored = await stored_version(repos, discipline, prepared.code)
         reply = preview_reply(CONSOLE, discipline, prepared, stored)
-        return ImportPreview(discipline.id, prepared, names, text, name, reply)
+        adapter = services.systems.adapter(discipline.system)
+        facts = given_facts(adapter, assignments)
+        return ImportPreview(discipline.id, prepared, names, text, name, reply, facts)
 
 
 async def store_import(services: Services, seen: ImportPreview) -> str:
@@ -226,13 +254,16 @@ async def store_import(services: Services, seen: ImportPreview) -> str:
                     seen.prepared,
                     now=services.now(),
                     account_id=None,
+                    facts=seen.facts,
                 )
             except StaleNamesError as exc:
                 raise OperatorError(
                     f"{exc} since the preview; nothing written, run again"
                 ) from None
         else:
-            again = await adapter.prepare(repos, found, seen.text, seen.filename, seen.names)
+            again = await adapter.prepare_given(
+                repos, found, seen.text, seen.filename, seen.names, facts=seen.facts
+            )
             if again.to_json() != seen.prepared.to_json():
                 raise OperatorError(
                     "the data changed since the preview; nothing written, run again"
