@@ -70,6 +70,7 @@ async def load(
             f"date: {held_on.isoformat()}",
             f"seed: {rng.randrange(1, 10**6)}",
             "bye_points: 1",
+            "championship: world",  # I.2 binds the WOC (RULES.md Decision (scope))
             "",
             *(
                 f"player: {fid}" + (f" | {' '.join(flags)}" if flags else "")

@@ -47,6 +47,9 @@ STAGES = (
 )
 TEAM_MAX, SAME_GENDER_MAX = 4, 3
 """I.2.2: a team has one to four players, at most three of one gender."""
+CHAMPIONSHIPS = ("world", "national", "club")
+"""``championship:`` header. RULES.md othello_woc Decision (scope): only ``world`` binds I.2;
+a file without the header is not a world championship."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,8 +236,10 @@ def _parse_player(value: str, line: int) -> Player:
     return Player(pid, name or pid, country.upper(), gender.upper(), **kwargs)
 
 
-def _check_field(players: list[Player], contact: frozenset[str], lines: dict[str, int]) -> None:
-    """I.2 (team sizes) and II.2 (one extra player, only against an odd field)."""
+def _check_field(
+    players: list[Player], contact: frozenset[str], lines: dict[str, int], *, world: bool
+) -> None:
+    """I.2 (team sizes, only for a world championship) and II.2 (one extra player, odd field)."""
     extras = [p for p in players if p.extra]
     if len(extras) > 1:
         raise RuleError(
@@ -251,7 +256,7 @@ def _check_field(players: list[Player], contact: frozenset[str], lines: dict[str
         if not p.extra and not p.youth_extra:
             teams.setdefault(p.country, []).append(p)
     for country, team in teams.items():
-        if country == WOF_COUNTRY:
+        if country == WOF_COUNTRY or not world:
             continue
         limit = 1 if country in contact else TEAM_MAX
         last = lines[team[-1].id]
@@ -280,7 +285,7 @@ def _check_field(players: list[Player], contact: frozenset[str], lines: dict[str
                 )
 
 
-_HEADERS = ("tournament", "seed", "system", "bye_points", "contact")
+_HEADERS = ("tournament", "seed", "system", "bye_points", "contact", "championship")
 
 
 def parse_document(text: str) -> Document:
@@ -291,6 +296,7 @@ def parse_document(text: str) -> Document:
     system_line = 0
     bye_points: Decimal | None = None
     contact: frozenset[str] = frozenset()
+    world = False
     players: list[Player] = []
     player_lines: dict[str, int] = {}
     blocks: list[tuple[int, int, int | None, list[tuple[int, str]]]] = []
@@ -342,10 +348,19 @@ def parse_document(text: str) -> Document:
                 continue
             if (
                 sep
-                and key in ("tournament", "seed", "system", "bye_points", "contact")
+                and key in ("tournament", "seed", "system", "bye_points", "contact", "championship")
                 and not blocks
             ):
-                if key == "tournament":
+                if key == "championship":
+                    if value.lower() not in CHAMPIONSHIPS:
+                        known = ", ".join(CHAMPIONSHIPS)
+                        raise InputError(
+                            f"championship is one of {known}, not '{value}'",
+                            line=number,
+                            field="championship",
+                        )
+                    world = value.lower() == "world"
+                elif key == "tournament":
                     name = value
                 elif key == "seed":
                     seed = _int(value, number, "seed")
@@ -382,7 +397,7 @@ def parse_document(text: str) -> Document:
     if not players and not problems:
         problems.add(InputError("the file has no 'player:' lines", line=1, field="player"))
     problems.check()
-    _check_field(players, contact, player_lines)
+    _check_field(players, contact, player_lines, world=world)
     if system is not None and system is not system_for_field(len(players)):
         raise RuleError(
             f"{len(players)} players play {system_for_field(len(players)).value}, "

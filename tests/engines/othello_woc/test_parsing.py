@@ -97,11 +97,12 @@ def test_malformed_files_name_the_line_and_field(text: str, line: int, field: st
 
 def test_rule_checks_of_the_field() -> None:
     """I.2.2 team sizes, II.2 the extra player and the system by field size."""
-    five = "".join(f"player: N{i} | N{i} | NED | {'MF'[i % 2]}\n" for i in range(5))
+    world = "championship: world\n"
+    five = world + "".join(f"player: N{i} | N{i} | NED | {'MF'[i % 2]}\n" for i in range(5))
     with pytest.raises(RuleError) as err:
         parse_document(five)
-    assert err.value.rule == "seed 004 I.2.1-I.2.2" and err.value.line == 5
-    men = "".join(f"player: N{i} | N{i} | NED | M\n" for i in range(4))
+    assert err.value.rule == "seed 004 I.2.1-I.2.2" and err.value.line == 6
+    men = world + "".join(f"player: N{i} | N{i} | NED | M\n" for i in range(4))
     with pytest.raises(RuleError) as err:
         parse_document(men)
     assert err.value.rule == "seed 004 I.2.2"
@@ -111,7 +112,7 @@ def test_rule_checks_of_the_field() -> None:
     with pytest.raises(RuleError) as err:
         parse_document(HEAD + "system: swiss\n")
     assert err.value.rule == "seed 004 II.2"
-    contact = "contact: MNG\nplayer: M1 | a | MNG | M\nplayer: M2 | b | MNG | M\n"
+    contact = world + "contact: MNG\nplayer: M1 | a | MNG | M\nplayer: M2 | b | MNG | M\n"
     with pytest.raises(RuleError):
         parse_document(contact)
     ok = parse_document(HEAD + "player: X | Extra | WOF | M | extra\nplayer: Y | y | GER | M\n")
@@ -129,3 +130,17 @@ def test_stage_games_carry_the_colour_chooser() -> None:
     with pytest.raises(InputError) as ierr:
         parse_document(HEAD + "playoff: A B 40-24 colour=C\n")
     assert ierr.value.field == "colour"
+
+
+def test_entry_rules_bind_only_a_world_championship() -> None:
+    """RULES.md othello_woc Decision (scope): I.2 binds ``championship: world`` only."""
+    gbr = "".join(f"player: G{i} | G{i} | GBR | M\n" for i in range(8))
+    for header in ("", "championship: national\n", "championship: club\n"):
+        doc = parse_document("tournament: British Championship\n" + header + gbr)
+        assert len(doc.tournament.players) == 8
+    with pytest.raises(RuleError) as err:
+        parse_document("championship: world\n" + gbr)
+    assert "GBR has 8 players, at most 4" in str(err.value) and err.value.line == 9
+    with pytest.raises(InputError) as bad:
+        parse_document("championship: open\n" + gbr)
+    assert (bad.value.line, bad.value.field) == (1, "championship")
