@@ -97,3 +97,7 @@ async def test_the_same_field_as_a_world_championship_is_refused_by_i2(
     refused = await dispatch(services, user("boss"), "/submit nat\n" + _file("world"))
     assert "GBR has 8 players, at most 4" in refused.plain
     assert not [b for b in refused.buttons if b.action.startswith("/confirm ")]
+    async with db.read() as repos:
+        disc = await repos.federations.discipline_by_code("nat")
+        assert disc is not None
+        assert await repos.ledger.tournament(disc.id, CODE) is None
