@@ -16,7 +16,8 @@ Windows saves GBK/GB18030. :func:`decode` reads, in this order and deterministic
    Windows-1251 gives symbols and capitals inside words. Windows-1252 (ISO-8859-1, as
    OpenGotha writes h9 files) is the third candidate: accented Latin letters inside words of
    plain ones ("Müller"), which Cyrillic or Chinese bytes never give. When more than one or
-   none looks plausible the file is refused (:class:`DecodeError`) and the director is told to save it as UTF-8.
+   none looks plausible the file is refused (:class:`DecodeError`) and the director is told
+   to save it as UTF-8.
 
 :func:`detect_separator` tells ``;``, ``,`` or a tab from the whole table, not its first line
 (a title such as ``Cup, Moscow;;;`` must not decide it): for each separator, the count of
