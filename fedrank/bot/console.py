@@ -6,9 +6,10 @@ A button is pressed by typing the command shown next to it.
 
 What a chat does with a message of several lines or an attached file, the console does with
 pasted lines and local paths: after ``/submit <discipline>`` or ``/round <tournament>`` alone
-on a line, the lines that follow up to an empty line or a lone ``.`` are the message's body
-(the pasted table); ``@path`` at the end of such a line attaches that file (the handler applies
-the chats' size limit). Files the bot sends are saved under a folder (``FEDRANK_CONSOLE_FILES``)
+on a line, the lines that follow up to a lone ``.`` or the end of input are the message's body
+(the pasted table, empty lines included: a Go CSV has them between its header and its table);
+``@path`` at the end of such a line attaches that file (the handler applies the chats' size
+limit). Files the bot sends are saved under a folder (``FEDRANK_CONSOLE_FILES``)
 and their paths printed. At a terminal, lines are edited with readline and kept in a history
 file; lines are read in a daemon thread so Ctrl-C stops at once instead of after the next Enter.
 """
@@ -224,16 +225,16 @@ def terminal(history: Path | None) -> Iterator[bool]:
 
 
 async def _body(reader: LineReader, interactive: bool) -> list[str]:
-    """The pasted lines after a command, up to an empty line, a lone ``.`` or end of input."""
+    """The pasted lines after a command, up to a lone ``.`` or the end of input; empty lines
+    inside are the table's own (its trailing ones are dropped)."""
     lines: list[str] = []
     while True:
         line = await reader.read(MORE if interactive else "")
-        if line is None:
+        if line is None or line.strip() == ".":
+            while lines and not lines[-1].strip():
+                lines.pop()
             return lines
-        stripped = line.rstrip("\r\n")
-        if not stripped.strip() or stripped.strip() == ".":
-            return lines
-        lines.append(stripped)
+        lines.append(line.rstrip("\r\n"))
 
 
 async def _readline(stdin: TextIO) -> str:

@@ -13,13 +13,17 @@ Windows saves GBK/GB18030. :func:`decode` reads, in this order and deterministic
    small letters, or all capitals, of one alphabet) for Windows-1251; common Chinese
    characters (GB2312's first level, the 3,755 most used) and CJK punctuation for GB18030. A
    Russian text read as GB18030 gives rare characters or fails; a Chinese text read as
-   Windows-1251 gives symbols and capitals inside words. When both or neither look plausible
-   the file is refused (:class:`DecodeError`) and the director is told to save it as UTF-8.
+   Windows-1251 gives symbols and capitals inside words. Windows-1252 (ISO-8859-1, as
+   OpenGotha writes h9 files) is the third candidate: accented Latin letters inside words of
+   plain ones ("Müller"), which Cyrillic or Chinese bytes never give. When more than one or
+   none looks plausible the file is refused (:class:`DecodeError`) and the director is told
+   to save it as UTF-8.
 
-:func:`detect_separator` tells ``;``, ``,`` or a tab from the header line (the first line that
-is neither empty nor a ``#`` comment and has two cells or more) and the lines after it: the
-separator whose other lines most often have the header's count of cells (or one cell: a
-``key: value`` line), the header's widest split breaking a tie (quotes respected).
+:func:`detect_separator` tells ``;``, ``,`` or a tab from the whole table, not its first line
+(a title such as ``Cup, Moscow;;;`` must not decide it): for each separator, the count of
+cells most lines split into (two or more; ``#`` comments, empty and one-cell ``key: value``
+lines do not vote); the separator whose such lines are the most wins, the wider split breaking
+a tie (quotes respected).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import csv
 import io
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from typing import Final
 
@@ -38,6 +43,7 @@ UTF8_BOM: Final = "UTF-8 (BOM)"
 UTF16: Final = "UTF-16"
 CP1251: Final = "Windows-1251"
 GB18030: Final = "GB18030"
+CP1252: Final = "Windows-1252"
 
 #: What a UTF-16 text file has and a Windows-1251 one read as UTF-16 cannot (each a zero byte).
 _UTF16_SIGNS: Final = re.compile("[\n\t,;]")
@@ -49,17 +55,24 @@ _CYRILLIC_WORD: Final = re.compile(r"^(?:[А-ЯЁЄІЇҐЎ]?[а-яёєіїґў'
 _WORD: Final = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
 #: Windows-1251 punctuation a Russian or Ukrainian text has.
 _CYRILLIC_PUNCTUATION: Final = frozenset("«»—–№’‘“”„…•·\u00a0")
+#: Windows-1252 punctuation a Western text has (no-break space, quotes, dashes, degree, ...).
+_LATIN_PUNCTUATION: Final = frozenset("\u00a0«»—–’‘“”„…°ºª·€£§")
+#: The bytes Windows-1252 leaves unused; ISO-8859-1 reads them as C1 controls.
+_CP1252_UNUSED: Final = frozenset(b"\x81\x8d\x8f\x90\x9d")
 _SEPARATORS: Final = (";", ",", "\t")
+#: Lines looked at to tell the separator (a table's first thousands tell it as well as all).
+_LINES: Final = 5_000
 
 
 class DecodeError(ValueError):
     """A file in none of the encodings read; ``line`` is where UTF-8 broke."""
 
-    def __init__(self, line: int, cp1251: float, gb18030: float) -> None:
+    def __init__(self, line: int, cp1251: float, gb18030: float, cp1252: float = 0.0) -> None:
         self.line = line
         self.cp1251 = cp1251
         self.gb18030 = gb18030
-        super().__init__(f"line {line}: not UTF-8, Windows-1251 or GB18030 text")
+        self.cp1252 = cp1252
+        super().__init__(f"line {line}: not UTF-8, Windows-1251, GB18030 or Windows-1252 text")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +103,35 @@ def decode(content: bytes) -> Decoded:
         line = content[: exc.start].count(b"\n") + 1
     cyrillic = _score(content, "cp1251", cyrillic_share)
     chinese = _score(content, "gb18030", chinese_share)
-    if cyrillic >= PLAUSIBLE > chinese:
-        return Decoded(content.decode("cp1251"), CP1251)
-    if chinese >= PLAUSIBLE > cyrillic:
-        return Decoded(content.decode("gb18030"), GB18030)
-    raise DecodeError(line, cyrillic, chinese)
+    latin = latin_share(_western(content[:_SAMPLE]))
+    plausible = [
+        (name, codec)
+        for name, codec, score in (
+            (CP1251, "cp1251", cyrillic),
+            (GB18030, "gb18030", chinese),
+            (CP1252, "", latin),
+        )
+        if score >= PLAUSIBLE
+    ]
+    if len(plausible) == 1:
+        name, codec = plausible[0]
+        return Decoded(content.decode(codec) if codec else _western(content), name)
+    raise DecodeError(line, cyrillic, chinese, latin)
+
+
+def _western(content: bytes) -> str:
+    """Windows-1252, its five unused bytes read as ISO-8859-1 (OpenGotha writes ISO-8859-1,
+    whose C1 controls those bytes are): every byte string decodes."""
+    return (
+        "".join(
+            bytes((byte,)).decode("latin-1")
+            if byte in _CP1252_UNUSED
+            else bytes((byte,)).decode("cp1252")
+            for byte in content
+        )
+        if any(byte in _CP1252_UNUSED for byte in content)
+        else content.decode("cp1252")
+    )
 
 
 def _score(content: bytes, encoding: str, share: object) -> float:
@@ -128,6 +165,26 @@ def cyrillic_share(text: str) -> float:
     return good / total
 
 
+def latin_share(text: str) -> float:
+    """The share of non-ASCII characters that are accented Latin letters inside words also
+    holding plain Latin letters, at most half of the word ("Müller", "Hélène", "Núñez"). A
+    Windows-1251 or GB18030 file read as Windows-1252 gives words of accented letters only
+    ("Èâàíîâ") or symbols, and fails."""
+    total = _non_ascii(text)
+    if not total:
+        return 0.0
+    good = sum(1 for ch in text if ch in _LATIN_PUNCTUATION)
+    for word in _WORD.findall(text):
+        accented = sum(1 for ch in word if ord(ch) > 127)
+        if (
+            accented
+            and 2 * accented <= len(word)
+            and all(ord(ch) <= 127 or unicodedata.name(ch, "").startswith("LATIN") for ch in word)
+        ):
+            good += accented
+    return good / total
+
+
 def chinese_share(text: str) -> float:
     """The share of non-ASCII characters that are common Chinese characters (GB2312 level 1)
     or CJK and full-width punctuation."""
@@ -152,15 +209,12 @@ def chinese_share(text: str) -> float:
 def detect_separator(text: str) -> str:
     """``;``, ``,`` or a tab (module docstring); ``,`` when the text does not tell."""
     lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-    best, best_key = ",", (0.0, 1)
+    best, best_key = ",", (0, 1)
     for separator in _SEPARATORS:
-        counts = [len(_cells(line, separator)) for line in lines[:50]]
-        at = next((i for i, n in enumerate(counts) if n >= 2), None)
-        if at is None:
+        widths = Counter(n for n in (len(_cells(ln, separator)) for ln in lines[:_LINES]) if n >= 2)
+        if not widths:
             continue
-        width, rest = counts[at], counts[at + 1 :]
-        agree = sum(1 for n in rest if n in (width, 1)) / len(rest) if rest else 1.0
-        key = (agree, width)
+        key = max((support, width) for width, support in widths.items())
         if key > best_key:
             best, best_key = separator, key
     return best

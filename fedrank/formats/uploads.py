@@ -15,7 +15,9 @@ of :mod:`.workbook`), caps its own address space (``RLIMIT_AS``: a
 ``MemoryError`` comes long before the machine swaps) and CPU time before it reads the file
 from its standard input, and answers in JSON on its standard output. The parent waits for it
 without blocking the event loop and kills it when it has not answered within
-:data:`TIME_LIMIT` seconds.
+:data:`TIME_LIMIT` seconds. A file is "too costly" only at those walls (the time, the CPU
+time, the memory); a child whose reader raised or died otherwise (a panic, a crash) reports a
+damaged file (``sheet.damaged``), since saving it again cures it and a smaller file would not.
 """
 
 from __future__ import annotations
@@ -63,6 +65,8 @@ def _read(request: dict[str, Any]) -> dict[str, Any]:
         return {"refused": exc.key, "params": exc.params}
     except MemoryError:
         return {"costly": True}
+    except Exception:  # a reader's own error on a file it cannot make sense of
+        return _damaged_answer(filename)
     rows = {str(number): cells for number, cells in sheet.rows.items()}
     return {"name": sheet.name, "rows": rows, "text": text}
 
@@ -85,7 +89,30 @@ def main() -> None:
         answer = _read(json.loads(sys.stdin.buffer.read()))
     except MemoryError:
         answer = {"costly": True}
+    except Exception:
+        answer = _damaged_answer("")
     sys.stdout.write(json.dumps(answer, ensure_ascii=True))
+
+
+def _damaged_answer(filename: str) -> dict[str, Any]:
+    return {"refused": "sheet.damaged", "params": {"file": filename}}
+
+
+#: What a child that ran out of memory leaves on its standard error: Python's ``MemoryError``,
+#: or the abort of a compiled reader (Rust: "memory allocation of N bytes failed").
+_OUT_OF_MEMORY = (b"MemoryError", b"memory allocation of")
+
+
+def _died(filename: str, returncode: int | None, stderr: bytes) -> SheetError:
+    """Why a child gave no answer: killed at the CPU wall (``SIGXCPU``, ``SIGKILL``) or out of
+    memory is a costly file; any other death (a reader's panic or crash, within the limits)
+    is a damaged one, which saving again or another format cures."""
+    import signal
+
+    walls = {-signal.SIGKILL, -getattr(signal, "SIGXCPU", signal.SIGKILL)}
+    if returncode in walls or any(sign in stderr for sign in _OUT_OF_MEMORY):
+        return _costly(filename)
+    return SheetError("sheet.damaged", {"file": filename})
 
 
 def _costly(filename: str) -> SheetError:
@@ -104,11 +131,11 @@ async def _in_child(request: bytes, filename: str) -> dict[str, Any]:
         "fedrank.formats.uploads",
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
         env=env,
     )
     try:
-        out, _ = await asyncio.wait_for(process.communicate(request), TIME_LIMIT)
+        out, err = await asyncio.wait_for(process.communicate(request), TIME_LIMIT)
     except TimeoutError:
         raise _costly(filename) from None
     finally:
@@ -117,8 +144,10 @@ async def _in_child(request: bytes, filename: str) -> dict[str, Any]:
             await process.wait()
     try:
         answer: dict[str, Any] = json.loads(out)
-    except ValueError:  # the child died: out of memory, out of CPU time
-        raise _costly(filename) from None
+    except ValueError:  # the child died: out of memory or CPU time, or the reader crashed
+        raise _died(filename, process.returncode, err[-4096:]) from None
+    if answer.get("refused") == "sheet.damaged":
+        answer["params"] = {"file": filename}
     return answer
 
 

@@ -59,6 +59,7 @@ def test_plain_rendering_aligns_tables_and_shows_buttons() -> None:
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 KHARKIV = EXAMPLES / "go_ufgo" / "kharkiv_autumn_cup_2026.h9"
+LVIV = EXAMPLES / "go_ufgo" / "lviv_club_league_13x13.csv"
 #: The processes run this tree's fedrank, with logs at WARNING (no INFO lines on stderr).
 ENV = {
     "PATH": "/usr/bin:/bin",
@@ -83,15 +84,16 @@ async def _session(services: Services, text: str, files: Path) -> str:
     return stdout.getvalue()
 
 
-@pytest.mark.parametrize("end", ["\n\n/help\n", "\n.\n/help\n", "\n"])
+@pytest.mark.parametrize("end", ["\n.\n/help\n", "\n\n\n.\n/help\n", "\n", "\n\n"])
 async def test_pasted_table_after_submit_is_the_message(
     demo_services: Services, tmp_path: Path, end: str
 ) -> None:
-    """An empty line, a lone dot or the end of input closes the pasted table; the line after
-    it is a command again."""
-    table = KHARKIV.read_text("utf-8").rstrip("\n")
+    """A lone dot or the end of input closes the pasted table, whose empty lines (a Go CSV has
+    one between its header and its table) are its own; the line after the dot is a command."""
+    table = LVIV.read_text("utf-8").rstrip("\n")
+    assert "\n\n" in table  # the empty line that used to end the paste early
     out = await _session(demo_services, f"/submit ufgo --register-new\n{table}{end}", tmp_path)
-    assert "Preview: Kharkiv Autumn Cup 2026 — UFGO rating, 2026-10-18" in out
+    assert "Preview: Lviv Club Autumn League (13x13) — UFGO rating, 2026-11-07" in out
     assert "I answer commands" not in out  # no pasted line was taken for a message
     assert "[Confirm] -> /confirm " in out
     assert ("Commands:" in out) == ("/help" in end)
@@ -187,7 +189,7 @@ def test_echo_of_submit_and_a_pasted_table_gives_the_preview(tmp_path: Path) -> 
         [*FEDRANK, "run", "--console"],
         cwd=tmp_path,
         env={**ENV, "HOME": str(tmp_path)},
-        input=f"/submit ufgo --register-new\n{table}\n/rating Bondarenko Olena\n",
+        input=f"/submit ufgo --register-new\n{table}\n.\n/rating Bondarenko Olena\n",
         capture_output=True,
         text=True,
         timeout=300,

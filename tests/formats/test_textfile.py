@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from fedrank.formats.textfile import (
     CP1251,
+    CP1252,
     GB18030,
     UTF8,
     UTF8_BOM,
@@ -25,6 +26,14 @@ from fedrank.formats.textfile import (
 RUSSIAN = "место;игрок;уровень\n1;Иванов Пётр;D1\n2;Смирнова Алёна;1k\n"
 UKRAINIAN = "гравець;клуб\nЖук Ігор;Львів\nЄвтушенко Ґанна;Київ\n"
 CHINESE = "名次,选手,等级\n1,张伟,3\n2,李娜,5\n"
+LATIN = (
+    "; Hélène Cup - Lyon\n"
+    "  1 Müller Jürgen  2d DE Berl\n"
+    "  2 Núñez José     1k ES Madr\n"
+    "  3 Bjørnstad Ågot 5k NO Oslo\n"
+)
+#: Windows-1252's own letters and punctuation (Š, Ž, the dash), which ISO-8859-1 lacks.
+LATIN_1252 = LATIN.replace("Cup - ", "Cup – ") + "  4 Šimková Žofie  3k CZ Prah\n"
 
 
 @pytest.mark.parametrize(
@@ -43,6 +52,11 @@ CHINESE = "名次,选手,等级\n1,张伟,3\n2,李娜,5\n"
         (UKRAINIAN.encode("cp1251"), UKRAINIAN, CP1251),
         (CHINESE.encode("gb18030"), CHINESE, GB18030),
         ("成都桥牌俱乐部 2026 年 3 月网络双人赛".encode("gb18030"), None, GB18030),
+        # OpenGotha writes its h9 exports in ISO-8859-1; Excel in the West, Windows-1252.
+        (LATIN.encode("latin-1"), LATIN, CP1252),
+        (LATIN_1252.encode("cp1252"), LATIN_1252, CP1252),
+        ("Müller Jürgen\n".encode("latin-1"), "Müller Jürgen\n", CP1252),
+        ("Šára Ďurčová\n".encode("cp1252", "replace"), None, CP1252),
     ],
 )
 def test_each_encoding_is_recognised(content: bytes, text: str | None, encoding: str) -> None:
@@ -58,8 +72,6 @@ def test_undecidable_or_unknown_bytes_are_refused_naming_the_line() -> None:
     assert caught.value.line == 3
     with pytest.raises(DecodeError):
         decode(b"\x81\x82 \xff\x00\x98")  # neither Windows-1251 (0x98) nor GB18030
-    with pytest.raises(DecodeError):
-        decode("Müller Jürgen\n".encode("latin-1"))  # Latin-1 is not read
 
 
 @pytest.mark.parametrize(
@@ -73,6 +85,10 @@ def test_undecidable_or_unknown_bytes_are_refused_naming_the_line() -> None:
         ('"a;b",c\n"x;y",z\n', ","),
         ("# only a comment\n\n", ","),
         ("one cell\nanother\n", ","),
+        # A title with a comma (and its own count of cells) does not decide: the table does.
+        ("name: Cup, Moscow;;;\nplace;player;level\n1;Ivanov;D1\n2;Petrov;1k\n", ";"),
+        ("Кубок Тулы, этап 2\nместо;игрок;очки\n1;Иванов;2,5\n2;Петров;1,5\n", ";"),
+        ("title;Open; 2026\nplace,player,score\n1,Ivanov,2\n2,Petrov,1\n", ","),
     ],
 )
 def test_the_separator_is_told_from_the_header_and_the_lines_after_it(
@@ -105,7 +121,7 @@ def test_any_bytes_are_read_or_refused(content: bytes) -> None:
     except DecodeError as refused:
         assert refused.line >= 1
         return
-    assert decoded.encoding in (UTF8, UTF8_BOM, UTF16, CP1251, GB18030)
+    assert decoded.encoding in (UTF8, UTF8_BOM, UTF16, CP1251, GB18030, CP1252)
 
 
 def _valid_utf8(raw: bytes) -> bool:
@@ -152,3 +168,38 @@ def test_any_text_has_one_of_the_three_separators(text: str) -> None:
     assert detect_separator(text) in (";", ",", "\t")
     for number, cells in csv_rows(text, detect_separator(text)).items():
         assert number >= 1 and any(cells)
+
+
+_LATIN_NAMES = st.lists(
+    st.tuples(
+        st.sampled_from(["M", "J", "H", "N", "B", "D", "S", "K"]),
+        st.text(alphabet="abcdefghilmnorstuvz", min_size=2, max_size=7),
+        st.sampled_from(list("äöüßéèêëàâçñóòôõúùûíìîïåøæÿ")),
+        st.text(alphabet="abcdefghilmnorstuvz", min_size=1, max_size=5),
+    ),
+    min_size=1,
+    max_size=12,
+)
+
+
+@settings(max_examples=100, deadline=None, database=None)
+@given(names=_LATIN_NAMES, separator=st.sampled_from([";", ",", "\t", " "]))
+def test_accented_latin_names_in_iso_8859_1_are_read_as_such(
+    names: list[tuple[str, str, str, str]], separator: str
+) -> None:
+    text = separator.join("".join(parts) for parts in names) + "\n"
+    content = text.encode("latin-1")
+    assume(not _valid_utf8(content))
+    assert (decode(content).encoding, decode(content).text) == (CP1252, text)
+
+
+@settings(max_examples=100, deadline=None, database=None)
+@given(words=_CYRILLIC_WORDS)
+def test_cyrillic_in_windows_1251_is_never_read_as_windows_1252(words: list[str]) -> None:
+    text = ";".join(w.capitalize() for w in words) + "\r\n"
+    assume(not _valid_utf8(text.encode("cp1251")))
+    try:
+        decoded = decode(text.encode("cp1251"))
+    except DecodeError:
+        return  # refused only when GB18030 reads it too (the test above)
+    assert decoded.encoding == CP1251

@@ -3,6 +3,7 @@ reader's refusals passed on, and a child that does not answer in time killed and
 
 from __future__ import annotations
 
+import signal
 from dataclasses import replace
 
 import pytest
@@ -63,6 +64,31 @@ async def test_a_child_past_its_time_is_killed_and_the_file_refused(
         await uploads.read_sheet("b.xlsx", _BOOK, separator=",", limit=MAX_UPLOAD)
     assert refused.value.key == "sheet.too_costly"
     assert refused.value.params["file"] == "b.xlsx"
+
+
+async def test_a_readers_own_error_in_the_child_is_a_damaged_file() -> None:
+    # A request the reader cannot make sense of (content that is not even hex) raises an
+    # ordinary exception inside the child: it answers "damaged", at once, not "too costly".
+    request = b'{"file": "c.xls", "kind": "xls", "content": "zz", "separator": ",", "limit": 9}'
+    answer = await uploads._in_child(request, "c.xls")
+    assert answer == {"refused": "sheet.damaged", "params": {"file": "c.xls"}}
+
+
+@pytest.mark.parametrize(
+    ("returncode", "stderr", "key"),
+    [
+        (-signal.SIGABRT, b"thread '<unnamed>' panicked at calamine/src/cfb.rs", "sheet.damaged"),
+        (-signal.SIGSEGV, b"", "sheet.damaged"),
+        (1, b"Traceback ... IndexError", "sheet.damaged"),
+        (-signal.SIGABRT, b"memory allocation of 4294967296 bytes failed", "sheet.too_costly"),
+        (1, b"Traceback ... MemoryError", "sheet.too_costly"),
+        (-signal.SIGXCPU, b"", "sheet.too_costly"),
+        (-signal.SIGKILL, b"", "sheet.too_costly"),
+    ],
+)
+def test_a_dead_child_is_costly_only_at_its_walls(returncode: int, stderr: bytes, key: str) -> None:
+    refused = uploads._died("c.ods", returncode, stderr)
+    assert (refused.key, refused.params["file"]) == (key, "c.ods")
 
 
 async def test_submit_refuses_the_padding_workbook_and_writes_nothing(
