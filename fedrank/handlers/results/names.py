@@ -205,12 +205,12 @@ def unnamed(player: NewPlayer) -> bool:
     return player.name.strip().upper() == player.federation_player_id.strip().upper()
 
 
-def new_players_line(lang: str, new_players: list[NewPlayer]) -> str:
+def new_players_line(lang: str, new_players: list[NewPlayer], members_only: bool = False) -> str:
     shown = ", ".join(f"{p.name} ({p.federation_player_id})" for p in new_players[:40])
     if len(new_players) > 40:
         shown += " …"
     line = t(lang, "names.new_players", count=len(new_players), players=shown)
-    outside = [p for p in new_players if p.member_from is None]
+    outside = [p for p in new_players if p.member_from is None] if members_only else []
     if outside:  # silently outside every members-only rule otherwise (issue 33)
         who = ", ".join(p.federation_player_id for p in outside[:40])
         if len(outside) > 40:

@@ -229,7 +229,8 @@ async def preview_import(
         if same is not None:
             return t("en", "corrections.identical", name=prepared.name, version=same)
         stored = await stored_version(repos, discipline, prepared.code)
-        reply = preview_reply(CONSOLE, discipline, prepared, stored)
+        members_only = services.systems.adapter(discipline.system).supports_qualification
+        reply = preview_reply(CONSOLE, discipline, prepared, stored, members_only=members_only)
         adapter = services.systems.adapter(discipline.system)
         facts = given_facts(adapter, assignments)
         return ImportPreview(discipline.id, prepared, names, text, name, reply, facts)

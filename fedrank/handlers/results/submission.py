@@ -95,10 +95,17 @@ async def _text_of(
 
 
 def preview_reply(
-    ctx: RequestContext, discipline: Discipline, prepared: Prepared, stored: int = 0
+    ctx: RequestContext,
+    discipline: Discipline,
+    prepared: Prepared,
+    stored: int = 0,
+    *,
+    members_only: bool = False,
 ) -> Reply:
     """The preview of a prepared submission; ``stored`` is the tournament's stored current
-    version (0: not stored), which makes it a correction."""
+    version (0: not stored), which makes it a correction. ``members_only``: the system has
+    rules for members only (its adapter's ``supports_qualification``), so new players
+    registered without a membership are said to be outside them."""
     reply = Reply().line(
         bold(t(ctx.language, "submit.preview_title", name=prepared.name)),
         f" — {discipline.name}, {prepared.held_on.isoformat()}",
@@ -115,7 +122,7 @@ def preview_reply(
     for warning in prepared.warnings:
         reply.line("⚠ " + warning)
     if prepared.new_players:
-        reply.line(new_players_line(ctx.language, prepared.new_players))
+        reply.line(new_players_line(ctx.language, prepared.new_players, members_only))
         if nameless := no_name_line(ctx.language, prepared.new_players):
             reply.line(nameless)
     for line in correction_lines(ctx.language, prepared, stored):
@@ -233,7 +240,8 @@ async def _preview_or_names(
         facts=facts,
     )
     stored = await stored_version(repos, discipline, prepared.code)
-    reply = preview_reply(ctx, discipline, prepared, stored)
+    members_only = services.systems.adapter(discipline.system).supports_qualification
+    reply = preview_reply(ctx, discipline, prepared, stored, members_only=members_only)
     reply.button(t(ctx.language, "submit.confirm"), f"/confirm {token}")
     reply.button(t(ctx.language, "submit.cancel"), f"/cancel {token}")
     return reply
