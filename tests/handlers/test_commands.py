@@ -22,6 +22,7 @@ def test_each_command_carries_the_flags_transports_read() -> None:
         "submit",
         "confirm",
         "names",
+        "facts",
         "cancel",
         "publish",
         "history",
