@@ -314,3 +314,36 @@ def test_import_reads_every_format_the_chat_reads(demo: Cli, sample: str, discip
     assert stored.returncode == 0, stored.stderr
     assert stored.stdout.rstrip().splitlines()[-1].startswith("saved "), stored.stdout
     assert stored.stdout.rstrip().endswith("version 1"), stored.stdout
+
+
+REAL_GO = Path(__file__).resolve().parents[2] / "examples" / "real" / "go_ufgo"
+
+
+def test_real_opengotha_files_from_an_empty_database(
+    run: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OpenGotha's own sample files, as OpenGotha wrote them (issue 33): its XML and its
+    ISO-8859-1 h9 export are stored with ``--register-new`` and no edit, the discipline's
+    default saying they are not official; an unfinished tournament is refused, naming each
+    game without a result."""
+    monkeypatch.setenv("FEDRANK_DATABASE_URL", f"sqlite+aiosqlite:///{run.cwd / 'real.db'}")
+    assert run(["init"]).returncode == 0
+    run(["federation", "add", "UFGO", "Ukrainian Go Federation", "--timezone", "Europe/Kyiv"])
+    run(["discipline", "add", "UFGO", "ufgo", "go_ufgo", "UFGO rating"])
+    xml = run(["import", "ufgo", str(REAL_GO / "juvisy_2019.xml"), "--yes", "--register-new"])
+    assert xml.returncode == 0, xml.stderr
+    assert "Fact official: no (the discipline's default)" in xml.stdout
+    assert "Moscardo Léo (UFGO-" in xml.stdout  # the XML's UTF-8 names
+    assert xml.stdout.strip().endswith("version 1")
+    h9 = run(["import", "ufgo", str(REAL_GO / "juvisy_2019.h9"), "--yes", "--register-new"])
+    assert h9.returncode == 0, h9.stderr
+    # The same tournament from its ISO-8859-1 export: the same players ("Léo", "François"
+    # read right), so nobody is new, and the file is a correction of the stored tournament.
+    assert "New players" not in h9.stdout
+    assert h9.stdout.strip().endswith("version 2")
+    online = run(["import", "ufgo", str(REAL_GO / "ioct_2020_02.h9"), "--yes", "--register-new"])
+    assert online.returncode == 0, online.stderr
+    assert online.stdout.strip().endswith("version 1")
+    unfinished = run(["import", "ufgo", str(REAL_GO / "cdfo_2020_unfinished.xml"), "--yes"])
+    assert unfinished.returncode == 2
+    assert "round 7: Robichon Benoit - Roubertie Julien has no result yet" in unfinished.stderr
