@@ -17,7 +17,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.health import health, refresh_backlog
-from fedrank.web.guard import harden
+from fedrank.web.guard import harden, listening
 from fedrank.web.guard import runner as guarded_runner
 
 SERVICES = web.AppKey("services", Services)
@@ -75,7 +75,7 @@ async def serving(app: web.Application, host: str, port: int) -> AsyncIterator[w
     await runner.setup()
     settle_heap()
     try:
-        await web.TCPSite(runner, host, port).start()
-        yield runner
+        async with listening(runner, host, port):
+            yield runner
     finally:
         await runner.cleanup()

@@ -252,7 +252,7 @@ async def _serve_webhook(
     from aiohttp import web
 
     from fedrank.web.app import add_service_routes
-    from fedrank.web.guard import harden, runner
+    from fedrank.web.guard import harden, listening, runner
 
     assert settings.webhook_url is not None and settings.webhook_secret is not None
     secret = settings.webhook_secret.get_secret_value()
@@ -265,19 +265,18 @@ async def _serve_webhook(
     served = runner(app)
     await served.setup()
     try:
-        site = web.TCPSite(served, settings.webhook_host, settings.webhook_port)
-        await site.start()
-        await bot.set_webhook(
-            settings.webhook_url,
-            secret_token=secret,
-            allowed_updates=dp.resolve_used_update_types(),
-        )
-        log.info(
-            "telegram webhook serving %s on %s:%s",
-            path,
-            settings.webhook_host,
-            settings.webhook_port,
-        )
-        await (stop or asyncio.Event()).wait()
+        async with listening(served, settings.webhook_host, settings.webhook_port):
+            await bot.set_webhook(
+                settings.webhook_url,
+                secret_token=secret,
+                allowed_updates=dp.resolve_used_update_types(),
+            )
+            log.info(
+                "telegram webhook serving %s on %s:%s",
+                path,
+                settings.webhook_host,
+                settings.webhook_port,
+            )
+            await (stop or asyncio.Event()).wait()
     finally:
         await served.cleanup()
