@@ -15,6 +15,7 @@ from pathlib import Path
 from fedrank.demo import load_demo
 from fedrank.handlers.context import Services
 from fedrank.handlers.questions.players import history_chart
+from fedrank.handlers.systems import all_systems
 from fedrank.storage.database import Database
 
 OUT = Path(__file__).resolve().parents[1] / "guide" / "img"
@@ -24,7 +25,7 @@ async def draw(player_id: str, language: str, folder: Path) -> list[Path]:
     db = Database(f"sqlite+aiosqlite:///{folder / 'demo.db'}")
     try:
         await db.migrate()
-        services = Services(db=db)
+        services = Services(db=db, systems=all_systems())
         await load_demo(db, services.systems)
         written = []
         async with db.read() as repos:
