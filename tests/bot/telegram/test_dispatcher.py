@@ -132,7 +132,8 @@ async def test_a_flood_gets_one_notice_then_silence(
         await strict.feed_update(mocked_bot, message(ANNA, "/help"))
     first, notice = mocked_bot.sent_to(ANNA.id)
     assert first.text is not None and "/rating" in first.text
-    assert notice.text == "Too many commands at once; please wait 3600 s."
+    # The wait counts from the first command; on a loaded machine a second may pass before it.
+    assert notice.text in {f"Too many commands at once; please wait {s} s." for s in (3599, 3600)}
     assert len(mocked_bot.session.requests) == 2
 
 
