@@ -9,7 +9,9 @@ Windows saves GBK/GB18030. :func:`decode` reads, in this order and deterministic
    mark's bytes ``FF FE`` / ``FE FF`` are "яю" / "юя", and such a file starting with a small
    "я" or "ю" goes on to the steps below;
 2. strict UTF-8 (plain ASCII is UTF-8);
-3. Windows-1251 or GB18030, whichever gives plausible text: Cyrillic words (a capital then
+3. an XML file's own declaration (``<?xml ... encoding="ISO-8859-1"?>``, as OpenGotha 3.3x
+   wrote its tournament files) when the bytes decode in it;
+4. Windows-1251 or GB18030, whichever gives plausible text: Cyrillic words (a capital then
    small letters, or all capitals, of one alphabet) for Windows-1251; common Chinese
    characters (GB2312's first level, the 3,755 most used) and CJK punctuation for GB18030. A
    Russian text read as GB18030 gives rare characters or fails; a Chinese text read as
@@ -17,7 +19,9 @@ Windows saves GBK/GB18030. :func:`decode` reads, in this order and deterministic
    OpenGotha writes h9 files) is the third candidate: accented Latin letters inside words of
    plain ones ("Müller"), which Cyrillic or Chinese bytes never give. When more than one or
    none looks plausible the file is refused (:class:`DecodeError`) and the director is told
-   to save it as UTF-8.
+   to save it as UTF-8. Plausibility is judged on the lines that hold non-ASCII bytes (up to
+   64 KB of them), wherever they are in the file: a 500 KB tournament file with one "ç" on
+   line 433 is judged on that line, not on its ASCII first 64 KB.
 
 :func:`detect_separator` tells ``;``, ``,`` or a tab from the whole table, not its first line
 (a title such as ``Cup, Moscow;;;`` must not decide it): for each separator, the count of
@@ -60,6 +64,21 @@ _LATIN_PUNCTUATION: Final = frozenset("\u00a0«»—–’‘“”„…°ºª�
 #: The bytes Windows-1252 leaves unused; ISO-8859-1 reads them as C1 controls.
 _CP1252_UNUSED: Final = frozenset(b"\x81\x8d\x8f\x90\x9d")
 _SEPARATORS: Final = (";", ",", "\t")
+#: An XML declaration's encoding (the prolog is ASCII in every encoding this module reads).
+_XML_ENCODING: Final = re.compile(rb'^<\?xml[^>]*?encoding=["\']([A-Za-z0-9_.:-]{1,40})["\']')
+#: Declared encodings taken at their word, under the names the preview shows.
+_DECLARED: Final = {
+    "iso-8859-1": CP1252,
+    "latin-1": CP1252,
+    "latin1": CP1252,
+    "windows-1252": CP1252,
+    "cp1252": CP1252,
+    "windows-1251": CP1251,
+    "cp1251": CP1251,
+    "gb18030": GB18030,
+    "gbk": GB18030,
+    "gb2312": GB18030,
+}
 #: Lines looked at to tell the separator (a table's first thousands tell it as well as all).
 _LINES: Final = 5_000
 
@@ -101,9 +120,13 @@ def decode(content: bytes) -> Decoded:
         return Decoded(content.decode("utf-8"), UTF8)
     except UnicodeDecodeError as exc:
         line = content[: exc.start].count(b"\n") + 1
-    cyrillic = _score(content, "cp1251", cyrillic_share)
-    chinese = _score(content, "gb18030", chinese_share)
-    latin = latin_share(_western(content[:_SAMPLE]))
+    declared = _declared(content)
+    if declared is not None:
+        return declared
+    sample = _non_ascii_lines(content)
+    cyrillic = _score(sample, "cp1251", cyrillic_share)
+    chinese = _score(sample, "gb18030", chinese_share)
+    latin = latin_share(_western(sample))
     plausible = [
         (name, codec)
         for name, codec, score in (
@@ -117,6 +140,40 @@ def decode(content: bytes) -> Decoded:
         name, codec = plausible[0]
         return Decoded(content.decode(codec) if codec else _western(content), name)
     raise DecodeError(line, cyrillic, chinese, latin)
+
+
+def _declared(content: bytes) -> Decoded | None:
+    """An XML file in the encoding its declaration names, when it is one of ours and the
+    bytes decode in it (a declaration the bytes contradict is not believed)."""
+    m = _XML_ENCODING.match(content.lstrip()[:200])
+    if m is None:
+        return None
+    name = _DECLARED.get(m.group(1).decode("ascii").lower())
+    if name is None:
+        return None
+    if name == CP1252:
+        return Decoded(_western(content), name)
+    try:
+        return Decoded(content.decode("cp1251" if name == CP1251 else "gb18030"), name)
+    except UnicodeDecodeError:
+        return None
+
+
+def _non_ascii_lines(content: bytes) -> bytes:
+    """The lines holding bytes above 127, up to :data:`_SAMPLE` bytes of them: what an
+    encoding's plausibility is judged on (ASCII lines read alike in all of them)."""
+    if len(content) <= _SAMPLE:
+        return content
+    picked: list[bytes] = []
+    size = 0
+    for line in content.split(b"\n"):
+        if line.isascii():
+            continue
+        picked.append(line)
+        size += len(line) + 1
+        if size >= _SAMPLE:
+            break
+    return b"\n".join(picked)
 
 
 def _western(content: bytes) -> str:

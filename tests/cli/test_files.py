@@ -347,3 +347,42 @@ def test_real_opengotha_files_from_an_empty_database(
     unfinished = run(["import", "ufgo", str(REAL_GO / "cdfo_2020_unfinished.xml"), "--yes"])
     assert unfinished.returncode == 2
     assert "round 7: Robichon Benoit - Roubertie Julien has no result yet" in unfinished.stderr
+
+
+@pytest.mark.slow
+def test_opengotha_files_of_other_versions_from_an_empty_database(
+    run: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OpenGotha's files of 3.3x to 3.51 (examples/real/go_ufgo/README.md): the EGC 2011
+    file in ISO-8859-1 under OpenGotha's DOCTYPE line, with its one accented name 80 KB in,
+    a 2017 club championship, a 3.45 file and a 3.51.01 file are stored as they are; three
+    are refused rightly, each naming its reason."""
+    monkeypatch.setenv("FEDRANK_DATABASE_URL", f"sqlite+aiosqlite:///{run.cwd / 'older.db'}")
+    assert run(["init"]).returncode == 0
+    run(["federation", "add", "UFGO", "Ukrainian Go Federation", "--timezone", "Europe/Kyiv"])
+    run(["discipline", "add", "UFGO", "ufgo", "go_ufgo", "UFGO rating"])
+    for name, version in (
+        ("egc2011.xml", "EGC 2011 Main Tournament"),
+        ("lyon_club_2017.xml", "Championnat du club de Lyon 2017"),
+        ("ffg_licences_2017.xml", "Test Participation et Licence FFG"),
+        ("cdfa_2020.xml", "Championnat de France amateur 2020"),
+    ):
+        stored = run(["import", "ufgo", str(REAL_GO / name), "--yes", "--register-new"])
+        assert stored.returncode == 0, (name, stored.stderr)
+        assert f"saved {version}" in stored.stdout, (name, stored.stdout[-300:])
+        if name == "egc2011.xml":
+            assert "Camps Marie-Françoise played no rated game" in stored.stdout
+    lost = run(
+        ["import", "ufgo", str(REAL_GO / "chinese_names_2020.h9"), "--yes", "--register-new"]
+    )
+    assert lost.returncode == 2
+    assert "the name is written as '? ??'" in lost.stderr
+    assert "could not hold its letters in ISO-8859-1" in lost.stderr
+    jigo = run(
+        ["import", "ufgo", str(REAL_GO / "jigo_below_100_2020.xml"), "--yes", "--register-new"]
+    )
+    assert jigo.returncode == 2
+    assert "seed 002 §5.1" in jigo.stderr
+    blitz = run(["import", "ufgo", str(REAL_GO / "team_egc_2013.xml"), "--yes", "--register-new"])
+    assert blitz.returncode == 2
+    assert "time control 20 min is below 45: not rated (seed 002 §1.7)" in blitz.stderr

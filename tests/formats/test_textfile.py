@@ -203,3 +203,43 @@ def test_cyrillic_in_windows_1251_is_never_read_as_windows_1252(words: list[str]
     except DecodeError:
         return  # refused only when GB18030 reads it too (the test above)
     assert decoded.encoding == CP1251
+
+
+def test_a_large_file_is_judged_on_its_lines_with_non_ascii_bytes() -> None:
+    """A 500 KB tournament file whose one accented name is past the first 64 KB (OpenGotha's
+    egc2011.xml has "Marie-Françoise" on line 433) is read as Windows-1252, not refused."""
+    filler = b"".join(b'<Player name="Smith" firstName="John" rank="3K"/>\n' for _ in range(2_000))
+    content = filler + 'firstName="Marie-Françoise" name="Dupont"\n'.encode("latin-1") + filler
+    decoded = decode(content)
+    assert decoded.encoding == CP1252
+    assert "Marie-Françoise" in decoded.text
+
+
+@pytest.mark.parametrize(
+    ("declared", "content", "encoding"),
+    [
+        ("ISO-8859-1", "Björn Müller".encode("latin-1"), CP1252),
+        ("windows-1251", "Иванов Пётр".encode("cp1251"), CP1251),
+        ("GB2312", "张伟".encode("gb18030"), GB18030),
+    ],
+)
+def test_an_xml_file_is_read_in_the_encoding_it_declares(
+    declared: str, content: bytes, encoding: str
+) -> None:
+    head = f'<?xml version="1.0" encoding="{declared}" standalone="no"?>\n<T n="'.encode()
+    decoded = decode(head + content + b'"/>\n')
+    assert decoded.encoding == encoding
+    assert (
+        content.decode(
+            "gb18030" if encoding == GB18030 else "cp1251" if encoding == CP1251 else "latin-1"
+        )
+        in decoded.text
+    )
+
+
+def test_a_declaration_the_bytes_contradict_is_not_believed() -> None:
+    """An XML saved as Windows-1251 by an editor that kept "GB18030" in its prolog: the
+    bytes do not decode as declared, so the usual plausibility decides."""
+    head = b'<?xml version="1.0" encoding="GB18030"?>\n'
+    body = "Иванов Пётр Сергеевич\n".encode("cp1251") * 3
+    assert decode(head + body + b"\xff\xff").encoding in (CP1251,)

@@ -8,6 +8,11 @@ starting IK goes in a token ``ik=1850`` on the player's line (a held 4-7 dan in 
 EGD PIN (``pin=12345678`` or a bare 8-digit column) is read by
 :mod:`~fedrank.engines.go_ufgo.submission`. A ``!`` after the result symbol (``12+!``) marks a
 game won by default, not played (§4.1). Every problem of the table is reported at once.
+
+As OpenGotha writes them: a player sharing the place above prints no place, and the others'
+results name him by his line's number among the player lines (the numbered lines are their
+own line numbers); a result not yet known is ``8?``; a name of letters ISO-8859-1 cannot hold
+is written as ``?`` marks, which no registry can match, so such a line is refused saying so.
 """
 
 from __future__ import annotations
@@ -36,7 +41,9 @@ from fedrank.engines.go_ufgo.parsing import (
 from fedrank.engines.go_ufgo.tables import SEED
 from fedrank.engines.kernel import InputError, Problems
 
-_RESULT: Final = re.compile(r"^(\d+)([+\-=])(!?)(?:/([wbWB])(\d*))?$")
+_RESULT: Final = re.compile(r"^(\d+)([+\-=?])(!?)(?:/([wbWB])(\d*))?$")
+#: A name OpenGotha wrote as question marks (its letters lost in ISO-8859-1).
+_LOST_NAME: Final = re.compile(r"^[?\s]+$")
 _RANK: Final = re.compile(r"^(\d{1,2})([kdpKDP])$")
 TAG: Final = re.compile(r"^\s*;\s*([A-Za-z]{2,8})\[(.*)\]\s*$")
 _IK_TOKEN: Final = re.compile(r"^ik[=:](.+)$", re.IGNORECASE)
@@ -68,6 +75,9 @@ def parse_h_file(
     warnings: list[str] = []
     problems = Problems()
     broken: set[int] = set()
+    unnumbered: list[int] = []
+    ordinal = 0
+    previous: int | None = None  # the number of the player line above
     for no, raw in enumerate(text.splitlines(), start=1):
         m = TAG.match(raw)
         if m:
@@ -75,15 +85,20 @@ def parse_h_file(
             continue
         body = raw.split(";", 1)[0].strip()
         if body:
+            ordinal += 1
+            first = body.split()[0]
+            numbered = first.isascii() and first.isdigit()
+            if not numbered and previous == ordinal - 1:
+                unnumbered.append(no)  # a shared place: his number is his line's (see above)
+                body = f"{ordinal} {body}"
+            previous = int(first) if numbered else ordinal if unnumbered[-1:] == [no] else None
             try:
                 rows.append(_h_player_line(body, no))
             except InputError as exc:
                 problems.add(exc)
-                first = body.split()[0]
-                if (
-                    first.isascii() and first.isdigit()
-                ):  # his opponents' results against him are not new problems
-                    broken.add(int(first))
+                if numbered or unnumbered[-1:] == [no]:
+                    # his opponents' results against him are not new problems
+                    broken.add(int(first) if numbered else ordinal)
     if not rows and not problems:
         raise InputError(
             "no player lines in the table (a line: place, name, rank like 3d or 15k, "
@@ -239,6 +254,18 @@ def _h_games(rows: list[_HLine], problems: Problems, broken: set[int]) -> list[G
             if k >= len(other.results):
                 continue  # his line's count of results is already a problem
             o_opp, o_sym, o_played = other.results[k]
+            if "?" in (sym, o_sym):
+                if r.place < opp:
+                    problems.add(
+                        InputError(
+                            f"{r.player.name} - {other.player.name} has no result yet "
+                            f"({opp}{sym}); a finished tournament has every result",
+                            line=r.player.line,
+                            field=fld,
+                            player=r.player.name,
+                        )
+                    )
+                continue
             expected = {"+": "-", "-": "+", "=": "="}[sym]
             if o_opp != r.place or o_sym != expected or o_played != played:
                 if r.place < opp or o_opp != r.place:  # a mismatch is told once
@@ -312,6 +339,14 @@ def _player_line(body: str, no: int) -> _HLine:
     if rank_at is None or rank_at == 0:
         raise InputError("no rank (like 3d or 15k) after the name", line=no, field="rank")
     name = " ".join(rest[:rank_at])
+    if _LOST_NAME.match(name):
+        raise InputError(
+            f"the name is written as {name!r}: the program that wrote the file could not hold "
+            "its letters in ISO-8859-1; export the tournament as OpenGotha's XML (UTF-8), or "
+            "write the names in Latin letters",
+            line=no,
+            field="name",
+        )
     after = rest[rank_at + 1 :]
     player = ParsedPlayer(
         name=name,

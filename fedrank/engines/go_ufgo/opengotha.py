@@ -15,8 +15,10 @@ played (§4.1); ``RESULT_BOTHWIN``/``RESULT_BOTHLOSE`` (35, 32, and by default) 
 ``RESULT_UNKNOWN`` (0) is a game without a result, refused.
 
 The file is refused before it is parsed when it is larger than :data:`MAX_BYTES` or holds a
-DTD or an entity declaration (a tournament file never has one: entity expansion cannot
-happen). :mod:`xml.parsers.expat` (the parser under :mod:`xml.etree`) is used directly for the
+DTD or an entity declaration (entity expansion cannot happen). The one exception is the line
+OpenGotha 3.3x wrote under the prolog, ``<!DOCTYPE Tournament SYSTEM "tournament.dtd">``: a
+reference to its DTD file with no declarations of its own, which is blanked before parsing
+(nothing is fetched). :mod:`xml.parsers.expat` (the parser under :mod:`xml.etree`) is used directly for the
 line of every element, so each problem names its line.
 """
 
@@ -69,6 +71,10 @@ _BYDEF_NUMBERS_EQUAL: Final = {"275": "RESULT_EQUAL_BYDEF"}
 _ACCEPTED: Final = "RESULT_WHITEWINS, RESULT_BLACKWINS, RESULT_EQUAL (or 17, 18, 19), _BYDEF"
 _RANK: Final = re.compile(r"^(\d{1,2})([kdpKDP])$")
 _FORBIDDEN: Final = (b"<!DOCTYPE", b"<!ENTITY")
+#: OpenGotha 3.3x's reference to its DTD: no internal subset (no ``[``), so no declarations.
+_OPENGOTHA_DOCTYPE: Final = re.compile(
+    r'<!DOCTYPE[ \t]+Tournament[ \t]+SYSTEM[ \t]+"[\w.-]{1,40}"[ \t]*>', re.ASCII
+)
 
 
 @dataclass(slots=True)
@@ -93,6 +99,9 @@ def looks_like_opengotha(text: str) -> bool:
 
 
 def _read(text: str) -> _Document:
+    head = _OPENGOTHA_DOCTYPE.search(text, 0, 400)
+    if head is not None:
+        text = text[: head.start()] + " " * (head.end() - head.start()) + text[head.end() :]
     data = text.encode("utf-8")
     if len(data) > MAX_BYTES:
         raise InputError(

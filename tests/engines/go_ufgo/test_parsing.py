@@ -50,6 +50,35 @@ def test_h_file_header_players_and_games() -> None:
     assert [s.player for s in parsed.starts()] == [p.name for p in parsed.players]
 
 
+def test_h_file_shared_places_print_no_place_as_opengotha_writes_them() -> None:
+    """OpenGotha prints a place once for the players sharing it: the unnumbered line is
+    numbered by its place among the player lines, as the others' results name it."""
+    text = H_FILE.replace("    2 Kuzmenko Olha", "      Kuzmenko Olha")
+    parsed = parse_h_file(text)
+    assert [p.name for p in parsed.players] == ["Petrenko Ivan", "Kuzmenko Olha", "Marchenko Yurii"]
+    assert (parsed.tournament.games[0].player1, parsed.tournament.games[0].player2) == (
+        "Petrenko Ivan",
+        "Kuzmenko Olha",
+    )
+    # the first line has no line above to share with: still refused
+    with pytest.raises(InputError, match="starts with his place"):
+        parse_h_file(H_FILE.replace("    1 Petrenko Ivan", "      Petrenko Ivan"))
+
+
+def test_h_file_names_lost_to_question_marks_and_unknown_results_are_named() -> None:
+    """OpenGotha's ISO-8859-1 export writes Chinese names as '?' marks and a game without
+    a result as 8?: each is refused with its line (every problem at once)."""
+    text = H_FILE.replace("Marchenko Yurii", "? ??").replace("2+/w    3=/b", "2?/w    3=/b")
+    text = text.replace("1-/b    0+ ", "1?/b    0+ ")
+    with pytest.raises(InputError) as caught:
+        parse_h_file(text)
+    message = str(caught.value)
+    assert "line 11, field 'name'" in message
+    assert "could not hold its letters in ISO-8859-1" in message
+    assert "round 1" in message
+    assert "Petrenko Ivan - Kuzmenko Olha has no result yet (2?)" in message
+
+
 def test_h_file_time_is_the_basic_time() -> None:
     parsed = parse_h_file(H_FILE.replace("; TM[60]", "; TM[50+5x30s]"))
     assert parsed.tournament.time_minutes == 50
