@@ -386,3 +386,22 @@ def test_opengotha_files_of_other_versions_from_an_empty_database(
     blitz = run(["import", "ufgo", str(REAL_GO / "team_egc_2013.xml"), "--yes", "--register-new"])
     assert blitz.returncode == 2
     assert "time control 20 min is below 45: not rated (seed 002 §1.7)" in blitz.stderr
+
+
+def test_a_national_othello_table_from_an_empty_database(
+    run: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """examples/othello_woc/national_standings.txt: a finished national championship entered
+    as its published table, its players registered, its list published in that order."""
+    monkeypatch.setenv("FEDRANK_DATABASE_URL", f"sqlite+aiosqlite:///{run.cwd / 'boa.db'}")
+    assert run(["init"]).returncode == 0
+    run(["federation", "add", "BOA", "British Othello Association", "--timezone", "UTC"])
+    run(["discipline", "add", "BOA", "nat", "othello_woc", "National Othello"])
+    example = REAL_GO.parents[1] / "othello_woc" / "national_standings.txt"
+    stored = run(["import", "nat", str(example), "--yes", "--register-new"])
+    assert stored.returncode == 0, stored.stderr
+    assert "Dora Dale (GBR-04)      —        #5 · 4.5 pts · BQ 800" in stored.stdout
+    assert stored.stdout.strip().endswith("version 1")
+    published = run(["publish", "nat", "--date", "2024-08-01"])
+    assert published.returncode == 0, published.stderr
+    assert "6 players" in published.stdout

@@ -18,8 +18,8 @@ The file is refused before it is parsed when it is larger than :data:`MAX_BYTES`
 DTD or an entity declaration (entity expansion cannot happen). The one exception is the line
 OpenGotha 3.3x wrote under the prolog, ``<!DOCTYPE Tournament SYSTEM "tournament.dtd">``: a
 reference to its DTD file with no declarations of its own, which is blanked before parsing
-(nothing is fetched). :mod:`xml.parsers.expat` (the parser under :mod:`xml.etree`) is used directly for the
-line of every element, so each problem names its line.
+(nothing is fetched). :mod:`xml.parsers.expat` (the parser under :mod:`xml.etree`) is used
+directly for the line of every element, so each problem names its line.
 """
 
 from __future__ import annotations

@@ -21,6 +21,8 @@ from fedrank.engines.kernel import InputError
 
 CODE_RE: Final = re.compile(r"^[A-Za-z0-9_.\-]{1,64}$")
 ROUND_RE: Final = re.compile(r"^round\s+(\d+)\b", re.IGNORECASE)
+#: The line opening a finished tournament's published table (:mod:`.published`).
+STANDINGS_RE: Final = re.compile(r"^standings\s*:?\s*$", re.IGNORECASE)
 _SLUG_RE: Final = re.compile(r"[^a-z0-9]+")
 _FLAG_WORDS: Final = {"a", "youth", "youth-extra", "extra"}
 
@@ -90,7 +92,7 @@ def read_submission(text: str) -> Submission:
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        if ROUND_RE.match(line):
+        if ROUND_RE.match(line) or STANDINGS_RE.match(line):
             in_rounds = True
             continue
         key, sep, value = line.partition(":")
@@ -146,11 +148,12 @@ def canon_line(raw: str, ids: Mapping[str, str]) -> str:
 
 
 def canonical_rounds(lines: Sequence[str], ids: Mapping[str, str]) -> list[str]:
-    """``lines`` with every line after the first ``round N`` in canonical IDs."""
+    """``lines`` with every line after the first ``round N`` (or a published table's
+    ``standings`` line) in canonical IDs."""
     out = list(lines)
     in_rounds = False
     for index, raw in enumerate(out):
-        if ROUND_RE.match(raw.strip()):
+        if ROUND_RE.match(raw.strip()) or STANDINGS_RE.match(raw.split("#", 1)[0].strip()):
             in_rounds = True
         elif in_rounds:
             out[index] = canon_line(raw, ids)

@@ -101,3 +101,110 @@ async def test_the_same_field_as_a_world_championship_is_refused_by_i2(
         disc = await repos.federations.discipline_by_code("nat")
         assert disc is not None
         assert await repos.ledger.tournament(disc.id, CODE) is None
+
+
+def _published(rows: list[str], *, rounds: str = "9", world: bool = False) -> str:
+    return "\n".join(
+        [
+            "tournament: British Othello Championship 2024",
+            "code: gbr-2024",
+            "date: 2024-07-06",
+            *(["championship: world"] if world else []),
+            f"rounds: {rounds}",
+            *(f"player: {fid.lower()}" for fid in PLAYERS),
+            "",
+            "standings",
+            *rows,
+        ]
+    )
+
+
+TABLE_2024 = [
+    "1 | GBR-03 | 8 | 1234 | 390",
+    "2 | gbr-01 | 6.5 | 1100 | 350",
+    "3 | GBR-02 | 6.5 | 1050 | 340",
+    "4 | GBR-04 | 5 | 900 | 300",
+    "4 | GBR-05 | 5 | 900 | 300",
+    "6 | GBR-06 | 3 | 700 | 260",
+    "7 | GBR-07 | 2 | 500 | 230",
+    "8 | GBR-08 | 0 | 320 | 190",
+]
+
+
+async def test_a_finished_tournament_is_entered_as_its_published_standings(
+    services: Services, db: Database
+) -> None:
+    """Issue 33 item 4: a national championship known only by its published table (place,
+    player, points, BQ, discs) is stored as it stands: the points are the players' awards,
+    places shared only by equals, no games and nothing left to pair."""
+    await _federation(db)
+    preview = await dispatch(services, user("boss"), "/submit nat\n" + _published(TABLE_2024))
+    assert "#1 · 8 pts · BQ 1234" in preview.plain, preview.plain
+    assert "#4 · 5 pts · BQ 900" in preview.plain
+    saved = await dispatch(services, user("boss"), f"/confirm {_token(preview)}")
+    assert saved.plain.startswith("Saved: British Othello Championship 2024, version 1")
+    standings = await dispatch(services, user("reader"), "/standings gbr-2024")
+    rows = _tables(standings)[0].rows
+    assert [(row[0], row[3]) for row in rows] == [
+        ("1", "8"),
+        ("2", "6.5"),
+        ("3", "6.5"),
+        ("4", "5"),
+        ("4", "5"),
+        ("6", "3"),
+        ("7", "2"),
+        ("8", "0"),
+    ]
+    async with db.read() as repos:
+        disc = await repos.federations.discipline_by_code("nat")
+        assert disc is not None
+        awards = [(a.amount, a.trace) for a in await repos.ledger.discipline_awards(disc.id)]
+        stored = await repos.ledger.tournament(disc.id, "gbr-2024")
+        assert stored is not None
+        version = await repos.ledger.current_version(stored.id)
+        assert version is not None
+        params = dict(version.params)
+    assert sorted(str(amount) for amount, _ in awards) == sorted(
+        ["8", "6.5", "6.5", "5", "5", "3", "2", "0"]
+    )
+    assert params["entered_as"] == "standings"
+    assert params["next_round"] is None
+    why = awards[0][1]
+    assert any(step.get("note", "").startswith("as published (line") for step in why)
+    # finished: no round can be added
+    refused = await dispatch(services, user("boss"), "/round gbr-2024\nGBR-01 GBR-02 40-24")
+    assert "entered as its published standings" in refused.plain
+
+
+async def test_a_published_table_that_breaks_the_rules_is_refused_with_every_problem(
+    services: Services, db: Database
+) -> None:
+    """Out of Appendix A's order, a shared place between unequal players, a half point
+    that is not one, a player missing and a world championship: all named at once, nothing
+    stored."""
+    await _federation(db)
+    bad = [
+        "1 | GBR-01 | 6 | 1100 | 350",
+        "2 | GBR-02 | 7 | 1200 | 360",
+        "3 | GBR-03 | 5.25 | 900 | 300",
+        "3 | GBR-04 | 5 | 800 | 300",
+        "5 | GBR-05 | 4 | 700 | 280",
+        "6 | GBR-06 | 3 | 600 | 250",
+        "7 | GBR-07 | 2 | 500 | 230",
+    ]
+    refused = await dispatch(services, user("boss"), "/submit nat\n" + _published(bad, world=True))
+    text = refused.plain
+    assert "a world championship is entered round by round" in text
+    assert "the standings are in order of points, then BQ, then discs" in text
+    assert "5.25 points: a game gives 1, 1/2 or 0 (seed 004 II.3.1)" in text
+    assert "GBR-08 has no line in the standings" in text
+    assert not [b for b in refused.buttons if b.action.startswith("/confirm ")]
+    shared = [*TABLE_2024[:3], "4 | GBR-04 | 5 | 900 | 300", "4 | GBR-05 | 5 | 880 | 300"]
+    refused = await dispatch(
+        services, user("boss"), "/submit nat\n" + _published([*shared, *TABLE_2024[5:]])
+    )
+    assert "place 4 is shared by GBR-04 and GBR-05, who are not equal" in refused.plain
+    async with db.read() as repos:
+        disc = await repos.federations.discipline_by_code("nat")
+        assert disc is not None
+        assert await repos.ledger.tournament(disc.id, "gbr-2024") is None

@@ -111,7 +111,7 @@ def shift(exc: InputError | RuleError, offset: int) -> InputError | RuleError:
     return RuleError(exc.message, rule=exc.rule, line=line)
 
 
-def _standing_text(row: dict[str, Any]) -> str:
+def standing_text(row: dict[str, Any]) -> str:
     amount = Decimal(str(row["points"]))
     unit = "pt" if amount == 1 else "pts"
     return f"#{row['rank']} · {row['points']} {unit} · BQ {row['BQ']}"
@@ -171,7 +171,7 @@ def champions(res: Results) -> dict[str, str]:
     return out
 
 
-def _standing_json(s: Standing, player_id: int) -> dict[str, Any]:
+def standing_json(s: Standing, player_id: int) -> dict[str, Any]:
     return {
         "rank": s.rank,
         "player": s.player,
@@ -264,7 +264,7 @@ def build(
         for p in t.players
     }
     country = {p.id: p.country for p in t.players}
-    standings = [_standing_json(s, pid[s.player]) for s in res.standings]
+    standings = [standing_json(s, pid[s.player]) for s in res.standings]
     old = {row["player"]: row for row in (before or {}).get("standings", [])}
     entries: list[NewEntry] = []
     awards: list[NewAward] = []
@@ -283,13 +283,13 @@ def build(
         )
         awards.append(NewAward(pid[s.player], KIND, s.points, [head, *s.trace.to_json()]))
         player = source.players[s.player]
-        after = _standing_text(row)
+        after = standing_text(row)
         if res.ifrl is not None:
             after += f" · IFRL {place}" + (f" ({place_note})" if place_note else "")
         preview.append(
             PreviewLine(
                 f"{player.name} ({s.player})",
-                _standing_text(old[s.player]) if s.player in old else "—",
+                standing_text(old[s.player]) if s.player in old else "—",
                 after,
                 notes.get(s.player, ""),
             )

@@ -28,6 +28,8 @@ def points(value: Decimal | str | int) -> str:
 def next_text(fid: str, params: dict[str, Any], row: dict[str, Any], leader: Decimal) -> str:
     """What the player still has ahead of him, as one readable string."""
     played, total = params["rounds_played"], params["rounds_total"]
+    if params.get("entered_as") == "standings":
+        return f"final standings as published, place {row['rank']}"
     if row.get("withdrawn"):
         return f"withdrew (II.7); {points(row['points'])} after round {played} of {total}"
     pairing = params.get("next_round")
@@ -99,7 +101,9 @@ async def compute_list(repos: Repos, discipline: Discipline, list_date: date) ->
         return ComputedList([], data={"tournament": None})
     tournament, version = found
     params = version.params
-    doc = parse_document(str(params["document"]))
+    # A finished tournament entered as its published table has no games to show.
+    published = params.get("entered_as") == "standings"
+    doc = None if published else parse_document(str(params["document"]))
     ifrl = {e["player"]: e for e in params.get("ifrl", [])}
     leader = max((Decimal(r["points"]) for r in params["standings"]), default=Decimal(0))
     rows: list[NewListRow] = []
@@ -111,7 +115,7 @@ async def compute_list(repos: Repos, discipline: Discipline, list_date: date) ->
         data.update(
             tournament=tournament.code,
             next=next_text(fid, params, row, leader),
-            counted=counted(doc, fid),
+            counted=[] if doc is None else counted(doc, fid),
         )
         rows.append(
             NewListRow(
@@ -132,6 +136,10 @@ async def compute_list(repos: Repos, discipline: Discipline, list_date: date) ->
             "version": version.version,
             "rounds_played": params["rounds_played"],
             "rounds_total": params["rounds_total"],
-            "order": "IFRL" if ifrl else "standings (points, BQ, discs, lot)",
+            "order": "IFRL"
+            if ifrl
+            else "standings as published"
+            if params.get("entered_as") == "standings"
+            else "standings (points, BQ, discs, lot)",
         },
     )

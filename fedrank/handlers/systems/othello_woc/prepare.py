@@ -10,11 +10,13 @@ import asyncio
 from typing import Any
 
 from fedrank.engines.othello_woc import parse_document, results
+from fedrank.engines.othello_woc.published import is_published, parse_published
 from fedrank.engines.othello_woc.submission import read_submission
 from fedrank.engines.sniff import refined
 from fedrank.handlers.access import stored_federation
 from fedrank.handlers.systems.othello_woc.history import current
 from fedrank.handlers.systems.othello_woc.importing import Source, build, engine_source
+from fedrank.handlers.systems.othello_woc.published import build_published
 from fedrank.handlers.systems.players import Names, Wanted, find_players
 from fedrank.storage.models import Discipline
 from fedrank.storage.records import Prepared
@@ -47,8 +49,21 @@ async def read_source(
 async def prepare(
     repos: Repos, discipline: Discipline, text: str, names: Names | None = None
 ) -> Prepared:
-    """A tournament file as a new version of its tournament (version 1 if new)."""
+    """A tournament file as a new version of its tournament (version 1 if new); a finished
+    tournament's published table (``standings``) as a version without games."""
     source = await read_source(repos, discipline, text, names)
+    if is_published(source.text):
+        table = await asyncio.to_thread(refined, "othello_woc", parse_published, source.text)
+        stored = await current(repos, discipline, source.code)
+        if stored is None:
+            return build_published(source, table, None, [], "")
+        return build_published(
+            source,
+            table,
+            stored[1].params,
+            [],
+            f"resubmitted file (version {stored[1].version + 1})",
+        )
     doc = await asyncio.to_thread(refined, "othello_woc", parse_document, source.text)
     res = results(doc.tournament, doc.stage_games)
     stored = await current(repos, discipline, source.code)

@@ -27,6 +27,13 @@ async def prepare_round(
     round) as its next version. Errors name the line of ``text`` (1 = its first line)."""
     version = await current_version(repos, stored)
     params = version.params
+    if params.get("entered_as") == "standings":
+        raise InputError(
+            f"{stored.name} was entered as its published standings: it is finished, and a "
+            "correction is the table submitted again",
+            line=None,
+            field="round",
+        )
     document = str(params["document"])
     t = parse_document(document).tournament
     total = total_rounds(t)
