@@ -20,6 +20,7 @@ from fedrank.handlers.wording.i18n.plural import counted
 from fedrank.handlers.wording.reply import Reply
 from fedrank.storage.database import Database
 from fedrank.storage.models import Discipline, Federation, ListSnapshot, PublicationFailure
+from fedrank.storage.records import ComputedList
 from fedrank.storage.repos import Repos
 from fedrank.storage.repos.roles import ADMIN
 
@@ -37,12 +38,17 @@ async def publish_in(
     *,
     now: datetime,
     on_demand: bool,
+    computed: ComputedList | None = None,
 ) -> tuple[ListSnapshot, bool]:
-    """(snapshot, created) inside the caller's transaction."""
+    """(snapshot, created) inside the caller's transaction (``computed``: the list, when the
+    caller has already computed it)."""
     existing = await repos.lists.snapshot(discipline.id, list_date)
     if existing is not None:
         return existing, False
-    computed = await systems.adapter(discipline.system).compute_list(repos, discipline, list_date)
+    if computed is None:
+        computed = await systems.adapter(discipline.system).compute_list(
+            repos, discipline, list_date
+        )
     snapshot = await repos.lists.add_snapshot(
         discipline.id,
         list_date,
@@ -64,7 +70,8 @@ class FutureListError(ValueError):
 
 
 class EarlyListError(ValueError):
-    """A list dated before the discipline's first stored result: it could only be empty."""
+    """A list dated before the discipline's first stored result that would be empty (standings
+    brought in through the registry, such as CCBA openings, may fill one before it)."""
 
     def __init__(self, discipline: str, list_date: date, first: date | None) -> None:
         self.discipline = discipline
@@ -105,12 +112,17 @@ async def publish_dated(
     today = local_today(federation.timezone, now)
     if list_date > today:
         raise FutureListError(today)
+    computed: ComputedList | None = None
     if on_demand and await repos.lists.snapshot(discipline.id, list_date) is None:
         first = await first_result(repos, discipline)
         if first is None or list_date < first:
-            raise EarlyListError(discipline.code, list_date, first)
+            computed = await systems.adapter(discipline.system).compute_list(
+                repos, discipline, list_date
+            )
+            if not computed.rows:
+                raise EarlyListError(discipline.code, list_date, first)
     snapshot, created = await publish_in(
-        repos, systems, discipline, list_date, now=now, on_demand=on_demand
+        repos, systems, discipline, list_date, now=now, on_demand=on_demand, computed=computed
     )
     size = await repos.lists.size(snapshot.id)
     if created and announce:

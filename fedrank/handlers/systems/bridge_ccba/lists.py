@@ -3,6 +3,11 @@
 Seed 001 has no ranks by masterpoints, so a list is the players' totals with shared positions
 and, per row, what the next event's M would count; the engine has no function for the annual
 average, so it is computed here from the ledger and the memberships.
+
+A member whose registry brings an opening holding (``bridge_ccba.opening``) is on every list
+dated after its ``on`` date, before his first event in fedrank: the holding enters the ledger
+with that event, colour by colour and with the same amounts, so his figure does not move
+when it does (docs/guide/operators.md, "Moving from another system").
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from decimal import Decimal
 from typing import Any, Final
 
 from fedrank.engines.bridge_ccba.formulas import m_coefficient
-from fedrank.engines.kernel import half_up
+from fedrank.engines.kernel import InputError, half_up
 from fedrank.handlers.access import stored_player
 from fedrank.handlers.systems.bridge_ccba.history import covers, stored_events
 from fedrank.handlers.systems.bridge_ccba.importing import (
@@ -28,6 +33,7 @@ from fedrank.handlers.systems.bridge_ccba.importing import (
     fmt,
     in_order,
 )
+from fedrank.handlers.systems.bridge_ccba.playerdata import opening_of
 from fedrank.storage.models import Discipline, Player
 from fedrank.storage.records import ComputedList, NewListRow
 from fedrank.storage.repos import Repos
@@ -94,11 +100,31 @@ async def compute_list(repos: Repos, discipline: Discipline, list_date: date) ->
         label = colour if award.kind != KIND_YOUTH else f"youth {colour}"
         line = events[pid].setdefault((award.awarded_on, award.version_id), {})
         line[label] = line.get(label, ZERO) + amount
-    players = sorted(set(mp) | set(youth) | set(opening) | set(opening_youth))
+    in_ledger = set(mp) | set(youth) | set(opening) | set(opening_youth)
     people: dict[int, Player] = {}
+    for member in await repos.players.of_federation(discipline.federation_id):
+        if member.id in in_ledger or not member.data:
+            continue
+        try:
+            registry = opening_of(member)
+        except InputError:
+            registry = None  # checked when it was stored; a later change of the rules refuses it
+        if registry is None or registry.on >= list_date:
+            continue
+        people[member.id] = member
+        for kind, by_colour, total in (
+            (KIND_OPENING, registry.mp, opening),
+            (KIND_OPENING_YOUTH, registry.ymp, opening_youth),
+        ):
+            for colour, amount in by_colour.items():
+                total[member.id] += amount
+                brought[member.id][kind][colour] += amount
+                if colour not in HELD_COLOURS:
+                    unheld[member.id][kind] += amount
+    players = sorted(in_ledger | set(people))
     for pid in players:
-        got = await stored_player(repos, pid)
-        people[pid] = got
+        if pid not in people:
+            people[pid] = await stored_player(repos, pid)
     totals = {pid: sum(mp[pid].values(), ZERO) + opening[pid] for pid in players}
     order = sorted(players, key=lambda pid: (-totals[pid], people[pid].federation_player_id))
     rows: list[NewListRow] = []

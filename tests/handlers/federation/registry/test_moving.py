@@ -21,7 +21,7 @@ from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.federation.registry.fileformat import RegistryFileError, write_xlsx
 from fedrank.handlers.federation.registry.importing import prepare_import, write_import
-from fedrank.handlers.publication.publish import publish_list
+from fedrank.handlers.publication.publish import EarlyListError, publish_list
 from fedrank.storage.database import Database
 from fedrank.storage.models import ListRow
 from tests.factories import make_director, store_result
@@ -351,6 +351,48 @@ async def test_ccba_opening_masterpoints_by_colour_stand_on_the_next_list(
     whatif = await dispatch(services, user("u"), "/whatif chengdu-2026-09 8 CCBA-0001")
     assert "total masterpoints | 351.8 (1.8 red + 350 opening) | 350 |" in whatif.plain
     assert "mp (what M counts) | 301.8 | 300 |" in whatif.plain
+
+
+async def test_ccba_openings_are_on_the_list_before_the_first_event(
+    services: Services, db: Database
+) -> None:
+    """A federation's first list, before any event in fedrank, shows each member's holding
+    brought in (350 = 100 gold + 200 red + 50 blue, blue not counted in M's 300), on lists
+    dated after the holding's date only; his first event then adds to it, the figure not
+    jumping when the opening enters the ledger with that event."""
+    await federation(db, "CCBA", "ccba", "bridge_ccba")
+    opening = json.dumps({"on": "2025-12-31", "mp": {"gold": 100, "red": 200, "blue": 50}})
+    cell = '"' + opening.replace('"', '""') + '"'
+    registry = "id,name,member_from,bridge_ccba.opening\n" + "".join(
+        f"CCBA-{n:04d},{name},2020-01-01,{cell}\n" for n, name in enumerate(CCBA_NAMES, start=1)
+    )
+    await import_registry(services, "CCBA", "members.csv", registry.encode())
+
+    with pytest.raises(EarlyListError):  # nothing held yet on the holding's own date
+        await published(services, "ccba", date(2025, 12, 31))
+    first = await published(services, "ccba", date(2026, 1, 1))
+    assert len(first) == len(CCBA_NAMES)
+    assert {figure for _, figure, _ in first.values()} == {Decimal("350.00")}
+    assert {position for position, _, _ in first.values()} == {1}
+    async with db.read() as repos:
+        discipline = await repos.federations.discipline_by_code("ccba")
+        assert discipline is not None
+        snapshot = await repos.lists.latest(discipline.id)
+        assert snapshot is not None
+        member = (await repos.players.find("CCBA-0001"))[0]
+        row = await repos.lists.row(snapshot.id, member.id)
+        assert row is not None
+        data = dict(row.data)
+    assert data["opening_by_colour"] == {"gold": "100", "red": "200", "blue": "50"}
+    assert (data["opening"], data["mp"], data["events"]) == ("350", "300", 0)
+
+    preview = await dispatch(
+        services, user("boss"), "/submit ccba\n" + ccba_event_file(code="chengdu-2026-09")
+    )
+    assert "Saved" in (await dispatch(services, user("boss"), preview.buttons[0].action)).plain
+    after = await published(services, "ccba", date(2027, 1, 1))
+    assert after["CCBA-0001"] == (1, Decimal("351.80"), None)
+    assert after["CCBA-0016"][1] == Decimal("350.00")
 
 
 async def test_ccba_playerdata_takes_the_same_key(services: Services, db: Database) -> None:
