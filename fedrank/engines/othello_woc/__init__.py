@@ -62,12 +62,22 @@ from fedrank.engines.othello_woc.parsing import (
     parse_round,
     parse_round_text,
 )
+from fedrank.engines.othello_woc.published import is_published, parse_published
 from fedrank.engines.othello_woc.scores import Ending, board_score, decide_draw, official_score
 
 
 def calc_document(text: str, *, filename: str = "") -> dict[str, Any]:
     """``fedrank calc othello_woc FILE``: standings with BQ traces and the next pairing, or
-    the final lists and day three once all rounds are in (JSON-ready)."""
+    the final lists and day three once all rounds are in (JSON-ready); a finished
+    tournament's published table (:mod:`.published`) checked and given back as standings."""
+    if is_published(text):
+        table = parse_published(text)
+        return {
+            "tournament": table.name,
+            "rounds": table.rounds,
+            "entered_as": "standings",
+            "standings": [s.to_json() for s in table.standings],
+        }
     return calc(text, filename=filename)
 
 

@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 
 from fedrank.engines.kernel import InputError
+from fedrank.engines.othello_woc import calc_document
 from fedrank.engines.othello_woc.published import is_published, parse_published
 
 HEAD = "tournament: Club Cup\nrounds: 5\nplayer: A1\nplayer: B2\nplayer: C3\n\nstandings\n"
@@ -65,3 +66,13 @@ def test_every_problem_at_once_and_the_headers_it_needs() -> None:
     assert "a world championship is entered round by round" in message
     assert "add 'rounds: N'" in message
     assert "0.3 points: a game gives 1, 1/2 or 0" in message
+
+
+def test_calc_checks_a_published_table_and_gives_its_standings() -> None:
+    out = calc_document(HEAD + "1 | A1 | 4\n2 | B2 | 1\n3 | C3 | 0\n")
+    assert out["entered_as"] == "standings"
+    assert [(s["rank"], s["player"], s["points"]) for s in out["standings"]] == [
+        (1, "A1", "4"),
+        (2, "B2", "1"),
+        (3, "C3", "0"),
+    ]
