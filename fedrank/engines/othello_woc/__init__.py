@@ -73,10 +73,15 @@ def calc_document(text: str, *, filename: str = "") -> dict[str, Any]:
     if is_published(text):
         table = parse_published(text)
         return {
-            "tournament": table.name,
-            "rounds": table.rounds,
+            "system": "othello_woc",
             "entered_as": "standings",
+            "tournament": {
+                "name": table.name,
+                "rounds_played": table.rounds,
+                "rounds_total": table.rounds,
+            },
             "standings": [s.to_json() for s in table.standings],
+            "warnings": [],
         }
     return calc(text, filename=filename)
 
