@@ -14,6 +14,7 @@ import re
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,6 +45,28 @@ async def import_registry(services: Services, code: str, filename: str, content:
     async with services.db.transaction() as repos:
         plan = await prepare_import(repos, services.systems, code, filename, content)
         await write_import(repos, plan, now=services.now())
+
+
+def ccba_registry() -> str:
+    """16 members, each holding 100 gold + 200 red + 50 blue on 2025-12-31."""
+    opening = json.dumps({"on": "2025-12-31", "mp": {"gold": 100, "red": 200, "blue": 50}})
+    cell = '"' + opening.replace('"', '""') + '"'
+    return "id,name,member_from,bridge_ccba.opening\n" + "".join(
+        f"CCBA-{n:04d},{name},2020-01-01,{cell}\n" for n, name in enumerate(CCBA_NAMES, start=1)
+    )
+
+
+async def latest_row(db: Database, discipline: str, fid: str) -> dict[str, Any]:
+    """The data of ``fid``'s row on the discipline's latest list."""
+    async with db.read() as repos:
+        found = await repos.federations.discipline_by_code(discipline)
+        assert found is not None
+        snapshot = await repos.lists.latest(found.id)
+        assert snapshot is not None
+        player = (await repos.players.find(fid))[0]
+        row = await repos.lists.row(snapshot.id, player.id)
+        assert row is not None
+        return dict(row.data)
 
 
 async def published(
@@ -317,11 +340,7 @@ async def test_ccba_opening_masterpoints_by_colour_stand_on_the_next_list(
     and the registry holds. The next list shows 350 + 1.80 = 351.80 for the winners, 301.80
     of it held, and the opening by colour."""
     await federation(db, "CCBA", "ccba", "bridge_ccba")
-    opening = json.dumps({"on": "2025-12-31", "mp": {"gold": 100, "red": 200, "blue": 50}})
-    cell = '"' + opening.replace('"', '""') + '"'
-    registry = "id,name,member_from,bridge_ccba.opening\n" + "".join(
-        f"CCBA-{n:04d},{name},2020-01-01,{cell}\n" for n, name in enumerate(CCBA_NAMES, start=1)
-    )
+    registry = ccba_registry()
     await import_registry(services, "CCBA", "球员.csv", registry.encode("gb18030"))
 
     preview = await dispatch(
@@ -336,15 +355,7 @@ async def test_ccba_opening_masterpoints_by_colour_stand_on_the_next_list(
     listed = await published(services, "ccba", date(2027, 1, 1))
     assert listed["CCBA-0001"] == (1, Decimal("351.80"), None)
     assert listed["CCBA-0016"][1] == Decimal("350.00")
-    async with db.read() as repos:
-        discipline = await repos.federations.discipline_by_code("ccba")
-        assert discipline is not None
-        snapshot = await repos.lists.latest(discipline.id)
-        assert snapshot is not None
-        first = (await repos.players.find("CCBA-0001"))[0]
-        row = await repos.lists.row(snapshot.id, first.id)
-        assert row is not None
-        data = dict(row.data)
+    data = await latest_row(db, "ccba", "CCBA-0001")
     assert data["opening_by_colour"] == {"gold": "100", "red": "200", "blue": "50"}
     assert (data["opening"], data["mp"]) == ("350", "301.8")
     # /whatif counts the blue opening in the total, never in the holding M reads
@@ -361,11 +372,7 @@ async def test_ccba_openings_are_on_the_list_before_the_first_event(
     dated after the holding's date only; his first event then adds to it, the figure not
     jumping when the opening enters the ledger with that event."""
     await federation(db, "CCBA", "ccba", "bridge_ccba")
-    opening = json.dumps({"on": "2025-12-31", "mp": {"gold": 100, "red": 200, "blue": 50}})
-    cell = '"' + opening.replace('"', '""') + '"'
-    registry = "id,name,member_from,bridge_ccba.opening\n" + "".join(
-        f"CCBA-{n:04d},{name},2020-01-01,{cell}\n" for n, name in enumerate(CCBA_NAMES, start=1)
-    )
+    registry = ccba_registry()
     await import_registry(services, "CCBA", "members.csv", registry.encode())
 
     with pytest.raises(EarlyListError):  # nothing held yet on the holding's own date
@@ -374,15 +381,7 @@ async def test_ccba_openings_are_on_the_list_before_the_first_event(
     assert len(first) == len(CCBA_NAMES)
     assert {figure for _, figure, _ in first.values()} == {Decimal("350.00")}
     assert {position for position, _, _ in first.values()} == {1}
-    async with db.read() as repos:
-        discipline = await repos.federations.discipline_by_code("ccba")
-        assert discipline is not None
-        snapshot = await repos.lists.latest(discipline.id)
-        assert snapshot is not None
-        member = (await repos.players.find("CCBA-0001"))[0]
-        row = await repos.lists.row(snapshot.id, member.id)
-        assert row is not None
-        data = dict(row.data)
+    data = await latest_row(db, "ccba", "CCBA-0001")
     assert data["opening_by_colour"] == {"gold": "100", "red": "200", "blue": "50"}
     assert (data["opening"], data["mp"], data["events"]) == ("350", "300", 0)
 
