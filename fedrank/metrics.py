@@ -59,9 +59,14 @@ PUBLICATIONS = Counter(
 )
 LIST_PUBLISHED = Gauge(
     "fedrank_list_published_timestamp_seconds",
-    "When each discipline's newest list was published (Unix time): a calendar that stalls"
-    " leaves it behind.",
-    ["discipline"],
+    "When each discipline's newest list was published (Unix time), with the discipline's"
+    " calendar (monthly, quarterly, yearly, on_demand): a calendar that stalls leaves it behind.",
+    ["discipline", "calendar"],
+)
+TRANSPORT_UP = Gauge(
+    "fedrank_transport_up",
+    "1 while a chat transport this process runs is up, 0 while it is down and tried again.",
+    ["transport"],
 )
 LEADER = Gauge(
     "fedrank_scheduler_leader",
@@ -78,5 +83,6 @@ __all__ = [
     "OUTBOX_OLDEST_AGE",
     "PUBLICATIONS",
     "RATE_LIMITED",
+    "TRANSPORT_UP",
     "UPDATES",
 ]

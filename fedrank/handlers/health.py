@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from fedrank.handlers.context import Services, TransportState
-from fedrank.metrics import LIST_PUBLISHED, OUTBOX_BACKLOG, OUTBOX_OLDEST_AGE
+from fedrank.metrics import LIST_PUBLISHED, OUTBOX_BACKLOG, OUTBOX_OLDEST_AGE, TRANSPORT_UP
 
 log = logging.getLogger(__name__)
 
@@ -112,19 +112,23 @@ def _utc(moment: datetime) -> datetime:
 class _Gauges:
     backlog: dict[str, int]
     first_due: dict[str, datetime]
-    published: dict[str, datetime]
+    #: discipline code -> (its calendar, its newest list's publication time)
+    published: dict[str, tuple[str, datetime]]
 
 
 async def refresh_metrics(services: Services) -> None:
-    """Set the gauges read from the database (at scrape time, so every process reports the
-    same): the outbox's backlog and oldest wait by platform, each discipline's last
-    publication. Unreadable, they keep their last values."""
+    """Set the gauges read at scrape time: from the database (so every process reports the
+    same) the outbox's backlog and oldest wait by platform and each discipline's last
+    publication, and this process's transports. Unreadable, the database's keep their last
+    values."""
+    for name, state in services.transports.items():
+        TRANSPORT_UP.labels(transport=name).set(1 if state.up else 0)
 
     async def read() -> _Gauges:
         async with services.db.read() as repos:
             newest = await repos.lists.newest_by_discipline()
             published = {
-                discipline.code: snapshot.created_at
+                discipline.code: (discipline.calendar, snapshot.created_at)
                 for discipline in await repos.federations.disciplines()
                 if (snapshot := newest.get(discipline.id)) is not None
             }
@@ -143,5 +147,7 @@ async def refresh_metrics(services: Services) -> None:
         due = found.first_due.get(platform)
         age = max(0.0, (now - _utc(due)).total_seconds()) if due is not None else 0.0
         OUTBOX_OLDEST_AGE.labels(platform=platform).set(age)
-    for code, moment in found.published.items():
-        LIST_PUBLISHED.labels(discipline=code).set(_utc(moment).timestamp())
+    # Set afresh each time, so a discipline whose calendar changed leaves no stale series.
+    LIST_PUBLISHED.clear()
+    for code, (calendar, moment) in found.published.items():
+        LIST_PUBLISHED.labels(discipline=code, calendar=calendar).set(_utc(moment).timestamp())

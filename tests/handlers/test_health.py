@@ -88,10 +88,19 @@ async def test_the_last_publication_of_each_discipline_is_a_unix_time_and_health
         "ufgo",
         "woc",
     ]
+    calendars = {"ccba": "yearly", "ufgo": "quarterly", "woc": "on_demand"}
     for code, last in found["last_publication"].items():
         published = datetime.fromisoformat(last["published_at"])
         assert published.utcoffset() == timedelta(0), code
-        stamp = _gauge("fedrank_list_published_timestamp_seconds", discipline=code)
+        stamp = _gauge(
+            "fedrank_list_published_timestamp_seconds",
+            discipline=code,
+            calendar=calendars.get(code, "monthly"),
+        )
         assert stamp == published.timestamp(), code
     since = datetime.fromisoformat(found["transports"]["discord"]["since"])
     assert since == datetime(2026, 11, 28, 9, 30, tzinfo=UTC)
+    assert _gauge("fedrank_transport_up", transport="discord") == 0.0
+    demo_services.transports["discord"] = TransportState()
+    await refresh_metrics(demo_services)
+    assert _gauge("fedrank_transport_up", transport="discord") == 1.0

@@ -92,7 +92,7 @@ async def test_a_publication_shows_in_healthz_and_in_the_backlog_and_the_counter
     metrics = await (await demo_client.get("/metrics")).text()
     assert 'fedrank_outbox_backlog{platform="telegram"} 1.0' in metrics
     assert "# TYPE fedrank_outbox_oldest_pending_age_seconds gauge" in metrics
-    published = 'fedrank_list_published_timestamp_seconds{discipline="fsbr"} '
+    published = 'fedrank_list_published_timestamp_seconds{calendar="monthly",discipline="fsbr"} '
     (line,) = [x for x in metrics.splitlines() if x.startswith(published)]
     assert float(line.removeprefix(published)) == december.timestamp()
 
