@@ -238,3 +238,35 @@ def test_the_unit_starts_commands_fedrank_has() -> None:
         check=True,
     )
     assert "--http" in helped.stdout
+
+
+def _exported() -> set[str]:
+    """The sample names fedrank's metrics write (a counter's ``_total``, an info's ``_info``)."""
+    from prometheus_client import REGISTRY
+
+    import fedrank.metrics  # noqa: F401 (registers fedrank's metrics)
+
+    suffixes = {
+        "counter": ["_total"],
+        "info": ["_info"],
+        "histogram": ["_bucket", "_sum", "_count"],
+    }
+    return {
+        family.name + suffix
+        for family in REGISTRY.collect()
+        if family.name.startswith("fedrank_")
+        for suffix in suffixes.get(family.type, [""])
+    }
+
+
+def test_the_example_alerts_watch_metrics_fedrank_exports() -> None:
+    text = (ROOT / "deploy" / "alerts.yml").read_text()
+    rules = re.findall(r"^      - alert: (\w+)\n        expr: (.+)$", text, re.M)
+    alerts = {name for name, _ in rules}
+    # a stalled calendar, messages that wait, a transport down
+    assert {"FedrankMonthlyListOverdue", "FedrankOutboxStuck", "FedrankTransportDown"} <= alerts
+    used = set(re.findall(r"\bfedrank_[a-z_]+", "\n".join(expr for _, expr in rules)))
+    assert used, "no rule reads fedrank's metrics"
+    assert used - _exported() == set()
+    calendars = set(re.findall(r'calendar="(\w+)"', text))
+    assert calendars == {"monthly", "quarterly", "yearly"}  # on-demand lists never stall
