@@ -10,8 +10,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
 WORKDIR /src
-# Exactly the pinned, hash-checked versions of the lock (as `make setup`), in their own layer
-# so that a change of fedrank's code does not reinstall them.
+# Exactly the pinned, hash-checked versions of the runtime's lock, in their own layer so that
+# a change of fedrank's code does not reinstall them. requirements.lock holds what fedrank
+# needs to run and nothing of the dev extra (the tests, lint and type tools live in
+# requirements-dev.lock, which `make setup` installs and the image never does).
 COPY requirements.lock ./
 RUN python -m pip install --require-hashes -r requirements.lock
 # Then fedrank itself, without dependencies; `pip check` fails if the lock lacks one.

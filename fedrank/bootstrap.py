@@ -239,9 +239,19 @@ async def log_next_publications(root: Root) -> None:
     for item in await upcoming(root.db, now, systems=root.systems):
         owed = [d.list_date.isoformat() for d in due if d.discipline_id == item.discipline_id]
         if owed:
-            log.info("publication: %s due now (%s)", item.code, ", ".join(owed))
+            log.info(
+                "publication: %s due now (%s)",
+                item.code,
+                ", ".join(owed),
+                extra={"discipline": item.code},
+            )
         elif item.next is not None:
-            log.info("publication: %s next on %s", item.code, item.next.isoformat())
+            log.info(
+                "publication: %s next on %s",
+                item.code,
+                item.next.isoformat(),
+                extra={"discipline": item.code},
+            )
 
 
 async def serve(

@@ -149,6 +149,46 @@ def test_the_image_installs_the_lock_with_hashes_then_fedrank_without_dependenci
     assert not {"fedrank", "requirements.lock", "pyproject.toml", "deploy"} & set(ignored)
 
 
+#: Lines of a lock: ``name==version \`` then its ``--hash=sha256:…`` lines.
+_PIN = re.compile(r"^([a-z0-9][a-z0-9._-]*)==(\S+) \\$", re.M)
+_DEV_ONLY = {"pytest", "pytest-asyncio", "pytest-xdist", "pytest-cov", "selenium", "mypy", "ruff"}
+
+
+def _pins(name: str) -> dict[str, str]:
+    text = (ROOT / name).read_text()
+    pins = dict(_PIN.findall(text))
+    # every requirement is pinned and hash-checked: as many pins as entries, each with a hash
+    entries = [block for block in re.split(r"\n(?=\S)", text) if not block.startswith("#")]
+    assert len(entries) == len(pins), name
+    assert all("--hash=sha256:" in block for block in entries), name
+    return pins
+
+
+def test_the_image_installs_the_runtime_lock_alone_which_has_no_test_or_lint_tool() -> None:
+    docker = (ROOT / "Dockerfile").read_text()
+    code = "\n".join(line for line in docker.splitlines() if not line.lstrip().startswith("#"))
+    assert re.findall(r"\S*requirements\S*", code) == ["requirements.lock"] * 2  # COPY, install
+    assert "requirements-dev.lock" in (ROOT / ".dockerignore").read_text().split()
+    runtime, dev = _pins("requirements.lock"), _pins("requirements-dev.lock")
+    assert not _DEV_ONLY & set(runtime)
+    assert set(dev) >= _DEV_ONLY  # `make setup` installs the dev lock: the tests need it
+    # the runtime lock is the dev lock less the dev extra, at the very same versions
+    assert {name: dev[name] for name in runtime} == runtime
+    for needed in ("aiogram", "aiohttp", "markupsafe", "jinja2", "sqlalchemy", "prometheus-client"):
+        assert needed in runtime, needed
+
+
+def test_make_setup_installs_the_dev_lock_and_make_lock_writes_both() -> None:
+    makefile = (ROOT / "Makefile").read_text()
+    setup = makefile[makefile.index("$(BIN)/.installed:") :].split("\n\n", 1)[0]
+    assert "--require-hashes -r requirements-dev.lock" in setup
+    assert "-r requirements.lock" not in setup
+    lock = makefile[makefile.index("\nlock:") :].split("\n\n", 1)[0]
+    compiles = [line for line in lock.splitlines() if "uv pip compile" in line]
+    assert len(compiles) == 2 and all("--generate-hashes" in line for line in compiles)
+    assert "-o requirements-dev.lock" in lock and "-o requirements.lock" in lock
+
+
 def _seconds(value: str) -> int:
     match = re.fullmatch(r"(\d+)(s?)", value.strip())
     assert match, value
@@ -198,3 +238,35 @@ def test_the_unit_starts_commands_fedrank_has() -> None:
         check=True,
     )
     assert "--http" in helped.stdout
+
+
+def _exported() -> set[str]:
+    """The sample names fedrank's metrics write (a counter's ``_total``, an info's ``_info``)."""
+    from prometheus_client import REGISTRY
+
+    import fedrank.metrics  # noqa: F401 (registers fedrank's metrics)
+
+    suffixes = {
+        "counter": ["_total"],
+        "info": ["_info"],
+        "histogram": ["_bucket", "_sum", "_count"],
+    }
+    return {
+        family.name + suffix
+        for family in REGISTRY.collect()
+        if family.name.startswith("fedrank_")
+        for suffix in suffixes.get(family.type, [""])
+    }
+
+
+def test_the_example_alerts_watch_metrics_fedrank_exports() -> None:
+    text = (ROOT / "deploy" / "alerts.yml").read_text()
+    rules = re.findall(r"^      - alert: (\w+)\n        expr: (.+)$", text, re.M)
+    alerts = {name for name, _ in rules}
+    # a stalled calendar, messages that wait, a transport down
+    assert {"FedrankMonthlyListOverdue", "FedrankOutboxStuck", "FedrankTransportDown"} <= alerts
+    used = set(re.findall(r"\bfedrank_[a-z_]+", "\n".join(expr for _, expr in rules)))
+    assert used, "no rule reads fedrank's metrics"
+    assert used - _exported() == set()
+    calendars = set(re.findall(r'calendar="(\w+)"', text))
+    assert calendars == {"monthly", "quarterly", "yearly"}  # on-demand lists never stall

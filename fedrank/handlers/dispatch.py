@@ -102,5 +102,17 @@ async def _answer(
         return Reply.text(usage_text(ctx.language, exc.message))
     except Exception:
         outcome[0] = "error"
-        log.exception("handler failed for %s:%s", ctx.platform, ctx.user_id)
+        log.exception(
+            "handler failed for %s:%s", ctx.platform, ctx.user_id, extra=_fields(ctx, name)
+        )
         return Reply.text(t(ctx.language, "error.internal"))
+
+
+def _fields(ctx: RequestContext, name: str) -> dict[str, str]:
+    """The log record's fields for a collector (:mod:`fedrank.logjson`): codes only, the
+    command a registered name or "other" (never what the user typed)."""
+    return {
+        "platform": ctx.platform,
+        "command": name if name in COMMANDS else "other",
+        "chat_kind": "private" if ctx.is_private else "group",
+    }

@@ -11,10 +11,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from fedrank.handlers.context import Services, TransportState
-from fedrank.metrics import OUTBOX_BACKLOG
+from fedrank.metrics import LIST_PUBLISHED, OUTBOX_BACKLOG, OUTBOX_OLDEST_AGE, TRANSPORT_UP
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ async def health(services: Services) -> Health:
             publications = {
                 discipline.code: {
                     "list_date": snapshot.list_date.isoformat(),
-                    "published_at": snapshot.created_at.isoformat(),
+                    "published_at": _utc(snapshot.created_at).isoformat(),
                 }
                 for discipline in await repos.federations.disciplines()
                 if (snapshot := newest.get(discipline.id)) is not None
@@ -98,22 +99,55 @@ async def health(services: Services) -> Health:
 def _transport(state: TransportState) -> dict[str, str]:
     if state.up:
         return {"state": "up"}
-    since = state.since.isoformat() if state.since is not None else ""
+    since = _utc(state.since).isoformat() if state.since is not None else ""
     return {"state": "down", "error": state.error, "since": since}
 
 
-async def refresh_backlog(services: Services) -> None:
-    """Set the ``OUTBOX_BACKLOG`` gauge from the database (at scrape time); unreadable, the
-    gauge keeps its last value."""
+def _utc(moment: datetime) -> datetime:
+    """An aware time in UTC: SQLite hands back the stored UTC times without their zone."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
-    async def read() -> dict[str, int]:
+
+@dataclass(frozen=True, slots=True)
+class _Gauges:
+    backlog: dict[str, int]
+    first_due: dict[str, datetime]
+    #: discipline code -> (its calendar, its newest list's publication time)
+    published: dict[str, tuple[str, datetime]]
+
+
+async def refresh_metrics(services: Services) -> None:
+    """Set the gauges read at scrape time: from the database (so every process reports the
+    same) the outbox's backlog and oldest wait by platform and each discipline's last
+    publication, and this process's transports. Unreadable, the database's keep their last
+    values."""
+    for name, state in services.transports.items():
+        TRANSPORT_UP.labels(transport=name).set(1 if state.up else 0)
+
+    async def read() -> _Gauges:
         async with services.db.read() as repos:
-            return await repos.outbox.backlog()
+            newest = await repos.lists.newest_by_discipline()
+            published = {
+                discipline.code: (discipline.calendar, snapshot.created_at)
+                for discipline in await repos.federations.disciplines()
+                if (snapshot := newest.get(discipline.id)) is not None
+            }
+            return _Gauges(
+                await repos.outbox.backlog(), await repos.outbox.first_due_by_platform(), published
+            )
 
     try:
-        backlog = await asyncio.wait_for(read(), CHECK_TIMEOUT)
+        found = await asyncio.wait_for(read(), CHECK_TIMEOUT)
     except Exception as exc:
-        log.warning("metrics: the outbox backlog cannot be read (%s)", type(exc).__name__)
+        log.warning("metrics: the database cannot be read (%s)", type(exc).__name__)
         return
-    for platform in {*backlog, "telegram", "discord", "console"}:
-        OUTBOX_BACKLOG.labels(platform=platform).set(backlog.get(platform, 0))
+    now = _utc(services.clock())
+    for platform in {*found.backlog, *found.first_due, "telegram", "discord", "console"}:
+        OUTBOX_BACKLOG.labels(platform=platform).set(found.backlog.get(platform, 0))
+        due = found.first_due.get(platform)
+        age = max(0.0, (now - _utc(due)).total_seconds()) if due is not None else 0.0
+        OUTBOX_OLDEST_AGE.labels(platform=platform).set(age)
+    # Set afresh each time, so a discipline whose calendar changed leaves no stale series.
+    LIST_PUBLISHED.clear()
+    for code, (calendar, moment) in found.published.items():
+        LIST_PUBLISHED.labels(discipline=code, calendar=calendar).set(_utc(moment).timestamp())

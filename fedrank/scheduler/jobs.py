@@ -209,6 +209,7 @@ async def _failed(db: Database, due: Due, exc: Exception, now: datetime) -> str:
             retry_at.isoformat(timespec="minutes"),
             # A rule an engine states is its own explanation; anything else is a bug to trace.
             exc_info=exc if row.attempts == 1 and not isinstance(exc, EngineError) else None,
+            extra={"discipline": due.code, "system": due.system},
         )
     else:
         log.debug("list %s of %s failed again (attempt %d)", due.code, due.list_date, row.attempts)
@@ -236,7 +237,11 @@ async def publish_due(db: Database, now: datetime, *, systems: SystemRegistry) -
             )
             continue
         log.info(
-            "list %s of %s: %s", due.code, due.list_date, "published" if created else "existed"
+            "list %s of %s: %s",
+            due.code,
+            due.list_date,
+            "published" if created else "existed",
+            extra={"discipline": due.code, "system": due.system},
         )
         if created:
             PUBLICATIONS.labels(system=due.system, result="published").inc()

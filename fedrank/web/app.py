@@ -16,7 +16,7 @@ from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
 
 from fedrank.handlers.context import Services
-from fedrank.handlers.health import health, refresh_backlog
+from fedrank.handlers.health import health, refresh_metrics
 from fedrank.web.guard import harden, listening
 from fedrank.web.guard import runner as guarded_runner
 
@@ -33,7 +33,7 @@ async def _healthz(request: web.Request) -> web.Response:
 
 
 async def _metrics(request: web.Request) -> web.Response:
-    await refresh_backlog(request.app[SERVICES])  # a gauge read from the database when asked
+    await refresh_metrics(request.app[SERVICES])  # the gauges read from the database when asked
     return web.Response(
         body=generate_latest(REGISTRY), headers={"Content-Type": CONTENT_TYPE_LATEST}
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import platform
 from collections.abc import AsyncIterator
 from datetime import date
 
@@ -9,6 +10,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
+from fedrank import __version__
 from fedrank.handlers.context import Services
 from fedrank.handlers.dispatch import dispatch
 from fedrank.handlers.health import leadership
@@ -86,8 +88,21 @@ async def test_a_publication_shows_in_healthz_and_in_the_backlog_and_the_counter
     body = await (await demo_client.get("/healthz")).json()
     assert body["last_publication"]["fsbr"]["list_date"] == "2026-12-01"
     assert body["outbox_backlog"] == {"telegram": 1}
+    assert body["last_publication"]["fsbr"]["published_at"] == december.isoformat()
     metrics = await (await demo_client.get("/metrics")).text()
     assert 'fedrank_outbox_backlog{platform="telegram"} 1.0' in metrics
+    assert "# TYPE fedrank_outbox_oldest_pending_age_seconds gauge" in metrics
+    published = 'fedrank_list_published_timestamp_seconds{calendar="monthly",discipline="fsbr"} '
+    (line,) = [x for x in metrics.splitlines() if x.startswith(published)]
+    assert float(line.removeprefix(published)) == december.timestamp()
+
+
+async def test_metrics_name_the_running_version(
+    demo_client: TestClient[web.Request, web.Application],
+) -> None:
+    metrics = await (await demo_client.get("/metrics")).text()
+    python = platform.python_version()
+    assert f'fedrank_build_info{{python="{python}",version="{__version__}"}} 1.0' in metrics
 
 
 async def test_an_unreachable_database_is_a_503_naming_no_address() -> None:

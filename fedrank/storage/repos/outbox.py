@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import case, func, or_, select, update
 
 from fedrank.storage.models import Account, DiscordDmChannel, Outbox
 from fedrank.storage.records import NewMessage
@@ -163,6 +163,18 @@ class OutboxRepo(Repo):
         return await self.session.scalar(
             select(func.min(Outbox.due_at)).where(Outbox.state.in_(("pending", "sending")))
         )
+
+    async def first_due_by_platform(self) -> dict[str, datetime]:
+        """By platform, when the longest-waiting row still to deliver was first due: its due
+        time if never tried (a message made for later waits from then), else its creation
+        (a retry's later due time must not hide how long it has waited)."""
+        first_due = case((Outbox.attempts == 0, Outbox.due_at), else_=Outbox.created_at)
+        rows = await self.session.execute(
+            select(Outbox.platform, func.min(first_due))
+            .where(Outbox.state.in_(("pending", "sending")))
+            .group_by(Outbox.platform)
+        )
+        return {platform: moment for platform, moment in rows if moment is not None}
 
     async def by_prefix(self, prefix: str) -> Sequence[Outbox]:
         escaped = like_pattern(prefix)
