@@ -112,3 +112,95 @@ async def test_response_models_are_held_once_per_returned_type() -> None:
         sent: Any = await keeper(make_request, None, SendMessage(chat_id=1, text=text))  # type: ignore[arg-type]
         assert sent == "sent"
     assert keeper.held() == {Message: Response[Message]}
+
+
+async def test_fedrank_run_with_a_rejected_telegram_token_keeps_the_rest(
+    fake: FakeTelegram,
+    tmp_path: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """``fedrank run``'s own Telegram transport against a Bot API that rejects its token (401
+    on getMe): Discord (a stand-in serving until stopped), the scheduler and /healthz keep
+    running, /healthz says Telegram is down, Telegram is tried again, and the refusal is
+    logged once, without the token."""
+    import asyncio
+    import io
+
+    from fedrank import bootstrap as root_module
+    from fedrank.bootstrap import opened, serve, transports
+    from fedrank.config import Settings
+    from fedrank.scheduler import runner
+
+    monkeypatch.setattr(root_module, "RECONNECT_FIRST", 0.01)
+    monkeypatch.setattr(root_module, "RECONNECT_MAX", 0.01)
+    ticked = asyncio.Event()
+
+    async def tick(self: runner.Scheduler) -> None:
+        ticked.set()
+
+    monkeypatch.setattr(runner.Scheduler, "tick", tick)
+    rejected = "424242:REJECTED-token-never-logged"
+    config = Settings(  # type: ignore[call-arg]
+        _env_file=None,
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'root.db'}",
+        telegram_token=rejected,
+        telegram_api_url=fake.url,
+        redis_url=None,
+        webhook_url=None,
+    )
+    (real_telegram,) = transports(config, webhook=False)
+    tries = 0
+    thrice = asyncio.Event()
+
+    async def telegram(s: Settings, services: Services) -> None:
+        nonlocal tries
+        tries += 1
+        if tries == 3:
+            thrice.set()
+        await real_telegram(s, services)
+
+    discord_runs = asyncio.Event()
+
+    async def discord(s: Settings, services: Services) -> None:
+        discord_runs.set()
+        await asyncio.Event().wait()  # serves until stopped
+
+    telegram.__name__, discord.__name__ = "telegram", "discord"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    async with opened(config) as root:
+        run = asyncio.create_task(
+            serve(
+                root,
+                [telegram, discord],
+                stdin=io.StringIO(),
+                stdout=io.StringIO(),
+                interactive=False,
+                http=("127.0.0.1", port),
+            )
+        )
+        await asyncio.wait_for(discord_runs.wait(), 30)
+        await asyncio.wait_for(ticked.wait(), 30)
+        await asyncio.wait_for(thrice.wait(), 30)
+        # supervised() counts a transport up from the moment it starts it again, so a look
+        # may fall within a try; between tries it is down.
+        async with aiohttp.ClientSession() as client:
+            for _ in range(200):
+                async with client.get(f"http://127.0.0.1:{port}/healthz") as response:
+                    status, found = response.status, await response.json()
+                assert status == 200 and found["status"] == "ok"
+                if found["transports"]["telegram"]["state"] == "down":
+                    break
+        assert not run.done()
+        run.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await run
+    assert status == 200 and found["status"] == "ok"
+    assert found["transports"]["discord"] == {"state": "up"}
+    down = found["transports"]["telegram"]
+    assert down["state"] == "down" and down["error"].startswith("TelegramUnauthorizedError")
+    said = [r.getMessage() for r in caplog.records if "refuses the bot" in r.getMessage()]
+    assert len(said) == 1
+    assert "REJECTED" not in caplog.text and "REJECTED" not in str(found)
