@@ -17,7 +17,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.health import health, refresh_backlog
-from fedrank.web.guard import LOOPBACK, harden, listening
+from fedrank.web.guard import harden, listening
 from fedrank.web.guard import runner as guarded_runner
 
 SERVICES = web.AppKey("services", Services)
@@ -74,7 +74,7 @@ async def serving(
     port: int,
     *,
     per_address: int | None = None,
-    exempt: Collection[str] = LOOPBACK,
+    exempt: Collection[str] | None = None,
 ) -> AsyncIterator[web.AppRunner]:
     """``app`` listening on ``host:port`` for the length of the block (the heap settled
     first: :func:`settle_heap`), behind :mod:`fedrank.web.guard`'s walls (``per_address``

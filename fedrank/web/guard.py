@@ -139,14 +139,18 @@ async def listening(
     port: int,
     *,
     per_address: int | None = None,
-    exempt: Collection[str] = LOOPBACK,
+    exempt: Collection[str] | None = None,
 ) -> AsyncIterator[Connections]:
     """``runner``'s server on ``host:port`` (set up first), each connection under
     :class:`HeadDeadline` and at most ``per_address`` (:data:`PER_ADDRESS`) at once from one
-    address but ``exempt``'s, until the block ends; yields the count of open connections."""
+    address but ``exempt``'s (:data:`LOOPBACK`), until the block ends; yields the count of
+    open connections."""
     server = runner.server
     assert server is not None, "the runner is set up first"
-    connections = Connections(PER_ADDRESS if per_address is None else per_address, exempt)
+    connections = Connections(
+        PER_ADDRESS if per_address is None else per_address,
+        LOOPBACK if exempt is None else exempt,
+    )
     factory: Callable[[], asyncio.Protocol] = lambda: HeadDeadline(server(), connections)  # noqa: E731
     loop = asyncio.get_running_loop()
     listener = await loop.create_server(factory, host, port, reuse_address=True)

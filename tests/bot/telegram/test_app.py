@@ -204,3 +204,46 @@ async def test_fedrank_run_with_a_rejected_telegram_token_keeps_the_rest(
     said = [r.getMessage() for r in caplog.records if "refuses the bot" in r.getMessage()]
     assert len(said) == 1
     assert "REJECTED" not in caplog.text and "REJECTED" not in str(found)
+
+
+async def test_the_webhook_server_has_the_http_walls(
+    fake: FakeTelegram, services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The webhook's server cuts off a client sending its head slowly (the deadline made
+    short), refuses one more connection than an address's share, and answers its JSON
+    (/healthz beside the webhook) with the strict type and nosniff."""
+    import asyncio
+
+    from fedrank.web import guard
+
+    monkeypatch.setattr(guard, "HEADER_TIMEOUT", 3.0)  # the held head is finished before
+    monkeypatch.setattr(guard, "PER_ADDRESS", 2)
+    monkeypatch.setattr(guard, "LOOPBACK", frozenset())
+    port = _free_port()
+    async with running(
+        fake,
+        services,
+        webhook=True,
+        webhook_url=f"http://127.0.0.1:{port}/hooks/telegram",
+        webhook_host="127.0.0.1",
+        webhook_port=port,
+        webhook_secret="s3cret-token",
+    ):
+        slow, slow_writer = await asyncio.open_connection("127.0.0.1", port)
+        slow_writer.write(b"POST /hooks/telegram HTTP/1.1\r\nHost: bot")
+        await slow_writer.drain()
+        held, held_writer = await asyncio.open_connection("127.0.0.1", port)
+        held_writer.write(b"GET /healthz HTTP/1.1\r\nHost: bot\r\n")
+        await held_writer.drain()
+        extra, extra_writer = await asyncio.open_connection("127.0.0.1", port)
+        refused = await asyncio.wait_for(extra.read(), 30)
+        assert refused.startswith(b"HTTP/1.1 503")
+        extra_writer.close()
+        held_writer.write(b"Connection: close\r\n\r\n")
+        answer = await asyncio.wait_for(held.read(), 30)
+        held_writer.close()
+        assert await asyncio.wait_for(slow.read(), 30) == b""  # cut off, unanswered
+        slow_writer.close()
+    assert answer.startswith(b"HTTP/1.1 200 OK")
+    assert b"Content-Type: application/json; charset=utf-8" in answer
+    assert b"X-Content-Type-Options: nosniff" in answer
