@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gc
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
 
 from aiohttp import web
@@ -68,14 +68,22 @@ def settle_heap() -> None:
 
 
 @asynccontextmanager
-async def serving(app: web.Application, host: str, port: int) -> AsyncIterator[web.AppRunner]:
+async def serving(
+    app: web.Application,
+    host: str,
+    port: int,
+    *,
+    per_address: int | None = None,
+    exempt: Collection[str] | None = None,
+) -> AsyncIterator[web.AppRunner]:
     """``app`` listening on ``host:port`` for the length of the block (the heap settled
-    first: :func:`settle_heap`)."""
+    first: :func:`settle_heap`), behind :mod:`fedrank.web.guard`'s walls (``per_address``
+    and ``exempt``: its cap on one address's connections)."""
     runner = guarded_runner(app)
     await runner.setup()
     settle_heap()
     try:
-        async with listening(runner, host, port):
+        async with listening(runner, host, port, per_address=per_address, exempt=exempt):
             yield runner
     finally:
         await runner.cleanup()

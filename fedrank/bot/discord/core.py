@@ -6,7 +6,8 @@ drawing a chart: the flags of :mod:`fedrank.handlers.commands`) is deferred at o
 one as soon as its handler has taken :data:`DEFER_AFTER` seconds. Text commands (``!rating``)
 arrive as messages and are answered in the channel, quoting the question. A private reply
 (``Reply.private``) is ephemeral for a slash command and goes by direct message for a text
-command in a server.
+command in a server. A reply Discord fails past the retries (:mod:`.delivery`) is owed: the
+outbox sends the rest to the user by direct message.
 
 The locale is the interaction's (the user's Discord client language), mapped to ru, uk, en or
 zh; the language a user chose with /lang wins (the dispatcher applies it).
@@ -31,10 +32,14 @@ from fedrank.bot.discord.delivery import (
     ChannelTarget,
     InteractionTarget,
     Reachability,
+    Target,
+    UndeliveredError,
+    owe,
     send_rendered,
 )
 from fedrank.bot.discord.render import (
     MESSAGE_LIMIT,
+    Rendered,
     dc_len,
     escape,
     parse_custom_id,
@@ -198,11 +203,43 @@ class Core:
         self, interaction: discord.Interaction[Any], text: str, *, ephemeral: bool
     ) -> None:
         """One line of the transport's own (already translated, escaped here)."""
-        rendered = render(Reply.text(text), language="en")
+        reply = Reply.text(text)
+        rendered = render(reply, language="en")
         await self._answering(interaction, private=ephemeral)
-        await send_rendered(
-            InteractionTarget(interaction), rendered, owner=interaction.user.id, ephemeral=ephemeral
+        await self.send(
+            InteractionTarget(interaction),
+            reply,
+            rendered,
+            user_id=interaction.user.id,
+            language="en",
+            ephemeral=ephemeral,
         )
+
+    async def send(
+        self,
+        target: Target,
+        reply: Reply,
+        rendered: Rendered,
+        *,
+        user_id: int,
+        language: str,
+        ephemeral: bool = False,
+    ) -> bool:
+        """``rendered`` (of ``reply``) to ``target``, its buttons ``user_id``'s; False when
+        Discord failed it past the retries and the outbox owes him the rest."""
+        try:
+            await send_rendered(target, rendered, owner=user_id, ephemeral=ephemeral)
+        except UndeliveredError as undelivered:
+            await owe(
+                self.services,
+                user_id=user_id,
+                reply=reply,
+                rendered=rendered,
+                parts_done=undelivered.parts_done,
+                language=language,
+            )
+            return False
+        return True
 
     async def answer_interaction(
         self,
@@ -253,8 +290,13 @@ class Core:
         )
         private = (reply.private or ephemeral) and not ctx.is_private
         await self._answering(interaction, private=private)
-        await send_rendered(
-            InteractionTarget(interaction), rendered, owner=interaction.user.id, ephemeral=private
+        await self.send(
+            InteractionTarget(interaction),
+            reply,
+            rendered,
+            user_id=interaction.user.id,
+            language=language,
+            ephemeral=private,
         )
 
     # --- text (prefix) commands -------------------------------------------------------------
@@ -300,7 +342,18 @@ class Core:
             reply = with_role_help(reply, language)
         if reply.private and not request.is_private:
             rendered = render(reply, language=language, owner=message.author.id)
-            sent = await self.reachability.send_dm(message.author, rendered)
+            try:
+                sent = await self.reachability.send_dm(message.author, rendered)
+            except UndeliveredError as undelivered:
+                await owe(
+                    self.services,
+                    user_id=message.author.id,
+                    reply=reply,
+                    rendered=rendered,
+                    parts_done=undelivered.parts_done,
+                    language=language,
+                )
+                sent = True  # the outbox brings him the rest
             key = "dc.sent_privately" if sent else "dc.dm_closed"
             await self.to_channel(ctx, Reply.text(t(language, key, command=command)), language, "")
         else:
@@ -326,7 +379,13 @@ class Core:
                 return
             if not allowed.read_message_history:
                 reference = None
-        await send_rendered(ChannelTarget(ctx.channel, reference), rendered, owner=ctx.author.id)
+        await self.send(
+            ChannelTarget(ctx.channel, reference),
+            reply,
+            rendered,
+            user_id=ctx.author.id,
+            language=language,
+        )
 
     # --- buttons ----------------------------------------------------------------------------
 

@@ -183,7 +183,7 @@ async def run_transport(
     try:
         me = await bot.me()
         if me.username:
-            dp["start_link"] = start_link(me.username)
+            dp["start_link"] = await start_link(bot)
         await register_commands(bot)
         await register_descriptions(bot)
         services.role_listeners.append(refresh)

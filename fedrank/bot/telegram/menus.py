@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import BotCommand, BotCommandScopeChat, BotCommandScopeDefault
+from aiogram.utils.deep_linking import create_start_link
 
 from fedrank.handlers.accounts.menus import Menu, menu_of, staff_menus
 from fedrank.handlers.commands import COMMANDS
@@ -124,7 +125,15 @@ def menu_refresher(bot: Bot, services: Services) -> Callable[[str, str], Awaitab
     return refresh
 
 
-def start_link(username: str) -> str:
+#: A payload aiogram accepts, put where each link's own payload goes (letters only, so it
+#: cannot occur in the rest of the link).
+_PAYLOAD_MARK = "fedrankpayloadmark"
+
+
+async def start_link(bot: Bot) -> str:
     """The deep link that opens the bot's chat with a ``/start`` payload, as a format with
-    ``{payload}`` (:attr:`RequestContext.start_link`)."""
-    return f"https://t.me/{username}?start={{payload}}"
+    ``{payload}`` (:attr:`RequestContext.start_link`): made by aiogram's ``create_start_link``
+    (the bot's username from getMe, the link's form), its payload left to fill per link (a link
+    code, which is already of the characters a payload allows)."""
+    link = await create_start_link(bot, _PAYLOAD_MARK)
+    return link.replace(_PAYLOAD_MARK, "{payload}")

@@ -112,3 +112,138 @@ async def test_response_models_are_held_once_per_returned_type() -> None:
         sent: Any = await keeper(make_request, None, SendMessage(chat_id=1, text=text))  # type: ignore[arg-type]
         assert sent == "sent"
     assert keeper.held() == {Message: Response[Message]}
+
+
+async def test_fedrank_run_with_a_rejected_telegram_token_keeps_the_rest(
+    fake: FakeTelegram,
+    tmp_path: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """``fedrank run``'s own Telegram transport against a Bot API that rejects its token (401
+    on getMe): Discord (a stand-in serving until stopped), the scheduler and /healthz keep
+    running, /healthz says Telegram is down, Telegram is tried again, and the refusal is
+    logged once, without the token."""
+    import asyncio
+    import io
+
+    from fedrank import bootstrap as root_module
+    from fedrank.bootstrap import opened, serve, transports
+    from fedrank.config import Settings
+    from fedrank.scheduler import runner
+
+    monkeypatch.setattr(root_module, "RECONNECT_FIRST", 0.01)
+    monkeypatch.setattr(root_module, "RECONNECT_MAX", 0.01)
+    ticked = asyncio.Event()
+
+    async def tick(self: runner.Scheduler) -> None:
+        ticked.set()
+
+    monkeypatch.setattr(runner.Scheduler, "tick", tick)
+    rejected = "424242:REJECTED-token-never-logged"
+    config = Settings(  # type: ignore[call-arg]
+        _env_file=None,
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'root.db'}",
+        telegram_token=rejected,
+        telegram_api_url=fake.url,
+        redis_url=None,
+        webhook_url=None,
+    )
+    (real_telegram,) = transports(config, webhook=False)
+    tries = 0
+    thrice = asyncio.Event()
+
+    async def telegram(s: Settings, services: Services) -> None:
+        nonlocal tries
+        tries += 1
+        if tries == 3:
+            thrice.set()
+        await real_telegram(s, services)
+
+    discord_runs = asyncio.Event()
+
+    async def discord(s: Settings, services: Services) -> None:
+        discord_runs.set()
+        await asyncio.Event().wait()  # serves until stopped
+
+    telegram.__name__, discord.__name__ = "telegram", "discord"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    async with opened(config) as root:
+        run = asyncio.create_task(
+            serve(
+                root,
+                [telegram, discord],
+                stdin=io.StringIO(),
+                stdout=io.StringIO(),
+                interactive=False,
+                http=("127.0.0.1", port),
+            )
+        )
+        await asyncio.wait_for(discord_runs.wait(), 30)
+        await asyncio.wait_for(ticked.wait(), 30)
+        await asyncio.wait_for(thrice.wait(), 30)
+        # supervised() counts a transport up from the moment it starts it again, so a look
+        # may fall within a try; between tries it is down.
+        async with aiohttp.ClientSession() as client:
+            for _ in range(200):
+                async with client.get(f"http://127.0.0.1:{port}/healthz") as response:
+                    status, found = response.status, await response.json()
+                assert status == 200 and found["status"] == "ok"
+                if found["transports"]["telegram"]["state"] == "down":
+                    break
+        assert not run.done()
+        run.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await run
+    assert status == 200 and found["status"] == "ok"
+    assert found["transports"]["discord"] == {"state": "up"}
+    down = found["transports"]["telegram"]
+    assert down["state"] == "down" and down["error"].startswith("TelegramUnauthorizedError")
+    said = [r.getMessage() for r in caplog.records if "refuses the bot" in r.getMessage()]
+    assert len(said) == 1
+    assert "REJECTED" not in caplog.text and "REJECTED" not in str(found)
+
+
+async def test_the_webhook_server_has_the_http_walls(
+    fake: FakeTelegram, services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The webhook's server cuts off a client sending its head slowly (the deadline made
+    short), refuses one more connection than an address's share, and answers its JSON
+    (/healthz beside the webhook) with the strict type and nosniff."""
+    import asyncio
+
+    from fedrank.web import guard
+
+    monkeypatch.setattr(guard, "HEADER_TIMEOUT", 3.0)  # the held head is finished before
+    monkeypatch.setattr(guard, "PER_ADDRESS", 2)
+    monkeypatch.setattr(guard, "LOOPBACK", frozenset())
+    port = _free_port()
+    async with running(
+        fake,
+        services,
+        webhook=True,
+        webhook_url=f"http://127.0.0.1:{port}/hooks/telegram",
+        webhook_host="127.0.0.1",
+        webhook_port=port,
+        webhook_secret="s3cret-token",
+    ):
+        slow, slow_writer = await asyncio.open_connection("127.0.0.1", port)
+        slow_writer.write(b"POST /hooks/telegram HTTP/1.1\r\nHost: bot")
+        await slow_writer.drain()
+        held, held_writer = await asyncio.open_connection("127.0.0.1", port)
+        held_writer.write(b"GET /healthz HTTP/1.1\r\nHost: bot\r\n")
+        await held_writer.drain()
+        extra, extra_writer = await asyncio.open_connection("127.0.0.1", port)
+        refused = await asyncio.wait_for(extra.read(), 30)
+        assert refused.startswith(b"HTTP/1.1 503")
+        extra_writer.close()
+        held_writer.write(b"Connection: close\r\n\r\n")
+        answer = await asyncio.wait_for(held.read(), 30)
+        held_writer.close()
+        assert await asyncio.wait_for(slow.read(), 30) == b""  # cut off, unanswered
+        slow_writer.close()
+    assert answer.startswith(b"HTTP/1.1 200 OK")
+    assert b"Content-Type: application/json; charset=utf-8" in answer
+    assert b"X-Content-Type-Options: nosniff" in answer

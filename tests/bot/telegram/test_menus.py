@@ -7,8 +7,9 @@ import re
 
 from aiogram import Dispatcher
 from aiogram.methods import SendChatAction, SendMessage, SetMyCommands
+from aiogram.utils.deep_linking import create_start_link
 
-from fedrank.bot.telegram.menus import sync_menus
+from fedrank.bot.telegram.menus import start_link, sync_menus
 from fedrank.handlers.commands import COMMANDS
 from fedrank.handlers.context import Services
 from fedrank.handlers.wording import helptext
@@ -105,6 +106,15 @@ async def test_linkcode_gives_a_deep_link_that_links_in_one_tap(
         await fake.send(anna, f"/start {payload}")
         (done,) = await fake.replies(504)
         assert done.text == "Done: your account is now linked to Anna Ivanova (RMF-001)."
+
+
+async def test_the_deep_link_is_aiogram_s_start_link(mocked_bot: MockedBot) -> None:
+    template = await start_link(mocked_bot)
+    for payload in ("ABCD-EFGH-JKLM", "x_1"):
+        made = await create_start_link(mocked_bot, payload)
+        assert (
+            template.format(payload=payload) == made == f"https://t.me/fedrank_bot?start={payload}"
+        )
 
 
 async def test_typing_is_shown_during_a_slow_command_only(
