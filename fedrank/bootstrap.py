@@ -43,6 +43,9 @@ RECONNECT_MAX = 300.0
 #: A transport that ran this long before failing had connected: its next outage starts the
 #: delays from the beginning again.
 RECONNECT_RESET = 60.0
+#: How long a transport that was down must run before ``/healthz`` counts it up again (a try
+#: that the platform refuses fails within a second or two; one that runs this long connected).
+UP_AFTER = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,8 +191,10 @@ async def supervised(
     delay = first
     while True:
         began = time.monotonic()
+        # A transport down stays down in /healthz while it is tried again, until the try has
+        # run UP_AFTER seconds; the first start counts up at once (TransportState's default).
+        marking = None if state.up else asyncio.create_task(_up_after(state))
         try:
-            state.up = True
             await start(settings, services)
             return
         except network_errors() as exc:
@@ -213,8 +218,16 @@ async def supervised(
                     delay,
                     RECONNECT_MAX,
                 )
+        finally:
+            if marking is not None:
+                marking.cancel()
         await sleep(delay)
         delay = min(delay * 2, RECONNECT_MAX)
+
+
+async def _up_after(state: TransportState) -> None:
+    await asyncio.sleep(UP_AFTER)
+    state.up, state.error, state.since = True, "", None
 
 
 def _down(state: TransportState, exc: BaseException, *, fresh: bool) -> bool:

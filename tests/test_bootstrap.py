@@ -210,3 +210,48 @@ async def test_a_rejected_token_stops_only_its_own_transport(
     assert down["state"] == "down" and down["error"].startswith("TelegramUnauthorizedError")
     said = [r.getMessage() for r in caplog.records if "refuses the bot" in r.getMessage()]
     assert len(said) == 1 and said[0].startswith("telegram: the platform refuses the bot")
+
+
+async def test_a_transport_down_counts_up_again_only_once_a_try_has_lasted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Refused once, then running: /healthz's state is down through the second try's first
+    moments and up once it has run UP_AFTER seconds."""
+    import asyncio
+
+    from aiogram.exceptions import TelegramUnauthorizedError
+    from aiogram.methods import GetMe
+
+    from fedrank import bootstrap as root_module
+    from fedrank.handlers.context import Services
+
+    monkeypatch.setattr(root_module, "UP_AFTER", 0.2)
+    tries = 0
+    running = asyncio.Event()
+    stop = asyncio.Event()
+
+    async def telegram(s: Settings, services: Services) -> None:
+        nonlocal tries
+        tries += 1
+        if tries == 1:
+            raise TelegramUnauthorizedError(GetMe(), "Unauthorized")
+        running.set()
+        await stop.wait()
+
+    async def no_wait(seconds: float) -> None:
+        return None
+
+    async with opened(settings(tmp_path)) as root:
+        task = asyncio.create_task(
+            root_module.supervised(telegram, root.settings, root.services, sleep=no_wait)
+        )
+        await asyncio.wait_for(running.wait(), 10)
+        state = root.services.transports["telegram"]
+        assert not state.up and "Unauthorized" in state.error
+        for _ in range(100):
+            if state.up:
+                break
+            await asyncio.sleep(0.05)
+        assert state.up and state.error == ""
+        stop.set()
+        await asyncio.wait_for(task, 10)

@@ -53,14 +53,18 @@ def new_message(
     kind: str,
     direct: bool,
     due_at: datetime | None = None,
+    thread_id: int | None = None,
 ) -> NewMessage:
-    """An outbox row for ``reply``: the reply is stored as JSON with what the sender needs."""
+    """An outbox row for ``reply``: the reply is stored as JSON with what the sender needs
+    (``thread_id``: the forum topic a reply owed to a command in a topic goes to)."""
     payload: dict[str, Any] = {
         "kind": kind,
         "language": language,
         "direct": direct,
         "reply": reply.to_json(),
     }
+    if thread_id is not None:
+        payload["thread_id"] = thread_id
     return NewMessage(dedup_key[:MAX_KEY], platform, chat_id, payload, due_at)
 
 
@@ -73,13 +77,22 @@ async def owe_reply(
     language: str,
     parts_done: int,
     direct: bool,
+    thread_id: int | None = None,
 ) -> None:
     """Hand the outbox a reply a transport could not finish: the sender resumes after the
     ``parts_done`` parts already delivered (texts, then files), so none is sent twice and the
-    rest keeps its order. Enqueued once, under a key of its own."""
+    rest keeps its order, in the forum topic (``thread_id``) the command came from. Enqueued
+    once, under a key of its own."""
     key = f"reply:{platform}:{chat_id}:{uuid.uuid4().hex}"
     message = new_message(
-        key, platform, chat_id, reply, language=language, kind="reply", direct=direct
+        key,
+        platform,
+        chat_id,
+        reply,
+        language=language,
+        kind="reply",
+        direct=direct,
+        thread_id=thread_id,
     )
     async with services.db.transaction() as repos:
         await repos.outbox.enqueue([replace(message, parts_done=parts_done)], services.now())

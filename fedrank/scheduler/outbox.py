@@ -97,6 +97,8 @@ class OutgoingMessage:
     direct: bool
     done: int = 0
     progress: Progress | None = None
+    # The forum topic of the chat (Telegram's message_thread_id), for a reply owed there.
+    thread_id: int | None = None
 
     async def delivered(self, parts: int) -> None:
         if self.progress is not None:
@@ -121,6 +123,7 @@ def decode(chat_id: str, payload: Mapping[str, Any]) -> OutgoingMessage:
         Reply.from_json(payload["reply"]),
         str(payload.get("language") or "en"),
         bool(payload.get("direct", False)),
+        thread_id=int(payload["thread_id"]) if payload.get("thread_id") is not None else None,
     )
 
 

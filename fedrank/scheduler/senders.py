@@ -121,11 +121,17 @@ class TelegramSender:
                     continue  # delivered by an earlier attempt
                 last = number == len(parts)
                 if isinstance(part, str):
-                    await self.bot.send_message(chat, part, reply_markup=markup if last else None)
+                    await self.bot.send_message(
+                        chat,
+                        part,
+                        message_thread_id=message.thread_id,
+                        reply_markup=markup if last else None,
+                    )
                 else:
                     await self.bot.send_document(
                         chat,
                         BufferedInputFile(part.content, filename=part.filename),
+                        message_thread_id=message.thread_id,
                         caption=part.caption[:CAPTION_LIMIT] or None,
                         parse_mode=None,
                         reply_markup=markup if last else None,

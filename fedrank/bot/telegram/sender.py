@@ -189,6 +189,7 @@ async def _owing(
             language=language,
             parts_done=undelivered.parts_done,
             direct=chat_id > 0,
+            thread_id=thread_id,
         )
         return [], True
     return sent, False

@@ -188,3 +188,37 @@ async def test_a_reply_the_servers_keep_refusing_is_delivered_by_the_outbox_once
     assert [d.method for d in delivered] == ["sendMessage", "sendDocument", "sendDocument"]
     assert delivered[1].message["document"]["file_name"] == "table-1.txt"
     assert delivered[2].text == "Rating history"
+
+
+async def test_a_reply_owed_in_a_forum_topic_is_delivered_to_that_topic(
+    telegram: FakeTelegram, services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The outbox keeps the topic of a reply it owes: the file and the chart the servers
+    refused reach the topic the command came from, not "General"."""
+
+    async def report(services: Services, ctx: RequestContext, args: str) -> Reply:
+        return _season_report()
+
+    monkeypatch.setitem(
+        commands_module.COMMANDS, "report", commands_module.Command("report", report)
+    )
+    club = telegram.group(GROUP, "Club")
+    anna = telegram.user(705, "Anna")
+    telegram.fail("sendDocument", chat_id=GROUP, status=502, times=4)  # 1 try + 3 retries
+    await telegram.send(anna, "/report", chat=club, thread=91)
+    await telegram.replies(GROUP)
+    assert await _outbox_rows(services, f"reply:telegram:{GROUP}:") == [(1, "pending")]
+    sender = TelegramSender(
+        TOKEN, api_server=TelegramAPIServer.from_base(telegram.url), limits=FAST, rate=0
+    )
+    try:
+        assert await DeliveryWorker(services.db, {"telegram": sender}).drain("telegram") == 1
+    finally:
+        await sender.close()
+    delivered = [
+        c
+        for c in telegram.calls
+        if str(c.params.get("chat_id")) == str(GROUP) and c.method != "sendChatAction"
+    ]
+    assert [c.method for c in delivered][-2:] == ["sendDocument", "sendDocument"]
+    assert all(int(c.params["message_thread_id"]) == 91 for c in delivered), delivered
