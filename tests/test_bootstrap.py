@@ -218,6 +218,7 @@ async def test_a_transport_down_counts_up_again_only_once_a_try_has_lasted(
     """Refused once, then running: /healthz's state is down through the second try's first
     moments and up once it has run UP_AFTER seconds."""
     import asyncio
+    import warnings
 
     from aiogram.exceptions import TelegramUnauthorizedError
     from aiogram.methods import GetMe
@@ -226,6 +227,9 @@ async def test_a_transport_down_counts_up_again_only_once_a_try_has_lasted(
     from fedrank.handlers.context import Services
 
     monkeypatch.setattr(root_module, "UP_AFTER", 0.2)
+    with warnings.catch_warnings():  # discord.py imports audioop, deprecated in 3.11
+        warnings.simplefilter("ignore", DeprecationWarning)
+        root_module.network_errors()  # what supervised() catches, imported once here
     tries = 0
     running = asyncio.Event()
     stop = asyncio.Event()
