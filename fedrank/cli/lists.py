@@ -17,6 +17,7 @@ from typing import Annotated
 import typer
 
 from fedrank.cli.common import CliError, ensure_initialised, read_settings, run_coroutine
+from fedrank.cli.output import folder_out, resolve_out
 from fedrank.cli.schedule import publish_due_command
 
 site_app = typer.Typer(name="site", help="The federation's website.", no_args_is_help=True)
@@ -36,8 +37,7 @@ def build(
     from fedrank.bootstrap import opened
     from fedrank.web.site_build import build_site
 
-    if out.exists() and not out.is_dir():
-        raise _fail(f"--out {out} is a file, not a folder")
+    folder_out(out)
 
     async def go() -> str:
         async with opened() as root:
@@ -52,15 +52,27 @@ def build(
 
 def export(
     discipline: Annotated[str, typer.Argument(help="discipline code, e.g. ufgo")],
-    out: Annotated[Path, typer.Option("--out", help="the folder to write the file into")],
-    kind: Annotated[str, typer.Option("--format", help="csv, xlsx, html or json")] = "csv",
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            help="a file (its extension gives the format: .csv, .xlsx, .html, .json), "
+            "or a folder to write DISCIPLINE-DATE.FORMAT into",
+        ),
+    ],
+    kind: Annotated[
+        str | None,
+        typer.Option("--format", help="csv (the default in a folder), xlsx, html or json"),
+    ] = None,
     on: Annotated[
         str | None, typer.Option("--date", help="the list's date YYYY-MM-DD (default: latest)")
     ] = None,
 ) -> None:
     """Write one published list as a file (the latest, or the one of --date)."""
     from fedrank.bootstrap import opened
-    from fedrank.handlers.site.export import ExportError, export_list
+    from fedrank.handlers.site.export import FORMATS, ExportError, export_list
+
+    where = resolve_out(out, kind, FORMATS, "csv")
 
     try:
         day = date.fromisoformat(on) if on is not None else None
@@ -69,18 +81,13 @@ def export(
 
     async def go() -> Path:
         async with opened() as root:
-            name, body = await export_list(root.services, discipline, day, kind)
-        out.mkdir(parents=True, exist_ok=True)
-        target = out / name
-        target.write_bytes(body)
-        return target
+            name, body = await export_list(root.services, discipline, day, where.fmt)
+        return where.write(name, body)
 
     try:
         target = asyncio.run(go())
     except ExportError as exc:
         raise _fail(str(exc)) from None
-    except OSError as exc:  # a folder that cannot be made or written
-        raise _fail(f"cannot write into {out}: {exc.strerror or exc}") from None
     typer.echo(f"written: {target}")
 
 

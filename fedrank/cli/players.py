@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from fedrank.cli.common import CliError, ensure_initialised, read_settings, run_coroutine
+from fedrank.cli.output import Out, extension, resolve_out
 
 players_app = typer.Typer(
     name="players",
@@ -76,9 +77,14 @@ def import_players(
 @players_app.command("export")
 def export_players(
     federation: Annotated[str, typer.Argument(help="federation code, e.g. UFGO")],
-    fmt: Annotated[str, typer.Option("--format", help="csv or xlsx")] = "csv",
+    fmt: Annotated[str | None, typer.Option("--format", help="csv (the default) or xlsx")] = None,
     out: Annotated[
-        Path | None, typer.Option("--out", help="the file to write (default: standard output)")
+        Path | None,
+        typer.Option(
+            "--out",
+            help="a file (.csv, .xlsx), or a folder to write FEDERATION-players.FORMAT into "
+            "(default: CSV on standard output)",
+        ),
     ] = None,
 ) -> None:
     """Write the registry in the columns `players import` reads."""
@@ -87,26 +93,30 @@ def export_players(
     from fedrank.handlers.federation.registry.exporting import FORMATS
     from fedrank.handlers.federation.registry.importing import UnknownFederationError
 
-    if fmt not in FORMATS:
-        raise CliError(f"--format must be csv or xlsx, not '{fmt}'")
-    if fmt == "xlsx" and out is None:
-        raise CliError("an xlsx export needs --out FILE")
+    where: Out | None = None
+    if out is not None:
+        where = resolve_out(out, fmt, FORMATS, "csv")
+    elif fmt not in (None, *FORMATS):
+        raise CliError(f"--format must be one of {', '.join(FORMATS)}, not '{fmt}'")
+    elif fmt == "xlsx":
+        raise CliError("an xlsx export needs --out FILE (or a folder)")
+    kind = where.fmt if where is not None else "csv"
 
     async def go() -> bytes:
         async with opened(read_settings()) as root:
             await ensure_initialised(root)
             try:
-                return await op_players.registry_export(root.services, federation, fmt)
+                return await op_players.registry_export(root.services, federation, kind)
             except UnknownFederationError as exc:
                 raise CliError(str(exc)) from None
 
     content = run_coroutine(go())
-    if out is None:
+    if where is None:
         sys.stdout.buffer.write(content)
         sys.stdout.buffer.flush()
     else:
-        out.write_bytes(content)
-        typer.echo(f"wrote {out}")
+        target = where.write(f"{federation}-players{extension(kind)}", content)
+        typer.echo(f"wrote {target}")
 
 
 @players_app.command("merge")
