@@ -25,6 +25,7 @@ import typer
 
 from fedrank.cli.common import CliError, ensure_initialised, read_settings, run_coroutine
 from fedrank.cli.output import extension, resolve_out
+from fedrank.cli.progress import Quiet, progress
 from fedrank.handlers.operator import SYSTEM_IDS
 
 if TYPE_CHECKING:
@@ -84,8 +85,10 @@ def import_(
             "(official=yes, board=13, kq=1.2 ...), as /submit takes it; repeatable",
         ),
     ] = None,
+    quiet: Quiet = False,
 ) -> None:
-    """Store a tournament: show the preview, then write it in one transaction once confirmed."""
+    """Store a tournament: show the preview, then write it in one transaction once confirmed
+    (with --yes --quiet, the summary line only)."""
     from fedrank.bootstrap import opened
     from fedrank.bot.terminal import print_reply
     from fedrank.handlers.results import operator as op_files
@@ -102,18 +105,21 @@ def import_(
 
     async def go(root: Root) -> str:
         await ensure_initialised(root)
-        seen = await op_files.preview_import(
-            root.services, target, file.name, content, wanted_names, facts or []
-        )
+        with progress(f"checking {file.name}", quiet=quiet):
+            seen = await op_files.preview_import(
+                root.services, target, file.name, content, wanted_names, facts or []
+            )
         if isinstance(seen, str):
             return seen
-        print_reply(seen.reply, sys.stdout)
+        if not (yes and quiet):
+            print_reply(seen.reply, sys.stdout)
         if not yes:
             if not sys.stdin.isatty():
                 raise CliError("nothing written: confirm with --yes when not at a terminal")
             if not typer.confirm("Write this tournament?", default=False):
                 return "nothing written"
-        return await op_files.store_import(root.services, seen)
+        with progress(f"writing {file.name}", quiet=quiet):
+            return await op_files.store_import(root.services, seen)
 
     async def run_it() -> str:
         async with opened(settings) as root:

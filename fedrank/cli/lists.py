@@ -18,6 +18,7 @@ import typer
 
 from fedrank.cli.common import CliError, ensure_initialised, read_settings, run_coroutine
 from fedrank.cli.output import folder_out, resolve_out
+from fedrank.cli.progress import Quiet, progress
 from fedrank.cli.schedule import publish_due_command
 
 site_app = typer.Typer(name="site", help="The federation's website.", no_args_is_help=True)
@@ -31,6 +32,7 @@ def _fail(message: str) -> typer.Exit:
 @site_app.command("build")
 def build(
     out: Annotated[Path, typer.Option("--out", help="the folder to write the site into")],
+    quiet: Quiet = False,
 ) -> None:
     """Write the whole site (every list, player and tournament, in four languages, with
     JSON); a page whose data did not change since the last build is left as it is."""
@@ -41,7 +43,8 @@ def build(
 
     async def go() -> str:
         async with opened() as root:
-            report = await build_site(root.services, out)
+            with progress("building the site: pages", quiet=quiet) as step:
+                report = await build_site(root.services, out, progress=step)
         return (
             f"site in {out}: {report.written} page(s) written, {report.unchanged} unchanged,"
             f" {report.removed} file(s) removed"
@@ -104,13 +107,14 @@ def publish(
     today: Annotated[
         str | None, typer.Option("--today", help="with --due: as if at 12:00 UTC that day")
     ] = None,
+    quiet: Quiet = False,
 ) -> None:
     """Publish a discipline's list on a date (once: a second call reports the stored list),
     or with --due everything the scheduler would run now (or --today), once."""
     if due:
         if discipline is not None or on is not None:
             raise CliError("--due publishes every list due; it takes no discipline or --date")
-        typer.echo(publish_due_command(today))
+        typer.echo(publish_due_command(today, quiet=quiet))
         return
     if discipline is None:
         raise CliError("name a discipline, or use --due")

@@ -11,6 +11,7 @@ import typer
 
 from fedrank.cli.common import CliError, ensure_initialised, read_settings, run_coroutine
 from fedrank.cli.output import Out, extension, resolve_out
+from fedrank.cli.progress import Quiet, progress
 
 players_app = typer.Typer(
     name="players",
@@ -26,8 +27,10 @@ def import_players(
     yes: Annotated[
         bool, typer.Option("--yes", help="write without asking after the preview")
     ] = False,
+    quiet: Quiet = False,
 ) -> None:
-    """Add and update players from a file: show the preview, then write in one transaction."""
+    """Add and update players from a file: show the preview, then write in one transaction
+    (with --yes --quiet, the summary line only)."""
     from fedrank.bootstrap import opened
     from fedrank.handlers.federation.registry import operator as op_players
     from fedrank.handlers.federation.registry.fileformat import RegistryFileError
@@ -49,9 +52,10 @@ def import_players(
             try:
                 seen = None
                 if not yes:
-                    seen = await op_players.registry_preview(
-                        root.services, federation, file.name, content
-                    )
+                    with progress(f"checking {file.name}", quiet=quiet):
+                        seen = await op_players.registry_preview(
+                            root.services, federation, file.name, content
+                        )
                     typer.echo("\n".join(preview_lines(seen)))
                     if not seen.new and not seen.changed:
                         return "nothing to change"
@@ -59,9 +63,15 @@ def import_players(
                         raise CliError("nothing written: confirm with --yes when not at a terminal")
                     if not typer.confirm("Write these players?", default=False):
                         return "nothing written"
-                result = await op_players.registry_import(
-                    root.services, federation, file.name, content, seen=seen, show=typer.echo
-                )
+                with progress(f"writing {file.name}", quiet=quiet):
+                    result = await op_players.registry_import(
+                        root.services,
+                        federation,
+                        file.name,
+                        content,
+                        seen=seen,
+                        show=_quietly if quiet else typer.echo,
+                    )
             except RegistryFileError as exc:
                 raise CliError(exc.report()) from None
             except UnknownFederationError as exc:
@@ -72,6 +82,10 @@ def import_players(
             )
 
     typer.echo(run_coroutine(go()))
+
+
+def _quietly(_text: str) -> None:
+    """With --quiet, the preview of a --yes import is not shown."""
 
 
 @players_app.command("export")
