@@ -291,6 +291,7 @@ def backup(url: str, target: Path) -> str:
     """Write a consistent backup of the database at ``url`` to ``target``; its revision."""
     if target.is_dir():
         raise BackupError(f"{target} is a folder; name the backup file")
+    target.parent.mkdir(parents=True, exist_ok=True)  # a nightly job's dated folder, say
     if is_sqlite(url):
         return _sqlite_backup(url, target)
     return _pg_backup(url, target)

@@ -5,8 +5,11 @@ into a fresh database: the same rows and the same ``/rating`` answers. SQLite al
 from __future__ import annotations
 
 import asyncio
+import re
+import shlex
 import shutil
 import sqlite3
+import subprocess
 import threading
 import uuid
 from collections.abc import Callable, Iterator
@@ -20,7 +23,7 @@ from sqlalchemy import func, insert, make_url, select
 
 from fedrank.storage.database import make_engine
 from fedrank.storage.models import AuditLog, Base
-from tests.cli.test_app import Cli
+from tests.cli.test_app import FEDRANK, Cli
 from tests.cli.test_db import HEAD, REVISIONS
 from tests.conftest import BACKENDS, PG_URL, Templates, _asyncpg_dsn
 
@@ -185,7 +188,7 @@ def _sqlite_at(cli: Cli, revision: str) -> Path:
     """A SQLite database migrated to ``revision``, and its backup."""
     use(cli, f"sqlite+aiosqlite:///{cli.cwd / 'old.db'}")
     assert cli(["db", "upgrade", revision]).returncode == 0
-    file = cli.cwd / "old-backup.db"
+    file = cli.cwd / "backups" / "nightly" / "old-backup.db"  # folders made as needed
     assert cli(["db", "backup", str(file)]).returncode == 0
     return file
 
@@ -255,3 +258,27 @@ def test_without_pg_dump_the_message_says_what_to_install(
     (cli.cwd / "b.dump").write_bytes(b"PGDMP\x01\x0e\x00")
     restore = cli(["db", "restore", "b.dump"])
     assert restore.stderr.startswith("fedrank: error: pg_restore is not installed")
+
+
+def test_the_nightly_unit_runs_db_backup_into_a_dated_file(cli: Cli) -> None:
+    """deploy/fedrank-backup.service's command, run as its shell runs it (systemd's %% is %),
+    with the unit's paths moved into this test's folder."""
+    deploy = Path(__file__).parents[2] / "deploy"
+    unit = (deploy / "fedrank-backup.service").read_text()
+    timer = (deploy / "fedrank-backup.timer").read_text()
+    assert "OnCalendar=*-*-* 03:17:00 UTC" in timer and "Persistent=true" in timer
+    [command] = re.findall(r"^ExecStart=/bin/sh -c '(.+)'$", unit, re.M)
+    assert command.startswith('exec /opt/fedrank/.venv/bin/fedrank db backup "/var/lib/fedrank/')
+    use(cli, f"sqlite+aiosqlite:///{cli.cwd / 'fedrank.db'}")
+    assert cli(["init"]).returncode == 0
+    script = command.replace("%%", "%").replace("/var/lib/fedrank", str(cli.cwd))
+    script = script.replace("/opt/fedrank/.venv/bin/fedrank", shlex.join(FEDRANK))
+    done = subprocess.run(  # noqa: S603 (the unit's own command, on this test's folder)
+        ["/bin/sh", "-c", script], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    [backup] = (cli.cwd / "backups").iterdir()
+    assert re.fullmatch(r"fedrank-\d{4}-\d\d-\d\d\.backup", backup.name)
+    assert sqlite3.connect(backup).execute(
+        "SELECT version_num FROM alembic_version"
+    ).fetchone() == (HEAD,)
