@@ -219,13 +219,21 @@ def test_a_newer_backup_is_refused_and_nothing_written(cli: Cli) -> None:
     assert list((cli.cwd / "new").iterdir()) == []  # no database, no partial copy
 
 
-def test_restore_over_data_needs_force(cli: Cli) -> None:
-    file = _sqlite_at(cli, "head")
-    use(cli, f"sqlite+aiosqlite:///{cli.cwd / 'old.db'}")  # migrated, so not fresh
-    refused = cli(["db", "restore", str(file)])
+def test_restore_over_data_needs_force(fresh: Fresh, cli: Cli) -> None:
+    use(cli, fresh.url())
+    assert cli(["init"]).returncode == 0
+    file = cli.cwd / "b.backup"
+    assert cli(["db", "backup", str(file)]).returncode == 0
+    added = cli(["federation", "add", "LATE", "Added after the backup"])
+    assert added.returncode == 0, added.stderr
+    assert "LATE" in cli(["federation", "list"]).stdout
+    refused = cli(["db", "restore", str(file)])  # into the database it came from: not fresh
     assert refused.returncode == 2
-    assert "already holds a database" in refused.stderr and "--force" in refused.stderr
-    assert cli(["db", "restore", str(file), "--force"]).returncode == 0
+    assert "already holds" in refused.stderr and "--force" in refused.stderr
+    replaced = cli(["db", "restore", str(file), "--force"])
+    assert replaced.returncode == 0, replaced.stderr
+    assert cli(["db", "current"]).stdout.strip().endswith(f": {HEAD} (head)")
+    assert "LATE" not in cli(["federation", "list"]).stdout  # the backup's rows, not the newer
 
 
 def test_the_wrong_kind_of_file_is_named(cli: Cli) -> None:
