@@ -21,9 +21,10 @@ from __future__ import annotations
 import atexit
 import gc
 import logging
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from fedrank.cli.common import CliError
 from fedrank.cli.db import DbError, db_app, init, show_version
@@ -38,31 +39,49 @@ from fedrank.handlers.operator import INPUT_ERRORS
 # Everything heavy (pydantic, SQLAlchemy, Alembic, the bots' libraries) is imported by the
 # command that needs it, so `fedrank --help` and a mistyped command answer at once.
 
+# `fedrank --help` shows the commands in panels, in the order of an operator's day: set up,
+# register players, enter results, publish, look after the database, run the service.
+PANELS = ("Setup", "Players", "Results", "Lists and site", "Database", "Run")
+SETUP, PLAYERS, RESULTS, LISTS, DATABASE, RUN = PANELS
+
+
+class _InPanels(TyperGroup):
+    """Commands and groups listed panel by panel (Typer lists every command before the groups,
+    which would put the panels of groups last)."""
+
+    def list_commands(self, ctx: Any) -> list[str]:  # click's Context (Typer may vendor click)
+        def panel(name: str) -> int:
+            wanted = getattr(self.commands[name], "rich_help_panel", None)
+            return PANELS.index(wanted) if wanted in PANELS else len(PANELS)
+
+        return sorted(super().list_commands(ctx), key=panel)
+
+
 app = typer.Typer(
     name="fedrank",
+    cls=_InPanels,
     help="Official ratings of mind-sport federations, in Telegram, Discord and the console.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-# `fedrank --help` lists the commands in this order, then the groups.
-app.add_typer(players_app)
-app.command()(schedule)
-app.command()(unpublish)
-app.add_typer(federation_app)
-app.add_typer(discipline_app)
-app.add_typer(db_app)
-app.command("round")(round_command)
-app.command("export-ratings")(export_ratings)
-app.add_typer(site_app)
-app.command()(export)
-app.command()(init)
-app.command()(demo)
-app.command()(run)
-app.command()(calc)
-app.command("import")(import_)
-app.command()(publish)
-app.command()(grant)
+app.command(rich_help_panel=SETUP)(init)
+app.add_typer(federation_app, rich_help_panel=SETUP)
+app.add_typer(discipline_app, rich_help_panel=SETUP)
+app.command(rich_help_panel=SETUP)(grant)
+app.command(rich_help_panel=SETUP)(demo)
+app.add_typer(players_app, rich_help_panel=PLAYERS)
+app.command(rich_help_panel=RESULTS)(calc)
+app.command("import", rich_help_panel=RESULTS)(import_)
+app.command("round", rich_help_panel=RESULTS)(round_command)
+app.command(rich_help_panel=LISTS)(publish)
+app.command(rich_help_panel=LISTS)(unpublish)
+app.command(rich_help_panel=LISTS)(schedule)
+app.command(rich_help_panel=LISTS)(export)
+app.command("export-ratings", rich_help_panel=LISTS)(export_ratings)
+app.add_typer(site_app, rich_help_panel=LISTS)
+app.add_typer(db_app, rich_help_panel=DATABASE)
+app.command(rich_help_panel=RUN)(run)
 
 #: What ends as one line on standard error and exit code 2: the operator's doing, not a bug.
 OPERATOR_ERRORS: tuple[type[Exception], ...] = (CliError, DbError, ScheduleError, *INPUT_ERRORS)

@@ -1,5 +1,6 @@
 """``fedrank init``, ``fedrank --version`` and ``fedrank db current | history | upgrade [REV] |
-downgrade REV``: the database's own commands, the one CLI module that reaches storage.
+downgrade REV | backup FILE | restore FILE``: the database's own commands, the one CLI module
+that reaches storage.
 
 The schema's revisions are Alembic's (``fedrank/storage/migrations``); its environment runs only
 on a connection fedrank hands over, so these commands are how an operator looks at them and
@@ -12,6 +13,8 @@ command runs, so ``fedrank --help`` stays quick.
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -24,7 +27,7 @@ if TYPE_CHECKING:
 
 db_app = typer.Typer(
     name="db",
-    help="Look at the database's schema revision and move it up or down.",
+    help="The database: its schema revision, up and down; backup and restore.",
     no_args_is_help=True,
 )
 
@@ -148,8 +151,6 @@ def _with_engine(action: str, revision: str = "") -> str:
         at = ", ".join(_label(rev, head) for rev in now) or "base (no tables)"
         return f"{where}: {was} -> {at}"
 
-    import asyncio
-
     return asyncio.run(go())
 
 
@@ -184,3 +185,49 @@ def downgrade(
 ) -> None:
     """Migrate the schema down to REVISION (the revisions after it are undone, data and all)."""
     typer.echo(_with_engine("downgrade", _resolve(revision, allow_base=True)))
+
+
+@db_app.command()
+def backup(
+    file: Annotated[Path, typer.Argument(help="the backup file to write (replaced if it exists)")],
+) -> None:
+    """Write a consistent backup while the service runs (SQLite: its backup API;
+    PostgreSQL: pg_dump)."""
+    from fedrank.storage.backup import BackupError
+    from fedrank.storage.backup import backup as write_backup
+    from fedrank.storage.database import safe_url
+
+    settings = read_settings()
+    try:
+        revision = write_backup(settings.database_url, file)
+    except BackupError as exc:
+        raise DbError(str(exc)) from None
+    size = file.stat().st_size
+    typer.echo(
+        f"{safe_url(settings.database_url)}: backup at revision {revision} "
+        f"written to {file} ({size:,} bytes)"
+    )
+
+
+@db_app.command()
+def restore(
+    file: Annotated[Path, typer.Argument(help="a file `fedrank db backup` wrote")],
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="replace a database that already holds data (stop it first)"),
+    ] = False,
+) -> None:
+    """Restore a backup into the configured database, then migrate it to this version's head
+    (a backup of a newer version is refused)."""
+    from fedrank.storage.backup import BackupError
+    from fedrank.storage.backup import restore as read_backup
+    from fedrank.storage.database import safe_url
+
+    settings = read_settings()
+    try:
+        done = asyncio.run(read_backup(settings.database_url, file, force=force))
+    except BackupError as exc:
+        raise DbError(str(exc)) from None
+    where = safe_url(settings.database_url)
+    moved = f", migrated {done.revision} -> {done.head}" if done.migrated else ""
+    typer.echo(f"{where}: restored {file} at revision {done.revision}{moved}")

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from fedrank.cli.common import CliError, ensure_initialised, read_settings, run_coroutine
+from fedrank.cli.output import extension, resolve_out
+from fedrank.cli.progress import Quiet, progress
 from fedrank.handlers.operator import SYSTEM_IDS
 
 if TYPE_CHECKING:
@@ -83,8 +85,10 @@ def import_(
             "(official=yes, board=13, kq=1.2 ...), as /submit takes it; repeatable",
         ),
     ] = None,
+    quiet: Quiet = False,
 ) -> None:
-    """Store a tournament: show the preview, then write it in one transaction once confirmed."""
+    """Store a tournament: show the preview, then write it in one transaction once confirmed
+    (with --yes --quiet, the summary line only)."""
     from fedrank.bootstrap import opened
     from fedrank.bot.terminal import print_reply
     from fedrank.handlers.results import operator as op_files
@@ -101,18 +105,21 @@ def import_(
 
     async def go(root: Root) -> str:
         await ensure_initialised(root)
-        seen = await op_files.preview_import(
-            root.services, target, file.name, content, wanted_names, facts or []
-        )
+        with progress(f"checking {file.name}", quiet=quiet):
+            seen = await op_files.preview_import(
+                root.services, target, file.name, content, wanted_names, facts or []
+            )
         if isinstance(seen, str):
             return seen
-        print_reply(seen.reply, sys.stdout)
+        if not (yes and quiet):
+            print_reply(seen.reply, sys.stdout)
         if not yes:
             if not sys.stdin.isatty():
                 raise CliError("nothing written: confirm with --yes when not at a terminal")
             if not typer.confirm("Write this tournament?", default=False):
                 return "nothing written"
-        return await op_files.store_import(root.services, seen)
+        with progress(f"writing {file.name}", quiet=quiet):
+            return await op_files.store_import(root.services, seen)
 
     async def run_it() -> str:
         async with opened(settings) as root:
@@ -152,10 +159,18 @@ def round_command(
 
 def export_ratings(
     discipline: Annotated[str, typer.Argument(help="discipline code, e.g. ufgo")],
-    out: Annotated[Path, typer.Option("--out", help="the file to write")],
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            help="a file (.txt: the EGD list, .csv), or a folder to write DISCIPLINE-DATE.FORMAT "
+            "into",
+        ),
+    ],
     fmt: Annotated[
-        str, typer.Option("--format", help="egd (Go: an EGD rating list) or csv")
-    ] = "csv",
+        str | None,
+        typer.Option("--format", help="egd (Go: an EGD rating list) or csv (the default)"),
+    ] = None,
     on: Annotated[
         str | None,
         typer.Option("--date", help="the list in force on YYYY-MM-DD (default: the latest)"),
@@ -166,8 +181,7 @@ def export_ratings(
     from fedrank.handlers.publication.pairing_export import FORMATS, ExportError
     from fedrank.handlers.results import operator as op_files
 
-    if fmt not in FORMATS:
-        raise CliError(f"--format must be one of {', '.join(FORMATS)}, not '{fmt}'")
+    where = resolve_out(out, fmt, FORMATS, "csv")
     try:
         when = date.fromisoformat(on) if on else None
     except ValueError:
@@ -177,15 +191,16 @@ def export_ratings(
         async with opened(read_settings()) as root:
             await ensure_initialised(root)
             try:
-                exported = await op_files.pairing_list(root.services, discipline, fmt, when)
+                exported = await op_files.pairing_list(root.services, discipline, where.fmt, when)
             except ExportError as exc:
                 raise CliError(str(exc)) from None
         return exported.content, exported.players, exported.list_date
 
     content, players, list_date = run_coroutine(go())
-    out.write_bytes(content)
+    name = f"{discipline}-{list_date.isoformat()}{extension(where.fmt)}"
+    target = where.write(name, content)
     count = "1 player" if players == 1 else f"{players} players"
-    typer.echo(f"{out}: {discipline} list of {list_date.isoformat()}, {count} ({fmt})")
+    typer.echo(f"{target}: {discipline} list of {list_date.isoformat()}, {count} ({where.fmt})")
 
 
 def _read(file: Path, system: str) -> str:

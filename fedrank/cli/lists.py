@@ -17,6 +17,8 @@ from typing import Annotated
 import typer
 
 from fedrank.cli.common import CliError, ensure_initialised, read_settings, run_coroutine
+from fedrank.cli.output import folder_out, resolve_out
+from fedrank.cli.progress import Quiet, progress
 from fedrank.cli.schedule import publish_due_command
 
 site_app = typer.Typer(name="site", help="The federation's website.", no_args_is_help=True)
@@ -30,18 +32,19 @@ def _fail(message: str) -> typer.Exit:
 @site_app.command("build")
 def build(
     out: Annotated[Path, typer.Option("--out", help="the folder to write the site into")],
+    quiet: Quiet = False,
 ) -> None:
     """Write the whole site (every list, player and tournament, in four languages, with
     JSON); a page whose data did not change since the last build is left as it is."""
     from fedrank.bootstrap import opened
     from fedrank.web.site_build import build_site
 
-    if out.exists() and not out.is_dir():
-        raise _fail(f"--out {out} is a file, not a folder")
+    folder_out(out)
 
     async def go() -> str:
         async with opened() as root:
-            report = await build_site(root.services, out)
+            with progress("building the site: pages", quiet=quiet) as step:
+                report = await build_site(root.services, out, progress=step)
         return (
             f"site in {out}: {report.written} page(s) written, {report.unchanged} unchanged,"
             f" {report.removed} file(s) removed"
@@ -52,15 +55,27 @@ def build(
 
 def export(
     discipline: Annotated[str, typer.Argument(help="discipline code, e.g. ufgo")],
-    out: Annotated[Path, typer.Option("--out", help="the folder to write the file into")],
-    kind: Annotated[str, typer.Option("--format", help="csv, xlsx, html or json")] = "csv",
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            help="a file (its extension gives the format: .csv, .xlsx, .html, .json), "
+            "or a folder to write DISCIPLINE-DATE.FORMAT into",
+        ),
+    ],
+    kind: Annotated[
+        str | None,
+        typer.Option("--format", help="csv (the default in a folder), xlsx, html or json"),
+    ] = None,
     on: Annotated[
         str | None, typer.Option("--date", help="the list's date YYYY-MM-DD (default: latest)")
     ] = None,
 ) -> None:
     """Write one published list as a file (the latest, or the one of --date)."""
     from fedrank.bootstrap import opened
-    from fedrank.handlers.site.export import ExportError, export_list
+    from fedrank.handlers.site.export import FORMATS, ExportError, export_list
+
+    where = resolve_out(out, kind, FORMATS, "csv")
 
     try:
         day = date.fromisoformat(on) if on is not None else None
@@ -69,18 +84,13 @@ def export(
 
     async def go() -> Path:
         async with opened() as root:
-            name, body = await export_list(root.services, discipline, day, kind)
-        out.mkdir(parents=True, exist_ok=True)
-        target = out / name
-        target.write_bytes(body)
-        return target
+            name, body = await export_list(root.services, discipline, day, where.fmt)
+        return where.write(name, body)
 
     try:
         target = asyncio.run(go())
     except ExportError as exc:
         raise _fail(str(exc)) from None
-    except OSError as exc:  # a folder that cannot be made or written
-        raise _fail(f"cannot write into {out}: {exc.strerror or exc}") from None
     typer.echo(f"written: {target}")
 
 
@@ -97,13 +107,14 @@ def publish(
     today: Annotated[
         str | None, typer.Option("--today", help="with --due: as if at 12:00 UTC that day")
     ] = None,
+    quiet: Quiet = False,
 ) -> None:
     """Publish a discipline's list on a date (once: a second call reports the stored list),
     or with --due everything the scheduler would run now (or --today), once."""
     if due:
         if discipline is not None or on is not None:
             raise CliError("--due publishes every list due; it takes no discipline or --date")
-        typer.echo(publish_due_command(today))
+        typer.echo(publish_due_command(today, quiet=quiet))
         return
     if discipline is None:
         raise CliError("name a discipline, or use --due")

@@ -10,6 +10,8 @@ from typing import Annotated
 import typer
 
 from fedrank.cli.common import CliError, ensure_initialised, read_settings, run_coroutine
+from fedrank.cli.output import Out, extension, resolve_out
+from fedrank.cli.progress import Quiet, progress
 
 players_app = typer.Typer(
     name="players",
@@ -25,8 +27,10 @@ def import_players(
     yes: Annotated[
         bool, typer.Option("--yes", help="write without asking after the preview")
     ] = False,
+    quiet: Quiet = False,
 ) -> None:
-    """Add and update players from a file: show the preview, then write in one transaction."""
+    """Add and update players from a file: show the preview, then write in one transaction
+    (with --yes --quiet, the summary line only)."""
     from fedrank.bootstrap import opened
     from fedrank.handlers.federation.registry import operator as op_players
     from fedrank.handlers.federation.registry.fileformat import RegistryFileError
@@ -48,9 +52,10 @@ def import_players(
             try:
                 seen = None
                 if not yes:
-                    seen = await op_players.registry_preview(
-                        root.services, federation, file.name, content
-                    )
+                    with progress(f"checking {file.name}", quiet=quiet):
+                        seen = await op_players.registry_preview(
+                            root.services, federation, file.name, content
+                        )
                     typer.echo("\n".join(preview_lines(seen)))
                     if not seen.new and not seen.changed:
                         return "nothing to change"
@@ -58,9 +63,15 @@ def import_players(
                         raise CliError("nothing written: confirm with --yes when not at a terminal")
                     if not typer.confirm("Write these players?", default=False):
                         return "nothing written"
-                result = await op_players.registry_import(
-                    root.services, federation, file.name, content, seen=seen, show=typer.echo
-                )
+                with progress(f"writing {file.name}", quiet=quiet):
+                    result = await op_players.registry_import(
+                        root.services,
+                        federation,
+                        file.name,
+                        content,
+                        seen=seen,
+                        show=_quietly if quiet else typer.echo,
+                    )
             except RegistryFileError as exc:
                 raise CliError(exc.report()) from None
             except UnknownFederationError as exc:
@@ -73,12 +84,21 @@ def import_players(
     typer.echo(run_coroutine(go()))
 
 
+def _quietly(_text: str) -> None:
+    """With --quiet, the preview of a --yes import is not shown."""
+
+
 @players_app.command("export")
 def export_players(
     federation: Annotated[str, typer.Argument(help="federation code, e.g. UFGO")],
-    fmt: Annotated[str, typer.Option("--format", help="csv or xlsx")] = "csv",
+    fmt: Annotated[str | None, typer.Option("--format", help="csv (the default) or xlsx")] = None,
     out: Annotated[
-        Path | None, typer.Option("--out", help="the file to write (default: standard output)")
+        Path | None,
+        typer.Option(
+            "--out",
+            help="a file (.csv, .xlsx), or a folder to write FEDERATION-players.FORMAT into "
+            "(default: CSV on standard output)",
+        ),
     ] = None,
 ) -> None:
     """Write the registry in the columns `players import` reads."""
@@ -87,26 +107,30 @@ def export_players(
     from fedrank.handlers.federation.registry.exporting import FORMATS
     from fedrank.handlers.federation.registry.importing import UnknownFederationError
 
-    if fmt not in FORMATS:
-        raise CliError(f"--format must be csv or xlsx, not '{fmt}'")
-    if fmt == "xlsx" and out is None:
-        raise CliError("an xlsx export needs --out FILE")
+    where: Out | None = None
+    if out is not None:
+        where = resolve_out(out, fmt, FORMATS, "csv")
+    elif fmt not in (None, *FORMATS):
+        raise CliError(f"--format must be one of {', '.join(FORMATS)}, not '{fmt}'")
+    elif fmt == "xlsx":
+        raise CliError("an xlsx export needs --out FILE (or a folder)")
+    kind = where.fmt if where is not None else "csv"
 
     async def go() -> bytes:
         async with opened(read_settings()) as root:
             await ensure_initialised(root)
             try:
-                return await op_players.registry_export(root.services, federation, fmt)
+                return await op_players.registry_export(root.services, federation, kind)
             except UnknownFederationError as exc:
                 raise CliError(str(exc)) from None
 
     content = run_coroutine(go())
-    if out is None:
+    if where is None:
         sys.stdout.buffer.write(content)
         sys.stdout.buffer.flush()
     else:
-        out.write_bytes(content)
-        typer.echo(f"wrote {out}")
+        target = where.write(f"{federation}-players{extension(kind)}", content)
+        typer.echo(f"wrote {target}")
 
 
 @players_app.command("merge")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from fedrank.cli.common import NOT_INITIALISED, read_settings, run_coroutine
+from fedrank.cli.progress import progress
 
 if TYPE_CHECKING:
     from fedrank.bootstrap import Root
@@ -82,12 +83,17 @@ def unpublish(
     typer.echo(_with_root(go))
 
 
-def publish_due_command(today: str | None) -> str:
+def publish_due_command(today: str | None, *, quiet: bool = False) -> str:
     """``fedrank publish --due [--today]``: one tick, then exit."""
     from fedrank.scheduler.report import publish_due_text
 
     now = moment(today)
-    return _with_root(lambda root: publish_due_text(root.db, root.systems, now))
+
+    async def tick(root: Root) -> str:
+        with progress("publishing what is due: stages", quiet=quiet) as step:
+            return await publish_due_text(root.db, root.systems, now, progress=step)
+
+    return _with_root(tick)
 
 
 def _with_root(action: Callable[[Root], Coroutine[Any, Any, str]]) -> str:

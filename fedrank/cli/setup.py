@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 import typer
 
 from fedrank.cli.common import CliError, ensure_initialised, read_settings, run_coroutine
+from fedrank.cli.progress import Quiet, progress
 from fedrank.handlers.operator import SYSTEM_IDS
 
 if TYPE_CHECKING:
@@ -226,7 +227,7 @@ def grant(
     typer.echo(f"{account} is now {role} of {federation}")
 
 
-def demo() -> None:
+def demo(quiet: Quiet = False) -> None:
     """Load the demo federations, players and tournaments (idempotent)."""
     from fedrank.bootstrap import opened
     from fedrank.demo import load_demo
@@ -236,7 +237,10 @@ def demo() -> None:
     async def go() -> str:
         async with opened(settings) as root:
             await root.db.migrate()
-            return await load_demo(root.db, root.systems, console_user=settings.console_user)
+            with progress("loading the demo", quiet=quiet) as step:
+                return await load_demo(
+                    root.db, root.systems, console_user=settings.console_user, progress=step
+                )
 
     typer.echo(run_coroutine(go()))
 

@@ -240,12 +240,23 @@ async def load_demo(
     *,
     console_user: str = "operator",
     only: Collection[str] | None = None,
+    progress: Callable[[int, int | None], None] | None = None,
 ) -> str:
     """Load the demo unless it is there; the console user becomes admin of every federation.
 
     ``only`` limits the generated histories to those systems (tests of one system); the
     federations and players are created all the same, so the seed's sequence is unchanged.
+    ``progress(done, total)`` is called after each federation's players and each discipline.
     """
+    total = sum(1 + len(spec.disciplines) for spec in FEDERATIONS)
+    steps = 0
+
+    def step() -> None:
+        nonlocal steps
+        steps += 1
+        if progress is not None:
+            progress(steps, total)
+
     now = datetime.now(UTC)
     rng = random.Random(SEED)
     async with db.transaction() as repos:
@@ -272,6 +283,7 @@ async def load_demo(
                 )
                 joined = date(rng.randint(2015, 2024), rng.randint(1, 12), 1)
                 await repos.players.add_membership(player.id, joined, None)
+            step()
             for d in spec.disciplines:
                 discipline = await repos.federations.add_discipline(
                     federation, d.code, d.name, d.system, d.calendar
@@ -282,6 +294,7 @@ async def load_demo(
                     or d.system not in systems
                     or (only is not None and d.system not in only)
                 ):
+                    step()
                     continue
                 await load(repos, systems.adapter(d.system), discipline, rng, TODAY)
                 # Today's standing; off the discipline's calendar (UFGO is quarterly, CCBA
@@ -295,6 +308,7 @@ async def load_demo(
                     on_demand=latest_due(d.calendar, TODAY) != TODAY,
                 )
                 loaded.append(d.code)
+                step()
         players = await repos.players.count()
         await repos.audit.log("demo.loaded", at=now, details={"disciplines": loaded})
     return (

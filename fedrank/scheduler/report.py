@@ -8,7 +8,7 @@ which the CLI reaches only through use cases; the CLI gives the clock (``--today
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime, timedelta
 
 from fedrank.handlers.qualification.run import REMIND_DAYS
@@ -121,17 +121,27 @@ def _table(rows: Sequence[tuple[str, ...]]) -> list[str]:
     ]
 
 
-async def publish_due_text(db: Database, systems: SystemRegistry, now: datetime) -> str:
+async def publish_due_text(
+    db: Database,
+    systems: SystemRegistry,
+    now: datetime,
+    progress: Callable[[int, int | None], None] | None = None,
+) -> str:
     """One tick of the scheduler at ``now`` (publications, announcements, qualification
-    windows), as its report; the outbox is left to the running process to deliver."""
+    windows), as its report; the outbox is left to the running process to deliver.
+    ``progress(done, 3)`` is called after each of the three stages."""
+    step = progress or (lambda _done, _total: None)
     waiting = [
         d for d in await due_lists(db, now, systems=systems) if d.retry_at and d.retry_at > now
     ]
     async with db.read() as repos:
         before = sum((await repos.outbox.counts()).values())
     done = await publish_due(db, now, systems=systems)
+    step(1, 3)
     await announce_pending(db, now)
+    step(2, 3)
     await advance_qualifications(db, now, systems=systems)
+    step(3, 3)
     async with db.read() as repos:
         enqueued = sum((await repos.outbox.counts()).values()) - before
     lines = [f"tick at {_day(now)}"]

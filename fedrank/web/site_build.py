@@ -17,7 +17,7 @@ import hashlib
 import json
 import os
 import shutil
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -143,9 +143,15 @@ def _load_manifest(out: Path) -> dict[str, Any]:
 
 
 async def build_site(
-    services: Services, out: Path, *, languages: tuple[str, ...] = LANGUAGES
+    services: Services,
+    out: Path,
+    *,
+    languages: tuple[str, ...] = LANGUAGES,
+    progress: Callable[[int, int | None], None] | None = None,
 ) -> BuildReport:
-    """Write (or bring up to date) the site in ``out``; what was written and left alone."""
+    """Write (or bring up to date) the site in ``out``; what was written and left alone.
+    ``progress(pages, None)`` is called after each page is checked (their number is known
+    only at the end)."""
     federation_languages, default = await live.languages(services)
     renderer = Renderer(federation_languages, default)
     design = design_hash(federation_languages)
@@ -179,8 +185,12 @@ async def build_site(
         after = {}
     made: set[str] = set()
     design_bytes = design.encode()
+    checked = 0
     try:
         async for page in pages:
+            checked += 1
+            if progress is not None:
+                progress(checked, None)
             body = page_json(page)
             hashed = hashlib.sha256(body)
             hashed.update(design_bytes)

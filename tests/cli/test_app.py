@@ -176,3 +176,26 @@ def test_calc_prints_json_for_every_example(run: Cli) -> None:
             assert data["system"] == system
             checked += 1
     assert checked >= len(available_systems())
+
+
+def test_help_groups_the_commands_in_panels(run: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "120")
+    shown = run(["--help"])
+    assert shown.returncode == 0
+    panels: dict[str, list[str]] = {}
+    current = ""
+    for line in shown.stdout.splitlines():
+        if line.startswith("╭─ "):
+            current = line.removeprefix("╭─ ").split(" ─", 1)[0]
+            panels[current] = []
+        elif line.startswith("│ ") and current != "Options" and line[2] != " ":
+            panels[current].append(line[2:].split()[0])
+    assert panels == {
+        "Options": [],
+        "Setup": ["init", "grant", "demo", "federation", "discipline"],
+        "Players": ["players"],
+        "Results": ["calc", "import", "round"],
+        "Lists and site": ["publish", "unpublish", "schedule", "export", "export-ratings", "site"],
+        "Database": ["db"],
+        "Run": ["run"],
+    }

@@ -78,8 +78,14 @@ def test_export_round_trips_through_csv_and_xlsx(empty: Path) -> None:
             "unknown federation 'XX'; federations: UFGO",
         ),
         (["players", "import", "UFGO", "missing.csv"], "no such file: missing.csv"),
-        (["players", "export", "UFGO", "--format", "ods"], "--format must be csv or xlsx"),
-        (["players", "export", "UFGO", "--format", "xlsx"], "an xlsx export needs --out FILE"),
+        (
+            ["players", "export", "UFGO", "--format", "ods"],
+            "--format must be one of csv, xlsx, not 'ods'",
+        ),
+        (
+            ["players", "export", "UFGO", "--format", "xlsx"],
+            "an xlsx export needs --out FILE (or a folder)",
+        ),
     ],
 )
 def test_operator_errors_are_named(empty: Path, args: list[str], message: str) -> None:

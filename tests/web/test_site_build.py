@@ -240,18 +240,22 @@ def test_cli_site_build_and_export(
     assert (out / "zgo-2021-02-01.xlsx").read_bytes()[:2] == b"PK"
     latest = run(["export", "zgo", "--format", "json", "--out", str(out)])
     assert latest.stdout.strip().endswith("zgo-2021-03-01.json")
+    # A path ending in a known extension is a file of that format.
+    named = run(["export", "zgo", "--out", str(tmp_path / "zgo.html")])
+    assert named.stdout.strip() == f"written: {tmp_path / 'zgo.html'}"
+    assert "&lt;script&gt;" in (tmp_path / "zgo.html").read_text()
     for args, message in (
         (["export", "nope", "--out", str(out)], "fedrank: no discipline 'nope'"),
         (["export", "zgo", "--date", "2020-01-01", "--out", str(out)], "no published list"),
         (["export", "zgo", "--format", "pdf", "--out", str(out)], "--format must be one of"),
         (["export", "zgo", "--date", "soon", "--out", str(out)], "--date must be YYYY-MM-DD"),
         (
-            ["export", "zgo", "--out", str(out / "zgo-2021-02-01.csv")],
-            "fedrank: cannot write into",
+            ["export", "zgo", "--out", str(out / "zgo-2021-02-01.csv"), "--format", "json"],
+            "names a csv file but --format is json",
         ),
         (
             ["site", "build", "--out", str(out / "zgo-2021-02-01.csv")],
-            "is a file, not a folder",
+            "names a .csv file; the site is written into a folder",
         ),
     ):
         failed = run(args)
