@@ -177,13 +177,19 @@ def list_from_replay(rp: Replay) -> RatingList:
             continue
         window.sort(key=lambda w: (w[0], w[1], w[2]))
         best = window[:T5_COUNT]
-        total = sum(
-            (Fraction(w[3].n * w[5], w[3].d) for w in best), Fraction(0)
-        )  # 100 * sum NRKTVT
+        # 100 * sum NRKTVT = num / den, summed over integers and reduced once (one Fraction a
+        # player, not one per term: the same exact value)
+        num, den = 0, 1
+        for w in best:
+            p = w[3]
+            num = num * p.d + p.n * w[5] * den
+            den *= p.d
         level = rp.level(player)
-        rating = Fraction(level.eu, 4) + total * 3 / 2000
+        # Rating = EU / 4 + (100 * sum NRKTVT) * 3 / 2000
+        rating = Fraction(level.eu * 500 * den + 3 * num, 2000 * den)
+        t5 = Fraction(num, 500 * den)
         counted = tuple(_counted(w[3], w[4], w[5]) for w in best)
-        scored.append((-float(rating), -rating, player, level, total / 500, counted, len(window)))
+        scored.append((-float(rating), -rating, player, level, t5, counted, len(window)))
     # float(rating) is correctly rounded hence monotonic; the exact rating settles equal floats
     scored.sort(key=lambda s: (s[0], s[1], s[2]))
     rows: list[ListRow] = []
