@@ -161,13 +161,18 @@ def list_from_replay(rp: Replay) -> RatingList:
     """API (b): the list on ``rp.until`` from a replay (levels and results up to that date)."""
     on = rp.until
     scored: list[tuple[float, Fraction, str, Level, Fraction, tuple[Counted, ...], int]] = []
+    # age in whole months and VT of each tournament date, worked out once a date
+    weights: dict[date, tuple[int, int]] = {}
+    for t in rp.tournaments.values():
+        if t.date not in weights:
+            age = whole_months_between(t.date, on)
+            weights[t.date] = (age, vt100(age) if age < VT_ZERO_FROM else 0)
     for player, results in rp.played.items():
         window: list[tuple[float, int, str, Played, int, int]] = []
         for p in reversed(results):  # newest first; stop at the first one out of the window
-            age = whole_months_between(p.tournament.date, on)
+            age, vt = weights[p.tournament.date]
             if age >= VT_ZERO_FROM:
                 break
-            vt = vt100(age)
             # int / int is correctly rounded, so equal ratios give equal floats and distinct
             # ones (apart by at least 1 / (d1 * d2)) keep their order: the float key is exact.
             window.append(
