@@ -160,7 +160,7 @@ def _counted(p: Played, age: int, vt: int) -> Counted:
 def list_from_replay(rp: Replay) -> RatingList:
     """API (b): the list on ``rp.until`` from a replay (levels and results up to that date)."""
     on = rp.until
-    scored: list[tuple[float, Fraction, str, Level, Fraction, tuple[Counted, ...], int]] = []
+    scored: list[tuple[float, Fraction, str, Level, tuple[int, int], tuple[Counted, ...], int]] = []
     # age in whole months and VT of each tournament date, worked out once a date
     weights: dict[date, tuple[int, int]] = {}
     for t in rp.tournaments.values():
@@ -180,7 +180,9 @@ def list_from_replay(rp: Replay) -> RatingList:
             )
         if not window:
             continue
-        window.sort(key=lambda w: (w[0], w[1], w[2]))
+        # (-NRKTVT, -date, id) is unique (a player is ranked once a tournament), so the tuples
+        # sort on those three and never compare the rest
+        window.sort()
         best = window[:T5_COUNT]
         # 100 * sum NRKTVT = num / den, summed over integers and reduced once (one Fraction a
         # player, not one per term: the same exact value)
@@ -192,7 +194,7 @@ def list_from_replay(rp: Replay) -> RatingList:
         level = rp.level(player)
         # Rating = EU / 4 + (100 * sum NRKTVT) * 3 / 2000
         rating = Fraction(level.eu * 500 * den + 3 * num, 2000 * den)
-        t5 = Fraction(num, 500 * den)
+        t5 = (num, 500 * den)  # T5 = (100 * sum NRKTVT) / 500, divided once when listed
         counted = tuple(_counted(w[3], w[4], w[5]) for w in best)
         scored.append((-float(rating), -rating, player, level, t5, counted, len(window)))
     # float(rating) is correctly rounded hence monotonic; the exact rating settles equal floats
@@ -204,9 +206,7 @@ def list_from_replay(rp: Replay) -> RatingList:
         if neg != prev:
             position, prev = i, neg
         rows.append(
-            ListRow(
-                position, player, fraction_decimal(-neg), level, fraction_decimal(t5), counted, n
-            )
+            ListRow(position, player, fraction_decimal(-neg), level, ratio(*t5), counted, n)
         )
     return RatingList(rp.discipline, on, tuple(rows))
 
