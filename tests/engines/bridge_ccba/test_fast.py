@@ -40,7 +40,8 @@ def _ranks(rng: random.Random, n: int) -> list[int]:
 
 def staged_event(seed: int, n: int, knockout: bool, grading: bool) -> tuple[EventSpec, list[Entry]]:
     """A strong team event with two awarding stages, ties, wins, a withdrawal and an
-    absentee, the shape of bench/ccba_event.py in small."""
+    absentee, the shape of bench/ccba_event.py in small; a platinum one pays the higher of
+    place and win."""
     rng = random.Random(seed)
     order = list(range(n))
     rng.shuffle(order)
@@ -67,11 +68,14 @@ def staged_event(seed: int, n: int, knockout: bool, grading: bool) -> tuple[Even
             )
         )
     entries.append(unit("ABSENT", [100] * 4, status="absent"))
+    colour = rng.choice(("platinum", "gold", "silver"))
+    platinum = colour == "platinum"  # the higher of place and win (§2.4), never graded (§2.3)
     event = spec(
         kind="team",
-        colour=rng.choice(("gold", "silver")),
+        colour=colour,
+        table_win=Decimal(rng.randint(1, 3000)).scaleb(-2) if platinum else None,
         boards=rng.randint(100, 400),
-        grading=grading,
+        grading=grading and not platinum,
         knockout=knockout,
         win_boards=12,
         stages=3,
