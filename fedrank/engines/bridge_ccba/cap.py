@@ -14,8 +14,8 @@ place they cover, can leave V where the same field untied would have it lowered.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from decimal import Decimal
-from typing import Final
+from decimal import ROUND_CEILING, Decimal
+from typing import Final, TypeVar
 
 from fedrank.engines.bridge_ccba.field import Component
 from fedrank.engines.bridge_ccba.procedures import cap_factor
@@ -25,35 +25,60 @@ from fedrank.engines.bridge_ccba.tables import MAX_AWARD
 #: reachable (10,000 x 0.000001 = 0.01), so V is lowered to the largest two-decimal value.
 K_PLACES: Final = 6
 _SCALE: Final = 10**K_PLACES
+R = TypeVar("R")
+#: How many factors the search tries by a straight line before it bisects.
+_PROBES: Final = 3
 
 
 def capped(
     compute: Callable[[Decimal], dict[str, list[Component]]],
+    top: Callable[[Decimal], Decimal] | None = None,
 ) -> tuple[dict[str, list[Component]], Decimal]:
     """``compute(k)`` with k = 1, or with the largest k240 (six decimals) that keeps every
     unit's total at most 240 (§2.9.7). Returns (components, k).
 
     The totals never fall when k grows (V and every award are rounded monotonically), so
     a bisection between a factor that keeps the cap and 1 (which breaks it) finds the
-    largest one."""
+    largest one. ``top(k)``, when given, is the largest unit total ``compute(k)`` would
+    give, without its traces: the search asks it at each factor and ``compute`` runs once,
+    at the factor found."""
+    if top is None:
+        return _search(compute, lambda result: _max_total(result))
+    _, k = _search(top, lambda value: value)
+    return compute(k), k
+
+
+def _search(run: Callable[[Decimal], R], top: Callable[[R], Decimal]) -> tuple[R, Decimal]:
     k = Decimal(1)
-    result = compute(k)
-    top = _max_total(result)
-    if top <= MAX_AWARD:
+    result = run(k)
+    highest = top(result)
+    if highest <= MAX_AWARD:
         return result, k
-    low = int(cap_factor(top) * _SCALE)  # 240 / top, rounded down: below the answer or at it
-    best = compute(_factor(low))
-    while _max_total(best) > MAX_AWARD and low > 1:  # pragma: no cover - rounding up
+    low = int(cap_factor(highest) * _SCALE)  # 240 / top, rounded down: at the answer or below
+    best = run(_factor(low))
+    while top(best) > MAX_AWARD and low > 1:  # pragma: no cover - rounding up
         low //= 2
-        best = compute(_factor(low))
-    high = _SCALE  # breaks the cap
+        best = run(_factor(low))
+    high, top_low, top_high = _SCALE, top(best), highest  # 1 breaks the cap
+    # Any factor strictly between low (keeps the cap) and high (breaks it) may be tried
+    # next; the answer is low once they are adjacent. The totals grow almost in proportion
+    # to k, so the first few tries step past low by twice the step a straight line through
+    # the two ends predicts (the answer is usually within it), then the bracket is halved.
+    step, probes = 0, _PROBES
     while high - low > 1:
-        middle = (low + high) // 2
-        tried = compute(_factor(middle))
-        if _max_total(tried) <= MAX_AWARD:
-            low, best = middle, tried
+        if probes and top_low < MAX_AWARD:
+            probes -= 1
+            guess = (MAX_AWARD - top_low) * (high - low) / (top_high - top_low)
+            step = max(2 * int(guess.to_integral_value(ROUND_CEILING)), 2 * step, 1)
+            middle = min(low + step, (low + high) // 2)
         else:
-            high = middle
+            middle = (low + high) // 2
+        tried = run(_factor(middle))
+        found = top(tried)
+        if found <= MAX_AWARD:
+            low, best, top_low = middle, tried, found
+        else:
+            high, top_high, probes = middle, found, 0  # bracketed: bisect from here
     return best, _factor(low)
 
 

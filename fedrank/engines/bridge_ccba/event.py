@@ -124,6 +124,33 @@ def _main_components(state: EventState, k: Decimal) -> dict[str, list[Component]
     return out
 
 
+def _main_top(state: EventState, k: Decimal) -> Decimal:
+    """The largest unit total :func:`_main_components` gives at ``k``, without traces: what
+    the k240 search asks at each factor it tries."""
+    ev = state.event
+    places, home_m = place_awards(state, k, traced=False)
+    stages = stage_awards(state, k, traced=False)
+    wins = win_awards(state, home_m, k)
+    higher_of = ev.format == "table" or ev.colour == "platinum"
+    top = Decimal(0)
+    for unit in state.by_id:
+        place = places.get(unit)
+        win = wins.get(unit)
+        total = Decimal(0)
+        if higher_of and place is not None and win is not None:
+            total += higher_of_place_and_win(place[0], win[0])[0]
+        else:
+            if place is not None:
+                total += place[0]
+            if win is not None:
+                total += win[0]
+        for _, amount, _ in stages.get(unit, ()):
+            total += amount
+        if total > top:
+            top = total
+    return top
+
+
 def _validate(event: EventSpec, entries: Sequence[Entry]) -> None:
     """Refuse combinations the seed excludes, and inconsistent places."""
     fmt = event.format
@@ -240,7 +267,7 @@ def compute_event(event: EventSpec, entries: Sequence[Entry]) -> EventResult:
     if event.format == "table":
         main, k = _main_components(state, Decimal(1)), Decimal(1)
     else:
-        main, k = capped(partial(_main_components, state))
+        main, k = capped(partial(_main_components, state), partial(_main_top, state))
     if k != 1:
         state.trace.add("k240", k, rule=rule("2.9.7"), note="V scaled so no unit exceeds 240")
     consolation = consolation_awards(state)

@@ -35,13 +35,17 @@ from fedrank.engines.bridge_ccba.procedures import (
     best_award,
     capped_m,
     counted_and_awardable,
+    formula_amounts,
     formula_schedule,
     graded_fields,
     grading_groups,
     knockout_adjust,
+    knockout_amounts,
     rerank,
     scaled_value,
+    share_amounts,
     share_ties,
+    stage_amounts,
     stage_schedule,
 )
 from fedrank.engines.bridge_ccba.tables import TEAM_AVGM_CAP, Colour
@@ -205,9 +209,11 @@ class EventState:
         knockout: bool = False,
         stage: bool = False,
         paid_colour: Colour | None = None,
+        traced: bool = True,
     ) -> tuple[Awards, Decimal]:
         """A field ranked by the basic formula: its N, M (own, given, or capped against a
-        higher field), V, the schedule, knock-out and ties. Returns (awards, M)."""
+        higher field), V, the schedule, knock-out and ties. Returns (awards, M); with
+        ``traced=False`` the same amounts with empty traces (the k240 search)."""
         trace = Trace()
         trace.add("field", label)
         size = len(units) if n is None else n
@@ -228,6 +234,14 @@ class EventState:
         # colour lower (§2.2) and is "an event of its own"; so does a consolation (§2.5).
         colour = self.event.colour if paid_colour is None else paid_colour
         count = places_awarded(size, colour, self.event.share)
+        if not traced:
+            amounts = formula_amounts(size, v, count)
+            if stage:
+                amounts = stage_amounts(amounts)
+            if knockout:
+                amounts = knockout_amounts(amounts)
+            shared = share_amounts(amounts, places)
+            return {u: (a, ()) for u, a in shared.items() if u in self.awardable}, m
         schedule = formula_schedule(size, v, count)
         if stage:
             schedule = stage_schedule(schedule)
@@ -249,6 +263,7 @@ class EventState:
         stage: bool = False,
         knockout: bool = False,
         paid_colour: Colour | None = None,
+        traced: bool = True,
     ) -> tuple[Awards, Decimal]:
         """§2.3: rank the field as A+B+C, B+C and C (or A+B and B) and keep each unit's best
         award. Returns (awards, M of the whole field)."""
@@ -267,6 +282,7 @@ class EventState:
                 stage=stage,
                 knockout=knockout,
                 paid_colour=paid_colour,
+                traced=traced,
             )
         candidates: dict[str, list[tuple[Decimal, Parts]]] = defaultdict(list)
         m_top = Decimal(0)
@@ -283,6 +299,7 @@ class EventState:
                 stage=stage,
                 knockout=knockout and ratio is None,
                 paid_colour=paid_colour,
+                traced=traced,
             )
             if ratio is None:
                 m_top = m
@@ -291,7 +308,9 @@ class EventState:
         out: Awards = {}
         for unit, options in candidates.items():
             best = best_award(options)
-            if best is not None:
+            if best is not None and not traced:
+                out[unit] = (best[0], ())
+            elif best is not None:
                 group = TraceStep("group", groups[unit], _R23, "the unit's grading group")
                 out[unit] = (best[0], (*best[1], (group,)))
         return out, m_top

@@ -31,8 +31,11 @@ from fedrank.engines.bridge_ccba.procedures import (
 from fedrank.engines.kernel import InputError, RuleError, Trace
 
 
-def place_awards(state: EventState, k: Decimal) -> tuple[Awards, dict[str, Decimal]]:
-    """The place masterpoints of the event's format, and each unit's M for win points."""
+def place_awards(
+    state: EventState, k: Decimal, *, traced: bool = True
+) -> tuple[Awards, dict[str, Decimal]]:
+    """The place masterpoints of the event's format, and each unit's M for win points
+    (``traced=False``: the same amounts, formula fields without traces)."""
     ev = state.event
     fmt = ev.format
     units = state.counted
@@ -40,10 +43,19 @@ def place_awards(state: EventState, k: Decimal) -> tuple[Awards, dict[str, Decim
     home_m = dict.fromkeys(state.by_id, state.m_all)
     if fmt == "formula":
         if ev.grading:
-            awards, _ = state.graded("event", units, places, s=state.s, k=k, knockout=ev.knockout)
+            awards, _ = state.graded(
+                "event", units, places, s=state.s, k=k, knockout=ev.knockout, traced=traced
+            )
         else:
             awards, _ = state.formula_field(
-                "event", units, places, s=state.s, k=k, m=state.m_all, knockout=ev.knockout
+                "event",
+                units,
+                places,
+                s=state.s,
+                k=k,
+                m=state.m_all,
+                knockout=ev.knockout,
+                traced=traced,
             )
         return awards, home_m
     if fmt == "table":

@@ -475,6 +475,56 @@ def share_ties(schedule: Schedule, places: Mapping[str, int]) -> dict[str, tuple
     return out
 
 
+# The same figures without traces, for the search of k240 (§2.9.7), which computes an event
+# some twenty times to keep one: a schedule is the list of the awards of places 1..count.
+# Each line is the arithmetic of the traced function above it, figure for figure
+# (tests/engines/bridge_ccba/test_fast.py compares the two on generated fields).
+
+
+def formula_amounts(n: int, v: Decimal, count: int) -> list[Decimal]:
+    """:func:`formula_schedule`'s amounts."""
+    return [formula_award(rank_coefficient(n, p), v) for p in range(1, count + 1)]
+
+
+def stage_amounts(basic: Sequence[Decimal]) -> list[Decimal]:
+    """:func:`stage_schedule`'s amounts."""
+    return [max(two(a * STAGE_SHARE), MIN_AWARD) for a in basic]
+
+
+def knockout_amounts(schedule: Sequence[Decimal]) -> list[Decimal]:
+    """:func:`knockout_adjust`'s amounts (``schedule[i]`` is place i + 1)."""
+    out = list(schedule)
+    taken = Decimal(0)
+    for i in range(4, len(out)):
+        amount = max(two(out[i] * (1 - KO_REDUCTION)), MIN_AWARD)
+        taken += out[i] - amount
+        out[i] = amount
+    if taken:
+        for i, share in enumerate(KO_SHARES[: len(out)]):
+            out[i] += two(taken * share)
+    return out
+
+
+def share_amounts(schedule: Sequence[Decimal], places: Mapping[str, int]) -> dict[str, Decimal]:
+    """:func:`share_ties`'s amounts (``schedule[i]`` is place i + 1)."""
+    tied: dict[int, list[str]] = defaultdict(list)
+    for unit, place in places.items():
+        tied[place].append(unit)
+    count = len(schedule)
+    out: dict[str, Decimal] = {}
+    for place, units in tied.items():
+        covered = [schedule[q - 1] for q in range(place, place + len(units)) if 0 < q <= count]
+        if not covered:
+            continue
+        if len(units) == 1:
+            out[units[0]] = covered[0]
+            continue
+        share = max(two(sum(covered, Decimal(0)) / len(units)), MIN_AWARD)
+        for unit in units:
+            out[unit] = share
+    return out
+
+
 def rerank(places: Mapping[str, int], units: Iterable[str]) -> dict[str, int]:
     """The places of a sub-field (a grading group, a stage) from the overall places: one more
     than the number of its units placed strictly better; ties stay ties."""

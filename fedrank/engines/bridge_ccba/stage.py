@@ -20,8 +20,11 @@ from fedrank.engines.bridge_ccba.procedures import (
 from fedrank.engines.kernel import InputError, Trace
 
 
-def stage_awards(state: EventState, k: Decimal) -> dict[str, list[tuple[str, Decimal, Parts]]]:
-    """§2.2: each awarding stage is an event of its own paying 20 % of the formula."""
+def stage_awards(
+    state: EventState, k: Decimal, *, traced: bool = True
+) -> dict[str, list[tuple[str, Decimal, Parts]]]:
+    """§2.2: each awarding stage is an event of its own paying 20 % of the formula
+    (``traced=False``: the same amounts without traces)."""
     ev = state.event
     out: dict[str, list[tuple[str, Decimal, Parts]]] = defaultdict(list)
     if not ev.stage_awards:
@@ -49,13 +52,15 @@ def stage_awards(state: EventState, k: Decimal) -> dict[str, list[tuple[str, Dec
         lower = step_down(ev.colour, section="2.2")
         if spec.number == 1:
             grade = state.graded if ev.grading else state.formula_field
-            awards, m1 = grade(label, units, places, s=s, k=k, stage=True, paid_colour=lower)
+            awards, m1 = grade(
+                label, units, places, s=s, k=k, stage=True, paid_colour=lower, traced=traced
+            )
         else:
             head = Trace()
             m_own, _ = state.m_for(units, head)
             m2 = second_stage_m(m_own, m1, trace=head)
             awards, _ = state.formula_field(
-                label, units, places, s=s, k=k, m=m2, stage=True, paid_colour=lower
+                label, units, places, s=s, k=k, m=m2, stage=True, paid_colour=lower, traced=traced
             )
             for uid, (amount, parts) in awards.items():
                 awards[uid] = (amount, (head.steps, *parts))

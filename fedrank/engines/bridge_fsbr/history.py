@@ -114,6 +114,7 @@ class PreparedHistory:
         "_ach",
         "_changes",
         "_ebl",
+        "_last",
         "_mb_days",
         "_mb_f2f",
         "_mb_sum",
@@ -148,6 +149,7 @@ class PreparedHistory:
                 raise InputError(f"achievement level {level} is not 1-5", field="level")
         self._ebl = sorted(history.ebl_points)
         self._titles = sorted(history.titles)
+        self._last: tuple[date, Figures] | None = None
         for _, title in self._titles:
             if title not in TITLES:
                 raise InputError(f"unknown title '{title}'", field="title")
@@ -174,8 +176,12 @@ class PreparedHistory:
         return changes[bisect_right(changes, after) : bisect_right(changes, month_start(until))]
 
     def figures(self, list_date: date) -> Figures:
-        """The figures counted for a list date: everything dated before its month's first."""
+        """The figures counted for a list date: everything dated before its month's first.
+        The last month asked is kept: a standing asks it twice (its coefficient, its figures)."""
         start, end = last_year(list_date)
+        last = self._last
+        if last is not None and last[0] == end:
+            return last[1]
         i_end = bisect_left(self._mb_days, end)
         i_start = bisect_left(self._mb_days, start)
         r_end = bisect_left(self._ro_days, end)
@@ -194,7 +200,7 @@ class PreparedHistory:
             frozenset(t for day, t in self._titles if day < end) if self._titles else _NO_TITLES
         )
         mb_sum, mb_f2f = self._mb_sum, self._mb_f2f
-        return Figures(
+        figures = Figures(
             mb_sum[i_end],
             mb_f2f[i_end],
             mb_sum[i_end] - mb_sum[i_start],
@@ -207,6 +213,8 @@ class PreparedHistory:
             ebl,
             titles,
         )
+        self._last = (end, figures)
+        return figures
 
     def ro_lines(self, start: date, end: date) -> Sequence[LedgerLine]:
         return self._ro_lines[bisect_left(self._ro_days, start) : bisect_left(self._ro_days, end)]

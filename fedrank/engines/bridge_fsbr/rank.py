@@ -300,12 +300,16 @@ def missing_for(n: Norm, f: Figures) -> dict[str, int]:
     return out
 
 
+#: The norms of each coefficient, in the table's order.
+_NORMS_OF: dict[Decimal, tuple[Norm, ...]] = {
+    rk: tuple(n for n in NORMS if n.rk == rk) for rk in RK_LEVELS
+}
+
+
 def next_needs(state: RankState, f: Figures) -> tuple[NormNeed, ...]:
     """For each norm of the next coefficient up, what is missing (nothing for rk -5)."""
     idx = RK_INDEX[state.rk]
     if idx + 1 >= len(RK_LEVELS):
         return ()
     target = RK_LEVELS[idx + 1]
-    return tuple(
-        NormNeed(n.rk, n.text, n.lifetime, missing_for(n, f)) for n in NORMS if n.rk == target
-    )
+    return tuple(NormNeed(n.rk, n.text, n.lifetime, missing_for(n, f)) for n in _NORMS_OF[target])

@@ -11,7 +11,7 @@ those two modules are importable from here too.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -72,6 +72,7 @@ __all__ = [
 ]
 
 RATING_WEIGHTS = (Decimal(1), Decimal("0.75"), Decimal("0.5"), Decimal("0.25"))
+_WEIGHTS_100 = tuple(int(w * 100) for w in RATING_WEIGHTS)
 BEST_RESULTS = 10
 MAX_NON_CHAMPIONSHIP = 7
 
@@ -95,7 +96,26 @@ class Standing:
     figures: Figures
     rating: Rating
     next_needs: tuple[NormNeed, ...]
-    trace: Trace = field(default_factory=Trace)
+
+    @property
+    def trace(self) -> Trace:
+        """Why: the figures of 2.2, the coefficient and the rating's parts. Built when asked
+        (``/why``, the site, :meth:`to_json``), not for each of a monthly list's players."""
+        f, state, r = self.figures, self.state, self.rating
+        trace = Trace()
+        start, end = last_year(self.list_date)
+        trace.add("last_year", f"{start.isoformat()}..{end.isoformat()}", rule="2.2 note 7")
+        trace.add("MB", f.mb, rule="2.2", note=f"face to face {f.mb_f2f}")
+        trace.add("MB_last_year", f.mb_year, rule="2.2", note=f"face to face {f.mb_year_f2f}")
+        trace.add("RO_last_year", f.ro_year, rule="2.2")
+        trace.add("PB", f.pb, rule="2.2", note=f"last year {f.pb_year}")
+        trace.add("achievement", f.achievement, rule="2.1", note=f"last year {f.achievement_year}")
+        trace.add("rk", state.rk, rule="2.2", note=state.norm)
+        trace.add("lifetime_rk", state.lifetime_rk, rule="2.2 notes 1-2")
+        for i, part in enumerate(r.parts):
+            trace.add(f"R{i}", part, rule="8.1", note=f"{len(r.counted[i])} results")
+        trace.add("R", r.R, rule="8.1")
+        return trace
 
     @property
     def rk(self) -> Decimal:
@@ -144,15 +164,11 @@ def rating(prepared: PreparedHistory, list_date: date) -> Rating:
     """8.1: ``R = R0 + 0.75 R1 + 0.5 R2 + 0.25 R3``; period i is the i-th twelve months back
     from the first of the list's month."""
     end = month_start(list_date)
-    parts: list[int] = []
-    counted: list[tuple[LedgerLine, ...]] = []
-    for i in range(4):
-        chosen = best_results(
-            prepared.ro_lines(add_months(end, -12 * (i + 1)), add_months(end, -12 * i))
-        )
-        counted.append(chosen)
-        parts.append(sum(ln.amount for ln in chosen))
-    R = sum((w * p for w, p in zip(RATING_WEIGHTS, parts, strict=True)), Decimal(0))
+    bounds = [end, *(add_months(end, -12 * i) for i in range(1, 5))]
+    counted = tuple(best_results(prepared.ro_lines(bounds[i + 1], bounds[i])) for i in range(4))
+    parts = [sum(ln.amount for ln in chosen) for chosen in counted]
+    # sum(w * p) over RATING_WEIGHTS in integer hundredths: the same Decimal, two places
+    R = Decimal(sum(w * p for w, p in zip(_WEIGHTS_100, parts, strict=True))).scaleb(-2)
     return Rating(R, (parts[0], parts[1], parts[2], parts[3]), tuple(counted))
 
 
@@ -169,21 +185,8 @@ def standing(
     state = replay_rank(prepared, list_date, previous)
     f = prepared.figures(list_date)
     r = rating(prepared, list_date)
-    trace = Trace()
-    start, end = last_year(list_date)
-    trace.add("last_year", f"{start.isoformat()}..{end.isoformat()}", rule="2.2 note 7")
-    trace.add("MB", f.mb, rule="2.2", note=f"face to face {f.mb_f2f}")
-    trace.add("MB_last_year", f.mb_year, rule="2.2", note=f"face to face {f.mb_year_f2f}")
-    trace.add("RO_last_year", f.ro_year, rule="2.2")
-    trace.add("PB", f.pb, rule="2.2", note=f"last year {f.pb_year}")
-    trace.add("achievement", f.achievement, rule="2.1", note=f"last year {f.achievement_year}")
-    trace.add("rk", state.rk, rule="2.2", note=state.norm)
-    trace.add("lifetime_rk", state.lifetime_rk, rule="2.2 notes 1-2")
-    for i, part in enumerate(r.parts):
-        trace.add(f"R{i}", part, rule="8.1", note=f"{len(r.counted[i])} results")
-    trace.add("R", r.R, rule="8.1")
     return Standing(
-        prepared.history.player, month_start(list_date), state, f, r, next_needs(state, f), trace
+        prepared.history.player, month_start(list_date), state, f, r, next_needs(state, f)
     )
 
 

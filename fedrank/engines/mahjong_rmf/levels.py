@@ -29,6 +29,7 @@ Engine decisions where RULES.md is silent (each tested in ``tests/engines/mahjon
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from datetime import date
 from typing import NamedTuple
@@ -140,17 +141,8 @@ def norm_index(numerator: int, denominator: int) -> int | None:
         raise ValueError("denominator must be positive")
     if numerator < 0:
         return None
-    whole = numerator // denominator
-    lo, hi = 0, TOP
-    if whole >= LEVEL_VALUES[TOP]:
-        return TOP
-    while lo < hi:  # largest index with LEVEL_VALUES[index] <= whole
-        mid = (lo + hi + 1) // 2
-        if LEVEL_VALUES[mid] <= whole:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
+    # the largest index with LEVEL_VALUES[index] <= whole (LEVEL_VALUES[0] is 0)
+    return bisect_right(LEVEL_VALUES, numerator // denominator) - 1
 
 
 class NormOutcome(NamedTuple):

@@ -160,14 +160,19 @@ def _counted(p: Played, age: int, vt: int) -> Counted:
 def list_from_replay(rp: Replay) -> RatingList:
     """API (b): the list on ``rp.until`` from a replay (levels and results up to that date)."""
     on = rp.until
-    scored: list[tuple[float, Fraction, str, Level, Fraction, tuple[Counted, ...], int]] = []
+    scored: list[tuple[float, Fraction, str, Level, tuple[int, int], tuple[Counted, ...], int]] = []
+    # age in whole months and VT of each tournament date, worked out once a date
+    weights: dict[date, tuple[int, int]] = {}
+    for t in rp.tournaments.values():
+        if t.date not in weights:
+            age = whole_months_between(t.date, on)
+            weights[t.date] = (age, vt100(age) if age < VT_ZERO_FROM else 0)
     for player, results in rp.played.items():
         window: list[tuple[float, int, str, Played, int, int]] = []
         for p in reversed(results):  # newest first; stop at the first one out of the window
-            age = whole_months_between(p.tournament.date, on)
+            age, vt = weights[p.tournament.date]
             if age >= VT_ZERO_FROM:
                 break
-            vt = vt100(age)
             # int / int is correctly rounded, so equal ratios give equal floats and distinct
             # ones (apart by at least 1 / (d1 * d2)) keep their order: the float key is exact.
             window.append(
@@ -175,15 +180,23 @@ def list_from_replay(rp: Replay) -> RatingList:
             )
         if not window:
             continue
-        window.sort(key=lambda w: (w[0], w[1], w[2]))
+        # (-NRKTVT, -date, id) is unique (a player is ranked once a tournament), so the tuples
+        # sort on those three and never compare the rest
+        window.sort()
         best = window[:T5_COUNT]
-        total = sum(
-            (Fraction(w[3].n * w[5], w[3].d) for w in best), Fraction(0)
-        )  # 100 * sum NRKTVT
+        # 100 * sum NRKTVT = num / den, summed over integers and reduced once (one Fraction a
+        # player, not one per term: the same exact value)
+        num, den = 0, 1
+        for w in best:
+            p = w[3]
+            num = num * p.d + p.n * w[5] * den
+            den *= p.d
         level = rp.level(player)
-        rating = Fraction(level.eu, 4) + total * 3 / 2000
+        # Rating = EU / 4 + (100 * sum NRKTVT) * 3 / 2000
+        rating = Fraction(level.eu * 500 * den + 3 * num, 2000 * den)
+        t5 = (num, 500 * den)  # T5 = (100 * sum NRKTVT) / 500, divided once when listed
         counted = tuple(_counted(w[3], w[4], w[5]) for w in best)
-        scored.append((-float(rating), -rating, player, level, total / 500, counted, len(window)))
+        scored.append((-float(rating), -rating, player, level, t5, counted, len(window)))
     # float(rating) is correctly rounded hence monotonic; the exact rating settles equal floats
     scored.sort(key=lambda s: (s[0], s[1], s[2]))
     rows: list[ListRow] = []
@@ -193,9 +206,7 @@ def list_from_replay(rp: Replay) -> RatingList:
         if neg != prev:
             position, prev = i, neg
         rows.append(
-            ListRow(
-                position, player, fraction_decimal(-neg), level, fraction_decimal(t5), counted, n
-            )
+            ListRow(position, player, fraction_decimal(-neg), level, ratio(*t5), counted, n)
         )
     return RatingList(rp.discipline, on, tuple(rows))
 

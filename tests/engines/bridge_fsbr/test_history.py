@@ -14,7 +14,7 @@ from fedrank.engines.bridge_fsbr.history import (
     last_year,
 )
 from fedrank.engines.kernel import InputError
-from tests.engines.bridge_fsbr.builders import LIST
+from tests.engines.bridge_fsbr.builders import LIST, mb, ro
 
 
 def test_last_year_is_the_twelve_months_before_the_list_month() -> None:
@@ -29,3 +29,16 @@ def test_bad_history_is_refused() -> None:
         PreparedHistory(PlayerHistory("p", achievements=(AchievementRecord(LIST, 6),)))
     with pytest.raises(InputError):
         PreparedHistory(PlayerHistory("p", titles=((LIST, "king"),)))
+
+
+def test_figures_of_the_month_kept_are_those_of_a_fresh_history() -> None:
+    """The month kept by ``figures`` answers only for that month: asked in any order, every
+    date's figures are a fresh history's."""
+    lines = tuple(
+        mb(date(2020 + i % 6, 1 + i % 12, 1 + i % 27), 1 + i, i % 3 != 0) for i in range(40)
+    ) + tuple(ro(date(2021 + i % 4, 1 + i % 12, 5), 3 + i) for i in range(20))
+    history = PlayerHistory("p", lines)
+    kept = PreparedHistory(history)
+    days = [date(2024, 3, 1), date(2024, 3, 20), date(2025, 1, 1), date(2024, 3, 1), LIST]
+    for day in days + days[::-1]:
+        assert kept.figures(day) == PreparedHistory(history).figures(day)

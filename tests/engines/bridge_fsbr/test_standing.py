@@ -10,7 +10,12 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fedrank.engines.bridge_fsbr.history import Figures, PlayerHistory, PreparedHistory
+from fedrank.engines.bridge_fsbr.history import (
+    Figures,
+    LedgerLine,
+    PlayerHistory,
+    PreparedHistory,
+)
 from fedrank.engines.bridge_fsbr.rank import replay_rank
 from fedrank.engines.bridge_fsbr.standing import best_results, monthly_standings, rating
 from tests.engines.bridge_fsbr.builders import LIST, mb, ro
@@ -75,3 +80,34 @@ def test_monthly_standings_use_the_previous_states() -> None:
     js = out[1].to_json()
     assert js["rk"] == Decimal(2) and js["R"] == Decimal(20)
     assert {f.name for f in fields(Figures)} <= set(js["figures"])
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(min_value=0, max_value=2000),
+            st.integers(min_value=1, max_value=400),
+            st.booleans(),
+        ),
+        max_size=60,
+    ),
+    st.integers(min_value=0, max_value=72),
+)
+def test_rating_in_hundredths_is_the_weighted_decimal_sum(
+    lines: list[tuple[int, int, bool]], months: int
+) -> None:
+    """R summed in integer hundredths is the Decimal sum of the weights times the parts,
+    to the digit (the same two places in its text), on generated ledgers and list dates."""
+    start = date(2018, 1, 1).toordinal()
+    ledger = tuple(
+        LedgerLine(date.fromordinal(start + day), "RO", amount, True, champ, f"e{i}")
+        for i, (day, amount, champ) in enumerate(lines)
+    )
+    prepared = PreparedHistory(PlayerHistory("p", ledger))
+    on = date(2019 + months // 12, 1 + months % 12, 1)
+    r = rating(prepared, on)
+    weights = (Decimal(1), Decimal("0.75"), Decimal("0.5"), Decimal("0.25"))
+    expected = sum((w * p for w, p in zip(weights, r.parts, strict=True)), Decimal(0))
+    assert str(r.R) == str(expected)
+    assert r.parts == tuple(sum(ln.amount for ln in c) for c in r.counted)
