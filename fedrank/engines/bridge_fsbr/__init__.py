@@ -21,6 +21,7 @@ from .ledger import ledger_rows
 from .parsing import parse_tournament
 from .standing import (
     AchievementRecord,
+    BroughtRk,
     Figures,
     LedgerLine,
     NormNeed,
@@ -51,6 +52,7 @@ SYSTEM_ID = "bridge_fsbr"
 __all__ = [
     "SYSTEM_ID",
     "AchievementRecord",
+    "BroughtRk",
     "Entry",
     "EntryResult",
     "Figures",

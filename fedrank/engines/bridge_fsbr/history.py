@@ -46,12 +46,23 @@ class AchievementRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class BroughtRk:
+    """A coefficient the earlier classification assigned on ``day`` (a registry's
+    ``bridge_fsbr.rk_history`` line): on a lifetime norm, or on a one-year norm (2.2)."""
+
+    day: date
+    rk: Decimal
+    lifetime: bool
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerHistory:
     """Everything 2.2 and 8.1 read about one player.
 
     ``ebl_points``: (date, points) increments of EBL points; ``titles``: (date, title) of
     WBF/EBL norms met (``tables.TITLES``); ``initial_rk``: a lifetime coefficient kept from
-    an earlier classification (2.2 note 1).
+    an earlier classification (2.2 note 1); ``rk_history``: that classification's dated
+    assignments, oldest first (:class:`BroughtRk`).
     """
 
     player: str
@@ -60,6 +71,7 @@ class PlayerHistory:
     ebl_points: tuple[tuple[date, int], ...] = ()
     titles: tuple[tuple[date, str], ...] = ()
     initial_rk: Decimal | None = None
+    rk_history: tuple[BroughtRk, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from typing import Any
 
 from fedrank.engines.kernel import RuleError
 
-from .history import Figures, PreparedHistory, month_start
+from .history import BroughtRk, Figures, PlayerHistory, PreparedHistory, add_months, month_start
 from .tables import NORMS, RK_INDEX, RK_LEVELS, Norm
 
 RK5_TEXT = "рк 5: знание правил и участие в спортивных соревнованиях"
@@ -232,12 +232,14 @@ def replay_rank(
     with unchanged figures the assignment of the month before is confirmed unchanged.
     """
     target = month_start(list_date)
+    history = prepared.history
     state = previous
-    initial = prepared.history.initial_rk
-    after = previous.list_date if previous is not None else date.min
-    known_floor = RK_INDEX[previous.lifetime_rk] if previous is not None else -1
     if previous is not None and previous.list_date > target:
         raise RuleError("the previous state is after the list date", rule="seed 003 1.2")
+    if state is None and history.rk_history:
+        state = _brought_state(history, target)
+    after = state.list_date if state is not None else date.min
+    known_floor = RK_INDEX[state.lifetime_rk] if state is not None else -1
     for month in prepared.change_months(after, target):
         if month == target:
             continue
@@ -250,10 +252,82 @@ def replay_rank(
             # lifetime floor: this month's coefficient is that floor, which only grows, so
             # the next evaluation recovers it exactly.
             continue
-        state = _rank_step(month, f, state, initial, one_year)
+        state = _step(month, f, state, history, one_year)
         known_floor = RK_INDEX[state.lifetime_rk]
     if state is None or state.list_date != target:
-        state = rank_step(target, prepared.figures(target), state, initial)
+        f = prepared.figures(target)
+        state = _step(target, f, state, history, best_norm(f, False))
+    return state
+
+
+# --- coefficients brought from the earlier classification ---------------------------------
+
+KEPT_TEXT = "2.2 note 1: kept from the earlier classification"
+
+
+def _kept_floor(history: PlayerHistory, month: date) -> Decimal | None:
+    """The best lifetime coefficient the earlier classification gave by ``month``:
+    ``initial_rk`` and the lifetime lines of ``rk_history`` dated in or before it."""
+    kept = [b.rk for b in history.rk_history if b.lifetime and month_start(b.day) <= month]
+    if history.initial_rk is not None:
+        kept.append(history.initial_rk)
+    return max(kept, key=_rk_index) if kept else None
+
+
+def _held_one_year(history: PlayerHistory, month: date) -> BroughtRk | None:
+    """The earlier classification's last assignment by ``month`` when it rests on a one-year
+    norm and its year is not over: fedrank does not know the results it was met with, so it
+    stands for that year; after it, the norms of fedrank's ledger (with the points brought
+    in) confirm it, or 2.2 note 2 steps it down."""
+    last = None
+    for brought in history.rk_history:
+        if month_start(brought.day) <= month:
+            last = brought
+    if last is None or last.lifetime or month >= add_months(month_start(last.day), 12):
+        return None
+    return last
+
+
+def _brought_state(history: PlayerHistory, target: date) -> RankState | None:
+    """The earlier classification's last assignment in or before ``target``'s month, as the
+    assignment of its month: where fedrank's monthly re-assignment (1.2) goes on from."""
+    lines = [b for b in history.rk_history if month_start(b.day) <= target]
+    if not lines:
+        return None
+    last = lines[-1]
+    month = month_start(last.day)
+    floor = _kept_floor(history, month)
+    floor_rk = floor if floor is not None else RK_LEVELS[0]
+    on = f"{KEPT_TEXT}, {last.day.isoformat()}"
+    if last.lifetime or _rk_index(last.rk) <= _rk_index(floor_rk):
+        best = max(last.rk, floor_rk, key=_rk_index)
+        return RankState(month, best, best, False, f"{on}, lifetime", f"{on}, lifetime")
+    return RankState(month, last.rk, floor_rk, True, f"{on}, one-year", KEPT_TEXT)
+
+
+def _step(
+    month: date,
+    f: Figures,
+    previous: RankState | None,
+    history: PlayerHistory,
+    one_year: Norm | None,
+) -> RankState:
+    """:func:`_rank_step` with what the earlier classification gave: its lifetime lines as
+    the floor of note 1, and a one-year coefficient it assigned held for its year."""
+    held = _held_one_year(history, month)
+    if held is not None and previous is not None and previous.rk == held.rk:
+        previous = RankState(
+            previous.list_date,
+            previous.rk,
+            previous.lifetime_rk,
+            False,  # within its year: nothing to step down from yet (note 2)
+            previous.norm,
+            previous.lifetime_norm,
+        )
+    state = _rank_step(month, f, previous, _kept_floor(history, month), one_year)
+    if held is not None and _rk_index(held.rk) > RK_INDEX[state.rk]:
+        note = f"{KEPT_TEXT}, {held.day.isoformat()}, one-year, for its year"
+        return RankState(month, held.rk, state.lifetime_rk, True, note, state.lifetime_norm)
     return state
 
 

@@ -20,6 +20,7 @@ from fedrank.engines.kernel import Trace
 
 from .history import (
     AchievementRecord,
+    BroughtRk,
     Figures,
     LedgerLine,
     PlayerHistory,
@@ -48,6 +49,7 @@ __all__ = [
     "RK5_TEXT",
     "STEP_DOWN_TEXT",
     "AchievementRecord",
+    "BroughtRk",
     "Figures",
     "LedgerLine",
     "NormNeed",

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from fedrank.engines.bridge_fsbr.history import (
     AchievementRecord,
+    BroughtRk,
     Figures,
     LedgerLine,
     PlayerHistory,
@@ -245,3 +246,49 @@ def test_top_coefficient_needs_nothing() -> None:
     titled = PlayerHistory("p", titles=((date(2019, 1, 1), "wbf_grand_master"),))
     s = standing(titled, LIST)
     assert s.rk == RK_LEVELS[-1] and s.next_needs == ()
+
+
+def _brought(*lines: tuple[str, str, str], points: tuple[LedgerLine, ...] = ()) -> PlayerHistory:
+    return PlayerHistory(
+        "p",
+        points,
+        rk_history=tuple(
+            BroughtRk(date.fromisoformat(d), Decimal(rk), basis == "lifetime")
+            for d, rk, basis in lines
+        ),
+    )
+
+
+def test_a_one_year_coefficient_brought_in_stands_for_its_year_then_steps_down() -> None:
+    """2.2 note 2 on the earlier classification's one-year рк 1 of 2025-11-01: held on
+    every list of its year, stepped down one place of 2.2's list (to 2, for life) on the
+    first after."""
+    history = _brought(("2023-01-01", "3", "lifetime"), ("2025-11-01", "1", "one-year"))
+    prepared = PreparedHistory(history)
+    held = replay_rank(prepared, date(2026, 10, 1))
+    assert (held.rk, held.temporary) == (Decimal(1), True)
+    assert "2025-11-01, one-year" in held.norm
+    lapsed = replay_rank(prepared, date(2026, 11, 1), held)
+    below = RK_LEVELS[RK_LEVELS.index(Decimal(1)) - 1]
+    assert below == Decimal(2)
+    assert (lapsed.rk, lapsed.lifetime_rk, lapsed.stepped_down) == (below, below, True)
+    assert replay_rank(prepared, date(2026, 11, 1)).rk == below  # no stored state
+    assert replay_rank(prepared, date(2027, 6, 1), lapsed).rk == below
+
+
+def test_a_one_year_coefficient_brought_in_is_kept_when_the_points_brought_confirm_it() -> None:
+    """RO 60 brought in for 2026-05-01 meets рк 1's one-year norm (RO >= 50 in the last
+    year) on 2026-11-01: the coefficient holds, on fedrank's own norm now."""
+    history = _brought(
+        ("2025-11-01", "1", "one-year"), points=(LedgerLine(date(2026, 5, 1), "RO", 60),)
+    )
+    state = replay_rank(PreparedHistory(history), date(2026, 11, 1))
+    assert (state.rk, state.temporary, state.stepped_down) == (Decimal(1), True, False)
+    assert "earlier classification" not in state.norm
+
+
+def test_lifetime_lines_brought_in_are_a_floor_from_their_month() -> None:
+    prepared = PreparedHistory(_brought(("2024-05-01", "-1.5", "lifetime")))
+    assert replay_rank(prepared, date(2024, 4, 1)).rk == Decimal(5)
+    assert replay_rank(prepared, date(2024, 5, 1)).rk == Decimal("-1.5")
+    assert replay_rank(prepared, date(2030, 1, 1)).rk == Decimal("-1.5")

@@ -71,7 +71,7 @@ async def test_an_unknown_key_is_refused_naming_the_valid_ones(
     assert typo.plain == (
         "No rulebook of this federation reads “bridge_fsbr.ebl_point”, so it is not saved. "
         "Keys: bridge_fsbr.ebl_points, bridge_fsbr.initial_rk, bridge_fsbr.points, "
-        "bridge_fsbr.titles."
+        "bridge_fsbr.rk_history, bridge_fsbr.titles."
     )
     other = await dispatch(services, user("boss"), "/playerdata FSBR-0001 go_ufgo.ik 5")
     assert other.plain.startswith("No rulebook of this federation reads “go_ufgo.ik”")

@@ -35,6 +35,7 @@ class BridgeFsbrAdapter(SystemAdapter):
         "ebl_points",
         "titles",
         "initial_rk",
+        "rk_history",
         "points",
     )
 

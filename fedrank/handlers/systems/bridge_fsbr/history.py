@@ -27,16 +27,22 @@ async def start_rks(
 ) -> dict[int, tuple[Decimal, str]]:
     """Each player's rk at the start of ``day`` and where it comes from (one query for all).
 
-    His latest title row on or before ``day``; without one, the coefficient kept from an
-    earlier classification (2.2 note 1), else рк 5 (2.2: the coefficient that needs no norm).
+    His latest title row on or before ``day``; without one, the earlier classification's last
+    assignment by then (``rk_history``) or the coefficient it kept (2.2 note 1), else рк 5
+    (2.2: the coefficient that needs no norm).
     """
     titles = await repos.ledger.titles_in_force(players, discipline.id, day)
     out: dict[int, tuple[Decimal, str]] = {}
     for pid, player in players.items():
         title = titles.get(pid)
-        initial = player_data(player).initial_rk
+        data = player_data(player)
+        initial = data.initial_rk
+        brought = [(on, rk) for on, rk, _ in data.rk_history if on <= day]
         if title is not None and title.value is not None:
             out[pid] = Decimal(title.value), f"published {title.since.isoformat()}"
+        elif brought:
+            on, rk = brought[-1]
+            out[pid] = rk, f"2.2 note 1: kept from the earlier classification, {on.isoformat()}"
         elif initial is not None:
             out[pid] = initial, "2.2 note 1: kept from the earlier classification"
         else:

@@ -115,4 +115,5 @@ def history_of(player: Player, rows: Iterable[Row]) -> fsbr.PlayerHistory:
         data.ebl_points,
         data.titles,
         data.initial_rk,
+        tuple(fsbr.BroughtRk(day, rk, lifetime) for day, rk, lifetime in data.rk_history),
     )

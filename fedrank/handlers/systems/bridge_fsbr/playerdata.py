@@ -1,6 +1,8 @@
 """The player facts 2.2 reads that no tournament gives (``Player.data["bridge_fsbr"]``).
 
-EBL points, WBF/EBL titles, a coefficient kept from an earlier classification and the MB, RO
+EBL points, WBF/EBL titles, a coefficient kept from an earlier classification, that
+classification's dated assignments (``rk_history``: ``[["2023-01-01", -2, "lifetime"],
+["2025-11-01", -3, "one-year"]]``, oldest first) and the MB, RO
 and PB a player earned before fedrank (``points``: ``[["2025-06-30", "MB", 120], …]``, each a
 dated ledger line of a face-to-face event that is no championship) are set by a director's
 ``/playerdata`` or the registry's ``bridge_fsbr.<key>`` columns; a malformed value is refused
@@ -36,6 +38,8 @@ class FsbrPlayerData:
     initial_rk: Decimal | None = None
     #: (date, MB/RO/PB, amount) earned before fedrank.
     points: tuple[tuple[date, str, int], ...] = ()
+    #: The earlier classification's assignments: (date, rk, on a lifetime norm), oldest first.
+    rk_history: tuple[tuple[date, Decimal, bool], ...] = ()
 
 
 def _bad(player: Player, key: str, why: str) -> InputError:
@@ -99,7 +103,43 @@ def player_data(player: Player) -> FsbrPlayerData:
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
             raise _bad(player, "points", f"has {amount!r}, not a whole number of {kind}")
         carried.append((day, str(kind), amount))
-    return FsbrPlayerData(tuple(points), tuple(titles), initial, tuple(carried))
+    return FsbrPlayerData(
+        tuple(points), tuple(titles), initial, tuple(carried), _rk_history(player, raw)
+    )
+
+
+#: The bases of an assignment in 2.2: a lifetime norm or a one-year norm.
+BASES: Final = {"lifetime": True, "one-year": False}
+
+
+def _rk_history(player: Player, raw: dict[str, Any]) -> tuple[tuple[date, Decimal, bool], ...]:
+    """``rk_history`` checked: [date, rk, lifetime|one-year] lines, dates rising."""
+    items = raw.get("rk_history", [])
+    key = "rk_history"
+    if not isinstance(items, list):
+        raise _bad(player, key, "must be a list of [date, rk, lifetime|one-year]")
+    out: list[tuple[date, Decimal, bool]] = []
+    for item in items:
+        if not isinstance(item, list) or len(item) != 3:
+            raise _bad(player, key, f"has {item!r}, not a [date, rk, lifetime|one-year] line")
+        ((day, value),) = _dated(player, key, [item[:2]])
+        try:
+            rk = Decimal(str(value)) if not isinstance(value, bool) else None
+        except InvalidOperation:
+            rk = None
+        if rk is None or not rk.is_finite() or not is_rk(rk):
+            raise _bad(player, key, f"has {value!r}, not a coefficient of 2.2 (5 to -5 by 0.5)")
+        if item[2] not in BASES:
+            raise _bad(player, key, f"has {item[2]!r}: the basis is 'lifetime' or 'one-year'")
+        if out and day <= out[-1][0]:
+            raise _bad(
+                player,
+                key,
+                f"has {day.isoformat()} after {out[-1][0].isoformat()}: "
+                "the lines go oldest first, one a date",
+            )
+        out.append((day, rk, BASES[item[2]]))
+    return tuple(out)
 
 
 def _triples(player: Player, raw: dict[str, Any]) -> list[list[Any]]:

@@ -289,7 +289,7 @@ async def test_ufgo_playerdata_takes_the_same_key_and_refuses_a_bad_record(
     [
         ("rmf_levels.csv", "RMF", "mahjong_rmf", 3),
         ("ufgo_start_ik.csv", "UFGO", "go_ufgo", 3),
-        ("fsbr_rk_and_points.csv", "FSBR", "bridge_fsbr", 3),
+        ("fsbr_rk_and_points.csv", "FSBR", "bridge_fsbr", 4),
         ("ccba_opening.csv", "CCBA", "bridge_ccba", 3),
         ("othello_nothing.csv", "WOF", "othello_woc", 2),
     ],
@@ -452,6 +452,64 @@ async def test_fsbr_coefficients_and_points_brought_in_stand_on_the_next_list(
         "FSBR-0001": (2, Decimal(0), "рк -2.5"),
         "FSBR-0003": (2, Decimal(0), "рк 5"),
     }
+
+
+async def test_fsbr_rank_coefficient_history_brought_in(services: Services, db: Database) -> None:
+    """FSBR-0001's earlier classification gave рк -2 for life (2023-01-01), then рк -3 on a
+    one-year norm (2025-11-01). fedrank does not know the results of that year, so -3 stands
+    for its year: on the lists of 2025-12-01 to 2026-10-01. On 2026-11-01 its year is over
+    and no norm of the ledger confirms it (nothing brought in): 2.2 note 2 steps it down one
+    place, to -2.5, which is then his for life (still -2.5 on 2027-01-01, never back to -2).
+    FSBR-0002 brings a lifetime рк -1.5 alone: -1.5 on every list."""
+    await federation(db, "FSBR", "fsbr", "bridge_fsbr")
+    one = json.dumps([["2023-01-01", -2, "lifetime"], ["2025-11-01", -3, "one-year"]])
+    two = json.dumps([["2024-05-01", -1.5, "lifetime"]])
+    quote = chr(34)
+    registry = (
+        "id;name;bridge_fsbr.rk_history\n"
+        f'FSBR-0001;Смирнова Ольга;"{one.replace(quote, quote * 2)}"\n'
+        f'FSBR-0002;Белов Евгений;"{two.replace(quote, quote * 2)}"\n'
+    )
+    await import_registry(services, "FSBR", "players.csv", registry.encode("cp1251"))
+    async with db.transaction() as repos:  # lists are owed from the first stored result on
+        discipline = await repos.federations.discipline_by_code("fsbr")
+        assert discipline is not None
+        await store_result(repos, discipline.id, date(2025, 11, 10))
+    expected = {
+        date(2025, 12, 1): "рк -3",
+        date(2026, 10, 1): "рк -3",
+        date(2026, 11, 1): "рк -2.5",
+        date(2027, 1, 1): "рк -2.5",
+    }
+    for on, title in expected.items():
+        listed = await published(services, "fsbr", on)
+        assert listed["FSBR-0001"][2] == title, (on, listed)
+        assert listed["FSBR-0002"][2] == "рк -1.5", (on, listed)
+    rating = await dispatch(services, user("u"), "/rating FSBR-0001")
+    assert "Title: рк -2.5 (since 2026-11-01)" in rating.plain, rating.plain
+
+
+async def test_fsbr_rank_coefficient_history_is_checked_line_by_line(
+    services: Services, db: Database
+) -> None:
+    """A history out of date order, or with a basis 2.2 does not have, refuses the file
+    naming the player and the key; nothing is written."""
+    await federation(db, "FSBR", "fsbr", "bridge_fsbr")
+    for bad, said in (
+        ('[["2025-11-01", -3, "one-year"], ["2023-01-01", -2, "lifetime"]]', "oldest first"),
+        ('[["2025-11-01", -3, "yearly"]]', "the basis is 'lifetime' or 'one-year'"),
+        ('[["2025-11-01", -3.3, "lifetime"]]', "not a coefficient of 2.2"),
+    ):
+        registry = (
+            "id;name;bridge_fsbr.rk_history\n"
+            + f'FSBR-0001;Ольга;"{bad.replace(chr(34), chr(34) * 2)}"\n'
+        )
+        with pytest.raises(RegistryFileError) as caught:
+            await import_registry(services, "FSBR", "players.csv", registry.encode())
+        assert said in str(caught.value), str(caught.value)
+        assert "bridge_fsbr.rk_history" in str(caught.value)
+    async with db.read() as repos:
+        assert await repos.players.find("FSBR-0001") == []
 
 
 async def test_fsbr_playerdata_takes_points_and_refuses_bad_ones(
