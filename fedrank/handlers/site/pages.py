@@ -38,7 +38,12 @@ fmt = lru_cache(maxsize=1 << 16)(_fmt)
 
 
 def federation_ref(federation: Federation) -> Page:
-    return {"code": federation.code, "name": federation.name, "language": federation.language}
+    return {
+        "code": federation.code,
+        "name": federation.name,
+        "language": federation.language,
+        "page": paths.federation(federation.code),
+    }
 
 
 def discipline_ref(federation: Federation, discipline: Discipline) -> Page:
