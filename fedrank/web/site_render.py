@@ -28,6 +28,7 @@ from fedrank.charts import svg as chart_svg
 from fedrank.charts.svg import rating_svg
 from fedrank.handlers.site import paging, paths
 from fedrank.handlers.site.pages import Page
+from fedrank.handlers.site.public import citation, public_note, public_text
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.languages import LANGUAGES
 from fedrank.web.site_rows import history_rows, index_rows, list_rows, page_index
@@ -197,6 +198,12 @@ class Renderer:
             return str(escape(paths.relative(spec[1], here)))
         if kind == "lang":
             return language
+        if kind == "rule":
+            return str(escape(citation(language, spec[1], spec[2])))
+        if kind == "note":
+            return str(escape(public_note(language, spec[1])))
+        if kind == "reason":
+            return str(escape(public_text(language, spec[1], spec[2])))
         others = [
             (other, paths.relative(self.path(page["page"], other), here))
             for other in LANGUAGES
@@ -245,8 +252,13 @@ class Renderer:
             traced = [r for r in page["results"] if any(a["trace"] for a in r["awards"])]
             extra["has_team"] = any(r["team"] for r in page["results"])
             extra["traced"] = bool(traced)
+            system = page["discipline"]["system"]
             extra["trace"] = Markup(  # noqa: S704 (rendered by the autoescaping template)
-                self.fragments["tournament_trace.html"].render(traced=traced)
+                self.fragments["tournament_trace.html"].render(
+                    traced=traced,
+                    rule=lambda text: token(("rule", system, text)),
+                    note=lambda text: token(("note", text)),
+                )
             )
         if page["kind"] == "player":
             name = page["player"]["name"]
@@ -270,6 +282,7 @@ class Renderer:
             extra["chart"] = chart
             extra["history"] = history
             extra["summary"] = summary(page, words)
+            extra["reason"] = lambda text, system: token(("reason", system, text))
         html = self.templates[page["kind"]].render(
             page=page,
             lang=token(("lang",)),

@@ -84,7 +84,8 @@ async def test_index_list_profile_and_tournament_in_chromium(
     assert await _texts(driver, "h1") == ["成都杯 <b>决赛</b>"]
     assert len(await _texts(driver, "table.results tbody tr")) == 3
     steps = await _texts(driver, "section.trace li")
-    assert steps[:2] == ["K = 20 [3.1]", "delta = 20 — <i>note</i>"]
+    # the rulebook by its name and section, in the page's language (Chinese)
+    assert steps[:2] == ["K = 20 [《UFGO 等级分制度》，第 3.1 条]", "delta = 20 — <i>note</i>"]
     assert CODE in (await _texts(driver, "main p"))[0]
     # another language, then back through the breadcrumb
     await _click(driver, "English")

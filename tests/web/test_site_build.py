@@ -204,6 +204,33 @@ async def test_the_demo_site_is_valid_and_every_link_resolves(
     assert report.written > 400
     assert broken_links(tmp_path) == []
     assert _invalid_pages(tmp_path) == {}
+    # issue 34: a page, a player index and a search index for each federation; the files
+    # crawlers ask for; and no internal wording on any public page (the JSON, for programs,
+    # keeps each trace as stored)
+    async with demo_services.db.read() as repos:
+        codes = [f.code for f in await repos.federations.all()]
+    assert len(codes) == 5
+    for code in codes:
+        assert (tmp_path / code / "index.html").is_file()
+        assert (tmp_path / code / "players.html").is_file()
+        found = json.loads((tmp_path / code / "search.json").read_text(encoding="utf-8"))
+        assert found["federation"] == code and len(found["players"]) > 10
+        assert all((tmp_path / code / row[3]).is_file() for row in found["players"])
+    assert (tmp_path / "robots.txt").read_text().startswith("User-agent: *")
+    sitemap = (tmp_path / "sitemap.xml").read_text()
+    assert "<loc>RMF/index.html</loc>" in sitemap and "/en/" not in sitemap
+    assert _internal_words(tmp_path) == {}
+
+
+def _internal_words(root: Path) -> dict[str, list[str]]:
+    """Each page of ``root`` that shows the project's internal references, with them."""
+    internal = {}
+    for page in root.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        hits = [word for word in ("RULES.md", "Decision", "seed 0") if word in text]
+        if hits:
+            internal[str(page.relative_to(root))] = hits
+    return internal
 
 
 def _seeded_sqlite(path: Path) -> str:
