@@ -8,7 +8,7 @@ copy of a rulebook is stored under ("seed 000"). The chat's /why keeps the fulle
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.words import note_text, rule_text
@@ -47,10 +47,14 @@ def rulebook(language: str, system: str) -> str:
     return t(language, f"site.rulebook.{system if system in SYSTEMS else 'other'}")
 
 
+def _word(language: str, key: str, found: re.Match[str]) -> str:
+    return t(language, key, n=found.group(1))
+
+
 def _where(language: str, where: str) -> str:
     where = where.strip().strip(",").strip()
     for pattern, key in _WORDS:
-        where = pattern.sub(lambda m, key=key: t(language, key, n=m.group(1)), where)
+        where = pattern.sub(partial(_word, language, key), where)
     return _QUOTE.sub(lambda m: t(language, "sys.rule.quote", text=m.group(1)), where)
 
 
