@@ -264,10 +264,18 @@ class Renderer:
             name = page["player"]["name"]
 
             def chart(section: Page) -> Markup:
+                runs = section["history"]
+                points = [(_day(h["date"]), _figure(h["rating"])) for h in runs]
+                last = runs[-1]
+                if last["until"] is not None and last["until"] != last["date"]:
+                    points.append((_day(last["until"]), points[-1][1]))
+                if len(points) < 2:  # one figure, one list or more: no line to draw
+                    return Markup("")
                 svg = rating_svg(
-                    [(_day(h["date"]), _figure(h["rating"])) for h in section["history"]],
+                    points,
                     [(x["title"], Decimal(x["rating"])) for x in section["thresholds"]],
                     LABEL,
+                    open_end=last["until"] is None,
                 )
                 label = words("site.chart_label", player=name, discipline=section["name"])
                 return Markup(svg.replace(LABEL, label))  # noqa: S704
@@ -280,6 +288,7 @@ class Renderer:
                 return Markup(rows.replace(NOW, words("site.until_now")))  # noqa: S704
 
             extra["chart"] = chart
+            extra["near"] = near
             extra["history"] = history
             extra["summary"] = summary(page, words)
             extra["reason"] = lambda text, system: token(("reason", system, text))
@@ -314,6 +323,18 @@ class Renderer:
             }
             for code in codes
         ]
+
+
+def near(section: Page) -> list[Page]:
+    """The title thresholds nearest the player's last figure: the highest at or below it and
+    the lowest above it (what a profile with no line to draw shows instead)."""
+    if not section["history"]:
+        return []
+    value = Decimal(section["history"][-1]["rating"])
+    levels = sorted(section["thresholds"], key=lambda x: Decimal(x["rating"]))
+    below = [x for x in levels if Decimal(x["rating"]) <= value][-1:]
+    above = [x for x in levels if Decimal(x["rating"]) > value][:1]
+    return below + above
 
 
 def summary(page: Page, words: Callable[..., Markup]) -> Markup:

@@ -70,11 +70,14 @@ async def test_index_list_profile_and_tournament_in_chromium(
             "y": [e.text for e in svg.find_elements(By.CSS_SELECTOR, "text.tick.y")],
             "x": [e.text for e in svg.find_elements(By.CSS_SELECTOR, "text.tick.x")],
             "thresholds": [e.text for e in svg.find_elements(By.CSS_SELECTOR, "text.threshold")],
+            "current": [e.text for e in svg.find_elements(By.CSS_SELECTOR, "text.current")],
         }
 
     drawn = await asyncio.to_thread(chart)
     assert drawn["points"] == MONTHS
-    assert drawn["d"].startswith("M") and drawn["d"].count("H") == MONTHS - 1
+    # a step to each list, then on to the right edge: the figure he still holds, marked
+    assert drawn["d"].startswith("M") and drawn["d"].count("H") == MONTHS
+    assert drawn["current"] == [str(1900 + 7 * (MONTHS - 1))]
     assert drawn["width"] > 300 and drawn["height"] > 100  # laid out, not collapsed
     assert drawn["y"] == ["1900", "2000", "2100", "2200", "2300", "2400"]
     assert drawn["x"] == ["2022", "2023", "2024", "2025"]
