@@ -85,7 +85,8 @@ def rating_svg(
     # (a phone), so the labels kept never run into each other
     minor = len(chart.x_ticks) > 3
     for at, day in enumerate(chart.x_ticks):
-        anchor = "end" if day.x > WIDTH - EDGE else "start" if day.x < EDGE else "middle"
+        # at the plot's left edge a centred label would run into the value axis's lowest one
+        anchor = "end" if day.x > WIDTH - EDGE else "start" if day.x < left + EDGE else "middle"
         kind = "tick x minor" if minor and at % 2 else "tick x"
         parts.append(
             f'<line class="grid" x1="{day.x:.1f}" x2="{day.x:.1f}" y1="{top}" '

@@ -142,7 +142,7 @@ def test_date_labels_stay_inside_the_box() -> None:
     points = [(date(2025, 1, 1), Decimal(100)), (date(2025, 4, 1), Decimal(120))]
     svg = str(rating_svg(points, [], "L"))
     labels = re.findall(r'<text class="tick x[^"]*" x="([\d.]+)"[^>]*text-anchor="(\w+)"', svg)
-    assert labels == [("56.0", "middle"), ("624.0", "end")]
+    assert labels == [("56.0", "start"), ("624.0", "end")]
     many = [(date(2018 + i, 1, 1), Decimal(i)) for i in range(8)]
     minor = re.findall(r'class="tick x( minor)?"', str(rating_svg(many, [], "L")))
     assert minor == ["", " minor", "", " minor", "", " minor", ""]
