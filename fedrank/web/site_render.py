@@ -198,6 +198,8 @@ class Renderer:
             return str(escape(paths.relative(spec[1], here)))
         if kind == "lang":
             return language
+        if kind == "search":
+            return self._search_form(spec[1], language, here)
         if kind == "rule":
             return str(escape(citation(language, spec[1], spec[2])))
         if kind == "note":
@@ -235,7 +237,8 @@ class Renderer:
         def words(key: str, **values: object) -> Markup:
             return token(("words", key, tuple(sorted(values.items()))))
 
-        extra: dict[str, Any] = {"search_forms": self._search_forms(page, token)}
+        codes = self._search_codes(page)
+        extra: dict[str, Any] = {"search_form": token(("search", codes)) if codes else ""}
         if page["kind"] == "players":
             extra["rows"] = Markup(index_rows(page["players"], "players/"))  # noqa: S704
             extra["latin_rows"] = Markup(  # noqa: S704
@@ -306,23 +309,34 @@ class Renderer:
         return html, specs
 
     @staticmethod
-    def _search_forms(
-        page: Page, token: Callable[[tuple[Any, ...]], Markup]
-    ) -> list[dict[str, Markup]]:
-        """The search box's indexes (one per federation the page belongs to; every
-        federation's on the index and the search page) and the player index pages their
-        entries' links are relative to (and the box's target without script)."""
+    def _search_codes(page: Page) -> tuple[str, ...]:
+        """The federations whose search indexes the page's search box filters: the page's
+        own, or every federation's on the index and the search page."""
         if "federation" in page:
-            codes = [page["federation"]["code"]]
-        else:
-            codes = [f["code"] for f in page.get("federations", [])]
-        return [
-            {
-                "index": token(("file", paths.search(code))),
-                "base": token(("link", paths.players(code))),
-            }
-            for code in codes
+            return (page["federation"]["code"],)
+        return tuple(f["code"] for f in page.get("federations", []))
+
+    def _search_form(self, codes: tuple[str, ...], language: str, here: str) -> str:
+        """The search box (and its script) of a page at ``here`` in ``language``: the same
+        for every page of a folder, so worked out once a language and folder. Each index's
+        entries link relative to its player index page, which is also where the box goes
+        without script."""
+        if not codes:
+            return ""
+        bases = [
+            escape(paths.relative(self.path(paths.players(code), language), here)) for code in codes
         ]
+        indexes = [escape(paths.relative(paths.search(code), here)) for code in codes]
+        script = escape(paths.relative("static/search.js", here))
+        return (
+            f'<form class="search" role="search" action="{bases[0]}" '
+            f'data-index="{" ".join(indexes)}" data-base="{" ".join(bases)}">\n'
+            f"<label><span>{escape(t(language, 'site.search'))}</span> "
+            f'<input type="search" name="q" autocomplete="off" '
+            f'placeholder="{escape(t(language, "site.search_hint"))}"></label>\n'
+            f'<ol class="hits" aria-live="polite"></ol>\n</form>\n'
+            f'<script src="{script}" defer></script>'
+        )
 
 
 def near(section: Page) -> list[Page]:
