@@ -138,6 +138,8 @@ class Renderer:
         mark in it is a token, and each language's copy is that text with its tokens
         replaced (one pass of a regular expression), not another run of the template."""
         here = self.path(page["page"], language)
+        if page["kind"] == "search":  # one path, a page per query: never a kept render
+            self._memo = ("", {})
         text, specs = self._once(page, "neutral", lambda: self._neutral(page))
         folder = here.rpartition("/")[0]
         # what is the same in every page of a folder, worked out once a language and folder

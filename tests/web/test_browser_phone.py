@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from fedrank.handlers.context import Services
 from fedrank.web.site import add_site_routes
 from fedrank.web.site_build import build_site
 from tests.web.conftest import CHROMEDRIVER, CHROMIUM
+from tests.web.htmlcheck import html_problems
 
 pytestmark = pytest.mark.slow
 
@@ -245,3 +247,20 @@ async def test_each_federation_page_answers_live(demo_services: Services, demo_l
             assert response.status == 200
             found = await response.text()
         assert "Фёдоров" in found and 'class="found"' in found
+        assert html_problems(found) == []
+        async with http.get(f"{live_site}/search", params={"q": "<b>x"}) as response:
+            refused = await response.text()
+        assert "&lt;b&gt;x" in refused and "<b>x" not in refused
+        assert "Фёдоров" not in refused and 'class="found"' not in refused  # its own page
+        # a shared profile link's preview: the player's name and current figure
+        async with http.get(f"{live_site}/api/v1/UFGO/players/UFGO-0001.json") as response:
+            data = await response.json()
+        async with http.get(f"{live_site}/UFGO/players/UFGO-0001.html") as response:
+            profile = await response.text()
+        name = data["player"]["name"]
+        figure = data["disciplines"][0]["current"]["rating"]
+        title = re.search(r'<meta property="og:title" content="([^"]*)"', profile)
+        preview = re.search(r'<meta property="og:description" content="([^"]*)"', profile)
+        assert title is not None and title.group(1).startswith(f"{name} (UFGO-0001)")
+        assert preview is not None and name in preview.group(1) and figure in preview.group(1)
+        assert '<meta name="description" content="' + preview.group(1) + '">' in profile
