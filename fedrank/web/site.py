@@ -1,5 +1,5 @@
-"""The federation's website rendered: Jinja2 templates (autoescaped) over the page data of
-:mod:`fedrank.handlers.site`, and the live routes that serve it from the database.
+"""The federation's website served live from the database (the pages are rendered by
+:mod:`fedrank.web.site_render`, which this module re-exports for its callers).
 
 A page is in its federation's language at its plain path and in each other language under
 ``<language>/``; every page links the other three. Links are relative, so a built folder works
@@ -16,55 +16,27 @@ from __future__ import annotations
 import asyncio
 import gzip
 import hashlib
-import json
 import re
-import secrets
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, timedelta
-from decimal import Decimal
+from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
-from functools import lru_cache
-from pathlib import Path
-from types import FunctionType
 from typing import Any
 from urllib.parse import quote
 
 from aiohttp import web
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from jinja2.runtime import Context
-from markupsafe import Markup, escape
 from multidict import CIMultiDict
 
-from fedrank.charts import svg as chart_svg
-from fedrank.charts.svg import rating_svg
 from fedrank.handlers.context import Services
-from fedrank.handlers.site import live, paging, paths
+from fedrank.handlers.site import live, paths
+from fedrank.handlers.site.finding import HITS, matches, search_json
 from fedrank.handlers.site.pages import Page, page_json
-from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.languages import LANGUAGES
-from fedrank.web.site_rows import history_rows, list_rows, page_index
+from fedrank.web.crawl import robots_txt, sitemap_xml
+from fedrank.web.site_render import STATIC, TEMPLATES, Renderer, design_hash
 
-HERE = Path(__file__).parent
-TEMPLATES = HERE / "templates"
-STATIC = HERE / "static"
-#: The modules that write markup besides the templates (part of the design's hash).
-CODE = (HERE / "site_rows.py", Path(chart_svg.__file__))
-TEMPLATE_OF = {
-    "index": "index.html",
-    "archive": "archive.html",
-    "list": "list.html",
-    "player": "player.html",
-    "tournament": "tournament.html",
-}
-#: Stand-ins for the words of a part rendered once for every language (control characters:
-#: never in escaped data, and replaced by the language's escaped words).
-NEW = "\x01new\x01"
-NOW = "\x01now\x01"
-LABEL = "\x01label\x01"
-#: How many words and links worked out for a language and folder a renderer keeps.
-RESOLVED = 1 << 16
+__all__ = ["STATIC", "TEMPLATES", "LiveSite", "Renderer", "add_site_routes", "design_hash"]
+
 #: How long the live server trusts the database's state token before reading it again.
 STATE_TTL = 1.0
 #: From which share of that age a request starts the next read in the background (a loop
@@ -78,243 +50,6 @@ GZIP_FROM = 1400
 CACHE_PAGES = 4096
 #: A path made only of characters that :func:`urllib.parse.quote` keeps (the usual case).
 PLAIN_PATH = re.compile(r"[A-Za-z0-9_.~/-]*")
-
-
-def design_hash(federation_languages: dict[str, str]) -> str:
-    """What every page also depends on besides its data: the templates, the style sheet, the
-    code that writes rows and charts, and which language each federation's pages are in."""
-    digest = hashlib.sha256()
-    for path in sorted([*TEMPLATES.iterdir(), *STATIC.iterdir(), *CODE]):
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    digest.update(f"list pages of {paging.SIZE}".encode())
-    digest.update(json.dumps(federation_languages, sort_keys=True).encode())
-    return digest.hexdigest()[:16]
-
-
-class PlainCallContext(Context):
-    """A template context that calls a plain function (no attribute: not marked
-    ``pass_context`` or the like) directly, as :meth:`Context.call` would after asking for
-    each mark in turn: a full build calls words and links some 800,000 times, and the
-    asking (three ``hasattr`` misses a call) cost more than most of the calls."""
-
-    def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
-        if type(__obj) is not FunctionType or __obj.__dict__:
-            return Context.call(__self, __obj, *args, **kwargs)
-        kwargs.pop("_block_vars", None)
-        kwargs.pop("_loop_vars", None)
-        try:
-            return __obj(*args, **kwargs)
-        except StopIteration:
-            return __self.environment.undefined(
-                "value was undefined because a callable raised a StopIteration exception"
-            )
-
-
-class Renderer:
-    """Renders page data into HTML in any of the four languages."""
-
-    def __init__(self, federation_languages: dict[str, str], default: str) -> None:
-        self.default = default
-        self.by_segment = {paths.seg(code): lang for code, lang in federation_languages.items()}
-        self.env = Environment(
-            loader=FileSystemLoader(TEMPLATES),
-            autoescape=True,
-            undefined=StrictUndefined,
-            keep_trailing_newline=True,
-            # the templates ship with the package and change only with it: not asked for
-            # each page whether their file changed (a stat a render, 1.7 % of a full build)
-            auto_reload=False,
-        )
-        self.env.context_class = PlainCallContext
-        self.fragments = {name: self.env.get_template(name) for name in ("tournament_trace.html",)}
-        self.templates = {kind: self.env.get_template(name) for kind, name in TEMPLATE_OF.items()}
-        # The parts of the current page that are the same in every language, rendered once.
-        self._memo: tuple[str, dict[str, Any]] = ("", {})
-        self._resolved: dict[tuple[str, str], dict[tuple[Any, ...], bytes]] = {}
-        self._kept = 0
-        # Tokens carry a nonce of this renderer, so no stored text can pass for one.
-        self._nonce = secrets.token_hex(6)
-        self._token = re.compile(f"\x02{self._nonce}(\\d+)\x02")
-
-    def _once(self, page: Page, key: str, make: Callable[[], Any]) -> Any:
-        if self._memo[0] != page["page"]:
-            self._memo = (page["page"], {})
-        memo = self._memo[1]
-        if key not in memo:
-            memo[key] = make()
-        return memo[key]
-
-    def language_of(self, page: str) -> str:
-        """The language of the copy at a page's plain path (its federation's)."""
-        segment = paths.federation_of(page)
-        return self.by_segment.get(segment, self.default) if segment else self.default
-
-    def path(self, page: str, language: str) -> str:
-        """Where the ``language`` copy of ``page`` lives."""
-        return paths.in_language(page, language, self.language_of(page))
-
-    def render(self, page: Page, language: str) -> tuple[str, bytes]:
-        """(path, HTML) of the page's copy in ``language``.
-
-        The template runs once a page (:meth:`_neutral`): every word, link and language
-        mark in it is a token, and each language's copy is that text with its tokens
-        replaced (one pass of a regular expression), not another run of the template."""
-        here = self.path(page["page"], language)
-        text, specs = self._once(page, "neutral", lambda: self._neutral(page))
-        folder = here.rpartition("/")[0]
-        # what is the same in every page of a folder, worked out once a language and folder
-        table = self._resolved.get((language, folder))
-        if table is None:
-            if self._kept > RESOLVED:
-                self._resolved.clear()
-                self._kept = 0
-            table = self._resolved[language, folder] = {}
-        values: list[bytes] = []
-        for spec in specs:
-            value = table.get(spec)
-            if value is None:
-                kind = spec[0]
-                if kind in ("head", "nav"):
-                    value = self._alternates(kind, page["page"], language, table)
-                else:
-                    value = self._resolve(spec, page, language, here).encode()
-                    if kind != "file" or spec[1].startswith("static/"):
-                        table[spec] = value  # words, links, the style sheet, the language
-                        self._kept += 1
-            values.append(value)
-        # the text cut at its tokens and encoded once a page; each copy joins the pieces
-        # and its values (UTF-8 of a joined text is the join of its parts' UTF-8)
-        pieces, order = self._once(page, "pieces", lambda: self._pieces(text))
-        pieces[1::2] = [values[i] for i in order]
-        return here, b"".join(pieces)
-
-    def _alternates(
-        self, kind: str, page: str, language: str, table: dict[tuple[Any, ...], bytes]
-    ) -> bytes:
-        """The ``head`` or ``nav`` links from the ``language`` copy of ``page`` to its other
-        copies: worked out once for the page's folder (kept in ``table``, the language's
-        for the copy's folder), with this page's name put in."""
-        folder, _, base = page.rpartition("/")
-        key = (kind, folder)
-        value = table.get(key)
-        if value is None:
-            stand_in = _in_folder(page)
-            value = table[key] = self._resolve(
-                (kind,), {"page": stand_in}, language, self.path(stand_in, language)
-            ).encode()
-        return value.replace(b"\x00", str(escape(base)).encode())
-
-    def _pieces(self, text: str) -> tuple[list[bytes], list[int]]:
-        """``text`` cut at its tokens: (the text between them, encoded, with a slot after
-        each piece but the last, which token each slot takes)."""
-        pieces = self._token.split(text)
-        return [p.encode() for p in pieces], [int(x) for x in pieces[1::2]]
-
-    def _resolve(self, spec: tuple[Any, ...], page: Page, language: str, here: str) -> str:
-        kind = spec[0]
-        if kind == "words":
-            return str(escape(t(language, spec[1], **dict(spec[2]))))
-        if kind == "link":
-            return str(escape(paths.relative(self.path(spec[1], language), here)))
-        if kind == "file":
-            return str(escape(paths.relative(spec[1], here)))
-        if kind == "lang":
-            return language
-        others = [
-            (other, paths.relative(self.path(page["page"], other), here))
-            for other in LANGUAGES
-            if other != language
-        ]
-        if kind == "head":
-            return "".join(
-                f'<link rel="alternate" hreflang="{other}" href="{escape(href)}">\n'
-                for other, href in others
-            )
-        return "".join(  # "nav": the links to the other languages' copies
-            f'<a href="{escape(href)}" hreflang="{other}" lang="{other}">'
-            f"{escape(t(other, 'site.language_name'))}</a>"
-            for other, href in others
-        )
-
-    def _neutral(self, page: Page) -> tuple[str, list[tuple[Any, ...]]]:
-        """The page rendered once, with a token for each thing that differs by language:
-        (text, what each token stands for)."""
-        specs: list[tuple[Any, ...]] = []
-        known: dict[tuple[Any, ...], Markup] = {}
-
-        def token(spec: tuple[Any, ...]) -> Markup:
-            if spec not in known:
-                known[spec] = Markup(f"\x02{self._nonce}{len(specs)}\x02")  # noqa: S704
-                specs.append(spec)
-            return known[spec]
-
-        def words(key: str, **values: object) -> Markup:
-            return token(("words", key, tuple(sorted(values.items()))))
-
-        extra: dict[str, Any] = {}
-        if page["kind"] == "list":
-            # The rows are the bulk of a list (every link in them is to the list's own
-            # federation, the same in every copy).
-            rows = list_rows(page["rows"], paths.relative(".", page["page"]) + "/", NEW)
-            extra["rows"] = Markup(rows.replace(NEW, words("site.new")))  # noqa: S704
-            paged = "paging" in page and page["paging"]["count"] > 1
-            extra["page_index"] = Markup(page_index(page) if paged else "")  # noqa: S704
-        if page["kind"] == "tournament":
-            traced = [r for r in page["results"] if any(a["trace"] for a in r["awards"])]
-            extra["has_team"] = any(r["team"] for r in page["results"])
-            extra["traced"] = bool(traced)
-            extra["trace"] = Markup(  # noqa: S704 (rendered by the autoescaping template)
-                self.fragments["tournament_trace.html"].render(traced=traced)
-            )
-        if page["kind"] == "player":
-            name = page["player"]["name"]
-
-            def chart(section: Page) -> Markup:
-                svg = rating_svg(
-                    [(_day(h["date"]), _figure(h["rating"])) for h in section["history"]],
-                    [(x["title"], Decimal(x["rating"])) for x in section["thresholds"]],
-                    LABEL,
-                )
-                label = words("site.chart_label", player=name, discipline=section["name"])
-                return Markup(svg.replace(LABEL, label))  # noqa: S704
-
-            def history(section: Page) -> Markup:
-                prefix = paths.relative(
-                    paths.archive(page["federation"]["code"], section["code"]), page["page"]
-                ).removesuffix("index.html")
-                rows = history_rows(section["history"], prefix, NOW)
-                return Markup(rows.replace(NOW, words("site.until_now")))  # noqa: S704
-
-            extra["chart"] = chart
-            extra["history"] = history
-        html = self.templates[page["kind"]].render(
-            page=page,
-            lang=token(("lang",)),
-            _=words,
-            link=lambda target: token(("link", target)),
-            static=lambda name: token(("file", f"static/{name}")),
-            api=token(("file", paths.api(page.get("whole") or page["page"]))),
-            alternates_head=token(("head",)),
-            alternates_nav=token(("nav",)),
-            **extra,
-        )
-        return html, specs
-
-
-def _in_folder(page: str) -> str:
-    """A stand-in for ``page`` in its folder (a NUL for its name): a link from one copy of a
-    page to another is the link between their folders followed by the page's name
-    (:func:`.paths.relative` never takes the name into the common part), and names are
-    percent-quoted (:func:`.paths.seg`), so never hold a NUL."""
-    folder, slash, _ = page.rpartition("/")
-    return f"{folder}{slash}\x00"
-
-
-#: A history's dates and figures as the chart takes them (the same few hundred texts in
-#: every profile of a build).
-_day = lru_cache(maxsize=1 << 12)(date.fromisoformat)
-_figure = lru_cache(maxsize=1 << 16)(Decimal)
 
 
 def _etag(body: bytes) -> str:
@@ -467,6 +202,17 @@ class LiveSite:
         """The answer at ``path`` in generation ``now``: its data is read after ``now``'s
         state, so it is never older than what that state stands for."""
         renderer = now.renderer
+        if path == "sitemap.xml":
+            return Answer.of("application/xml", await self._sitemap(now), now.since)
+        if path.endswith("/search.json") and path.count("/") == 1:
+            index = await live.page_at(
+                self.services, path.replace("search.json", "players.html"), kept=now.kept
+            )
+            return (
+                None
+                if index is None
+                else Answer.of("application/json", search_json(index), now.since)
+            )
         if path.startswith(paths.API + "/") and path.endswith(".json"):
             page = await live.page_at(
                 self.services, path[len(paths.API) + 1 : -5] + ".html", whole=True, kept=now.kept
@@ -484,6 +230,54 @@ class LiveSite:
             return None  # the plain path is the page in its own language
         _, body = renderer.render(page, language)
         return Answer.of("text/html", body, now.since)
+
+    async def _sitemap(self, now: _Generation) -> bytes:
+        """The live sitemap: the index, each federation's page and player index, each
+        discipline's archive and latest list, every profile."""
+        index = await live.page_at(self.services, paths.INDEX, kept=now.kept)
+        pages = [paths.INDEX]
+        for federation in index["federations"] if index else []:
+            pages += [federation["page"], paths.players(federation["code"])]
+            for discipline in federation["disciplines"]:
+                pages.append(discipline["page"])
+                if discipline["latest"]:
+                    pages.append(discipline["latest"]["page"])
+            players = await live.page_at(
+                self.services, paths.players(federation["code"]), kept=now.kept
+            )
+            pages += [p["page"] for p in players["players"]] if players else []
+        return sitemap_xml(pages)
+
+    async def search(self, query: str, language: str | None) -> bytes:
+        """The live server's answer to ``/search?q=``: the players of every federation whose
+        name, Latin name or ID holds ``query`` (not kept: each query is read afresh from the
+        kept player indexes)."""
+        now = await self._current()
+        index = await live.page_at(self.services, paths.INDEX, kept=now.kept)
+        federations = index["federations"] if index else []
+        hits: list[dict[str, Any]] = []
+        for federation in federations:
+            found = await self._answer_data(now, paths.players(federation["code"]))
+            if found is not None:
+                hits += [{**h, "federation": federation["code"]} for h in matches(found, query)]
+        page = {
+            "kind": "search",
+            "page": "search",
+            "query": query,
+            "hits": hits[:HITS],
+            "federations": [{"code": f["code"]} for f in federations],
+        }
+        renderer = now.renderer
+        chosen = language if language in LANGUAGES else renderer.default
+        return renderer.render(page, chosen)[1]
+
+    async def _answer_data(self, now: _Generation, page: str) -> Page | None:
+        """A page's data kept for this state (the player indexes the search reads)."""
+        key = ("page", page)
+        if key not in now.kept:
+            now.kept[key] = await live.page_at(self.services, page, kept=now.kept)
+        found: Page | None = now.kept[key]
+        return found
 
 
 def _takes_gzip(request: web.Request) -> bool:
@@ -526,10 +320,37 @@ def add_site_routes(app: web.Application, services: Services) -> None:
         await site.close()
 
     app.on_cleanup.append(close)
-    css = Answer.of("text/css", (STATIC / "site.css").read_bytes(), site._since)
+    types = {".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
+    files = {
+        p.name: Answer.of(types[p.suffix], p.read_bytes(), site._since)
+        for p in STATIC.iterdir()
+        if p.suffix in types
+    }
+    crawl = Answer.of("text/plain", robots_txt(), site._since)
 
-    async def static_css(request: web.Request) -> web.StreamResponse:
-        return respond(request, css)
+    async def static_file(request: web.Request) -> web.StreamResponse:
+        found = files.get(request.match_info["name"])
+        if found is None:
+            raise web.HTTPNotFound()
+        return respond(request, found)
+
+    async def robots(request: web.Request) -> web.StreamResponse:
+        return respond(request, crawl)
+
+    async def favicon(request: web.Request) -> web.StreamResponse:
+        return respond(request, files["favicon.svg"])
+
+    async def search(request: web.Request) -> web.StreamResponse:
+        language = request.match_info.get("language")
+        if language is not None and language not in LANGUAGES:
+            raise web.HTTPNotFound()
+        body = await site.search(request.query.get("q", "")[:200], language)
+        return web.Response(
+            body=body,
+            content_type="text/html",
+            charset="utf-8",
+            headers={"Cache-Control": "no-store"},
+        )
 
     async def page(request: web.Request) -> web.StreamResponse:
         # one quoting, ours, whatever a client quoted: the cache key and the route
@@ -546,7 +367,13 @@ def add_site_routes(app: web.Application, services: Services) -> None:
         return respond(request, found)
 
     # No catch-all: one-segment paths (``/healthz``, ``/metrics``) stay free for the app.
-    app.router.add_get("/static/site.css", static_css)
+    app.router.add_get("/static/{name}", static_file)
+    app.router.add_get("/robots.txt", robots)
+    app.router.add_get("/favicon.ico", favicon)
+    app.router.add_get("/search", search)
+    app.router.add_get("/{language}/search", search)
+    app.router.add_get("/sitemap.xml", page)
     app.router.add_get("/", page)
     app.router.add_get("/index.html", page)
+    app.router.add_get("/{first}/", page)
     app.router.add_get("/{first}/{rest:.+}", page)

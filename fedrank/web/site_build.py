@@ -25,8 +25,10 @@ from urllib.parse import unquote
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.site import changes, live, paging, paths
+from fedrank.handlers.site.finding import search_json
 from fedrank.handlers.site.pages import page_json
 from fedrank.handlers.wording.languages import LANGUAGES
+from fedrank.web.crawl import robots_txt, sitemap_xml
 from fedrank.web.site import STATIC, Renderer, design_hash
 
 MANIFEST = ".fedrank-site.json"
@@ -127,7 +129,7 @@ def _remove(out: Path, gone: Iterable[str]) -> int:
 
 
 def _copy_static(out: Path) -> None:
-    for name in ("site.css",):
+    for name in sorted(p.name for p in STATIC.iterdir()):
         target = out / "static" / name
         if not target.exists() or target.read_bytes() != (STATIC / name).read_bytes():
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -199,15 +201,23 @@ async def build_site(
             # a list is written as its pages (:mod:`.paging`), its JSON as one whole file
             parts = list(paging.slices(page)) if page["kind"] == "list" else [page]
             targets = [api] + [renderer.path(p["page"], lang) for p in parts for lang in languages]
+            if page["kind"] == "players":  # the federation's search index, once a build
+                targets.append(paths.search(page["federation"]["code"]))
             for target in targets:
                 after[target] = digest
             if all(before.get(x) == digest for x in targets) and _present(out, targets):
                 continue
             report.written += 1
             files = [(api, body)] + [renderer.render(p, lang) for p in parts for lang in languages]
+            if page["kind"] == "players":
+                files.append((targets[-1], search_json(page)))
             _write_all(out, files, made, fresh=building is not None)
         report.unchanged = len({x for x in after if x.startswith(paths.API + "/")}) - report.written
         report.removed = _remove(out, set(before) - set(after))
+        # for crawlers: the pages in their own language (each links its other copies)
+        put = _create if building is not None else _replace
+        put(str(out / "robots.txt"), robots_txt())
+        put(str(out / "sitemap.xml"), sitemap_xml(after))
         manifest_body = json.dumps(
             {"state": state, "design": [*languages, design], "marks": marks, "pages": after},
             indent=0,

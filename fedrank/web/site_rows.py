@@ -140,3 +140,29 @@ def page_index(page: dict[str, Any]) -> str:
     number = int(paging["number"])
     parts[number - 1] = f'<strong aria-current="page">{number}</strong>\n'
     return "".join(parts)
+
+
+def index_rows(entries: Iterable[dict[str, Any]], prefix: str, *, latin: bool = False) -> str:
+    """A player index's entries under a heading for each initial: the name (the Latin name
+    when ``latin``) linking the profile, the ID, the other name. ``prefix``: the profiles'
+    folder relative to the index page."""
+    out: list[str] = []
+    initial = None
+    for entry in entries:
+        if entry["initial"] != initial:
+            if initial is not None:
+                out.append("</ul>\n")
+            initial = entry["initial"]
+            out.append(f'<h3>{esc(initial)}</h3>\n<ul class="players">\n')
+        shown, other = (
+            (entry["latin_name"], entry["name"]) if latin else (entry["name"], entry["latin_name"])
+        )
+        href = prefix + entry["page"].rpartition("/")[2]
+        out.append(
+            f'<li><a href="{esc(href)}">{esc(shown)}</a> <span class="id">{esc(entry["id"])}</span>'
+            + (f" <small>{esc(other)}</small>" if other else "")
+            + "</li>\n"
+        )
+    if initial is not None:
+        out.append("</ul>\n")
+    return "".join(out)

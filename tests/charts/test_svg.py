@@ -58,7 +58,7 @@ def test_thresholds_near_the_line_are_drawn_and_text_is_escaped() -> None:
     assert "&lt;b&gt;1d&lt;/b&gt;" in svg and "<b>" not in svg
     assert "9d" not in svg  # far above the line: left out
     assert 'aria-label="李 &lt;x&gt;"' in svg
-    assert re.findall(r'class="tick x"[^>]*>([^<]*)<', svg) == ["2021", "2022", "2023", "2024"]
+    assert re.findall(r'class="tick x[^"]*"[^>]*>([^<]*)<', svg) == ["2021", "2022", "2023", "2024"]
 
 
 def test_no_point_no_chart() -> None:
@@ -124,3 +124,25 @@ def test_a_point_is_marked_up_to_sixty_points_and_a_longer_history_is_its_line()
     assert "<circle" not in longer
     path = re.search(r'class="line" d="([^"]*)"', longer)
     assert path is not None and path.group(1).count("H") == MARKED
+
+
+def test_a_figure_still_held_runs_to_the_edge_and_is_marked() -> None:
+    points = [(date(2025, 1, 1), Decimal(100)), (date(2025, 6, 1), Decimal(120))]
+    svg = str(rating_svg(points, [], "L", open_end=True))
+    path = re.search(r'class="line" d="([^"]*)"', svg)
+    assert path is not None and path.group(1).endswith("H624")
+    assert '<circle class="current" cx="624"' in svg
+    assert re.findall(r'<text class="current"[^>]*>([^<]*)<', svg) == ["120"]
+    closed = str(rating_svg(points, [], "L"))
+    assert 'class="current"' not in closed
+
+
+def test_date_labels_stay_inside_the_box() -> None:
+    # the last list on a quarter start: its label sits on the plot's right edge
+    points = [(date(2025, 1, 1), Decimal(100)), (date(2025, 4, 1), Decimal(120))]
+    svg = str(rating_svg(points, [], "L"))
+    labels = re.findall(r'<text class="tick x[^"]*" x="([\d.]+)"[^>]*text-anchor="(\w+)"', svg)
+    assert labels == [("56.0", "start"), ("624.0", "end")]
+    many = [(date(2018 + i, 1, 1), Decimal(i)) for i in range(8)]
+    minor = re.findall(r'class="tick x( minor)?"', str(rating_svg(many, [], "L")))
+    assert minor == ["", " minor", "", " minor", "", " minor", ""]

@@ -70,11 +70,14 @@ async def test_index_list_profile_and_tournament_in_chromium(
             "y": [e.text for e in svg.find_elements(By.CSS_SELECTOR, "text.tick.y")],
             "x": [e.text for e in svg.find_elements(By.CSS_SELECTOR, "text.tick.x")],
             "thresholds": [e.text for e in svg.find_elements(By.CSS_SELECTOR, "text.threshold")],
+            "current": [e.text for e in svg.find_elements(By.CSS_SELECTOR, "text.current")],
         }
 
     drawn = await asyncio.to_thread(chart)
     assert drawn["points"] == MONTHS
-    assert drawn["d"].startswith("M") and drawn["d"].count("H") == MONTHS - 1
+    # a step to each list, then on to the right edge: the figure he still holds, marked
+    assert drawn["d"].startswith("M") and drawn["d"].count("H") == MONTHS
+    assert drawn["current"] == [str(1900 + 7 * (MONTHS - 1))]
     assert drawn["width"] > 300 and drawn["height"] > 100  # laid out, not collapsed
     assert drawn["y"] == ["1900", "2000", "2100", "2200", "2300", "2400"]
     assert drawn["x"] == ["2022", "2023", "2024", "2025"]
@@ -84,7 +87,8 @@ async def test_index_list_profile_and_tournament_in_chromium(
     assert await _texts(driver, "h1") == ["成都杯 <b>决赛</b>"]
     assert len(await _texts(driver, "table.results tbody tr")) == 3
     steps = await _texts(driver, "section.trace li")
-    assert steps[:2] == ["K = 20 [3.1]", "delta = 20 — <i>note</i>"]
+    # the rulebook by its name and section, in the page's language (Chinese)
+    assert steps[:2] == ["K = 20 [《UFGO 等级分制度》，第 3.1 条]", "delta = 20 — <i>note</i>"]
     assert CODE in (await _texts(driver, "main p"))[0]
     # another language, then back through the breadcrumb
     await _click(driver, "English")

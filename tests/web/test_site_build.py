@@ -47,7 +47,9 @@ async def test_build_writes_every_page_then_only_what_changed(
     services: Services, tmp_path: Path
 ) -> None:
     seed = await seed_site(services.db)
-    pages = 1 + 1 + MONTHS + 1 + len(seed.players)  # index, archive, lists, tournament, players
+    # the index, the federation's page and player index, the archive, the lists, the
+    # tournament, the profiles
+    pages = 1 + 2 + 1 + MONTHS + 1 + len(seed.players)
     first = await build_site(services, tmp_path)
     assert (first.written, first.unchanged) == (pages, 0)
     # each page in four languages and its JSON; the federation's language at the plain path
@@ -58,8 +60,9 @@ async def test_build_writes_every_page_then_only_what_changed(
     assert data["player"]["name"] == SCRIPT_NAME
     again = await build_site(services, tmp_path)
     assert (again.written, again.unchanged) == (0, pages)
-    # one more list in which only one player's figures changed: the index, the archive, the
-    # new list and that player's profile; older lists, the tournament, other profiles stay
+    # one more list in which only one player's figures changed: the index, the federation's
+    # page (its latest list), the archive, the new list and that player's profile; older
+    # lists, the tournament, the player index, other profiles stay
     async with services.db.transaction() as repos:
         latest = await repos.lists.latest(seed.discipline_id)
         assert latest is not None
@@ -82,9 +85,13 @@ async def test_build_writes_every_page_then_only_what_changed(
     stamp = kept.stat().st_mtime_ns
     stamps = _stamps(tmp_path)
     after = await build_site(services, tmp_path)
-    assert (after.written, after.unchanged) == (4, pages - 3)
+    assert (after.written, after.unchanged) == (5, pages - 4)
     assert _rewritten(tmp_path, stamps) == _copies(
-        "index.html", "ZGO/zgo/index.html", "ZGO/zgo/2026-01-01.html", "ZGO/players/P-001.html"
+        "index.html",
+        "ZGO/index.html",
+        "ZGO/zgo/index.html",
+        "ZGO/zgo/2026-01-01.html",
+        "ZGO/players/P-001.html",
     )
     assert (tmp_path / "ZGO/zgo/2026-01-01.html").exists()
     assert kept.stat().st_mtime_ns == stamp
@@ -144,9 +151,9 @@ async def test_a_stored_tournament_rewrites_its_page_and_its_players(
             now=NOW,
         )
     report = await build_site(services, tmp_path)
-    assert report.written == 3
+    assert report.written == 4  # the federation's page lists its recent tournaments
     assert _rewritten(tmp_path, stamps) == _copies(
-        "ZGO/zgo/index.html", "ZGO/zgo/t/cup-2.html", "ZGO/players/P-004.html"
+        "ZGO/index.html", "ZGO/zgo/index.html", "ZGO/zgo/t/cup-2.html", "ZGO/players/P-004.html"
     )
     # a full comparison (no record of where the data stood) finds the same site
     manifest = json.loads((tmp_path / MANIFEST).read_text())
@@ -197,6 +204,33 @@ async def test_the_demo_site_is_valid_and_every_link_resolves(
     assert report.written > 400
     assert broken_links(tmp_path) == []
     assert _invalid_pages(tmp_path) == {}
+    # issue 34: a page, a player index and a search index for each federation; the files
+    # crawlers ask for; and no internal wording on any public page (the JSON, for programs,
+    # keeps each trace as stored)
+    async with demo_services.db.read() as repos:
+        codes = [f.code for f in await repos.federations.all()]
+    assert len(codes) == 5
+    for code in codes:
+        assert (tmp_path / code / "index.html").is_file()
+        assert (tmp_path / code / "players.html").is_file()
+        found = json.loads((tmp_path / code / "search.json").read_text(encoding="utf-8"))
+        assert found["federation"] == code and len(found["players"]) > 10
+        assert all((tmp_path / code / row[3]).is_file() for row in found["players"])
+    assert (tmp_path / "robots.txt").read_text().startswith("User-agent: *")
+    sitemap = (tmp_path / "sitemap.xml").read_text()
+    assert "<loc>RMF/index.html</loc>" in sitemap and "/en/" not in sitemap
+    assert _internal_words(tmp_path) == {}
+
+
+def _internal_words(root: Path) -> dict[str, list[str]]:
+    """Each page of ``root`` that shows the project's internal references, with them."""
+    internal = {}
+    for page in root.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        hits = [word for word in ("RULES.md", "Decision", "seed 0") if word in text]
+        if hits:
+            internal[str(page.relative_to(root))] = hits
+    return internal
 
 
 def _seeded_sqlite(path: Path) -> str:
@@ -221,12 +255,12 @@ def test_cli_site_build_and_export(
     built = run(["site", "build", "--out", str(tmp_path / "site")])
     assert built.returncode == 0, built.stderr
     assert built.stdout.strip() == (
-        f"site in {tmp_path / 'site'}: 14 page(s) written, 0 unchanged, 0 file(s) removed"
+        f"site in {tmp_path / 'site'}: 16 page(s) written, 0 unchanged, 0 file(s) removed"
     )
     assert (
         run(["site", "build", "--out", str(tmp_path / "site")])
         .stdout.strip()
-        .endswith("0 page(s) written, 14 unchanged, 0 file(s) removed")
+        .endswith("0 page(s) written, 16 unchanged, 0 file(s) removed")
     )
     out = tmp_path / "export"
     for kind in ("csv", "xlsx", "html", "json"):

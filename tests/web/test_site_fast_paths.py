@@ -18,7 +18,7 @@ from fedrank.handlers.site.jsonrows import ENCODER, history_json, list_rows_json
 from fedrank.handlers.site.pages import page_json
 from fedrank.handlers.wording.languages import LANGUAGES
 from fedrank.web import site_rows
-from fedrank.web.site import PlainCallContext, Renderer
+from fedrank.web.site_render import PlainCallContext, Renderer
 from tests.web.sitedata import seed_site
 
 #: Page paths at every depth, with names that need quoting or escaping.
@@ -163,7 +163,15 @@ def test_a_value_the_encoder_refuses_is_refused_alike() -> None:
 async def test_every_page_of_the_test_site_is_the_encoders_bytes(services: Services) -> None:
     await seed_site(services.db)
     pages = [page async for page in live.all_pages(services)]
-    assert {page["kind"] for page in pages} == {"index", "archive", "list", "tournament", "player"}
+    assert {page["kind"] for page in pages} == {
+        "index",
+        "federation",
+        "players",
+        "archive",
+        "list",
+        "tournament",
+        "player",
+    }
     for page in pages:
         assert page_json(page) == ENCODER.encode(page).encode()
 

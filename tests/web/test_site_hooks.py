@@ -24,7 +24,7 @@ async def test_the_site_job_rebuilds_what_a_stored_tournament_changed(
     services: Services, tmp_path: Path
 ) -> None:
     seed = await seed_site(services.db, months=3)
-    assert await rebuild_site(services.db, NOW, out=tmp_path, systems=services.systems) == 14
+    assert await rebuild_site(services.db, NOW, out=tmp_path, systems=services.systems) == 16
     assert await rebuild_site(services.db, NOW, out=tmp_path, systems=services.systems) == 0
     async with services.db.transaction() as repos:
         await repos.ledger.record_tournament(
@@ -38,8 +38,9 @@ async def test_the_site_job_rebuilds_what_a_stored_tournament_changed(
             awards=[NewAward(seed.players[LONG], "rating", Decimal(5), [])],
             now=NOW,
         )
-    # the archive (its tournaments), the new tournament's page and its player's profile
-    assert await rebuild_site(services.db, NOW, out=tmp_path, systems=services.systems) == 3
+    # the federation's page and the archive (their tournaments), the new tournament's page
+    # and its player's profile
+    assert await rebuild_site(services.db, NOW, out=tmp_path, systems=services.systems) == 4
     assert (tmp_path / "ZGO/zgo/t/spring-cup.html").exists()
     assert "Spring Cup" in (tmp_path / "ZGO/players/P-001.html").read_text()
 

@@ -209,6 +209,21 @@ def history_chart(
     return Attachment(filename, drawn.png, "image/png", caption)
 
 
+def one_list(services: Services, language: str, discipline: Discipline, row: ListRow) -> str:
+    """A player on one list only: his figure and the title thresholds nearest it (the
+    highest at or below it, the lowest above it), in words instead of a chart."""
+    value = Decimal(row.rating)
+    levels = sorted(_levels(services, discipline, language), key=lambda lv: lv.value)
+    below = [lv for lv in levels if lv.value <= value][-1:]
+    above = [lv for lv in levels if lv.value > value][:1]
+    near = [
+        t(language, "history.threshold_from", title=lv.label, rating=fmt(lv.value))
+        for lv in below + above
+    ]
+    text = t(language, "history.one_list", rating=fmt(value))
+    return text + (" " + t(language, "history.near", thresholds="; ".join(near)) if near else "")
+
+
 async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
     """``/history [player]``: rating over time as a chart, and what counts in the current list."""
     async with services.db.read() as repos:
@@ -237,7 +252,10 @@ async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
                     for row, snap in rows[-12:]
                 ],
             )
-            reply.attach(history_chart(services, ctx.language, player, discipline, rows))
+            if len(rows) >= 2:
+                reply.attach(history_chart(services, ctx.language, player, discipline, rows))
+            else:  # one list: a chart would be a dot; the figure and the thresholds near it
+                reply.line(one_list(services, ctx.language, discipline, rows[0][0]))
             counted = rows[-1][0].data.get("counted")
             if isinstance(counted, list) and counted:
                 headers, table = _counted_rows(ctx.language, counted)

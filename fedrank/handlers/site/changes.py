@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fedrank.handlers.context import Services
+from fedrank.handlers.site.finding import federation_data, players_body
 from fedrank.handlers.site.pages import (
     Page,
     archive_data,
@@ -103,13 +104,17 @@ async def changes(services: Services, known: dict[str, Any]) -> Changes | None:
 
 
 async def changed_pages(services: Services, found: Changes) -> AsyncIterator[Page]:
-    """The pages ``found`` may have changed: the index, every archive, the new lists, the
-    changed tournaments and the profiles of the players whose figures changed."""
+    """The pages ``found`` may have changed: the index, each federation's page and player
+    index, every archive, the new lists, the changed tournaments and the profiles of the
+    players whose figures changed."""
     async with services.db.read() as repos:
         reader = repos.site
         yield await index_data(repos)
         new_lists = set(found.lists)
         for federation in await repos.federations.all():
+            registry = await reader.players(federation_id=federation.id)
+            yield players_body(federation, registry)
+            yield await federation_data(repos, federation, len(registry))
             for discipline in await repos.federations.disciplines(federation.id):
                 yield await archive_data(repos, federation, discipline)
                 for sid, _, day, _ in await reader.snapshots(discipline.id):

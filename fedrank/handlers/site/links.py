@@ -23,3 +23,8 @@ def list_url(federation: str, discipline: str, day: date) -> str | None:
     if not _site_url:
         return None
     return _site_url[0] + paths.list_page(federation, discipline, day)
+
+
+def site_url() -> str | None:
+    """The site's public address ending in ``/`` (None when not set)."""
+    return _site_url[0] if _site_url else None

@@ -12,6 +12,7 @@ from typing import Any
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.site import paging, paths
+from fedrank.handlers.site.finding import federation_data, players_data
 from fedrank.handlers.site.pages import (
     Page,
     archive_data,
@@ -96,6 +97,10 @@ async def page_at(
         federation = await repos.federations.by_code(route[1])
         if federation is None or paths.name(federation.code) != route[1]:
             return None
+        if route[0] == "federation":
+            return await federation_data(repos, federation)
+        if route[0] == "players":
+            return await players_data(repos, federation)
         if route[0] == "player":
             player = await repos.players.by_federation_id(federation.id, route[2])
             if player is None or paths.name(player.federation_player_id) != route[2]:

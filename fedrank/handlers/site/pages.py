@@ -8,6 +8,7 @@ trace's steps exactly as /why shows them.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date
@@ -38,7 +39,12 @@ fmt = lru_cache(maxsize=1 << 16)(_fmt)
 
 
 def federation_ref(federation: Federation) -> Page:
-    return {"code": federation.code, "name": federation.name, "language": federation.language}
+    return {
+        "code": federation.code,
+        "name": federation.name,
+        "language": federation.language,
+        "page": paths.federation(federation.code),
+    }
 
 
 def discipline_ref(federation: Federation, discipline: Discipline) -> Page:
@@ -342,7 +348,7 @@ def discipline_section(
         "current": current,
         "left": left,
         "titles": [
-            {"title": title, "since": since.isoformat(), "reason": reason}
+            {"title": title, "since": since.isoformat(), "reason": named(reason, tournaments)}
             for _, title, since, reason in titles
         ],
         "history": history,
@@ -350,6 +356,32 @@ def discipline_section(
         "thresholds_of": snapshots[basis][2].isoformat() if basis is not None else None,
         "tournaments": played_refs,
     }
+
+
+#: The last discipline's tournaments and the expression finding their codes in a text (a
+#: build asks for one discipline's players one after another; held, so never a reused id).
+_codes: list[Any] = [None, None]
+
+
+def named(reason: str, tournaments: dict[int, TournamentInfo]) -> str:
+    """A title's stored reason with each tournament code in it replaced by the tournament's
+    name ("norm 1k met in mcr-2025-07-17-08" -> "... met in Moscow Open 2025")."""
+    if not reason or not tournaments:
+        return reason
+    if _codes[0] is not tournaments:
+        by_code = {info[1]: info[2] for info in tournaments.values() if info[1] != info[2]}
+        pattern = (
+            re.compile(
+                r"(?<![\w-])("
+                + "|".join(re.escape(c) for c in sorted(by_code, key=len, reverse=True))
+                + r")(?![\w-])"
+            )
+            if by_code
+            else None
+        )
+        _codes[:] = [tournaments, (pattern, by_code)]
+    pattern, by_code = _codes[1]
+    return pattern.sub(lambda m: by_code[m.group(1)], reason) if pattern else reason
 
 
 def profile_body(federation: Federation, player: Player, sections: list[Page]) -> Page:

@@ -50,6 +50,21 @@ def tournament(federation: str, discipline: str, code: str) -> str:
     return f"{seg(federation)}/{seg(discipline)}/t/{seg(code)}.html"
 
 
+def federation(code: str) -> str:
+    """A federation's own page: its disciplines, latest lists and recent tournaments."""
+    return f"{seg(code)}/index.html"
+
+
+def players(code: str) -> str:
+    """A federation's player index (alphabetical, in its script and in Latin)."""
+    return f"{seg(code)}/players.html"
+
+
+def search(code: str) -> str:
+    """A federation's search index (JSON, one per federation and build: not per language)."""
+    return f"{seg(code)}/search.json"
+
+
 def api(page: str) -> str:
     """The JSON of a page: the same path under ``api/v1/``, ending in ``.json``."""
     return f"{API}/{page.removesuffix('.html')}.json"
@@ -85,13 +100,16 @@ def federation_of(page: str) -> str | None:
 def parse(page: str) -> tuple[str, ...] | None:
     """A page's path (language prefix removed) as the route it names, segments unquoted:
     ``("index",)``, ``("archive", fed, disc)``, ``("list", fed, disc, date)``,
-    ``("player", fed, id)``, ``("tournament", fed, disc, code)``; a later page of a list
+    ``("player", fed, id)``, ``("tournament", fed, disc, code)``, ``("federation", fed)``,
+    ``("players", fed)``; a later page of a list
     (:mod:`.paging`) is ``("list", fed, disc, date, "page-<k>")``; None for no page."""
     if not page.endswith(".html"):
         return None
     parts = [unquote(p) for p in page.removesuffix(".html").split("/")]
     if parts == ["index"]:
         return ("index",)
+    if len(parts) == 2 and parts[1] in ("index", "players"):
+        return ("federation" if parts[1] == "index" else "players", parts[0])
     if len(parts) == 3 and parts[1] == "players":
         return ("player", parts[0], parts[2])
     if len(parts) == 3 and parts[2] == "index":

@@ -13,6 +13,7 @@ from decimal import Decimal
 from operator import itemgetter
 from typing import Any
 
+from fedrank.handlers.site.finding import federation_body, players_body
 from fedrank.handlers.site.pages import (
     Page,
     archive_body,
@@ -64,20 +65,24 @@ class _Discipline:
 
 
 async def whole_site(repos: Repos, *, tournaments: bool = True) -> AsyncIterator[Page]:
-    """The index, then per federation: each discipline's archive and lists (and tournament
-    pages unless ``tournaments`` is False), then every player's profile."""
+    """The index, then per federation: its player index, each discipline's archive and lists
+    (and tournament pages unless ``tournaments`` is False), its own page, then every
+    player's profile."""
     reader = repos.site
     yield await index_data(repos)
     for federation in await repos.federations.all():
         players = await reader.players(federation_id=federation.id)
         names = {p.id: (p.federation_player_id, p.name) for p in players}
+        yield players_body(federation, players)
         loaded = []
+        read = []
         for discipline in await repos.federations.disciplines(federation.id):
             one = _Discipline(discipline)
             snapshots = await reader.snapshots(discipline.id)
             one.snapshots = {s[0]: s for s in snapshots}
             infos = await reader.tournaments(discipline.id)
             one.tournaments = {t[0]: t for t in infos}
+            read.append((discipline, snapshots, infos))
             history = await reader.history_rows(discipline.id)
             yield archive_body(federation, discipline, snapshots, infos)
             by_snapshot = _grouped(history, 0)
@@ -113,6 +118,7 @@ async def whole_site(repos: Repos, *, tournaments: bool = True) -> AsyncIterator
             one.order = list_order(one.snapshots)
             one.table = list_table(one.snapshots, one.order)
             loaded.append(one)
+        yield federation_body(federation, read, len(players))
         for player in players:
             sections = []
             for one in loaded:

@@ -55,6 +55,25 @@ async def test_history_chart_and_counted(services: Services, db: Database) -> No
     assert charts[0].content.startswith(b"\x89PNG\r\n\x1a\n")
 
 
+async def test_history_of_one_list_is_text_not_a_chart(services: Services, db: Database) -> None:
+    await seed_federation(db)
+    reply = await dispatch(services, user("u1"), "/history RMF-001")
+    assert not [b for b in reply.blocks if isinstance(b, Attachment)]
+    text = reply.plain
+    assert "2026-11-01 | 1 | 750.5 | 1 dan" in text
+    assert "750.5 in the only list so far: the chart starts with the second list." in text
+
+
+def test_one_list_names_the_thresholds_nearest_the_figure(services: Services) -> None:
+    from fedrank.handlers.questions.players import one_list
+    from fedrank.storage.models import Discipline, ListRow
+
+    go = Discipline(code="go", name="Go", system="go_ufgo", calendar="monthly")
+    text = one_list(services, "en", go, ListRow(rating=Decimal(2150)))
+    assert text.startswith("2150 in the only list so far")
+    assert "Nearest title thresholds: " in text and text.count(" from ") == 2
+
+
 async def test_subscriptions(services: Services, db: Database) -> None:
     from dataclasses import replace
 
