@@ -155,6 +155,9 @@ def test_cyrillic_names_in_windows_1251_are_never_read_as_gb18030(
 @given(names=_COMMON_HANZI)
 def test_chinese_names_in_gb18030_are_never_read_as_windows_1251(names: str) -> None:
     text = ",".join(names) + "\n"
+    # As for Windows-1251 above: bytes that are also valid UTF-8 are read as UTF-8, by design
+    # ("卢,姚,薛,魏" in GB18030 is UTF-8's "¬,Ҧ,Ѧ,κ"; hypothesis found it).
+    assume(not _valid_utf8(text.encode("gb18030")))
     try:
         decoded = decode(text.encode("gb18030"))
     except DecodeError:
