@@ -40,10 +40,11 @@ from multidict import CIMultiDict
 from fedrank.charts import svg as chart_svg
 from fedrank.charts.svg import rating_svg
 from fedrank.handlers.context import Services
-from fedrank.handlers.site import live, paging, paths
+from fedrank.handlers.site import identity, live, paging, paths
 from fedrank.handlers.site.pages import Page, page_json
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.languages import LANGUAGES
+from fedrank.handlers.wording.words import kind_text
 from fedrank.web.site_rows import history_rows, list_rows, page_index
 
 HERE = Path(__file__).parent
@@ -214,13 +215,21 @@ class Renderer:
     def _resolve(self, spec: tuple[Any, ...], page: Page, language: str, here: str) -> str:
         kind = spec[0]
         if kind == "words":
-            return str(escape(t(language, spec[1], **dict(spec[2]))))
+            values = {
+                k: (dict(v[1]).get(language) or v[2]) if isinstance(v, tuple) else v
+                for k, v in spec[2]
+            }
+            return str(escape(t(language, spec[1], **values)))
         if kind == "link":
             return str(escape(paths.relative(self.path(spec[1], language), here)))
         if kind == "file":
             return str(escape(paths.relative(spec[1], here)))
         if kind == "lang":
             return language
+        if kind == "named":  # a federation's or discipline's name in the copy's language
+            return str(escape(dict(spec[1]).get(language) or spec[2]))
+        if kind == "kind":  # a point kind and colour as /rating words them
+            return str(escape(kind_text(language, spec[1], spec[2] or None)))
         others = [
             (other, paths.relative(self.path(page["page"], other), here))
             for other in LANGUAGES
@@ -252,6 +261,12 @@ class Renderer:
         def words(key: str, **values: object) -> Markup:
             return token(("words", key, tuple(sorted(values.items()))))
 
+        def named(ref: Page) -> Markup:
+            return token(("named", tuple(sorted(ref.get("names", {}).items())), ref["name"]))
+
+        def kind(award: Page) -> Markup:
+            return token(("kind", award["kind"], award.get("colour") or ""))
+
         extra: dict[str, Any] = {}
         if page["kind"] == "list":
             # The rows are the bulk of a list (every link in them is to the list's own
@@ -265,7 +280,7 @@ class Renderer:
             extra["has_team"] = any(r["team"] for r in page["results"])
             extra["traced"] = bool(traced)
             extra["trace"] = Markup(  # noqa: S704 (rendered by the autoescaping template)
-                self.fragments["tournament_trace.html"].render(traced=traced)
+                self.fragments["tournament_trace.html"].render(traced=traced, kind=kind)
             )
         if page["kind"] == "player":
             name = page["player"]["name"]
@@ -276,7 +291,8 @@ class Renderer:
                     [(x["title"], Decimal(x["rating"])) for x in section["thresholds"]],
                     LABEL,
                 )
-                label = words("site.chart_label", player=name, discipline=section["name"])
+                local = (NAMES, tuple(sorted(section.get("names", {}).items())), section["name"])
+                label = words("site.chart_label", player=name, discipline=local)
                 return Markup(svg.replace(LABEL, label))  # noqa: S704
 
             def history(section: Page) -> Markup:
@@ -292,6 +308,8 @@ class Renderer:
             page=page,
             lang=token(("lang",)),
             _=words,
+            named=named,
+            kind=kind,
             link=lambda target: token(("link", target)),
             static=lambda name: token(("file", f"static/{name}")),
             api=token(("file", paths.api(page.get("whole") or page["page"]))),
@@ -300,6 +318,10 @@ class Renderer:
             **extra,
         )
         return html, specs
+
+
+#: What marks a word's value as a name per language (a discipline's, in a chart's label).
+NAMES = "names"
 
 
 def _in_folder(page: str) -> str:
@@ -545,8 +567,20 @@ def add_site_routes(app: web.Application, services: Services) -> None:
             raise web.HTTPNotFound()
         return respond(request, found)
 
+    async def logo(request: web.Request) -> web.StreamResponse:
+        # a federation's logo, as the build copies it (:mod:`fedrank.handlers.site.identity`)
+        found = await identity.logo_for(services, request.match_info["name"])
+        if found is None:
+            raise web.HTTPNotFound()
+        data, media = found
+        headers = {"Cache-Control": "public, max-age=300", "X-Content-Type-Options": "nosniff"}
+        if media == "image/svg+xml":  # an SVG is a document: it may run nothing
+            headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+        return web.Response(body=data, content_type=media, headers=headers)
+
     # No catch-all: one-segment paths (``/healthz``, ``/metrics``) stay free for the app.
     app.router.add_get("/static/site.css", static_css)
+    app.router.add_get(r"/static/{name:logo-[^/]+}", logo)
     app.router.add_get("/", page)
     app.router.add_get("/index.html", page)
     app.router.add_get("/{first}/{rest:.+}", page)

@@ -67,6 +67,18 @@ class FederationRepo(Repo):
     async def get(self, federation_id: int) -> Federation | None:
         return await self.session.get(Federation, federation_id)
 
+    async def logo(self, federation_id: int) -> tuple[bytes, str] | None:
+        """The federation's logo and its type (png, jpeg, svg), if it has one (the column is
+        deferred: a list of federations does not read every logo)."""
+        row = (
+            await self.session.execute(
+                select(Federation.logo, Federation.logo_type).where(Federation.id == federation_id)
+            )
+        ).first()
+        if row is None or row[0] is None or row[1] is None:
+            return None
+        return bytes(row[0]), str(row[1])
+
     async def all(self) -> Sequence[Federation]:
         return (await self.session.scalars(select(Federation).order_by(Federation.code))).all()
 
