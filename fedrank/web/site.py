@@ -264,6 +264,10 @@ class Renderer:
         def named(ref: Page) -> Markup:
             return token(("named", tuple(sorted(ref.get("names", {}).items())), ref["name"]))
 
+        def names(ref: Page) -> tuple[str, tuple[tuple[str, str], ...], str]:
+            # a name per language as a value of words (the copy's language picks it)
+            return (NAMES, tuple(sorted(ref.get("names", {}).items())), ref["name"])
+
         def kind(award: Page) -> Markup:
             return token(("kind", award["kind"], award.get("colour") or ""))
 
@@ -291,8 +295,7 @@ class Renderer:
                     [(x["title"], Decimal(x["rating"])) for x in section["thresholds"]],
                     LABEL,
                 )
-                local = (NAMES, tuple(sorted(section.get("names", {}).items())), section["name"])
-                label = words("site.chart_label", player=name, discipline=local)
+                label = words("site.chart_label", player=name, discipline=names(section))
                 return Markup(svg.replace(LABEL, label))  # noqa: S704
 
             def history(section: Page) -> Markup:
@@ -309,6 +312,7 @@ class Renderer:
             lang=token(("lang",)),
             _=words,
             named=named,
+            names=names,
             kind=kind,
             link=lambda target: token(("link", target)),
             static=lambda name: token(("file", f"static/{name}")),
