@@ -13,6 +13,7 @@ from fedrank.handlers.accounts.menus import role_changed
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.questions.ratings import rating_of
+from fedrank.handlers.site.identity import local_name
 from fedrank.handlers.site.links import player_of_payload
 from fedrank.handlers.wording.common import label
 from fedrank.handlers.wording.i18n import t
@@ -35,7 +36,10 @@ async def start(services: Services, ctx: RequestContext, args: str) -> Reply:
         return await rating_of(services, ctx, *named)
     # Plain reads and writes (one or two thread hops each on SQLite, no ORM session): a write
     # only when the account is new (one INSERT) or its display name changed.
-    names = ", ".join(name for (name,) in await services.db.plain_rows(FEDERATION_NAMES, {}))
+    names = ", ".join(
+        local_name(local, name, ctx.language)
+        for name, local in await services.db.plain_rows(FEDERATION_NAMES, {})
+    )
     account = {"platform": ctx.platform, "user": ctx.user_id}
     rows = await services.db.plain_rows(ACCOUNT_START, account)
     display_name = clean_name(ctx.display_name)

@@ -37,8 +37,9 @@ _DISCIPLINE_COLUMNS_BY_CODE = _first_by_code(
     select(Discipline.id, Discipline.name, Discipline.system)
 )
 
-#: Every federation's name, in the order of their codes (/start: ``Database.plain_rows``).
-FEDERATION_NAMES = select(Federation.name).order_by(Federation.code)
+#: Every federation's name and names per language, in the order of their codes (/start:
+#: ``Database.plain_rows``).
+FEDERATION_NAMES = select(Federation.name, Federation.names).order_by(Federation.code)
 
 
 async def discipline_by_code(
