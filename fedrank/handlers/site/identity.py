@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from fedrank.handlers.context import Services
@@ -27,6 +28,23 @@ LOGO_TYPES = {
     "jpeg": ("jpg", "image/jpeg"),
     "svg": ("svg", "image/svg+xml"),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class FileHead:
+    """What a list file says of its federation where its format has a place (an XLSX's
+    properties and printed header and footer, the HTML page's top and foot; a CSV has none)."""
+
+    federation: str
+    contact: str | None = None
+    footer: str | None = None
+
+
+def file_head(federation: Federation | None, language: str) -> FileHead | None:
+    """The federation's name in ``language``, contact and footer, for its list files."""
+    if federation is None:
+        return None
+    return FileHead(federation_name(federation, language), federation.contact, federation.footer)
 
 
 class Named(Protocol):
