@@ -24,7 +24,7 @@ from typing import Any, TextIO
 
 from fedrank.config import ConfigError, Settings, load_settings
 from fedrank.handlers.context import LanguageCache, Services, TransportState
-from fedrank.handlers.site.links import set_site_url
+from fedrank.handlers.site.links import set_chat_links, set_site_url
 from fedrank.handlers.systems import SystemRegistry, all_systems
 from fedrank.logsafe import install_for
 from fedrank.scheduler.outbox import Sender
@@ -97,6 +97,7 @@ def bootstrap(settings: Settings | None = None) -> Root:
         secret_key=settings.secret_key.get_secret_value() if settings.secret_key else None,
     )
     set_site_url(settings.site_url)
+    set_chat_links(settings.telegram_bot_username, settings.discord_invite_url)
     return Root(settings, db, systems, services)
 
 

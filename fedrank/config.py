@@ -8,6 +8,7 @@ own settings are a section of them (``FEDRANK_DISCORD_PREFIX`` is ``settings.dis
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Literal
 
@@ -96,6 +97,29 @@ class Settings(BaseSettings):
     # is published at (FEDRANK_SITE_URL: announcements link the list's page).
     site_dir: Path | None = None
     site_url: str | None = None
+    # Where the site's profiles lead into the chats: the Telegram bot's username (else learnt
+    # from getMe where the bot runs; a site built elsewhere needs it) and a Discord invite.
+    telegram_bot_username: str | None = None
+    discord_invite_url: str | None = None
+
+    @field_validator("telegram_bot_username")
+    @classmethod
+    def _bot_username(cls, value: str | None) -> str | None:
+        if not value:
+            return None
+        name = value.strip().lstrip("@")
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{3,31}", name):
+            raise ValueError("must be a Telegram bot username (letters, digits, _; 4-32)")
+        return name
+
+    @field_validator("discord_invite_url")
+    @classmethod
+    def _https_address(cls, value: str | None) -> str | None:
+        if not value:
+            return None
+        if not re.fullmatch(r"https?://[^\s\"'<>]+", value.strip()):
+            raise ValueError("must be an http(s):// address")
+        return value.strip()
 
     @field_validator("database_url")
     @classmethod

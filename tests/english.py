@@ -103,4 +103,5 @@ TYPED = {
         "ID",
         "JSON",
     ],
+    *["accent", "contact", "footer"],  # /identity's fields
 }

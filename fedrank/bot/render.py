@@ -51,5 +51,5 @@ def render_plain(reply: Reply) -> str:
             line = f"[file {block.filename}, {len(block.content)} bytes] {block.caption}"
             out.append(visible(line.rstrip()))
     for button in reply.buttons:
-        out.append(visible(f"[{button.label}] -> {button.action}"))
+        out.append(visible(f"[{button.label}] -> {button.url or button.action}"))
     return "\n".join(out)

@@ -1,4 +1,4 @@
-"""``fedrank federation add | list``, ``fedrank discipline add | list | disable | enable``,
+"""``fedrank federation add | edit | list``, ``fedrank discipline add | list | disable | enable``,
 ``fedrank grant`` and ``fedrank demo``: setting a federation up, with the operator's authority.
 
 The use cases are :mod:`fedrank.handlers.federation.operator` (over
@@ -11,6 +11,7 @@ error (exit code 2), writes nothing, and is kept in the audit log (``federation.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
@@ -38,6 +39,18 @@ discipline_app = typer.Typer(
     help="Disciplines (rating lists): add, list, disable or remove, enable.",
     no_args_is_help=True,
 )
+
+
+NameEn = Annotated[str | None, typer.Option("--name-en", help="its name in English")]
+NameRu = Annotated[str | None, typer.Option("--name-ru", help="its name in Russian")]
+NameUk = Annotated[str | None, typer.Option("--name-uk", help="its name in Ukrainian")]
+NameZh = Annotated[str | None, typer.Option("--name-zh", help="its name in Chinese")]
+
+
+def _names(en: str | None, ru: str | None, uk: str | None, zh: str | None) -> dict[str, str]:
+    """The names given per language (an empty one clears that language's)."""
+    given = {"en": en, "ru": ru, "uk": uk, "zh": zh}
+    return {lang: name for lang, name in given.items() if name is not None}
 
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -70,14 +83,68 @@ def federation_add(
     language: Annotated[
         str, typer.Option("--language", help="language of its announcements: en, ru, uk, zh")
     ] = "en",
+    name_en: NameEn = None,
+    name_ru: NameRu = None,
+    name_uk: NameUk = None,
+    name_zh: NameZh = None,
 ) -> None:
     """Add a federation (its admins are then given with `fedrank grant`)."""
     from fedrank.handlers.federation import operator as op_setup
 
+    names = _names(name_en, name_ru, name_uk, name_zh)
     typer.echo(
         _with_services(
             lambda services: op_setup.federation_add(
-                services, code, name, timezone=timezone, language=language
+                services, code, name, timezone=timezone, language=language, names=names
+            )
+        )
+    )
+
+
+@federation_app.command("edit")
+def federation_edit(
+    code: Annotated[str, typer.Argument(help="the federation's code, e.g. UFGO")],
+    name_en: NameEn = None,
+    name_ru: NameRu = None,
+    name_uk: NameUk = None,
+    name_zh: NameZh = None,
+    logo: Annotated[
+        Path | None,
+        typer.Option("--logo", help="a PNG, JPEG or SVG file (at most 256 KiB) for its pages"),
+    ] = None,
+    no_logo: Annotated[bool, typer.Option("--no-logo", help="remove its logo")] = False,
+    accent: Annotated[
+        str | None, typer.Option("--accent", help="its accent colour, #rgb or #rrggbb")
+    ] = None,
+    contact: Annotated[
+        str | None, typer.Option("--contact", help="a contact line for its pages and files")
+    ] = None,
+    footer: Annotated[
+        str | None, typer.Option("--footer", help="a footer for its pages and files")
+    ] = None,
+) -> None:
+    """Show or set a federation's names per language and its identity on the site and in
+    list files (an empty value clears one); as an admin's /identity."""
+    from fedrank.handlers.federation import operator as op_setup
+
+    data: bytes | None = None
+    if logo is not None:
+        try:
+            data = logo.read_bytes()
+        except OSError as exc:
+            raise CliError(f"cannot read the logo {logo}: {exc.strerror}") from None
+    names = _names(name_en, name_ru, name_uk, name_zh)
+    typer.echo(
+        _with_services(
+            lambda services: op_setup.federation_edit(
+                services,
+                code,
+                names=names,
+                accent=accent,
+                contact=contact,
+                footer=footer,
+                logo=data,
+                clear_logo=no_logo,
             )
         )
     )
@@ -108,14 +175,19 @@ def discipline_add(
             help="monthly, quarterly, yearly or on_demand (default: the system's own)",
         ),
     ] = None,
+    name_en: NameEn = None,
+    name_ru: NameRu = None,
+    name_uk: NameUk = None,
+    name_zh: NameZh = None,
 ) -> None:
     """Add a discipline: a rating list bound to one system, published on its calendar."""
     from fedrank.handlers.federation import operator as op_setup
 
+    names = _names(name_en, name_ru, name_uk, name_zh)
     typer.echo(
         _with_services(
             lambda services: op_setup.discipline_add(
-                services, federation, code, system, name, calendar=calendar
+                services, federation, code, system, name, calendar=calendar, names=names
             )
         )
     )
@@ -188,6 +260,10 @@ def discipline_edit(
             "KEY= clears it; repeatable",
         ),
     ] = None,
+    name_en: NameEn = None,
+    name_ru: NameRu = None,
+    name_uk: NameUk = None,
+    name_zh: NameZh = None,
 ) -> None:
     """Show or set the discipline's defaults of the tournament facts a file may lack (as an
     admin's /discipline facts): a file's own value wins, a submission's --set wins over both."""
@@ -195,7 +271,9 @@ def discipline_edit(
 
     typer.echo(
         _with_services(
-            lambda services: op_setup.discipline_edit(services, federation, code, facts or [])
+            lambda services: op_setup.discipline_edit(
+                services, federation, code, facts or [], _names(name_en, name_ru, name_uk, name_zh)
+            )
         )
     )
 

@@ -31,6 +31,76 @@ LOADERS: dict[str, Loader] = {
     "othello_woc": othello_woc.load,
 }
 
+#: Every demo federation's and discipline's name in the four languages (by code).
+NAMES: dict[str, dict[str, str]] = {
+    "RMF": {
+        "en": "Russian Mahjong Federation",
+        "ru": "Федерация маджонга России",
+        "uk": "Федерація маджонгу Росії",
+        "zh": "俄罗斯麻将联合会",
+    },
+    "rmf-mcr": {
+        "en": "Sports mahjong (MCR)",
+        "ru": "Спортивный маджонг (МКП)",
+        "uk": "Спортивний маджонг (МКП)",
+        "zh": "国标麻将",
+    },
+    "rmf-sichuan": {
+        "en": "Sichuan mahjong",
+        "ru": "Сычуаньский маджонг",
+        "uk": "Сичуанський маджонг",
+        "zh": "四川麻将",
+    },
+    "CCBA": {
+        "en": "Chinese Contract Bridge Association",
+        "ru": "Китайская ассоциация контрактного бриджа",
+        "uk": "Китайська асоціація контрактного бриджу",
+        "zh": "中国桥牌协会",
+    },
+    "ccba": {
+        "en": "CCBA masterpoints",
+        "ru": "Мастер-очки Китайской ассоциации бриджа",
+        "uk": "Майстер-очки Китайської асоціації бриджу",
+        "zh": "中国桥牌协会大师分",
+    },
+    "UFGO": {
+        "en": "Ukrainian Go Federation",
+        "ru": "Украинская федерация го",
+        "uk": "Українська федерація го",
+        "zh": "乌克兰围棋联合会",
+    },
+    "ufgo": {
+        "en": "UFGO rating",
+        "ru": "Рейтинг Украинской федерации го",
+        "uk": "Рейтинг Української федерації го",
+        "zh": "乌克兰围棋联合会等级分",
+    },
+    "FSBR": {
+        "en": "Russian Bridge Federation",
+        "ru": "Федерация спортивного бриджа России",
+        "uk": "Федерація спортивного бриджу Росії",
+        "zh": "俄罗斯桥牌联合会",
+    },
+    "fsbr": {
+        "en": "FSBR classification",
+        "ru": "Классификация ФСБР",
+        "uk": "Класифікація ФСБР",
+        "zh": "俄罗斯桥牌联合会等级评定",
+    },
+    "WOF": {
+        "en": "World Othello Federation",
+        "ru": "Всемирная федерация отелло",
+        "uk": "Всесвітня федерація отело",
+        "zh": "世界黑白棋联合会",
+    },
+    "woc": {
+        "en": "World Othello Championship",
+        "ru": "Чемпионат мира по отелло",
+        "uk": "Чемпіонат світу з отело",
+        "zh": "世界黑白棋锦标赛",
+    },
+}
+
 SEED = 20261121
 TODAY = date(2026, 11, 1)
 
@@ -268,6 +338,7 @@ async def load_demo(
         loaded: list[str] = []
         for spec in FEDERATIONS:
             federation = await repos.federations.add(spec.code, spec.name, spec.timezone)
+            federation.names = dict(NAMES[spec.code])
             await repos.accounts.set_role(operator.id, federation.id, "admin")
             for number in range(1, spec.players + 1):
                 name, gender = _name(rng, spec.names)
@@ -288,6 +359,7 @@ async def load_demo(
                 discipline = await repos.federations.add_discipline(
                     federation, d.code, d.name, d.system, d.calendar
                 )
+                discipline.names = dict(NAMES[d.code])
                 load = LOADERS.get(d.system)
                 if (
                     load is None

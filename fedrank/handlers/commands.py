@@ -19,7 +19,7 @@ from fedrank.handlers.accounts import grants, linking
 from fedrank.handlers.accounts import start as accounts
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
-from fedrank.handlers.federation import admin, playerdata
+from fedrank.handlers.federation import admin, identity, playerdata
 from fedrank.handlers.federation.registry import card, edit
 from fedrank.handlers.publication import publish as publication
 from fedrank.handlers.publication import subscriptions
@@ -168,6 +168,7 @@ register("proposalaccept", proposals.proposalaccept, "director", slow=True)
 register("proposalreject", proposals.proposalreject, "director")
 register("disciplines", admin.disciplines)
 register("discipline", admin.discipline, "director")
+register("identity", identity.identity_command, "director")
 register("roles", admin.roles, "director")
 register("unlink", admin.unlink, "director")
 register("qualify", qualification.qualify, "director")

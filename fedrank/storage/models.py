@@ -15,12 +15,14 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import (
+    JSON,
     CheckConstraint,
     Date,
     DateTime,
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -66,6 +68,14 @@ class Federation(Base):
     language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
     # Whether a director must approve games that players report (``/report``).
     reports_need_approval: Mapped[bool] = mapped_column(default=False)
+    # Its name in each language (en, ru, uk, zh) where one is set; ``name`` where not.
+    names: Mapped[dict[str, str]] = mapped_column(JSON, default=dict, server_default=text("'{}'"))
+    # Its identity on the site and in list files (``fedrank federation edit``, /identity).
+    accent: Mapped[str | None] = mapped_column(String(7))
+    contact: Mapped[str | None] = mapped_column(String(300))
+    footer: Mapped[str | None] = mapped_column(String(500))
+    logo: Mapped[bytes | None] = mapped_column(LargeBinary, deferred=True)
+    logo_type: Mapped[str | None] = mapped_column(String(16))
 
 
 class Discipline(Base):
@@ -89,6 +99,8 @@ class Discipline(Base):
     # Defaults of the tournament facts its system declares (``SystemAdapter.facts``), by key,
     # as text: what a submission uses where neither its file nor its KEY=VALUE gives one.
     facts: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default=text("'{}'"))
+    # Its name in each language where one is set; ``name`` where not.
+    names: Mapped[dict[str, str]] = mapped_column(JSON, default=dict, server_default=text("'{}'"))
 
 
 class Player(Base):

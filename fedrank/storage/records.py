@@ -52,6 +52,8 @@ class Standing:
     system: str = ""
     #: The discipline's publication calendar (when its next list comes: "since the list").
     calendar: str = "monthly"
+    #: Its name in each language where one is set (``discipline_name`` where not).
+    discipline_names: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,10 @@ class RatingCard:
     standings: list[Standing]
     #: The federation's time zone (its "today", for the next list's date).
     timezone: str = "UTC"
+    #: Its code and language (the player's page on the site), its names per language.
+    federation_code: str = ""
+    federation_language: str = "en"
+    federation_names: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

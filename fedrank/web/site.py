@@ -28,7 +28,7 @@ from aiohttp import web
 from multidict import CIMultiDict
 
 from fedrank.handlers.context import Services
-from fedrank.handlers.site import live, paths
+from fedrank.handlers.site import identity, live, paths
 from fedrank.handlers.site.finding import HITS, matches, search_json
 from fedrank.handlers.site.pages import Page, page_json
 from fedrank.handlers.wording.languages import LANGUAGES
@@ -366,7 +366,19 @@ def add_site_routes(app: web.Application, services: Services) -> None:
             raise web.HTTPNotFound()
         return respond(request, found)
 
+    async def logo(request: web.Request) -> web.StreamResponse:
+        # a federation's logo, as the build copies it (:mod:`fedrank.handlers.site.identity`)
+        found = await identity.logo_for(services, request.match_info["name"])
+        if found is None:
+            raise web.HTTPNotFound()
+        data, media = found
+        headers = {"Cache-Control": "public, max-age=300", "X-Content-Type-Options": "nosniff"}
+        if media == "image/svg+xml":  # an SVG is a document: it may run nothing
+            headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+        return web.Response(body=data, content_type=media, headers=headers)
+
     # No catch-all: one-segment paths (``/healthz``, ``/metrics``) stay free for the app.
+    app.router.add_get(r"/static/{name:logo-[^/]+}", logo)
     app.router.add_get("/static/{name}", static_file)
     app.router.add_get("/robots.txt", robots)
     app.router.add_get("/favicon.ico", favicon)

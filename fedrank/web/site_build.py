@@ -24,7 +24,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from fedrank.handlers.context import Services
-from fedrank.handlers.site import changes, live, paging, paths
+from fedrank.handlers.site import changes, identity, live, paging, paths
 from fedrank.handlers.site.finding import search_json
 from fedrank.handlers.site.pages import page_json
 from fedrank.handlers.wording.languages import LANGUAGES
@@ -136,6 +136,15 @@ def _copy_static(out: Path) -> None:
             shutil.copyfile(STATIC / name, target)
 
 
+def _write_logos(out: Path, logos: list[tuple[str, bytes]]) -> None:
+    """The federations' logos in ``static/`` (each page's header links its own)."""
+    for name, data in logos:
+        target = out / "static" / name
+        if not target.exists() or target.read_bytes() != data:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+
+
 def _load_manifest(out: Path) -> dict[str, Any]:
     try:
         data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
@@ -156,7 +165,8 @@ async def build_site(
     only at the end)."""
     federation_languages, default = await live.languages(services)
     renderer = Renderer(federation_languages, default)
-    design = design_hash(federation_languages)
+    names_and_identity, logos = await identity.for_build(services)
+    design = design_hash(federation_languages) + names_and_identity
     state = [*await live.state(services), *languages, design]
     marks = await changes.marks(services)
     manifest = _load_manifest(out)
@@ -178,6 +188,7 @@ async def build_site(
     if building is not None:
         out = building
     _copy_static(out)
+    _write_logos(out, logos)
     if found is not None:
         # Only the pages the changes touch are read; every other page stays as it is.
         pages = changes.changed_pages(services, found)

@@ -31,6 +31,7 @@ from fedrank.handlers.site.pages import Page
 from fedrank.handlers.site.public import citation, public_note, public_text
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.languages import LANGUAGES
+from fedrank.handlers.wording.words import kind_text
 from fedrank.web.site_rows import history_rows, index_rows, list_rows, page_index
 
 HERE = Path(__file__).parent
@@ -48,6 +49,8 @@ TEMPLATE_OF = {
     "players": "players.html",
     "search": "search.html",
 }
+#: What marks a word's value as a name per language (a discipline's, in a chart's label).
+NAMES = "names"
 #: Stand-ins for the words of a part rendered once for every language (control characters:
 #: never in escaped data, and replaced by the language's escaped words).
 NEW = "\x01new\x01"
@@ -193,7 +196,15 @@ class Renderer:
     def _resolve(self, spec: tuple[Any, ...], page: Page, language: str, here: str) -> str:
         kind = spec[0]
         if kind == "words":
-            return str(escape(t(language, spec[1], **dict(spec[2]))))
+            values = {
+                k: (dict(v[1]).get(language) or v[2]) if isinstance(v, tuple) else v
+                for k, v in spec[2]
+            }
+            return str(escape(t(language, spec[1], **values)))
+        if kind == "named":  # a federation's or discipline's name in the copy's language
+            return str(escape(dict(spec[1]).get(language) or spec[2]))
+        if kind == "kind":  # a point kind and colour as /rating words them
+            return str(escape(kind_text(language, spec[1], spec[2] or None)))
         if kind == "link":
             return str(escape(paths.relative(self.path(spec[1], language), here)))
         if kind == "file":
@@ -239,6 +250,16 @@ class Renderer:
         def words(key: str, **values: object) -> Markup:
             return token(("words", key, tuple(sorted(values.items()))))
 
+        def named(ref: Page) -> Markup:
+            return token(("named", tuple(sorted(ref.get("names", {}).items())), ref["name"]))
+
+        def names(ref: Page) -> tuple[str, tuple[tuple[str, str], ...], str]:
+            # a name per language as a value of words (the copy's language picks it)
+            return (NAMES, tuple(sorted(ref.get("names", {}).items())), ref["name"])
+
+        def kind(award: Page) -> Markup:
+            return token(("kind", award["kind"], award.get("colour") or ""))
+
         codes = self._search_codes(page)
         extra: dict[str, Any] = {"search_form": token(("search", codes)) if codes else ""}
         if page["kind"] == "players":
@@ -261,6 +282,7 @@ class Renderer:
             extra["trace"] = Markup(  # noqa: S704 (rendered by the autoescaping template)
                 self.fragments["tournament_trace.html"].render(
                     traced=traced,
+                    kind=kind,
                     rule=lambda text: token(("rule", system, text)),
                     note=lambda text: token(("note", text)),
                 )
@@ -282,7 +304,7 @@ class Renderer:
                     LABEL,
                     open_end=last["until"] is None,
                 )
-                label = words("site.chart_label", player=name, discipline=section["name"])
+                label = words("site.chart_label", player=name, discipline=names(section))
                 return Markup(svg.replace(LABEL, label))  # noqa: S704
 
             def history(section: Page) -> Markup:
@@ -301,6 +323,9 @@ class Renderer:
             page=page,
             lang=token(("lang",)),
             _=words,
+            named=named,
+            names=names,
+            kind=kind,
             link=lambda target: token(("link", target)),
             static=lambda name: token(("file", f"static/{name}")),
             api=token(("file", paths.api(page.get("whole") or page["page"]))),

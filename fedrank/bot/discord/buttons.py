@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import discord
 
 from fedrank.bot.discord.render import custom_id
+from fedrank.handlers.wording.reply import Button
 
 _SUCCESS = {"confirm", "approve", "accept", "gameok", "gameapprove", "qconfirm"}
 _DANGER = {"cancel", "reject", "decline", "gamedispute", "gamereject", "qdecline"}
@@ -74,3 +75,11 @@ class ActionButton(
         presser: Presser | None = getattr(interaction.client, "fedrank", None)
         if presser is not None:
             await presser.press(interaction, self.owner, self.action, self.label)
+
+
+def item_of(button: Button, owner: int) -> discord.ui.Item[Any]:
+    """A rendered button as a component: a link (``url``: a page of the site), else one of
+    ours that runs its action."""
+    if button.url:
+        return discord.ui.Button(label=button.label, style=discord.ButtonStyle.link, url=button.url)
+    return ActionButton(owner, button.label, button.action)

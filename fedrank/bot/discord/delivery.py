@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Protocol
 import aiohttp
 import discord
 
-from fedrank.bot.discord.buttons import ActionButton
+from fedrank.bot.discord.buttons import item_of
 from fedrank.bot.discord.render import Outgoing, Rendered, render
 from fedrank.handlers.accounts.presence import is_unreachable, mark_unreachable, note_reachable
 from fedrank.handlers.context import Services
@@ -78,7 +78,7 @@ def make_view(buttons: Sequence[Button], owner: int) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for button in buttons:
-        view.add_item(ActionButton(owner, button.label, button.action))
+        view.add_item(item_of(button, owner))
     return view
 
 

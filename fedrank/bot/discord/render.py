@@ -41,6 +41,8 @@ TABLE_MAX_ROWS = 30
 TABLE_MAX_CHARS = 1500
 MAX_BUTTONS = 25
 BUTTON_LABEL_LIMIT = 80
+#: A link button's address at most (Discord's limit).
+URL_LIMIT = 512
 CUSTOM_ID_LIMIT = 100
 BUTTON_PREFIX = "fr:"
 EMBED_COLOUR = 0x2F6FB0
@@ -155,6 +157,13 @@ def _buttons(reply: Reply, owner: int | str, language: str) -> tuple[list[Button
     fitting: list[Button] = []
     hints: list[str] = []
     for button in reply.buttons:
+        if button.url:  # a link button (Discord has no web apps: the page opens in a browser)
+            if len(fitting) < MAX_BUTTONS and len(button.url) <= URL_LIMIT:
+                label = visible(button.label)[:BUTTON_LABEL_LIMIT]
+                fitting.append(Button(label, "", button.url))
+            else:
+                hints.append(f"{escape(button.label)}: <{button.url}>")
+            continue
         if len(fitting) < MAX_BUTTONS and len(custom_id(owner, button.action)) <= CUSTOM_ID_LIMIT:
             fitting.append(Button(visible(button.label)[:BUTTON_LABEL_LIMIT], button.action))
         else:

@@ -48,6 +48,7 @@ from fedrank.bot.telegram.middlewares import (
 from fedrank.bot.telegram.routers import routers
 from fedrank.config import ConfigError, Settings
 from fedrank.handlers.context import Services
+from fedrank.handlers.site.links import learn_bot_username
 
 log = logging.getLogger(__name__)
 
@@ -184,6 +185,7 @@ async def run_transport(
         me = await bot.me()
         if me.username:
             dp["start_link"] = await start_link(bot)
+            learn_bot_username(me.username)  # the profiles' links, where none is configured
         await register_commands(bot)
         await register_descriptions(bot)
         services.role_listeners.append(refresh)

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 from html import escape
 
+from aiogram.types import InlineKeyboardButton, WebAppInfo
+
 from fedrank.bot.render import render_table
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.reply import Attachment, Button, Paragraph, Reply, Span, Table
@@ -155,7 +157,9 @@ def render_html(reply: Reply, *, language: str = "en") -> Rendered:
         elif isinstance(block, Attachment):
             out.files.append(block)
     for button in reply.buttons:
-        if len(button.action.encode()) <= CALLBACK_DATA_LIMIT:
+        if button.url:  # a link (a page of the site): no callback data to fit
+            out.buttons.append(Button(visible(button.label), "", button.url, button.web_app))
+        elif len(button.action.encode()) <= CALLBACK_DATA_LIMIT:
             out.buttons.append(Button(visible(button.label), button.action))
         else:
             line = t(language, "bot.type_to_press", label="\x00", command="\x01")
@@ -183,8 +187,19 @@ def _table_is_file(table: Table, text: str | None = None) -> bool:
     return tg_len(_escape(text)) > TABLE_MAX_CHARS
 
 
+def inline_button(button: Button, *, private: bool) -> InlineKeyboardButton:
+    """A rendered button in an inline keyboard: its action as callback data, or its address,
+    opened as a Web App in a private chat (Telegram allows web-app buttons only there) and as
+    a plain link elsewhere."""
+    if not button.url:
+        return InlineKeyboardButton(text=button.label, callback_data=button.action)
+    if button.web_app and private and button.url.startswith("https://"):
+        return InlineKeyboardButton(text=button.label, web_app=WebAppInfo(url=button.url))
+    return InlineKeyboardButton(text=button.label, url=button.url)
+
+
 def needs_own_lines(reply: Reply) -> bool:
     """Whether rendering adds a line of the transport's own (so its language matters)."""
     return any(isinstance(b, Table) and _table_is_file(b) for b in reply.blocks) or any(
-        len(b.action.encode()) > CALLBACK_DATA_LIMIT for b in reply.buttons
+        not b.url and len(b.action.encode()) > CALLBACK_DATA_LIMIT for b in reply.buttons
     )

@@ -19,14 +19,13 @@ from aiogram.exceptions import (
 )
 from aiogram.types import (
     BufferedInputFile,
-    InlineKeyboardButton,
     InlineKeyboardMarkup,
     Message,
     ReplyParameters,
 )
 from aiogram.utils.chat_action import ChatActionSender
 
-from fedrank.bot.telegram.render import render_html
+from fedrank.bot.telegram.render import inline_button, render_html
 from fedrank.handlers.context import Services
 from fedrank.handlers.notify import owe_reply
 from fedrank.handlers.wording.i18n import t
@@ -49,14 +48,13 @@ class UndeliveredError(Exception):
         self.parts_done = parts_done
 
 
-def keyboard(buttons: list[Button]) -> InlineKeyboardMarkup | None:
+def keyboard(buttons: list[Button], *, private: bool = False) -> InlineKeyboardMarkup | None:
+    """The inline keyboard of rendered buttons (``private``: a chat with one user, where a
+    web-app button may open)."""
     if not buttons:
         return None
     rows = [
-        [
-            InlineKeyboardButton(text=b.label, callback_data=b.action)
-            for b in buttons[i : i + ROW_WIDTH]
-        ]
+        [inline_button(b, private=private) for b in buttons[i : i + ROW_WIDTH]]
         for i in range(0, len(buttons), ROW_WIDTH)
     ]
     return InlineKeyboardMarkup(inline_keyboard=rows)
@@ -75,7 +73,7 @@ async def send_reply(
     returns the messages Telegram accepted. While a photo or a file goes up, the chat shows
     "sending a photo…" or "sending a file…" (aiogram's ChatActionSender)."""
     rendered = render_html(reply, language=language)
-    markup = keyboard(rendered.buttons)
+    markup = keyboard(rendered.buttons, private=chat_id > 0)
     sent: list[Message] = []
     quote = (
         ReplyParameters(message_id=reply_to, allow_sending_without_reply=True) if reply_to else None

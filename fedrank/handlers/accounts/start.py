@@ -12,6 +12,9 @@ from fedrank.handlers.accounts import linking
 from fedrank.handlers.accounts.menus import role_changed
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
+from fedrank.handlers.questions.ratings import rating_of
+from fedrank.handlers.site.identity import local_name
+from fedrank.handlers.site.links import player_of_payload
 from fedrank.handlers.wording.common import label
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.languages import LANGUAGES
@@ -24,12 +27,19 @@ from fedrank.storage.repos.federations import FEDERATION_NAMES
 
 async def start(services: Services, ctx: RequestContext, args: str) -> Reply:
     """``/start``: what the bot does and whom the account is linked to; ``/start <code>`` (a
-    link from a director's /linkcode, opened by the player) links by that code."""
+    link from a director's /linkcode, opened by the player) links by that code; ``/start
+    <player payload>`` (the link on a player's page of the site) answers his /rating."""
     if linking.is_code_payload(args):
         return await linking.link_from_start(services, ctx, args.strip())
+    named = player_of_payload(args) if args.strip() else None
+    if named is not None:  # a player's page on the site linked here: his rating
+        return await rating_of(services, ctx, *named)
     # Plain reads and writes (one or two thread hops each on SQLite, no ORM session): a write
     # only when the account is new (one INSERT) or its display name changed.
-    names = ", ".join(name for (name,) in await services.db.plain_rows(FEDERATION_NAMES, {}))
+    names = ", ".join(
+        local_name(local, name, ctx.language)
+        for name, local in await services.db.plain_rows(FEDERATION_NAMES, {})
+    )
     account = {"platform": ctx.platform, "user": ctx.user_id}
     rows = await services.db.plain_rows(ACCOUNT_START, account)
     display_name = clean_name(ctx.display_name)

@@ -29,6 +29,7 @@ from fedrank.handlers.access import (
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.federation import setup
+from fedrank.handlers.site.identity import discipline_name
 from fedrank.handlers.wording.common import player_label
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.reply import Reply, bold
@@ -51,7 +52,9 @@ async def disciplines(services: Services, ctx: RequestContext, args: str) -> Rep
                 calendar = calendar_text(ctx.language, d.calendar)
                 if d.disabled:
                     calendar += f" ({t(ctx.language, 'setup.disabled')})"
-                rows.append((federation.code, d.code, d.name, d.system, calendar))
+                rows.append(
+                    (federation.code, d.code, discipline_name(d, ctx.language), d.system, calendar)
+                )
     if not rows:
         return Reply.text(t(ctx.language, "disciplines.none"))
     reply = Reply().line(bold(t(ctx.language, "disciplines.title")))

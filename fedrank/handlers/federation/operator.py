@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.errors import UserError
+from fedrank.handlers.federation import identity
 from fedrank.handlers.federation.setup import (
     Actor,
     add_discipline,
@@ -52,12 +53,20 @@ async def _as_operator(
 
 
 async def federation_add(
-    services: Services, code: str, name: str, *, timezone: str, language: str
+    services: Services,
+    code: str,
+    name: str,
+    *,
+    timezone: str,
+    language: str,
+    names: dict[str, str] | None = None,
 ) -> str:
     """``fedrank federation add``: the federation made, said as one line."""
 
     async def work(repos: Repos, actor: Actor) -> str:
         added = await add_federation(repos, actor, code, name, timezone=timezone, language=language)
+        if names:
+            await identity.set_names(repos, actor, added, names)
         return t(
             "en",
             "setup.federation_added",
@@ -68,6 +77,39 @@ async def federation_add(
         )
 
     return await _as_operator(services, "federation.add", code, work)
+
+
+async def federation_edit(
+    services: Services,
+    code: str,
+    *,
+    names: dict[str, str],
+    accent: str | None = None,
+    contact: str | None = None,
+    footer: str | None = None,
+    logo: bytes | None = None,
+    clear_logo: bool = False,
+) -> str:
+    """``fedrank federation edit``: set the names and identity given (as an admin's
+    /identity), then say them all; with nothing given, only say them."""
+
+    async def work(repos: Repos, actor: Actor) -> str:
+        found = await federation_named(repos, actor, code)
+        await identity.set_names(repos, actor, found, names)
+        await identity.set_identity(
+            repos,
+            actor,
+            found,
+            accent=accent,
+            contact=contact,
+            footer=footer,
+            logo=logo,
+            clear_logo=clear_logo,
+        )
+        disciplines = list(await repos.federations.disciplines(found.id))
+        return identity.identity_lines("en", found, disciplines)
+
+    return await _as_operator(services, "federation.identity", code, work)
 
 
 async def federation_rows(services: Services) -> list[FederationRow]:
@@ -96,6 +138,7 @@ async def discipline_add(
     name: str,
     *,
     calendar: str | None,
+    names: dict[str, str] | None = None,
 ) -> str:
     """``fedrank discipline add``: the discipline made, said as one line."""
 
@@ -104,6 +147,8 @@ async def discipline_add(
         added = await add_discipline(
             repos, services.systems, actor, found, code, system, name, calendar=calendar
         )
+        if names:
+            await identity.set_names(repos, actor, found, names, added)
         return t(
             "en",
             "setup.discipline_added",
@@ -170,7 +215,11 @@ async def discipline_enable(services: Services, federation: str, code: str) -> s
 
 
 async def discipline_edit(
-    services: Services, federation: str, code: str, assignments: list[str]
+    services: Services,
+    federation: str,
+    code: str,
+    assignments: list[str],
+    names: dict[str, str] | None = None,
 ) -> str:
     """``fedrank discipline edit``: set (``KEY=VALUE``) or clear (``KEY=``) the discipline's
     defaults of the facts a file may lack, then say them all; with no assignment, only say
@@ -178,13 +227,18 @@ async def discipline_edit(
 
     async def work(repos: Repos, actor: Actor) -> str:
         found = await federation_named(repos, actor, federation)
+        if names:
+            target = await discipline_of(repos, actor, found, code)
+            await identity.set_names(repos, actor, found, names, target)
         if assignments:
             discipline = await set_discipline_facts(
                 repos, services.systems, actor, found, code, assignments
             )
         else:
             discipline = await discipline_of(repos, actor, found, code)
-        return discipline_facts_text("en", services.systems, discipline)
+        facts = discipline_facts_text("en", services.systems, discipline)
+        named = ", ".join(f"{k}: {v}" for k, v in sorted((discipline.names or {}).items()))
+        return f"names: {named}\n{facts}" if named else facts
 
     return await _as_operator(services, "discipline.facts", f"{federation} {code}", work)
 

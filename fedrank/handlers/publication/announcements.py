@@ -26,13 +26,14 @@ from unicodedata import east_asian_width
 
 from fedrank.handlers.access import stored_discipline
 from fedrank.handlers.notify import new_message
+from fedrank.handlers.site.identity import FileHead, discipline_name, file_head
 from fedrank.handlers.site.links import list_url
 from fedrank.handlers.wording.common import fmt
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.phrases import localize, wording
 from fedrank.handlers.wording.reply import Attachment, Reply, bold
 from fedrank.handlers.wording.safetext import csv_bytes, visible
-from fedrank.storage.models import Discipline, ListRow, ListSnapshot, Player
+from fedrank.storage.models import Discipline, Federation, ListRow, ListSnapshot, Player
 from fedrank.storage.records import NewMessage
 from fedrank.storage.repos import Repos
 
@@ -183,7 +184,12 @@ def _width(text: str) -> int:
     return sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
-def xlsx(headers: tuple[str, ...], rows: list[tuple[str | Decimal | int, ...]]) -> bytes:
+def xlsx(
+    headers: tuple[str, ...],
+    rows: list[tuple[str | Decimal | int, ...]],
+    head: FileHead | None = None,
+    title: str = "",
+) -> bytes:
     """A one-sheet workbook written by XlsxWriter: text always as text (a name that starts with
     ``=`` is no formula; characters XML cannot hold are escaped the way Excel does), integers
     as numbers, ratings (:class:`~decimal.Decimal`) as numbers shown with the decimals the
@@ -193,8 +199,23 @@ def xlsx(headers: tuple[str, ...], rows: list[tuple[str | Decimal | int, ...]]) 
 
     out = io.BytesIO()
     book = xlsxwriter.Workbook(out, {"in_memory": True, "strings_to_numbers": False})
-    book.set_properties({"created": _CREATED})
+    properties: dict[str, object] = {"created": _CREATED}
     sheet = book.add_worksheet("List")
+    if title:
+        properties["title"] = visible(title)
+    if head is not None:
+        notes = [visible(x) for x in (head.contact, head.footer) if x]
+        properties["company"] = visible(head.federation)
+        if notes:
+            properties["comments"] = "\n".join(notes)
+        # printed pages: the federation at the top, contact and footer at the foot ("&" is
+        # the header's own escape character, doubled to be shown)
+        sheet.set_header("&C" + _printed(head.federation))
+        if notes:
+            sheet.set_footer(
+                "&L" + _printed(notes[0]) + ("&R" + _printed(notes[1]) if len(notes) > 1 else "")
+            )
+    book.set_properties(properties)
     bold = book.add_format({"bold": True})
     places = max((_places(v) for row in rows for v in row if isinstance(v, Decimal)), default=0)
     rating = book.add_format({"num_format": f"0.{'0' * places}" if places else "0"})
@@ -218,18 +239,43 @@ def xlsx(headers: tuple[str, ...], rows: list[tuple[str | Decimal | int, ...]]) 
     return out.getvalue()
 
 
-def list_xlsx(lines: list[Line], language: str, system: str = "") -> bytes:
+def _printed(text: str) -> str:
+    """Text for an XLSX page header or footer: ``&`` doubled, cut to Excel's 255 characters."""
+    return visible(text).replace("&", "&&")[:120]
+
+
+def list_xlsx(
+    lines: list[Line],
+    language: str,
+    system: str = "",
+    head: FileHead | None = None,
+    title: str = "",
+) -> bytes:
+    """The list as a workbook; ``head``: the federation's name, contact and footer, in the
+    file's properties and on each printed page (the table itself starts at the first row)."""
     rows: list[tuple[str | Decimal | int, ...]] = [
         (line.position, line.fpid, line.name, line.rating, _title(language, line.title))
         for line in lines
     ]
-    return xlsx(_columns(language, system), rows)
+    return xlsx(_columns(language, system), rows, head, title)
 
 
 def list_html(
-    title: str, lines: list[Line], digest_lines: list[str], language: str, system: str = ""
+    title: str,
+    lines: list[Line],
+    digest_lines: list[str],
+    language: str,
+    system: str = "",
+    about: FileHead | None = None,
 ) -> bytes:
-    """A standalone page (no external resource): the digest and the full list."""
+    """A standalone page (no external resource): the digest and the full list; ``about``:
+    the federation's name above, its contact and footer below."""
+    above = f"<p>{escape(visible(about.federation))}</p>\n" if about is not None else ""
+    below = "".join(
+        f"<p>{escape(visible(x))}</p>"
+        for x in ((about.contact, about.footer) if about is not None else ())
+        if x
+    )
     head = "".join(f"<th>{escape(visible(h))}</th>" for h in _columns(language, system))
     body = "\n".join(
         "<tr>" + "".join(f"<td>{escape(visible(c))}</td>" for c in _cells(line, language)) + "</tr>"
@@ -247,11 +293,11 @@ th, td {{ border-bottom: 1px solid #ddd; padding: .3em .6em; text-align: left; }
 th {{ background: #f4f4f4; position: sticky; top: 0; }}
 td:first-child, td:nth-child(4) {{ text-align: right; font-variant-numeric: tabular-nums; }}
 </style></head><body>
-<h1>{escape(title)}</h1>
+{above}<h1>{escape(title)}</h1>
 <ul>{notes}</ul>
 <table><thead><tr>{head}</tr></thead><tbody>
 {body}
-</tbody></table></body></html>
+</tbody></table>{f"<footer>{below}</footer>" if below else ""}</body></html>
 """
     return page.encode("utf-8")
 
@@ -297,6 +343,8 @@ class Lists:
     previous: list[Line]
     previous_date: str | None
     digest: Digest
+    #: The discipline's federation (its name, contact and footer in the list files).
+    federation: Federation | None = None
 
 
 async def load_lists(repos: Repos, snapshot: ListSnapshot) -> Lists:
@@ -312,14 +360,24 @@ async def load_lists(repos: Repos, snapshot: ListSnapshot) -> Lists:
         prior = earlier[-1]
         previous = _lines(list(await repos.lists.top(prior.id, await repos.lists.size(prior.id))))
         previous_date = prior.list_date.isoformat()
-    return Lists(discipline, snapshot, current, previous, previous_date, compare(current, previous))
+    federation = await repos.federations.get(discipline.federation_id)
+    return Lists(
+        discipline,
+        snapshot,
+        current,
+        previous,
+        previous_date,
+        compare(current, previous),
+        federation,
+    )
 
 
 def announcement(lists: Lists, language: str, link: str | None = None) -> Reply:
     """The message a subscribed chat gets: title, digest, top, and the three files (and the
     list's page on the website, ``link``, when the site's address is set)."""
     d, day = lists.discipline, lists.snapshot.list_date.isoformat()
-    title = t(language, "ann.title", discipline=d.name, date=day)
+    title = t(language, "ann.title", discipline=discipline_name(d, language), date=day)
+    head = file_head(lists.federation, language)
     reply = Reply().line(bold(title))
     if link is not None:
         reply.line(t(language, "site.list_link", url=link))
@@ -334,9 +392,9 @@ def announcement(lists: Lists, language: str, link: str | None = None) -> Reply:
     stem = f"{d.code}-{day}"
     csv_file = list_csv(lists.current, language, d.system)
     reply.attach(Attachment(f"{stem}.csv", csv_file, "text/csv"))
-    xlsx_file = list_xlsx(lists.current, language, d.system)
+    xlsx_file = list_xlsx(lists.current, language, d.system, head, title)
     reply.attach(Attachment(f"{stem}.xlsx", xlsx_file, XLSX_MIME))
-    page = list_html(title, lists.current, digest, language, d.system)
+    page = list_html(title, lists.current, digest, language, d.system, head)
     reply.attach(Attachment(f"{stem}.html", page, "text/html"))
     return reply
 
@@ -347,7 +405,7 @@ def personal(lists: Lists, player_id: int, language: str) -> Reply | None:
     before = next((x for x in lists.previous if x.player_id == player_id), None)
     d, day = lists.discipline, lists.snapshot.list_date.isoformat()
     reply = Reply(private=True).line(
-        bold(t(language, "ann.personal_title", discipline=d.name, date=day))
+        bold(t(language, "ann.personal_title", discipline=discipline_name(d, language), date=day))
     )
     if now is None:
         if before is None:

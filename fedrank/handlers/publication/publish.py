@@ -14,6 +14,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.notify import new_message, to_accounts
 from fedrank.handlers.publication.announcements import announce_in
+from fedrank.handlers.site.identity import discipline_name
 from fedrank.handlers.systems import NoAdapterError, SystemRegistry
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.i18n.plural import counted
@@ -205,7 +206,7 @@ async def publish(services: Services, ctx: RequestContext, args: str) -> Reply:
                 t(
                     ctx.language,
                     key,
-                    discipline=discipline.name,
+                    discipline=discipline_name(discipline, ctx.language),
                     date=list_date.isoformat(),
                     first=exc.first.isoformat() if exc.first else "",
                 )
@@ -220,7 +221,7 @@ async def publish(services: Services, ctx: RequestContext, args: str) -> Reply:
             t(
                 ctx.language,
                 key,
-                discipline=discipline.name,
+                discipline=discipline_name(discipline, ctx.language),
                 date=list_date.isoformat(),
                 players=players,
             )
@@ -263,7 +264,7 @@ async def record_failure(
                 t(
                     language,
                     "schedule.failed_admin",
-                    discipline=discipline.name,
+                    discipline=discipline_name(discipline, language),
                     code=discipline.code,
                     date=list_date.isoformat(),
                     error=row.error,
@@ -320,7 +321,7 @@ async def unpublish(
         text = t(
             language,
             "schedule.withdrawn",
-            discipline=discipline.name,
+            discipline=discipline_name(discipline, language),
             date=list_date.isoformat(),
         )
         messages.append(

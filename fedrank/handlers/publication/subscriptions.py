@@ -10,6 +10,7 @@ from __future__ import annotations
 from fedrank.handlers.access import caller, director_of, known_discipline
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
+from fedrank.handlers.site.identity import discipline_name
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.reply import Reply
 
@@ -30,7 +31,11 @@ async def _toggle(services: Services, ctx: RequestContext, args: str, on: bool) 
             # Subscribing is refused without a record there; unsubscribing is always allowed.
             if on and not await repos.players.has_record(player.id, discipline.id):
                 raise UserError(
-                    t(ctx.language, "figures.sub_no_record", discipline=discipline.name)
+                    t(
+                        ctx.language,
+                        "figures.sub_no_record",
+                        discipline=discipline_name(discipline, ctx.language),
+                    )
                 )
             chat = ctx.user_id
         else:
@@ -55,7 +60,9 @@ async def _toggle(services: Services, ctx: RequestContext, args: str, on: bool) 
             key = ("sub.on_me" if kind == "personal" else "sub.on") if changed else "sub.already_on"
         else:
             key = "sub.off" if changed else "sub.already_off"
-        return Reply.text(t(ctx.language, key, discipline=discipline.name))
+        return Reply.text(
+            t(ctx.language, key, discipline=discipline_name(discipline, ctx.language))
+        )
 
 
 async def subscribe(services: Services, ctx: RequestContext, args: str) -> Reply:

@@ -10,6 +10,8 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.publication.publish import local_today
 from fedrank.handlers.questions.since import list_since_note, since_block, since_note
+from fedrank.handlers.site.identity import local_name
+from fedrank.handlers.site.links import player_url
 from fedrank.handlers.wording.common import fmt, is_number, label
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.phrases import wording
@@ -85,10 +87,16 @@ def _standing_lines(
 
 
 async def _card(services: Services, ctx: RequestContext, card: RatingCard) -> Reply:
+    federation = local_name(card.federation_names, card.federation_name, ctx.language)
     reply = Reply().line(
-        bold(label(card.player_name, card.federation_player_id)),
-        f" — {card.federation_name}",
+        bold(label(card.player_name, card.federation_player_id)), f" — {federation}"
     )
+    url = player_url(
+        card.federation_code, card.federation_player_id, ctx.language, card.federation_language
+    )
+    if url is not None and card.federation_code:
+        # the player's page: a Telegram Web App where it can open, else a link
+        reply.link_button(t(ctx.language, "rating.open_page"), url, web_app=True)
     changed = [s for s in card.standings if s.stored_since or s.listed_totals != s.totals]
     blocks: dict[int, tuple[str, list[str], list[PointTotal] | None]] = {}
     if changed:
@@ -102,7 +110,9 @@ async def _card(services: Services, ctx: RequestContext, card: RatingCard) -> Re
         lines = _standing_lines(ctx, standing, listed)
         if not lines and not heading:
             continue
-        reply.line(bold(standing.discipline_name))
+        reply.line(
+            bold(local_name(standing.discipline_names, standing.discipline_name, ctx.language))
+        )
         for line in lines:
             reply.line("  " + line)
         if heading:
@@ -129,12 +139,25 @@ async def rating(services: Services, ctx: RequestContext, args: str) -> Reply:
         # An account linked in several federations: one card per player.
         whole = Reply()
         for card in cards:
-            whole.blocks.extend((await _card(services, ctx, card)).blocks)
+            one = await _card(services, ctx, card)
+            whole.blocks.extend(one.blocks)
+            whole.buttons.extend(one.buttons)
         return whole
     if len(cards) != 1:
         async with services.db.read() as repos:
             player = await find_one_player(repos, ctx, query)
             cards = await repos.lists.rating_cards(player_id=player.id)
+    return await _card(services, ctx, cards[0])
+
+
+async def rating_of(services: Services, ctx: RequestContext, federation: str, fpid: str) -> Reply:
+    """/rating of the player ``fpid`` of ``federation`` (a profile's link into the bot)."""
+    async with services.db.read() as repos:
+        found = await repos.federations.by_code(federation)
+        player = await repos.players.by_federation_id(found.id, fpid) if found is not None else None
+        if player is None:
+            raise UserError(t(ctx.language, "player.not_found", query=fpid))
+        cards = await repos.lists.rating_cards(player_id=player.id)
     return await _card(services, ctx, cards[0])
 
 

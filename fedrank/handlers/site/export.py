@@ -13,6 +13,7 @@ from fedrank.handlers.publication.announcements import (
     list_xlsx,
     load_lists,
 )
+from fedrank.handlers.site.identity import discipline_name, file_head
 from fedrank.handlers.site.pages import list_data, page_json
 from fedrank.handlers.wording.i18n import t
 
@@ -52,9 +53,18 @@ async def export_list(
         lists = await load_lists(repos, snapshot)
         if kind == "csv":
             return f"{stem}.csv", list_csv(lists.current, language, discipline.system)
+        named = discipline_name(discipline, language)
+        title = t(language, "ann.title", discipline=named, date=snapshot.list_date)
+        head = file_head(federation, language)
         if kind == "xlsx":
-            return f"{stem}.xlsx", list_xlsx(lists.current, language, discipline.system)
-        title = t(language, "ann.title", discipline=discipline.name, date=snapshot.list_date)
+            return f"{stem}.xlsx", list_xlsx(
+                lists.current, language, discipline.system, head, title
+            )
         return f"{stem}.html", list_html(
-            title, lists.current, digest_text(lists.digest, language), language, discipline.system
+            title,
+            lists.current,
+            digest_text(lists.digest, language),
+            language,
+            discipline.system,
+            head,
         )

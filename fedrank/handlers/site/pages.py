@@ -17,7 +17,9 @@ from functools import lru_cache
 from typing import Any
 
 from fedrank.handlers.site import paths
+from fedrank.handlers.site.identity import identity_of, names_of
 from fedrank.handlers.site.jsonrows import page_json as page_json  # where callers find it
+from fedrank.handlers.site.links import bot_link, discord_invite
 from fedrank.handlers.wording.common import fmt as _fmt
 from fedrank.storage.models import Discipline, Federation, Player
 from fedrank.storage.repos import Repos
@@ -42,7 +44,9 @@ def federation_ref(federation: Federation) -> Page:
     return {
         "code": federation.code,
         "name": federation.name,
+        "names": names_of(federation),
         "language": federation.language,
+        "identity": identity_of(federation),
         "page": paths.federation(federation.code),
     }
 
@@ -52,6 +56,7 @@ def discipline_ref(federation: Federation, discipline: Discipline) -> Page:
     return {
         "code": discipline.code,
         "name": discipline.name,
+        "names": names_of(discipline),
         "system": discipline.system,
         "calendar": discipline.calendar,
         "page": page,
@@ -400,6 +405,11 @@ def profile_body(federation: Federation, player: Player, sections: list[Page]) -
             "country": player.country,
         },
         "disciplines": sections,
+        # the ways into the chats: the bot answering his /rating, the Discord server
+        "chat": {
+            "telegram": bot_link(federation.code, player.federation_player_id),
+            "discord": discord_invite(),
+        },
     }
 
 

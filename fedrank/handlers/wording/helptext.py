@@ -25,7 +25,7 @@ GROUPS = ("player", "director", "admin")
 PLAYER, DIRECTOR, ADMIN = GROUPS
 
 #: Commands of directors' audience that only a federation's admin may use.
-ADMIN_ONLY = frozenset({"discipline"})
+ADMIN_ONLY = frozenset({"discipline", "identity"})
 
 #: How many close matches an unknown command's answer names at most.
 CLOSE_MATCHES = 4

@@ -48,6 +48,10 @@ class Button:
     label: str
     # What pressing it does, as a command line the dispatcher understands (e.g. "/confirm ab12").
     action: str
+    # A link button instead (``action`` empty): the address it opens, and whether Telegram
+    # opens it inside the chat as a Web App where it can (a private chat).
+    url: str = ""
+    web_app: bool = False
 
 
 Block = Paragraph | Table | Attachment
@@ -85,6 +89,11 @@ class Reply:
 
     def button(self, label: str, action: str) -> Reply:
         self.buttons.append(Button(label, action))
+        return self
+
+    def link_button(self, label: str, url: str, *, web_app: bool = False) -> Reply:
+        """A button that opens ``url`` (a page of the site) rather than running a command."""
+        self.buttons.append(Button(label, "", url, web_app))
         return self
 
     @property
@@ -133,7 +142,11 @@ def reply_to_json(reply: Reply) -> dict[str, Any]:
             )
     return {
         "blocks": blocks,
-        "buttons": [{"label": b.label, "action": b.action} for b in reply.buttons],
+        "buttons": [
+            {"label": b.label, "action": b.action}
+            | ({"url": b.url, "web_app": b.web_app} if b.url else {})
+            for b in reply.buttons
+        ],
         "private": reply.private,
     }
 
@@ -154,5 +167,8 @@ def reply_from_json(data: dict[str, Any]) -> Reply:
             blocks.append(
                 Attachment(f["filename"], base64.b64decode(f["content"]), f["mime"], f["caption"])
             )
-    buttons = [Button(b["label"], b["action"]) for b in data.get("buttons", [])]
+    buttons = [
+        Button(b["label"], b["action"], str(b.get("url", "")), bool(b.get("web_app", False)))
+        for b in data.get("buttons", [])
+    ]
     return Reply(blocks, buttons, bool(data.get("private", False)))

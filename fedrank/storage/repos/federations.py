@@ -37,8 +37,9 @@ _DISCIPLINE_COLUMNS_BY_CODE = _first_by_code(
     select(Discipline.id, Discipline.name, Discipline.system)
 )
 
-#: Every federation's name, in the order of their codes (/start: ``Database.plain_rows``).
-FEDERATION_NAMES = select(Federation.name).order_by(Federation.code)
+#: Every federation's name and names per language, in the order of their codes (/start:
+#: ``Database.plain_rows``).
+FEDERATION_NAMES = select(Federation.name, Federation.names).order_by(Federation.code)
 
 
 async def discipline_by_code(
@@ -66,6 +67,18 @@ class FederationRepo(Repo):
 
     async def get(self, federation_id: int) -> Federation | None:
         return await self.session.get(Federation, federation_id)
+
+    async def logo(self, federation_id: int) -> tuple[bytes, str] | None:
+        """The federation's logo and its type (png, jpeg, svg), if it has one (the column is
+        deferred: a list of federations does not read every logo)."""
+        row = (
+            await self.session.execute(
+                select(Federation.logo, Federation.logo_type).where(Federation.id == federation_id)
+            )
+        ).first()
+        if row is None or row[0] is None or row[1] is None:
+            return None
+        return bytes(row[0]), str(row[1])
 
     async def all(self) -> Sequence[Federation]:
         return (await self.session.scalars(select(Federation).order_by(Federation.code))).all()

@@ -263,6 +263,10 @@ def _rating_cards_statement(by: str) -> Select[Any]:
             Discipline.system,
             Discipline.calendar,
             Federation.timezone,
+            Federation.code,
+            Federation.language,
+            Federation.names,
+            Discipline.names,
         )
         # From the chosen players, not a filter on every player: with this many joins
         # PostgreSQL keeps the written order (join_collapse_limit) and otherwise built every
@@ -353,10 +357,25 @@ async def rating_cards(
             system,
             calendar,
             timezone,
+            federation_code,
+            federation_language,
+            federation_names,
+            discipline_names,
         ) = row
         if not cards or cards[-1].player_id != pid:
             cards.append(
-                RatingCard(pid, player_name, fpid, federation_id, federation_name, [], timezone)
+                RatingCard(
+                    pid,
+                    player_name,
+                    fpid,
+                    federation_id,
+                    federation_name,
+                    [],
+                    timezone,
+                    federation_code=federation_code,
+                    federation_language=federation_language,
+                    federation_names=dict(federation_names or {}),
+                )
             )
         standings = cards[-1].standings
         if discipline_id is None:
@@ -369,6 +388,7 @@ async def rating_cards(
                 Standing(
                     discipline_id=discipline_id,
                     discipline_name=name,
+                    discipline_names=dict(discipline_names or {}),
                     snapshot_id=snapshot_id,
                     list_date=list_date,
                     list_size=size,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from fedrank.handlers.access import caller, find_one_player, stored_federation
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
+from fedrank.handlers.site.identity import federation_name
 from fedrank.handlers.wording.common import player_label
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.reply import Reply, bold
@@ -31,7 +32,7 @@ async def player(services: Services, ctx: RequestContext, args: str) -> Reply:
         )
         reply = Reply(private=director).line(bold(player_label(found)))
         facts = [
-            ("card.federation", f"{federation.code} — {federation.name}"),
+            ("card.federation", f"{federation.code} — {federation_name(federation, ctx.language)}"),
             ("card.latin_name", found.latin_name),
             ("card.club", found.club),
             ("card.country", found.country),
