@@ -394,3 +394,18 @@ def no_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
             monkeypatch.delenv(key)
     monkeypatch.chdir(tmp_path)
     yield tmp_path
+
+
+@pytest.fixture(autouse=True)
+def _site_links_restored() -> Iterator[None]:
+    """The site's and the bots' public addresses are module state set once per process by
+    ``fedrank run`` (a bot learns its username from getMe): each test leaves them as it
+    found them, so a Telegram test's bot name never leaks into a later test's pages."""
+    from fedrank.handlers.site import links
+
+    kept = [list(links._site_url), list(links._bot_username), list(links._discord_invite)]
+    yield
+    for current, before in zip(
+        (links._site_url, links._bot_username, links._discord_invite), kept, strict=True
+    ):
+        current[:] = before

@@ -196,10 +196,7 @@ class Renderer:
     def _resolve(self, spec: tuple[Any, ...], page: Page, language: str, here: str) -> str:
         kind = spec[0]
         if kind == "words":
-            values = {
-                k: (dict(v[1]).get(language) or v[2]) if isinstance(v, tuple) else v
-                for k, v in spec[2]
-            }
+            values = {k: _in_language(v, language) for k, v in spec[2]}
             return str(escape(t(language, spec[1], **values)))
         if kind == "named":  # a federation's or discipline's name in the copy's language
             return str(escape(dict(spec[1]).get(language) or spec[2]))
@@ -317,7 +314,7 @@ class Renderer:
             extra["chart"] = chart
             extra["near"] = near
             extra["history"] = history
-            extra["summary"] = summary(page, words)
+            extra["summary"] = summary(page, words, names)
             extra["reason"] = lambda text, system: token(("reason", system, text))
         html = self.templates[page["kind"]].render(
             page=page,
@@ -378,19 +375,39 @@ def near(section: Page) -> list[Page]:
     return below + above
 
 
-def summary(page: Page, words: Callable[..., Markup]) -> Markup:
+def _in_language(value: Any, language: str) -> Any:
+    """A word's value in ``language``: a name per language (``(NAMES, names, default)``) is
+    the language's name, a ``(JOINED, parts)`` the parts so resolved and joined."""
+    if isinstance(value, tuple) and value and value[0] == NAMES:
+        return dict(value[1]).get(language) or value[2]
+    if isinstance(value, tuple) and value and value[0] == JOINED:
+        return "".join(str(_in_language(part, language)) for part in value[1])
+    return value
+
+
+#: What marks a word's value as parts to resolve and join (a profile's figures).
+JOINED = "joined"
+
+
+def summary(
+    page: Page,
+    words: Callable[..., Markup],
+    names: Callable[[Page], tuple[str, tuple[tuple[str, str], ...], str]],
+) -> Markup:
     """A profile's description (and its shared link's preview): the name and the current
-    figures of each discipline he is listed in."""
-    figures = [
-        f"{s['name']}: {s['current']['rating']}"
-        + (f" ({s['current']['title']})" if s["current"]["title"] else "")
-        for s in page["disciplines"]
-        if s["current"]
-    ]
+    figures of each discipline he is listed in, the disciplines named in the page's language."""
+    parts: list[Any] = []
+    for s in page["disciplines"]:
+        if not s["current"]:
+            continue
+        if parts:
+            parts.append("; ")
+        title = f" ({s['current']['title']})" if s["current"]["title"] else ""
+        parts += [names(s), f": {s['current']['rating']}{title}"]
     name = page["player"]["name"]
-    if not figures:
-        return words("site.meta_player_unlisted", name=name, federation=page["federation"]["name"])
-    return words("site.meta_player", name=name, figures="; ".join(figures))
+    if not parts:
+        return words("site.meta_player_unlisted", name=name, federation=names(page["federation"]))
+    return words("site.meta_player", name=name, figures=(JOINED, tuple(parts)))
 
 
 def _in_folder(page: str) -> str:
