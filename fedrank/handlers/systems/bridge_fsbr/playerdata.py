@@ -17,6 +17,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any, Final
 
+from fedrank.engines.bridge_fsbr.tables import RK_INDEX, RK_LEVELS
 from fedrank.engines.kernel import InputError
 from fedrank.storage.models import Player
 
@@ -26,7 +27,8 @@ POINT_KINDS: Final = ("MB", "RO", "PB")
 DATA_KEY: Final = "bridge_fsbr"
 #: 2.2: "рк 5 – знание правил и участие в спортивных соревнованиях", everyone's start.
 BEGINNER_RK: Final = Decimal(5)
-STRONGEST_RK: Final = Decimal(-5)
+#: 2.2's coefficients as an error message names them.
+RK_TEXT: Final = ", ".join(f"{rk:f}" for rk in RK_LEVELS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +67,9 @@ def _dated(player: Player, key: str, raw: Any) -> list[tuple[date, Any]]:
 
 
 def is_rk(value: Decimal) -> bool:
-    """A coefficient of 2.2: a multiple of 0.5 from -5 to 5."""
-    return STRONGEST_RK <= value <= BEGINNER_RK and (value * 2) == (value * 2).to_integral_value()
+    """A coefficient of 2.2's list: 5, 4, 3, 2, 1, then down by 0.5 from 0.5 to -5 (no 1.5,
+    2.5, 3.5 or 4.5, which the list does not have and a publication could not place)."""
+    return value in RK_INDEX
 
 
 def player_data(player: Player) -> FsbrPlayerData:
@@ -93,7 +96,11 @@ def player_data(player: Player) -> FsbrPlayerData:
         except InvalidOperation:
             initial = None
         if initial is None or not initial.is_finite() or not is_rk(initial):
-            raise _bad(player, "initial_rk", f"{raw['initial_rk']!r} is not a coefficient of 2.2")
+            raise _bad(
+                player,
+                "initial_rk",
+                f"{raw['initial_rk']!r} is not a coefficient of 2.2 ({RK_TEXT})",
+            )
     carried = []
     for item in _triples(player, raw):
         ((day, kind),) = _dated(player, "points", [item[:2]])
@@ -128,7 +135,7 @@ def _rk_history(player: Player, raw: dict[str, Any]) -> tuple[tuple[date, Decima
         except InvalidOperation:
             rk = None
         if rk is None or not rk.is_finite() or not is_rk(rk):
-            raise _bad(player, key, f"has {value!r}, not a coefficient of 2.2 (5 to -5 by 0.5)")
+            raise _bad(player, key, f"has {value!r}, not a coefficient of 2.2 ({RK_TEXT})")
         if item[2] not in BASES:
             raise _bad(player, key, f"has {item[2]!r}: the basis is 'lifetime' or 'one-year'")
         if out and day <= out[-1][0]:

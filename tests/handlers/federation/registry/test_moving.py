@@ -532,6 +532,13 @@ async def test_fsbr_playerdata_takes_points_and_refuses_bad_ones(
         )
         assert refused.plain.startswith("Not accepted, nothing was written:"), value
         assert why in refused.plain, refused.plain
+    # 2.2's list has no 1.5 (1 is followed by 2): refused here rather than failing the list
+    for key, value in (("initial_rk", "1.5"), ("rk_history", '[["2025-06-01", 2.5, "lifetime"]]')):
+        refused = await dispatch(
+            services, user("boss"), f"/playerdata FSBR-0001 bridge_fsbr.{key} {value}"
+        )
+        assert refused.plain.startswith("Not accepted, nothing was written:"), key
+        assert "not a coefficient of 2.2 (5, 4, 3, 2, 1, 0.5, 0," in refused.plain, refused.plain
 
 
 # ---------------------------------------------------------------------------------------------
