@@ -44,3 +44,19 @@ async def record_denial(
         log.exception(
             "could not record the refusal of /%s for %s:%s", command, ctx.platform, ctx.user_id
         )
+
+
+async def record_refusal(
+    services: Services, ctx: RequestContext, kind: str, args: str, reason: str
+) -> None:
+    """Keep an admin command's refused input (``kind``, e.g. ``discipline.refused``) in the
+    audit log, in a transaction of its own (the command's rolled back)."""
+    async with services.db.transaction() as repos:
+        account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
+        await repos.audit.log(
+            kind,
+            at=services.now(),
+            account_id=account.id if account is not None else None,
+            subject=args[:200],
+            details={"reason": reason},
+        )

@@ -27,6 +27,7 @@ from fedrank.handlers.access import (
     require_role,
 )
 from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.denials import record_refusal
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.federation import setup
 from fedrank.handlers.site.identity import discipline_name
@@ -69,15 +70,7 @@ async def discipline(services: Services, ctx: RequestContext, args: str) -> Repl
     try:
         return await _discipline(services, ctx, args)
     except UserError as exc:
-        async with services.db.transaction() as repos:
-            account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
-            await repos.audit.log(
-                "discipline.refused",
-                at=services.now(),
-                account_id=account.id if account is not None else None,
-                subject=args[:200],
-                details={"reason": exc.message},
-            )
+        await record_refusal(services, ctx, "discipline.refused", args, exc.message)
         raise
 
 

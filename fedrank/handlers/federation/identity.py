@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from fedrank.handlers.access import caller, require_role
 from fedrank.handlers.context import RequestContext, Services
+from fedrank.handlers.denials import record_refusal
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.federation.setup import MAX_NAME, Actor, discipline_of, federation_named
 from fedrank.handlers.wording.i18n import t
@@ -222,15 +223,7 @@ async def identity_command(services: Services, ctx: RequestContext, args: str) -
     try:
         return await _identity(services, ctx, args)
     except UserError as exc:
-        async with services.db.transaction() as repos:
-            account = await repos.accounts.by_platform(ctx.platform, ctx.user_id)
-            await repos.audit.log(
-                "federation.identity.refused",
-                at=services.now(),
-                account_id=account.id if account is not None else None,
-                subject=args[:200],
-                details={"reason": exc.message},
-            )
+        await record_refusal(services, ctx, "federation.identity.refused", args, exc.message)
         raise
 
 
