@@ -201,7 +201,7 @@ async def test_fedrank_run_with_a_rejected_telegram_token_keeps_the_rest(
     down = found["transports"]["telegram"]
     assert down["state"] == "down" and down["error"].startswith("TelegramUnauthorizedError")
     said = [r.getMessage() for r in caplog.records if "refuses the bot" in r.getMessage()]
-    assert len(said) == 1
+    assert len(said) == 1 and said[0].startswith("telegram: the platform refuses the bot")
     assert "REJECTED" not in caplog.text and "REJECTED" not in str(found)
 
 
