@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,6 @@ import pytest
 from fedrank.engines.registry import calc_document
 from fedrank.handlers.publication.pairing_export import EGD_COLUMNS, parse_egd_line
 from tests.cli.test_app import Cli
-from tests.conftest import Templates
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 KHARKIV = EXAMPLES / "go_ufgo" / "kharkiv_autumn_cup_2026.h9"
@@ -33,15 +31,6 @@ SPB_JSON_SHA256 = "8f282a6eba5dc5cfd96483afdbaade3af779418af71fbcb1fb29ec615d2ca
 @pytest.fixture
 def run(no_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Cli:
     return Cli(no_env, monkeypatch, capsys)
-
-
-@pytest.fixture
-def demo(run: Cli, templates: Templates, monkeypatch: pytest.MonkeyPatch) -> Cli:
-    """The CLI on a copy of the demo (SQLite: the CLI opens the database by its URL)."""
-    path = run.cwd / "demo.db"
-    shutil.copyfile(templates.sqlite_demo(), path)
-    monkeypatch.setenv("FEDRANK_DATABASE_URL", f"sqlite+aiosqlite:///{path}")
-    return run
 
 
 def _from_zero(run: Cli, fed: tuple[str, str, str], discipline: tuple[str, str, str]) -> None:

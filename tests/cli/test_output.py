@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import shutil
 import zipfile
 from pathlib import Path
 
@@ -12,20 +11,6 @@ import pytest
 from fedrank.cli.common import CliError
 from fedrank.cli.output import resolve_out
 from tests.cli.test_app import Cli
-from tests.conftest import Templates
-
-
-@pytest.fixture
-def demo(
-    no_env: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    templates: Templates,
-) -> Cli:
-    path = no_env / "demo.db"
-    shutil.copyfile(templates.sqlite_demo(), path)
-    monkeypatch.setenv("FEDRANK_DATABASE_URL", f"sqlite+aiosqlite:///{path}")
-    return Cli(no_env, monkeypatch, capsys)
 
 
 def test_export_ufgo_out_xlsx_writes_an_xlsx_file(demo: Cli) -> None:

@@ -32,19 +32,6 @@ def test_a_bar_on_a_terminal_and_nothing_elsewhere() -> None:
     assert pipe.getvalue() == "" and quiet.getvalue() == ""
 
 
-@pytest.fixture
-def demo(
-    no_env: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    templates: Templates,
-) -> Cli:
-    path = no_env / "demo.db"
-    shutil.copyfile(templates.sqlite_demo(), path)
-    monkeypatch.setenv("FEDRANK_DATABASE_URL", f"sqlite+aiosqlite:///{path}")
-    return Cli(no_env, monkeypatch, capsys)
-
-
 def test_on_a_pipe_only_the_summary_line(demo: Cli) -> None:
     built = demo(["site", "build", "--out", "site"])
     assert (built.returncode, built.stderr) == (0, "")
