@@ -32,6 +32,7 @@ from fedrank.handlers.site import identity, live, paths
 from fedrank.handlers.site.finding import HITS, matches, search_json
 from fedrank.handlers.site.pages import Page, page_json
 from fedrank.handlers.wording.languages import LANGUAGES
+from fedrank.handlers.wording.safetext import visible
 from fedrank.web.crawl import robots_txt, sitemap_xml
 from fedrank.web.site_render import STATIC, TEMPLATES, Renderer, design_hash
 
@@ -344,7 +345,8 @@ def add_site_routes(app: web.Application, services: Services) -> None:
         language = request.match_info.get("language")
         if language is not None and language not in LANGUAGES:
             raise web.HTTPNotFound()
-        body = await site.search(request.query.get("q", "")[:200], language)
+        # a query is echoed on its page: no bidi or other invisible control survives into it
+        body = await site.search(visible(request.query.get("q", "")[:200]), language)
         return web.Response(
             body=body,
             content_type="text/html",

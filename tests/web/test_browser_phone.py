@@ -252,6 +252,11 @@ async def test_each_federation_page_answers_live(demo_services: Services, demo_l
             refused = await response.text()
         assert "&lt;b&gt;x" in refused and "<b>x" not in refused
         assert "Фёдоров" not in refused and 'class="found"' not in refused  # its own page
+        # bidi overrides and other invisible controls are taken out before the query is read
+        async with http.get(f"{live_site}/search", params={"q": "\u202eфедо\u200bров"}) as response:
+            cleaned = await response.text()
+        assert "\u202e" not in cleaned and "\u200b" not in cleaned
+        assert "Фёдоров" in cleaned and 'class="found"' in cleaned
         # a shared profile link's preview: the player's name and current figure
         async with http.get(f"{live_site}/api/v1/UFGO/players/UFGO-0001.json") as response:
             data = await response.json()
