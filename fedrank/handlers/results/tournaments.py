@@ -17,11 +17,13 @@ from fedrank.handlers import codes
 from fedrank.handlers.access import current_version, known_discipline, stored_discipline
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
+from fedrank.handlers.site.identity import discipline_name
 from fedrank.handlers.systems.base import is_withdrawn
 from fedrank.handlers.wording.common import fmt, is_number, label
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.i18n.plural import counted
 from fedrank.handlers.wording.reply import Reply, bold, code
+from fedrank.handlers.wording.words import kind_text
 from fedrank.storage.models import Award, Discipline, Entry, Game, Player
 from fedrank.storage.repos.tournaments import TournamentLine
 
@@ -83,7 +85,7 @@ def _tournaments_reply(
     page: int,
     pages: int,
 ) -> Reply:
-    where = discipline.name if discipline is not None else ""
+    where = discipline_name(discipline, ctx.language) if discipline is not None else ""
     if not total:
         key = "tournaments.none_in" if discipline is not None else "tournaments.none"
         return Reply.text(t(ctx.language, key, discipline=where))
@@ -154,8 +156,9 @@ def _place(entry: Entry) -> str:
     return fmt(entry.place) if entry.place is not None else "—"
 
 
-def _awards(awards: Sequence[Award]) -> dict[int, str]:
-    """Each player's award lines, summed by kind and colour: ``kind (colour) amount``."""
+def _awards(awards: Sequence[Award], language: str) -> dict[int, str]:
+    """Each player's award lines, summed by kind and colour, named in ``language``:
+    ``kind colour amount``."""
     sums: dict[int, dict[tuple[str, str | None], Decimal]] = defaultdict(dict)
     for award in awards:
         key = (award.kind, award.colour)
@@ -165,7 +168,7 @@ def _awards(awards: Sequence[Award]) -> dict[int, str]:
     for player_id, lines in sums.items():
         ordered = sorted(lines.items(), key=lambda x: (x[0][0], x[0][1] or ""))
         out[player_id] = "; ".join(
-            f"{kind}{f' ({colour})' if colour else ''} {fmt(amount)}"
+            f"{kind_text(language, kind, colour)} {fmt(amount)}"
             for (kind, colour), amount in ordered
         )
     return out
@@ -204,7 +207,7 @@ async def results(services: Services, ctx: RequestContext, args: str) -> Reply:
         version = await current_version(repos, tournament, ctx.language)
         head: list[Any] = [
             bold(tournament.name),
-            f" — {discipline.name}, {tournament.held_on.isoformat()}, ",
+            f" — {discipline_name(discipline, ctx.language)}, {tournament.held_on.isoformat()}, ",
             t(ctx.language, "results.version", version=version.version),
             " · ",
             code(tournament.code),
@@ -235,7 +238,7 @@ def _results_table(
     """The players line and one page of the table."""
     page = min(page, pages_of(len(entries), RESULTS_PAGE))
     shown = entries[(page - 1) * RESULTS_PAGE : page * RESULTS_PAGE]
-    by_player = _awards(awards)
+    by_player = _awards(awards, ctx.language)
     teams = any(entry.team for entry, _ in entries)
     headers = t(ctx.language, "results.headers").split("|")
     if teams:

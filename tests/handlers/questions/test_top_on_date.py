@@ -111,5 +111,5 @@ async def test_the_demo_ufgo_list_of_july(demo_services: Services) -> None:
     assert "list of 2026-07-01 (top 5 of" in reply.plain
     early = await dispatch(demo_services, user("u1", language="uk"), "/top ufgo 5 2024-07-01")
     assert early.plain == (
-        f"На 2024-07-01 списку «UFGO rating» ще не було: перший список — від {first.isoformat()}."
+        f"На 2024-07-01 списку «Рейтинг Української федерації го» ще не було: перший список — від {first.isoformat()}."
     )

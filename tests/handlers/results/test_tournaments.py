@@ -71,7 +71,7 @@ async def test_every_discipline_and_refusals(demo_services: Services) -> None:
 async def test_the_tournaments_reply_in_russian(demo_services: Services) -> None:
     reply = await dispatch(demo_services, user("u1", language="ru"), "/tournaments woc")
     assert reply.plain.splitlines()[0] == (
-        "World Othello Championship: сохранённые турниры (1 турнир), сначала новые"
+        "Чемпионат мира по отелло: сохранённые турниры (1 турнир), сначала новые"
     )
     [table] = tables(reply)
     assert table.headers == ("Код", "Дата", "Турнир", "Игроки", "Версия")
@@ -197,12 +197,15 @@ async def test_results_of_the_demo_with_teams_in_chinese(demo_services: Services
         demo_services, user("u1", language="zh"), "/results 2026 成都俱乐部团体赛"
     )
     lines = reply.plain.splitlines()
-    assert lines[0].startswith("2026 成都俱乐部团体赛 — ")
+    assert lines[0].startswith("2026 成都俱乐部团体赛 — 中国桥牌协会大师分, ")
     assert lines[0].endswith("第 1 版 · ccba-2026-10-06-13")
     [table] = tables(reply)
     assert table.headers == ("名次", "选手", "队伍", "得分", "所得")
     assert table.rows[0][2] == "T01"
-    assert table.rows[0][4].startswith("masterpoints (red) ")
+    assert table.rows[0][4].startswith("红分 ")  # the award's kind and colour, in Chinese
+    english = await dispatch(demo_services, user("u1"), "/results 2026 成都俱乐部团体赛")
+    assert " — CCBA masterpoints, " in english.plain.splitlines()[0]
+    assert tables(english)[0].rows[0][4].startswith("masterpoints red ")
 
 
 async def test_why_and_whatif_take_a_tournament_by_name(demo_services: Services) -> None:

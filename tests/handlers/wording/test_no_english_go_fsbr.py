@@ -101,8 +101,9 @@ async def _case(db: Database, discipline_code: str) -> Case:
         ).scalars()
         code = next(iter(latest))
         names = (await session.execute(select(Player.name, Player.federation_player_id))).all()
-        federations = (await session.execute(select(Federation.name, Federation.code))).all()
-        disciplines = (await session.execute(select(Discipline.name, Discipline.code))).all()
+        # by code only: the demo names them in every language (issue 34)
+        federations = (await session.execute(select(Federation.code))).all()
+        disciplines = (await session.execute(select(Discipline.code))).all()
     data = [*(c for row in tournaments for c in row), *(c for row in names for c in row)]
     data += [c for row in (*federations, *disciplines) for c in row]
     data += ["go_ufgo", "bridge_fsbr"]  # system IDs
