@@ -30,6 +30,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.qualification.run import advance_one
 from fedrank.handlers.qualification.state import SYSTEM, iso
+from fedrank.handlers.site.identity import discipline_name
 from fedrank.handlers.wording.common import is_number
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.reply import Reply, bold
@@ -90,7 +91,7 @@ async def qualify(services: Services, ctx: RequestContext, args: str) -> Reply:
         account = await caller(repos, services, ctx)
         discipline, federation = await director_discipline(repos, ctx, account, code)
         if discipline.system != SYSTEM:
-            raise UserError(t(lang, "qual.no_rules", discipline=discipline.name))
+            raise UserError(t(lang, "qual.no_rules", discipline=discipline_name(discipline, lang)))
         places: dict[str, list[int]] = {"presidium": [], "tie": []}
         for option in ("presidium", "tie"):
             wanted = _ids(options.get(option, ""))
@@ -146,7 +147,7 @@ async def qualify(services: Services, ctx: RequestContext, args: str) -> Reply:
         fields = {
             "id": row.id,
             "event": name,
-            "discipline": discipline.name,
+            "discipline": discipline_name(discipline, lang),
             "event_date": event_date.isoformat(),
             "date": on.isoformat(),
             "quota": quota,

@@ -47,6 +47,7 @@ from fedrank.handlers.qualification.state import (
     state_to_json,
     window_of,
 )
+from fedrank.handlers.site.identity import names_of
 from fedrank.handlers.systems import SystemRegistry
 from fedrank.handlers.wording.reply import Reply
 from fedrank.storage.database import Database
@@ -127,12 +128,20 @@ class QualificationRun:
         deadline = self.today + timedelta(days=CONSENT_DAYS)
         name = await messages.player_name(self.repos, player)
         key = f"invite:{player}:{slot.offered_on.isoformat()}{self.round_key()}"
-        row, discipline = self.row, self.discipline.name
-        build = partial(messages.invitation, row, discipline, name, deadline)
+        row, named = self.row, names_of(self.discipline)  # each reader's own language
+
+        def build(language: str) -> Reply:
+            return messages.invitation(row, named[language], name, deadline, language)
+
         reached = await self.tell_player(player, key, build, "invitation")
         if not reached:
             fpid = await self.fpid(player)
-            pass_on = partial(messages.invitation_to_pass_on, row, discipline, name, fpid, deadline)
+
+            def pass_on(language: str) -> Reply:
+                return messages.invitation_to_pass_on(
+                    row, named[language], name, fpid, deadline, language
+                )
+
             await self.tell_directors(key, pass_on)
         q = record_informed(q, player, self.today)
         await self.audit(

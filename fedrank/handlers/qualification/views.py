@@ -30,6 +30,7 @@ from fedrank.handlers.qualification.state import (
     state_from_json,
     window_of,
 )
+from fedrank.handlers.site.identity import discipline_name
 from fedrank.handlers.wording.common import fmt, is_number, row_id
 from fedrank.handlers.wording.i18n import t, tn
 from fedrank.handlers.wording.reply import Reply, bold
@@ -200,7 +201,7 @@ async def show(services: Services, ctx: RequestContext, args: str) -> Reply:
                     "qual.show_title",
                     id=row.id,
                     event=row.name,
-                    discipline=discipline.name,
+                    discipline=discipline_name(discipline, lang),
                     event_date=row.event_date.isoformat(),
                 )
             )

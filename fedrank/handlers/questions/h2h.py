@@ -17,6 +17,7 @@ from fedrank.engines.kernel import InputError
 from fedrank.handlers.access import known_discipline
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
+from fedrank.handlers.site.identity import discipline_name
 from fedrank.handlers.systems.players import (
     AMBIGUOUS,
     UnresolvedNamesError,
@@ -150,7 +151,7 @@ async def h2h(services: Services, ctx: RequestContext, args: str) -> Reply:
                     t(
                         ctx.language,
                         "h2h.place_based",
-                        discipline=discipline.name,
+                        discipline=discipline_name(discipline, ctx.language),
                         system=discipline.system,
                     )
                 )
@@ -183,7 +184,7 @@ def _reply(
     lang = ctx.language
     reply = Reply().line(
         bold(f"{player_label(first)} — {player_label(second)}"),
-        f" ({', '.join(d.name for d in disciplines)})",
+        f" ({', '.join(discipline_name(d, lang) for d in disciplines)})",
     )
     if not meetings:
         return reply.line(t(lang, "h2h.never"))

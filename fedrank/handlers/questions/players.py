@@ -18,6 +18,7 @@ from fedrank.handlers.access import one_tournament, stored_discipline, subject_p
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.questions.since import list_since_note
+from fedrank.handlers.site.identity import discipline_name
 from fedrank.handlers.systems import NoAdapterError
 from fedrank.handlers.wording.common import fmt, label, player_label
 from fedrank.handlers.wording.i18n import t
@@ -177,12 +178,17 @@ def chart_titles(language: str, player: Player, discipline: Discipline) -> tuple
     same text when its font has every character, else the first it has of: the name and
     discipline without the translated words, the Latin name or ID with the discipline's code
     (``charts/png.py`` says why)."""
-    title = t(language, "chart.title", player=player_label(player), discipline=discipline.name)
+    title = t(
+        language,
+        "chart.title",
+        player=player_label(player),
+        discipline=discipline_name(discipline, language),
+    )
     ident = player.federation_player_id
     latin = label(player.latin_name, ident) if player.latin_name else ident
     candidates = [
         title,
-        f"{player_label(player)} — {discipline.name}",
+        f"{player_label(player)} — {discipline_name(discipline, language)}",
         f"{latin} — {discipline.code}",
         f"{ident} — {discipline.code}",
         ident,
@@ -235,7 +241,7 @@ async def history(services: Services, ctx: RequestContext, args: str) -> Reply:
             if not rows:
                 continue
             found = True
-            reply.line(bold(discipline.name))
+            reply.line(bold(discipline_name(discipline, ctx.language)))
             reply.table(
                 tuple(
                     wording(

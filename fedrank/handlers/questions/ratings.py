@@ -10,7 +10,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.publication.publish import local_today
 from fedrank.handlers.questions.since import list_since_note, since_block, since_note
-from fedrank.handlers.site.identity import local_name
+from fedrank.handlers.site.identity import discipline_name, local_name
 from fedrank.handlers.site.links import player_url
 from fedrank.handlers.wording.common import fmt, is_number, label
 from fedrank.handlers.wording.i18n import t
@@ -212,11 +212,11 @@ async def top(services: Services, ctx: RequestContext, args: str) -> Reply:
     if found is None:
         async with services.db.read() as repos:
             discipline = await _discipline(repos, ctx, parts[0] if parts else None)
-            found = (discipline.id, discipline.name, discipline.system)
+            found = (discipline.id, discipline.name, discipline.system, discipline.names)
             head = await repos.lists.latest_top(discipline.id, count)
             if head is not None:
                 stored = await stored_since(repos.session, discipline.id, _since(head))
-    name = found[1]
+    name = local_name(found[3], found[1], ctx.language)
     if head is None:
         return Reply.text(t(ctx.language, "top.no_list", discipline=name))
     reply = _top_reply(ctx, name, head, found[2])
@@ -270,12 +270,18 @@ async def top_on(
         if snapshot is None:
             every = await repos.lists.snapshots(discipline.id)
             if not every:
-                return Reply.text(t(ctx.language, "top.no_list", discipline=discipline.name))
+                return Reply.text(
+                    t(
+                        ctx.language,
+                        "top.no_list",
+                        discipline=discipline_name(discipline, ctx.language),
+                    )
+                )
             return Reply.text(
                 t(
                     ctx.language,
                     "top.before_first",
-                    discipline=discipline.name,
+                    discipline=discipline_name(discipline, ctx.language),
                     date=on.isoformat(),
                     first=every[0].list_date.isoformat(),
                 )
@@ -302,7 +308,11 @@ async def top_on(
                 list_date=snapshot.list_date.isoformat(),
             )
         )
-        reply.blocks.extend(_top_reply(ctx, discipline.name, head, discipline.system).blocks)
+        reply.blocks.extend(
+            _top_reply(
+                ctx, discipline_name(discipline, ctx.language), head, discipline.system
+            ).blocks
+        )
         if not current and latest is not None:
             reply.line(t(ctx.language, "top.newer", latest=latest.list_date.isoformat()))
     if note:

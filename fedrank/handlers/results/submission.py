@@ -39,6 +39,7 @@ from fedrank.handlers.results.names import (
     register_and_prepare,
     unresolved_reply,
 )
+from fedrank.handlers.site.identity import discipline_name
 from fedrank.handlers.systems import NoAdapterError
 from fedrank.handlers.systems.base import SystemAdapter, is_withdrawn
 from fedrank.handlers.systems.facts import fact_lines, read_assignments, split_assignments
@@ -108,7 +109,7 @@ def preview_reply(
     registered without a membership are said to be outside them."""
     reply = Reply().line(
         bold(t(ctx.language, "submit.preview_title", name=prepared.name)),
-        f" — {discipline.name}, {prepared.held_on.isoformat()}",
+        f" — {discipline_name(discipline, ctx.language)}, {prepared.held_on.isoformat()}",
     )
     rows = [
         tuple(say(ctx.language, v) for v in (p.label, p.before, p.after, p.note))

@@ -17,6 +17,7 @@ from fedrank.handlers import codes
 from fedrank.handlers.access import current_version, known_discipline, stored_discipline
 from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
+from fedrank.handlers.site.identity import discipline_name
 from fedrank.handlers.systems.base import is_withdrawn
 from fedrank.handlers.wording.common import fmt, is_number, label
 from fedrank.handlers.wording.i18n import t
@@ -83,7 +84,7 @@ def _tournaments_reply(
     page: int,
     pages: int,
 ) -> Reply:
-    where = discipline.name if discipline is not None else ""
+    where = discipline_name(discipline, ctx.language) if discipline is not None else ""
     if not total:
         key = "tournaments.none_in" if discipline is not None else "tournaments.none"
         return Reply.text(t(ctx.language, key, discipline=where))
@@ -204,7 +205,7 @@ async def results(services: Services, ctx: RequestContext, args: str) -> Reply:
         version = await current_version(repos, tournament, ctx.language)
         head: list[Any] = [
             bold(tournament.name),
-            f" — {discipline.name}, {tournament.held_on.isoformat()}, ",
+            f" — {discipline_name(discipline, ctx.language)}, {tournament.held_on.isoformat()}, ",
             t(ctx.language, "results.version", version=version.version),
             " · ",
             code(tournament.code),

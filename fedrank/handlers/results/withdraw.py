@@ -21,6 +21,7 @@ from fedrank.handlers.context import RequestContext, Services
 from fedrank.handlers.errors import UserError
 from fedrank.handlers.results.corrections import correction_lines
 from fedrank.handlers.results.submission import hold_for_confirmation
+from fedrank.handlers.site.identity import discipline_name
 from fedrank.handlers.systems import NoAdapterError
 from fedrank.handlers.systems.base import is_withdrawn
 from fedrank.handlers.wording.i18n import t, tn
@@ -60,9 +61,10 @@ async def withdraw(services: Services, ctx: RequestContext, args: str) -> Reply:
         token = await hold_for_confirmation(
             repos, account.id, discipline, prepared, "", "", services.now()
         )
+        where = discipline_name(discipline, ctx.language)
         reply = Reply().line(
             bold(t(ctx.language, "withdraw.preview_title", name=tournament.name)),
-            f" — {discipline.name}, {version.held_on.isoformat()}, {tournament.code}",
+            f" — {where}, {version.held_on.isoformat()}, {tournament.code}",
         )
         reply.line(
             tn(

@@ -34,7 +34,7 @@ def _first_by_code(query: Query) -> Query:
 # Built once: building a statement costs about as much as running it.
 _DISCIPLINE_BY_CODE = _first_by_code(select(Discipline))
 _DISCIPLINE_COLUMNS_BY_CODE = _first_by_code(
-    select(Discipline.id, Discipline.name, Discipline.system)
+    select(Discipline.id, Discipline.name, Discipline.system, Discipline.names)
 )
 
 #: Every federation's name and names per language, in the order of their codes (/start:
@@ -44,11 +44,12 @@ FEDERATION_NAMES = select(Federation.name, Federation.names).order_by(Federation
 
 async def discipline_by_code(
     conn: AsyncConnection | AsyncSession | PlainReader, code: str
-) -> tuple[int, str, str] | None:
-    """(id, name, system) of the discipline :meth:`FederationRepo.discipline_by_code` finds,
-    as plain columns (on a :class:`PlainReader`: /top's first read)."""
+) -> tuple[int, str, str, dict[str, str]] | None:
+    """(id, name, system, names per language) of the discipline
+    :meth:`FederationRepo.discipline_by_code` finds, as plain columns (on a
+    :class:`PlainReader`: /top's first read)."""
     rows = await rows_of(conn, _DISCIPLINE_COLUMNS_BY_CODE, {"code": code.lower()})
-    return (rows[0][0], rows[0][1], rows[0][2]) if rows else None
+    return (rows[0][0], rows[0][1], rows[0][2], dict(rows[0][3] or {})) if rows else None
 
 
 class FederationRepo(Repo):

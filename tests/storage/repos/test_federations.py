@@ -20,6 +20,7 @@ async def test_a_discipline_code_two_federations_use_finds_the_first(db: Databas
                 first.id,
                 "Sports mahjong",
                 first.system,
+                {},
             )
         assert await repos.federations.discipline_by_code("go") is None
         assert await discipline_by_code(repos.session, "go") is None

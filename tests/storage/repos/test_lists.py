@@ -119,6 +119,7 @@ async def test_bare_connection_reads_match_the_session_reads(db: Database) -> No
             seeded.discipline_id,
             "Sports mahjong",
             "mahjong_rmf",
+            {},
         )
         assert await discipline_by_code(conn, "chess") is None
         top = await latest_top(conn, seeded.discipline_id, 3)

@@ -30,6 +30,7 @@ from fedrank.handlers.accounts.roles import (
 )
 from fedrank.handlers.context import RequestContext
 from fedrank.handlers.errors import UserError
+from fedrank.handlers.site.identity import discipline_name
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.reply import Reply, bold
 
@@ -92,7 +93,13 @@ class Roles(FeatureCog):
         )
         result = await sync.sync_guild(server)
         return Reply.text(
-            t(language, "dc.role_mapped", discipline=discipline.name, title=key, role=role.name),
+            t(
+                language,
+                "dc.role_mapped",
+                discipline=discipline_name(discipline, language),
+                title=key,
+                role=role.name,
+            ),
             self._synced(language, result),
         )
 
@@ -114,7 +121,9 @@ class Roles(FeatureCog):
             self.core.services, ctx, sync.role_map, guild_id=server.id, code=code, key=key
         )
         key_name = "dc.role_unmapped" if removed else "dc.role_not_mapped"
-        return Reply.text(t(language, key_name, discipline=discipline.name, title=key))
+        return Reply.text(
+            t(language, key_name, discipline=discipline_name(discipline, language), title=key)
+        )
 
     async def do_list(self, ctx: RequestContext, guild: discord.Guild | None) -> Reply:
         language = ctx.language
