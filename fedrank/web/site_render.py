@@ -31,7 +31,7 @@ from fedrank.handlers.site.pages import Page
 from fedrank.handlers.site.public import citation, public_note, public_text
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.languages import LANGUAGES
-from fedrank.handlers.wording.words import kind_text
+from fedrank.handlers.wording.words import kind_text, title_text
 from fedrank.web.site_rows import history_rows, index_rows, list_rows, page_index
 
 HERE = Path(__file__).parent
@@ -200,6 +200,8 @@ class Renderer:
             return str(escape(t(language, spec[1], **values)))
         if kind == "named":  # a federation's or discipline's name in the copy's language
             return str(escape(dict(spec[1]).get(language) or spec[2]))
+        if kind == "title":  # a title (kyu/dan) as /rating words it
+            return str(escape(title_text(language, spec[1])))
         if kind == "kind":  # a point kind and colour as /rating words them
             return str(escape(kind_text(language, spec[1], spec[2] or None)))
         if kind == "link":
@@ -257,6 +259,9 @@ class Renderer:
         def kind(award: Page) -> Markup:
             return token(("kind", award["kind"], award.get("colour") or ""))
 
+        def title(label: str) -> Markup:
+            return token(("title", label))
+
         codes = self._search_codes(page)
         extra: dict[str, Any] = {"search_form": token(("search", codes)) if codes else ""}
         if page["kind"] == "players":
@@ -267,7 +272,7 @@ class Renderer:
         if page["kind"] == "list":
             # The rows are the bulk of a list (every link in them is to the list's own
             # federation, the same in every copy).
-            rows = list_rows(page["rows"], paths.relative(".", page["page"]) + "/", NEW)
+            rows = list_rows(page["rows"], paths.relative(".", page["page"]) + "/", NEW, title)
             extra["rows"] = Markup(rows.replace(NEW, words("site.new")))  # noqa: S704
             paged = "paging" in page and page["paging"]["count"] > 1
             extra["page_index"] = Markup(page_index(page) if paged else "")  # noqa: S704
@@ -297,7 +302,7 @@ class Renderer:
                     return Markup("")
                 svg = rating_svg(
                     points,
-                    [(x["title"], Decimal(x["rating"])) for x in section["thresholds"]],
+                    [(title(x["title"]), Decimal(x["rating"])) for x in section["thresholds"]],
                     LABEL,
                     open_end=last["until"] is None,
                 )
@@ -308,13 +313,14 @@ class Renderer:
                 prefix = paths.relative(
                     paths.archive(page["federation"]["code"], section["code"]), page["page"]
                 ).removesuffix("index.html")
-                rows = history_rows(section["history"], prefix, NOW)
+                rows = history_rows(section["history"], prefix, NOW, title)
                 return Markup(rows.replace(NOW, words("site.until_now")))  # noqa: S704
 
             extra["chart"] = chart
             extra["near"] = near
             extra["history"] = history
             extra["summary"] = summary(page, words, names)
+            extra["titled"] = lambda label: (TITLED, label)  # a title as a value of words
             extra["reason"] = lambda text, system: token(("reason", system, text))
         html = self.templates[page["kind"]].render(
             page=page,
@@ -323,6 +329,7 @@ class Renderer:
             named=named,
             names=names,
             kind=kind,
+            title=title,
             link=lambda target: token(("link", target)),
             static=lambda name: token(("file", f"static/{name}")),
             api=token(("file", paths.api(page.get("whole") or page["page"]))),
@@ -377,9 +384,12 @@ def near(section: Page) -> list[Page]:
 
 def _in_language(value: Any, language: str) -> Any:
     """A word's value in ``language``: a name per language (``(NAMES, names, default)``) is
-    the language's name, a ``(JOINED, parts)`` the parts so resolved and joined."""
+    the language's name, a ``(TITLED, title)`` the title's words, a ``(JOINED, parts)`` the
+    parts so resolved and joined."""
     if isinstance(value, tuple) and value and value[0] == NAMES:
         return dict(value[1]).get(language) or value[2]
+    if isinstance(value, tuple) and value and value[0] == TITLED:
+        return title_text(language, value[1])
     if isinstance(value, tuple) and value and value[0] == JOINED:
         return "".join(str(_in_language(part, language)) for part in value[1])
     return value
@@ -387,6 +397,8 @@ def _in_language(value: Any, language: str) -> Any:
 
 #: What marks a word's value as parts to resolve and join (a profile's figures).
 JOINED = "joined"
+#: What marks a word's value as a title (``"5 kyu"``) to word in the copy's language.
+TITLED = "titled"
 
 
 def summary(
@@ -402,8 +414,10 @@ def summary(
             continue
         if parts:
             parts.append("; ")
-        title = f" ({s['current']['title']})" if s["current"]["title"] else ""
-        parts += [names(s), f": {s['current']['rating']}{title}"]
+        held = s["current"]["title"]
+        parts += [names(s), f": {s['current']['rating']}"]
+        if held:
+            parts += [" (", (TITLED, held), ")"]
     name = page["player"]["name"]
     if not parts:
         return words("site.meta_player_unlisted", name=name, federation=names(page["federation"]))

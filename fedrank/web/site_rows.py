@@ -13,7 +13,7 @@ a tenth of that, which is most of a full build's time at 20,000 players.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from fedrank.handlers.site import paging
@@ -56,12 +56,16 @@ def _table(name: tuple[object, ...]) -> dict[Any, str]:
     return table
 
 
-def list_rows(rows: Iterable[dict[str, Any]], prefix: str, new: str) -> str:
-    """A list's ``<tr>`` rows: position, ID, name linking the profile, rating, title, change
+def list_rows(
+    rows: Iterable[dict[str, Any]], prefix: str, new: str, titled: Callable[[str], str] = esc
+) -> str:
+    """A list's ``<tr>`` rows: position, ID, name linking the profile, rating, title (as
+    ``titled`` writes it: the renderer's token for its words in each copy's language), change
     since the previous list (``new`` for a player who was not on it)."""
     prefix = esc(prefix)
     players = _table(("player", prefix))
-    held = _table(("figures",))
+    held = _table(("rating",))
+    titles: dict[str | None, str] = {}  # the title's cell of this call (``titled``'s words)
     out = []
     for row in rows:
         if row["new"]:
@@ -77,22 +81,31 @@ def list_rows(rows: Iterable[dict[str, Any]], prefix: str, new: str) -> str:
                 f'<td>{esc(key[0])}</td><td><a href="{prefix}{esc(key[1])}">{esc(key[2])}</a></td>'
             )
         rating, title = row["rating"], row["title"]
-        figures = held.get((rating, title))
+        figures = held.get(rating)
         if figures is None:
-            figures = held[rating, title] = f"<td>{esc(rating)}</td><td>{esc(title or '')}</td>"
-        out.append(f"<tr><td>{int(row['position'])}</td>{player}{figures}<td>{change}</td></tr>\n")
+            figures = held[rating] = f"<td>{esc(rating)}</td>"
+        shown = titles.get(title)
+        if shown is None:
+            shown = titles[title] = f"<td>{titled(title) if title else ''}</td>"
+        out.append(
+            f"<tr><td>{int(row['position'])}</td>{player}{figures}{shown}<td>{change}</td></tr>\n"
+        )
     out.append("\n")
     return "".join(out)
 
 
-def history_rows(history: list[dict[str, Any]], prefix: str, now: str) -> str:
+def history_rows(
+    history: list[dict[str, Any]], prefix: str, now: str, titled: Callable[[str], str] = esc
+) -> str:
     """A profile's runs of lists, newest first: from (linking the page of its list that
     holds the player, :mod:`fedrank.handlers.site.paging`), until (its last list's first
-    page, or ``now`` while the run holds), position in the first list, rating, title."""
+    page, or ``now`` while the run holds), position in the first list, rating, title (as
+    ``titled`` writes it, as in :func:`list_rows`)."""
     prefix = esc(prefix)
     froms = _table(("from", prefix))
     untils = _table(("until", prefix))
-    held = _table(("figures",))  # the same cells as a list's
+    held = _table(("rating",))  # the same cells as a list's
+    titles: dict[str | None, str] = {}
     size = paging.SIZE
     still = f"<td>{now}</td>"
     out = []
@@ -114,10 +127,13 @@ def history_rows(history: list[dict[str, Any]], prefix: str, now: str) -> str:
         else:
             last = still
         rating, title = row["rating"], row["title"]
-        figures = held.get((rating, title))
+        figures = held.get(rating)
         if figures is None:
-            figures = held[rating, title] = f"<td>{esc(rating)}</td><td>{esc(title or '')}</td>"
-        out.append(f"<tr>{first}{last}<td>{position}</td>{figures}</tr>\n")
+            figures = held[rating] = f"<td>{esc(rating)}</td>"
+        shown = titles.get(title)
+        if shown is None:
+            shown = titles[title] = f"<td>{titled(title) if title else ''}</td>"
+        out.append(f"<tr>{first}{last}<td>{position}</td>{figures}{shown}</tr>\n")
     return "".join(out)
 
 

@@ -3,7 +3,9 @@ federation's, the discipline's and the awards' names are in Chinese (issue 34).
 
 Checked on the demo's CCBA, whose players and tournaments have Chinese names: a profile, the
 latest list, the discipline's page and the index, in their Chinese copies. What may stay in
-Latin letters is listed below and nothing else."""
+Latin letters is listed below and nothing else. On UFGO's a profile and the latest list,
+whose tournaments have Latin names (data, allowed as such): the kyu/dan titles are Chinese
+(5级, 2段), as in Russian and Ukrainian (5 кю, 2 дан)."""
 
 from __future__ import annotations
 
@@ -12,13 +14,17 @@ import re
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from fedrank.handlers.context import Services
+from fedrank.storage.models import Tournament
 from fedrank.web.site_build import build_site
 
 #: Latin words a Chinese page may show: federation codes and player IDs (``CCBA-0001``), the
 #: JSON link's format name, and the link to the English copy, written in its own language.
 ALLOWED = {"CCBA", "FSBR", "RMF", "UFGO", "WOF", "JSON", "English"}
+#: UFGO's rulebook symbol a profile's trace cites (seed 002: the IK coefficient).
+UFGO_SYMBOLS = {"IK"}
 
 
 def _latin_words(page: Path) -> set[str]:
@@ -48,3 +54,20 @@ async def test_a_chinese_page_has_no_english_word(demo_services: Services, tmp_p
     assert "Chinese Contract Bridge Association" not in profile
     # the awards' kinds and colours in Chinese (the ledger stores them in English)
     assert "masterpoints" not in profile and "silver" not in profile
+    # UFGO: a profile and the latest list, titles in the copy's language
+    async with demo_services.db.read() as repos:
+        names = (await repos.session.execute(select(Tournament.name))).scalars().all()
+    data = {w for name in names for w in re.findall(r"[A-Za-z]{2,}", name)}
+    ufgo = sorted((zh / "UFGO/ufgo").glob("20*.html"))[-1]
+    profile = zh / "UFGO/players/UFGO-0001.html"
+    for page in (ufgo, profile):
+        extra = _latin_words(page) - ALLOWED - UFGO_SYMBOLS - data
+        assert not extra, (page, sorted(extra))
+    listed = ufgo.read_text(encoding="utf-8")
+    assert "级</td>" in listed and "段</td>" in listed
+    for language, kyu in (("ru", " кю</td>"), ("uk", " кю</td>")):
+        copy = tmp_path / language / "UFGO/ufgo" / ufgo.name
+        text = copy.read_text(encoding="utf-8")
+        assert kyu in text and " дан</td>" in text and "kyu" not in text, language
+    english = (tmp_path / "UFGO/ufgo" / ufgo.name).read_text(encoding="utf-8")
+    assert " kyu</td>" in english and " dan</td>" in english

@@ -121,7 +121,9 @@ class Roles(FeatureCog):
             self.core.services, ctx, sync.role_map, guild_id=server.id, code=code, key=key
         )
         key_name = "dc.role_unmapped" if removed else "dc.role_not_mapped"
-        return Reply.text(t(language, key_name, discipline=discipline.name, title=key))
+        return Reply.text(
+            t(language, key_name, discipline=discipline_name(discipline, language), title=key)
+        )
 
     async def do_list(self, ctx: RequestContext, guild: discord.Guild | None) -> Reply:
         language = ctx.language
