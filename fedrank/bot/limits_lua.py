@@ -1,8 +1,8 @@
 """The Lua scripts behind :mod:`fedrank.bot.limits_redis`: each one atomic step of a limit.
 
 Every script takes ``ARGV[1]``, "now" in microseconds, empty for Redis's own ``TIME``: one clock
-for every process on the token (the tests pass a fake one). Times are whole microseconds,
-written with ``%d`` (Lua would write a number as ``%.14g`` and lose the last digits); the
+for every process on the token (the tests pass a fake one). Times are microseconds, written
+with ``%.2f`` (Lua would write a number as ``%.14g`` and lose the last digits); the
 algorithms are :mod:`fedrank.bot.limits`' line for line, so shared pacing is one process's.
 """
 
@@ -14,7 +14,7 @@ local function clock()
   local t = redis.call('TIME')
   return tonumber(t[1]) * 1000000 + tonumber(t[2])
 end
-local function n(x) return string.format('%d', math.floor(x)) end
+local function n(x) return string.format('%.2f', x) end
 local function expire(key, ms) redis.call('PEXPIRE', key, math.floor(ms)) end
 -- The limit-th latest slot of a window (a sorted set of slots), or nil while it has fewer.
 local function kth(key, now, window, limit)
