@@ -151,7 +151,14 @@ class RedisLimits:
     def telegram_pacer(
         self, token: str, limits: TelegramLimits, *, on_forbidden: ForbiddenHook | None
     ) -> SharedPacer:
-        budget = self.budget("tg", token, limits.per_second) if limits.per_second > 0 else None
+        # The window keeps Discord's margin: requests from several processes (hosts, event
+        # loops) reach Telegram each with its own delay, so 30 that left a second apart can
+        # arrive within one (measured: bench/replicas.py).
+        budget = (
+            self.budget("tg", token, limits.per_second, window=1.0 + DISCORD_MARGIN)
+            if limits.per_second > 0
+            else None
+        )
         return SharedPacer(
             self, self.base("tg", token), limits, budget=budget, on_forbidden=on_forbidden
         )
