@@ -4,8 +4,8 @@
                                        [--telegram-rate 30] [--redis redis://127.0.0.1:6379/14]
                                        [--rounds shared,killed] [--without-redis]
 
-This process runs a fake Telegram Bot API that answers 429 beyond 30 messages in any second
-and the test suite's fake Discord REST API (50 requests in any second for the token, a global
+A process of its own runs a fake Telegram Bot API that answers 429 beyond 30 messages in any
+second and the test suite's fake Discord REST API (50 requests in any second for the token, a global
 429 beyond, and its route buckets). Each round starts ``--replicas`` processes with the real
 senders (:class:`~fedrank.scheduler.senders.TelegramSender`, its aiogram session and pacer;
 :class:`~fedrank.scheduler.senders.DiscordSender`, discord.py's REST client and its
@@ -44,6 +44,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import aiohttp  # noqa: E402
 from aiohttp import web  # noqa: E402
 
 from tests.bot.discord.fake_rest import TOKEN as DC_TOKEN  # noqa: E402
@@ -67,6 +68,14 @@ class LimitedTelegram(FakeTelegram):
         self.accepted: list[tuple[float, int]] = []  # (arrival, chat)
         self.refused: list[float] = []
         self._window: list[float] = []
+        self.app.router.add_get("/_control/log", self._log)
+        self.app.router.add_get("/_control/count", self._count)
+
+    async def _log(self, request: web.Request) -> web.Response:
+        return web.json_response({"accepted": self.accepted, "refused": self.refused})
+
+    async def _count(self, request: web.Request) -> web.Response:
+        return web.json_response({"accepted": len(self.accepted)})
 
     def _answer(
         self,
@@ -85,6 +94,58 @@ class LimitedTelegram(FakeTelegram):
         self._window.append(now)
         self.accepted.append((now, chat_id))
         return self._ok(self._message(chat_id, text=str(params.get("text", ""))[:64]))
+
+
+class LoggingDiscord(FakeDiscordRest):
+    """The fake Discord API with a control route giving what it accepted and refused."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(global_limit=limit)
+        self.app.router.add_get("/_control/log", self._log)
+        self.app.router.add_get("/_control/count", self._count)
+
+    async def _count(self, request: web.Request) -> web.Response:
+        return web.json_response({"accepted": len(self.posted)})
+
+    async def _log(self, request: web.Request) -> web.Response:
+        accepted = [(p.at, p.channel) for p in self.posted]
+        return web.json_response({"accepted": accepted, "refused": self.refused_at})
+
+
+async def serve_fakes() -> None:
+    """The two fakes, in a process of their own: what the replicas and the controller do never
+    delays their answers (nor bunches the arrivals they count)."""
+    telegram, discord = LimitedTelegram(TG_LIMIT), LoggingDiscord(DC_LIMIT)
+    await telegram.start()
+    await discord.start()
+    print("ready", telegram.url, discord.url, flush=True)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await telegram.close()
+        await discord.close()
+
+
+class Fakes:
+    """The controller's view of the fakes' process: their addresses and logs."""
+
+    def __init__(self, telegram: str, discord: str) -> None:
+        self.telegram, self.discord = telegram, discord
+        self.http = aiohttp.ClientSession()
+
+    async def log(self, platform: str) -> tuple[list[tuple[float, int]], list[float]]:
+        url = self.telegram if platform == "telegram" else self.discord
+        async with self.http.get(f"{url}/_control/log") as answer:
+            found = await answer.json()
+        return [(at, chat) for at, chat in found["accepted"]], list(found["refused"])
+
+    async def accepted(self) -> int:
+        """Messages accepted so far, both platforms."""
+        count = 0
+        for url in (self.telegram, self.discord):
+            async with self.http.get(f"{url}/_control/count") as answer:
+                count += int((await answer.json())["accepted"])
+        return count
 
 
 # --- a replica --------------------------------------------------------------------------------
@@ -196,9 +257,7 @@ def figures(
     }
 
 
-async def run_round(
-    args: argparse.Namespace, name: str, telegram: LimitedTelegram, discord: FakeDiscordRest
-) -> None:
+async def run_round(args: argparse.Namespace, name: str, fakes: Fakes) -> None:
     from redis.asyncio import Redis
 
     prefix = f"bench:replicas:{uuid.uuid4().hex[:8]}"
@@ -224,9 +283,9 @@ async def run_round(
             "--redis",
             args.redis,
             "--telegram-api",
-            telegram.url,
+            fakes.telegram,
             "--discord-api",
-            discord.url,
+            fakes.discord,
             "--telegram-rate",
             str(args.telegram_rate),
             "--messages",
@@ -244,8 +303,8 @@ async def run_round(
     for process in replicas:
         assert process.stdout is not None
         await process.stdout.readline()
-    tg_from, dc_from = len(telegram.accepted), len(discord.posted)
-    tg_refused_from, dc_refused_from = len(telegram.refused), len(discord.refused_at)
+    before = {platform: await fakes.log(platform) for platform in PLATFORMS}
+    counted = sum(len(accepted) for accepted, _ in before.values())
     started = time.monotonic()
     cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
     for process in replicas:
@@ -257,9 +316,9 @@ async def run_round(
         if killing:
             victim = replicas[-1]
             while True:  # half of all messages accepted
-                if len(telegram.accepted) - tg_from + len(discord.posted) - dc_from >= total:
+                if await fakes.accepted() - counted >= total:
                     break
-                await asyncio.sleep(0.05)
+                await asyncio.sleep(0.2)
             victim.send_signal(signal.SIGKILL)
             await victim.wait()
             killed_at = time.monotonic() - started
@@ -286,14 +345,15 @@ async def run_round(
     wall = time.monotonic() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     used = (after.ru_utime - cpu.ru_utime) + (after.ru_stime - cpu.ru_stime)
-    tg_accepted = [
-        (at, chat - 1) for at, chat in telegram.accepted[tg_from:]
-    ]  # chat i + 1 got message i
-    dc_accepted = [(p.at, p.channel - CHANNELS) for p in discord.posted[dc_from:]]
-    results = [
-        figures("telegram", tg_accepted, telegram.refused[tg_refused_from:], TG_LIMIT, total),
-        figures("discord", dc_accepted, discord.refused_at[dc_refused_from:], DC_LIMIT, total),
-    ]
+    results = []
+    for platform, limit in (("telegram", TG_LIMIT), ("discord", DC_LIMIT)):
+        accepted, refused = await fakes.log(platform)
+        old_accepted, old_refused = before[platform]
+        # Telegram's chat i + 1 got message i; Discord's channel CHANNELS + i.
+        first = 1 if platform == "telegram" else CHANNELS
+        mine = [(at, chat - first) for at, chat in accepted[len(old_accepted) :]]
+        results.append(figures(platform, mine, refused[len(old_refused) :], limit, total))
+        results[-1]["refused_at"] = [at - started for at in refused[len(old_refused) :]]
     print(f"[{name}] {args.replicas} replicas, wall {wall:.1f} s, replicas' CPU {used:.1f} s")
     for r in results:
         limit = TG_LIMIT if r["name"] == "telegram" else DC_LIMIT
@@ -305,28 +365,34 @@ async def run_round(
             f" busiest second {r['peak']:.3f} ({'met' if r['peak'] <= 1.0 else 'NOT met'});"
             f" 429s {r['refused']}; lost {r['lost']}; duplicated {r['duplicated']}"
         )
+        if r["refused_at"]:
+            when = ", ".join(f"{at:.2f}" for at in r["refused_at"][:20])
+            print(f"    its 429s came at {when} s of the round")
 
 
 async def bench(args: argparse.Namespace) -> None:
-    telegram = LimitedTelegram(TG_LIMIT)
-    discord = FakeDiscordRest(global_limit=DC_LIMIT)
-    await telegram.start()
-    await discord.start()
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--serve-fakes", stdout=asyncio.subprocess.PIPE
+    )
+    assert server.stdout is not None
+    _, telegram, discord = (await server.stdout.readline()).decode().split()
+    fakes = Fakes(telegram, discord)
     print(
         f"{args.messages} Telegram messages (fake limit {TG_LIMIT}/s, replicas pace at"
         f" {args.telegram_rate}/s) and {args.messages} Discord messages (fake limit"
         f" {DC_LIMIT}/s) per round; {args.replicas} replicas, {args.workers} sends in flight"
-        " a platform each; Redis " + ("not shared" if args.without_redis else "shared")
+        " a platform each; Redis " + ("not shared" if args.without_redis else "shared"),
+        flush=True,
     )
     try:
-        rounds = args.rounds.split(",")
-        if args.without_redis:
-            rounds = ["without-redis"]
+        rounds = ["without-redis"] if args.without_redis else args.rounds.split(",")
         for name in rounds:
-            await run_round(args, name, telegram, discord)
+            await run_round(args, name, fakes)
     finally:
-        await telegram.close()
-        await discord.close()
+        await fakes.http.close()
+        server.terminate()
+        with contextlib.suppress(ProcessLookupError):
+            await server.wait()
 
 
 def main() -> None:
@@ -340,12 +406,17 @@ def main() -> None:
     )
     parser.add_argument("--rounds", default="shared,killed")
     parser.add_argument("--without-redis", action="store_true")
+    parser.add_argument("--serve-fakes", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--replica", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--round", default="", help=argparse.SUPPRESS)
     parser.add_argument("--prefix", default="", help=argparse.SUPPRESS)
     parser.add_argument("--telegram-api", default="", help=argparse.SUPPRESS)
     parser.add_argument("--discord-api", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+    if args.serve_fakes:
+        asyncio.run(serve_fakes())
+        return
     if args.replica is not None:
         asyncio.run(replica(args))
         return

@@ -19,6 +19,12 @@
   hook): one message a second per chat, 20 a minute per group, the token's budget overall,
   429 ``retry_after`` waited out, 403 of a private chat reported (the user blocked the bot).
 
+Each keeps its state in this process; with ``FEDRANK_REDIS_URL`` the transports and the outbox
+get the same limits kept in Redis instead (:mod:`fedrank.bot.limits_redis`, a :class:`Sharing`),
+so every process on a token draws on one budget: the async steps a send awaits
+(:meth:`Budget.take`, :meth:`TelegramPacer.chat_delay`, :meth:`DiscordLimits.learn`, …) are
+where the shared classes step in.
+
 Every 429 is counted in :data:`fedrank.metrics.RATE_LIMITED`. Limits: Discord allows 50
 requests/s a bot token and bans for an hour an address with 10,000 invalid requests (401, 403,
 429) in 10 minutes; Telegram about 30 messages/s, 1/s per chat, 20/min per group.
