@@ -15,6 +15,7 @@ import importlib
 import logging
 import os
 import stat
+import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
@@ -80,7 +81,14 @@ class Root:
         )
 
     async def close(self) -> None:
-        await self.db.close()
+        # The send budgets' Redis connections, if a transport or a sender opened them (the
+        # module is not imported, and aiogram with it, when nothing did).
+        shared = sys.modules.get("fedrank.bot.limits_redis")
+        try:
+            if shared is not None:
+                await shared.close_all()
+        finally:
+            await self.db.close()
 
 
 def bootstrap(settings: Settings | None = None) -> Root:

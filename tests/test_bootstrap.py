@@ -49,6 +49,31 @@ async def test_everything_is_built_from_the_settings_given(
         await root.close()
 
 
+async def test_with_redis_the_senders_share_the_budget_and_closing_closes_it(
+    tmp_path: Path,
+) -> None:
+    """With FEDRANK_REDIS_URL the outbox's senders draw on the Redis-shared budget, and closing
+    the root closes the connections that budget opened (no socket left to the collector)."""
+    import os
+
+    from fedrank.bot.limits_redis import RedisBudget, redis_limits
+    from fedrank.scheduler.senders import TelegramSender
+
+    url = os.environ.get("FEDRANK_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+    root = bootstrap(settings(tmp_path, telegram_token="1:t", redis_url=url))
+    try:
+        sender = root.senders()["telegram"]
+        assert isinstance(sender, TelegramSender)
+        budget = sender.pacer.budget
+        assert isinstance(budget, RedisBudget)
+        assert await budget.reserve_shared() is not None  # a connection is open now
+        await sender.close()
+    finally:
+        await root.close()
+    shared = redis_limits(url)
+    assert shared is not None and shared._client is None
+
+
 def test_transports_follow_the_tokens(tmp_path: Path) -> None:
     assert transports(settings(tmp_path), webhook=False) == []
     assert len(transports(settings(tmp_path, telegram_token="1:t"), webhook=True)) == 1

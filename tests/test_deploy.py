@@ -24,6 +24,7 @@ ENTRYPOINT = ROOT / "deploy" / "entrypoint.sh"
 FILES = [
     ROOT / "Dockerfile",
     ROOT / "compose.yaml",
+    ROOT / "compose.replicas.yaml",
     ROOT / "deploy" / "fedrank.service",
     ENTRYPOINT,
 ]
@@ -223,6 +224,39 @@ def test_compose_runs_fedrank_on_postgresql_and_redis_with_a_volume_for_sqlite()
     )
     assert "fedrank-data:/data" in compose  # where the image's default SQLite file lives
     assert "sqlite+aiosqlite:////data/fedrank.db" in (ROOT / "Dockerfile").read_text()
+
+
+def _service(compose: str, name: str) -> str:
+    """A service's block of a compose file (PyYAML is no dependency: read as text)."""
+    found = re.search(rf"^  {re.escape(name)}:\n((?:    .*\n|\n)+)", compose, re.M)
+    assert found is not None, name
+    return found[1]
+
+
+def test_the_replicas_compose_runs_two_webhooks_one_leader_postgresql_and_redis() -> None:
+    compose = (ROOT / "compose.replicas.yaml").read_text()
+    services = re.findall(r"^  ([a-z0-9-]+):\n", compose.split("\nservices:\n", 1)[1], re.M)
+    assert set(services) >= {"leader", "webhook-1", "webhook-2", "postgres", "redis"}
+    leader = _service(compose, "leader")
+    assert 'command: ["--webhook"]' in leader  # the scheduler runs here, and Discord's gateway
+    replicas = [_service(compose, f"webhook-{n}") for n in (1, 2)]
+    for replica in replicas:
+        assert 'command: ["--webhook", "--no-scheduler"]' in replica
+        assert 'FEDRANK_DISCORD_TOKEN: ""' in replica  # one Discord gateway: the leader's
+        assert re.search(r"leader:\n\s+condition: service_healthy", replica)  # migrated
+    ports = re.findall(r'"127\.0\.0\.1:(\d+):8080"', compose)
+    assert sorted(ports) == ["8080", "8081", "8082"]
+    assert re.search(r"^  postgres:\n    image: postgres:", compose, re.M)
+    assert re.search(r"^  redis:\n    image: redis:", compose, re.M)
+    # Every fedrank process: PostgreSQL, one Redis (shared state and send budgets), a webhook
+    # reachable from outside its container, a grace for the scheduler's tick.
+    url = re.search(r"FEDRANK_DATABASE_URL: (\S+)", compose)
+    assert url is not None and "@postgres:5432/" in url[1]
+    assert "FEDRANK_REDIS_URL: redis://redis:6379/0" in compose
+    assert "FEDRANK_WEBHOOK_HOST: 0.0.0.0" in compose
+    assert compose.count("<<: *environment") == 3 and compose.count("<<: *fedrank") == 3
+    grace = re.search(r"stop_grace_period:\s*(\S+)", compose)
+    assert grace is not None and _seconds(grace[1]) >= SHUTDOWN_GRACE_SECONDS + STOP_MARGIN
 
 
 def test_the_unit_starts_commands_fedrank_has() -> None:

@@ -19,6 +19,12 @@
   hook): one message a second per chat, 20 a minute per group, the token's budget overall,
   429 ``retry_after`` waited out, 403 of a private chat reported (the user blocked the bot).
 
+Each keeps its state in this process; with ``FEDRANK_REDIS_URL`` the transports and the outbox
+get the same limits kept in Redis instead (:mod:`fedrank.bot.limits_redis`, a :class:`Sharing`),
+so every process on a token draws on one budget: the async steps a send awaits
+(:meth:`Budget.take`, :meth:`TelegramPacer.chat_delay`, :meth:`DiscordLimits.learn`, …) are
+where the shared classes step in.
+
 Every 429 is counted in :data:`fedrank.metrics.RATE_LIMITED`. Limits: Discord allows 50
 requests/s a bot token and bans for an hour an address with 10,000 invalid requests (401, 403,
 429) in 10 minutes; Telegram about 30 messages/s, 1/s per chat, 20/min per group.
@@ -35,7 +41,7 @@ from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import aiohttp
 from aiogram.client.session.middlewares.base import (
@@ -178,14 +184,23 @@ class Budget:
         """The platform asked to wait: no request of this token goes before then."""
         self._held = max(self._held, self._clock() + seconds)
 
+    async def held(self, seconds: float) -> None:
+        """:meth:`hold`, told to every process on the token when the budget is shared."""
+        self.hold(seconds)
+
 
 _BUDGETS: dict[tuple[str, str], Budget] = {}
+
+
+def digest(token: str) -> str:
+    """What stands for a token in keys and logs: its SHA-256, never the token itself."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def shared_budget(platform: str, token: str, rate: float) -> Budget:
     """The one budget of ``token`` in this process (the bot and the outbox share it); keyed by
     a digest, so the token itself is kept nowhere."""
-    key = (platform, hashlib.sha256(token.encode()).hexdigest())
+    key = (platform, digest(token))
     budget = _BUDGETS.get(key)
     if budget is None:
         if platform == "discord":
@@ -226,11 +241,17 @@ class Bucket:
     reset_at: float
 
 
-def _float(value: str | None, default: float) -> float:
+def seconds_of(value: str | None, default: float) -> float:
     try:
         return max(0.0, float(value)) if value is not None else default
     except ValueError:
         return default
+
+
+def is_global(headers: Mapping[str, str]) -> bool:
+    """A 429 that holds every request of the token, not only the route's."""
+    scope = headers.get("X-RateLimit-Scope", "")
+    return headers.get("X-RateLimit-Global", "").lower() == "true" or scope == "global"
 
 
 class DiscordLimits:
@@ -278,9 +299,8 @@ class DiscordLimits:
         if status == 429:
             self.rate_limited += 1
             RATE_LIMITED.labels("discord").inc()
-            wait = _float(headers.get("Retry-After"), 1.0)
-            scope = headers.get("X-RateLimit-Scope", "")
-            if headers.get("X-RateLimit-Global", "").lower() == "true" or scope == "global":
+            wait = seconds_of(headers.get("Retry-After"), 1.0)
+            if is_global(headers):
                 log.warning("Discord: global rate limit, every request waits %.2f s", wait)
                 self.budget.hold(wait)
             else:
@@ -288,8 +308,12 @@ class DiscordLimits:
             return
         remaining = headers.get("X-RateLimit-Remaining")
         if remaining is not None and remaining.isascii() and remaining.isdigit():
-            reset_after = _float(headers.get("X-RateLimit-Reset-After"), 1.0)
+            reset_after = seconds_of(headers.get("X-RateLimit-Reset-After"), 1.0)
             self._buckets[key] = Bucket(int(remaining), now + reset_after)
+
+    async def learn(self, method: str, path: str, status: int, headers: Mapping[str, str]) -> None:
+        """:meth:`after`, told to every process on the token when the limits are shared."""
+        self.after(method, path, status, headers)
 
     def trace_config(self) -> aiohttp.TraceConfig:
         """The hook for ``discord.Client(http_trace=...)``: every request of the client waits in
@@ -308,7 +332,7 @@ class DiscordLimits:
             params: aiohttp.TraceRequestEndParams,
         ) -> None:
             response = params.response
-            self.after(params.method, params.url.path, response.status, response.headers)
+            await self.learn(params.method, params.url.path, response.status, response.headers)
 
         trace = aiohttp.TraceConfig()
         trace.on_request_start.append(start)
@@ -319,8 +343,13 @@ class DiscordLimits:
 _DISCORD: dict[int, DiscordLimits] = {}
 
 
-def discord_limits(token: str, per_second: float = DISCORD_PER_SECOND) -> DiscordLimits:
-    """The token's :class:`DiscordLimits` in this process (the bot and the outbox share it)."""
+def discord_limits(
+    token: str, per_second: float = DISCORD_PER_SECOND, *, shared: Sharing | None = None
+) -> DiscordLimits:
+    """The token's :class:`DiscordLimits` in this process (the bot and the outbox share it);
+    with ``shared`` (Redis), in every process on the token."""
+    if shared is not None:
+        return shared.discord_limits(token, per_second)
     budget = shared_budget("discord", token, per_second)
     limits = _DISCORD.get(id(budget))
     if limits is None:
@@ -411,6 +440,23 @@ class TelegramPacer(BaseRequestMiddleware):
         until = self._clock() + seconds
         self._chat_next[chat_id] = max(self._chat_next.get(chat_id, 0.0), until)
 
+    # The three steps of a send as the middleware awaits them: in this process here, through
+    # Redis for every process on the token in :class:`fedrank.bot.limits_redis.SharedPacer`.
+
+    async def chat_delay(self, chat_id: int | str) -> float:
+        """:meth:`reserve`."""
+        return self.reserve(chat_id)
+
+    async def take_global(self, chat_id: int | str) -> None:
+        """:meth:`reserve_global`, waited out."""
+        delay = self.reserve_global(chat_id)
+        if delay > 0:
+            await self._sleep(delay)
+
+    async def held(self, chat_id: int | str, seconds: float) -> None:
+        """:meth:`hold`."""
+        self.hold(chat_id, seconds)
+
     def _forget(self, now: float) -> None:
         """Drop chats whose slots are in the past (they are free again anyway)."""
         for chat_id in [c for c, at in self._chat_next.items() if at < now]:
@@ -431,12 +477,10 @@ class TelegramPacer(BaseRequestMiddleware):
         attempt = 0
         faults = 0
         while True:
-            delay = self.reserve(chat_id)
+            delay = await self.chat_delay(chat_id)
             if delay > 0:
                 await self._sleep(delay)
-            delay = self.reserve_global(chat_id)
-            if delay > 0:
-                await self._sleep(delay)
+            await self.take_global(chat_id)
             try:
                 return await make_request(bot, method)
             except TelegramRetryAfter as exc:
@@ -451,7 +495,7 @@ class TelegramPacer(BaseRequestMiddleware):
                     chat_id,
                     exc.retry_after,
                 )
-                self.hold(chat_id, float(exc.retry_after))
+                await self.held(chat_id, float(exc.retry_after))
             except (TelegramServerError, TelegramNetworkError) as exc:
                 faults += 1
                 if faults > self.limits.server_retries:
@@ -473,9 +517,27 @@ class TelegramPacer(BaseRequestMiddleware):
 
 
 def telegram_pacer(
-    token: str, limits: TelegramLimits | None = None, *, on_forbidden: ForbiddenHook | None = None
+    token: str,
+    limits: TelegramLimits | None = None,
+    *,
+    on_forbidden: ForbiddenHook | None = None,
+    shared: Sharing | None = None,
 ) -> TelegramPacer:
-    """A bot's pacer drawing on the token's one budget in this process (bot and outbox)."""
+    """A bot's pacer drawing on the token's one budget in this process (bot and outbox); with
+    ``shared`` (Redis), on the budget and the chats' pacing of every process on the token."""
     limits = limits or TelegramLimits()
+    if shared is not None:
+        return shared.telegram_pacer(token, limits, on_forbidden=on_forbidden)
     budget = shared_budget("telegram", token, limits.per_second) if limits.per_second > 0 else None
     return TelegramPacer(limits, budget=budget, on_forbidden=on_forbidden)
+
+
+class Sharing(Protocol):
+    """Limits shared by every process on a token (:class:`fedrank.bot.limits_redis.RedisLimits`
+    when ``FEDRANK_REDIS_URL`` is set); without it each process keeps its own."""
+
+    def discord_limits(self, token: str, per_second: float) -> DiscordLimits: ...
+
+    def telegram_pacer(
+        self, token: str, limits: TelegramLimits, *, on_forbidden: ForbiddenHook | None
+    ) -> TelegramPacer: ...

@@ -1,7 +1,8 @@
 """The outbox's ways out: one :class:`~fedrank.scheduler.outbox.Sender` per platform.
 
 Each sends the way its bot does, with its bot's rendering and under its token's one budget
-(:mod:`fedrank.bot.limits`, shared with the bot when both run in this process):
+(:mod:`fedrank.bot.limits`, shared with the bot when both run in this process, and with
+``FEDRANK_REDIS_URL`` with every process on the token, :mod:`fedrank.bot.limits_redis`):
 
 - :class:`TelegramSender`: an aiogram ``Bot`` whose session carries the
   :class:`~fedrank.bot.limits.TelegramPacer` (1 message/s per chat, 20/min per group, the
@@ -47,11 +48,13 @@ from fedrank.bot.discord.render import render
 from fedrank.bot.limits import (
     DISCORD_PER_SECOND,
     DiscordLimits,
+    Sharing,
     TelegramLimits,
     TelegramPacer,
     discord_limits,
     telegram_pacer,
 )
+from fedrank.bot.limits_redis import redis_limits
 from fedrank.bot.telegram.render import render_html
 from fedrank.bot.telegram.sender import CAPTION_LIMIT, keyboard
 from fedrank.config import Settings
@@ -84,12 +87,14 @@ class TelegramSender:
         api_server: TelegramAPIServer | None = None,
         rate: float | None = None,
         limits: TelegramLimits | None = None,
+        shared: Sharing | None = None,
     ) -> None:
-        # By default the token's one budget (shared with the bot of this process); ``rate``
-        # gives this sender a budget of its own (0: none), for tests and the bench.
+        # By default the token's one budget (shared with the bot of this process, and with
+        # ``shared``, Redis, with every process on the token); ``rate`` gives this sender a
+        # budget of its own (0: none), for tests and the bench.
         limits = limits or TelegramLimits()
         if rate is None:
-            self.pacer = telegram_pacer(token, limits)
+            self.pacer = telegram_pacer(token, limits, shared=shared)
         else:
             self.pacer = TelegramPacer(replace(limits, per_second=rate))
         session = AiohttpSession(api=api_server or PRODUCTION)
@@ -206,9 +211,10 @@ class DiscordSender:
         limits: DiscordLimits | None = None,
         channels: DmChannels | None = None,
         max_wait: float = 30.0,
+        shared: Sharing | None = None,
     ) -> None:
         self._token = token
-        self.limits = limits or discord_limits(token, per_second)
+        self.limits = limits or discord_limits(token, per_second, shared=shared)
         self.channels = channels
         #: A 429 asking to wait longer than this goes back to the outbox (the row waits, not
         #: the whole platform's loop); discord.py waits out shorter ones itself.
@@ -332,13 +338,17 @@ def default_senders(
     """A sender for every platform fedrank has credentials for, and the console; with ``db``
     the Discord sender keeps the DM channels it opens."""
     senders: dict[str, Sender] = {}
+    shared = redis_limits(settings.redis_url)  # with Redis: every process's budget on a token
     if settings.telegram_token is not None:
-        senders["telegram"] = TelegramSender(settings.telegram_token.get_secret_value())
+        senders["telegram"] = TelegramSender(
+            settings.telegram_token.get_secret_value(), shared=shared
+        )
     if settings.discord_token is not None:
         senders["discord"] = DiscordSender(
             settings.discord_token.get_secret_value(),
             per_second=settings.discord.requests_per_second,
             channels=StoredDmChannels(db) if db is not None else None,
+            shared=shared,
         )
     if console:
         senders["console"] = ConsoleSender()

@@ -31,6 +31,7 @@ from fedrank.bot.limits import (
     ThrottleLimits,
     discord_limits,
 )
+from fedrank.bot.limits_redis import redis_limits
 from fedrank.config import DiscordSettings, Settings
 from fedrank.handlers.accounts.roles import DatabaseRoleMap, RoleMap
 from fedrank.handlers.context import Services
@@ -177,8 +178,13 @@ def make_bot(services: Services, settings: DiscordSettings, **kwargs: Any) -> Fe
     return FedrankBot(services, settings, **kwargs)
 
 
-async def _serve(services: Services, settings: DiscordSettings, token: str) -> None:
-    bot = make_bot(services, settings, limits=discord_limits(token, settings.requests_per_second))
+async def _serve(
+    services: Services, settings: DiscordSettings, token: str, redis_url: str | None
+) -> None:
+    # With Redis the budget and the route buckets are those of every process on the token.
+    shared = redis_limits(redis_url)
+    limits = discord_limits(token, settings.requests_per_second, shared=shared)
+    bot = make_bot(services, settings, limits=limits)
     async with bot:
         await bot.start(token)
 
@@ -194,7 +200,7 @@ async def run_transport(settings: Settings, services: Services, *, webhook: bool
     token = settings.discord_token.get_secret_value()
     discord_settings = settings.discord
     try:
-        await _serve(services, discord_settings, token)
+        await _serve(services, discord_settings, token, settings.redis_url)
     except discord.PrivilegedIntentsRequired:
         if discord_settings.role_sync:
             raise RuntimeError(
@@ -207,4 +213,9 @@ async def run_transport(settings: Settings, services: Services, *, webhook: bool
             " switched on in the developer portal (or FEDRANK_DISCORD_PREFIX is set empty);"
             " slash commands work"
         )
-        await _serve(services, discord_settings.model_copy(update={"prefix": ""}), token)
+        await _serve(
+            services,
+            discord_settings.model_copy(update={"prefix": ""}),
+            token,
+            settings.redis_url,
+        )

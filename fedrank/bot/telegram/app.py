@@ -4,7 +4,9 @@
 the bot long-polls (no public address needed). With ``--webhook`` it serves Telegram's webhook
 on aiohttp at ``FEDRANK_WEBHOOK_HOST:PORT`` under the path of ``FEDRANK_WEBHOOK_URL``, checks
 ``FEDRANK_WEBHOOK_SECRET`` on every request, and keeps the FSM state in Redis
-(``FEDRANK_REDIS_URL``) so that several processes behind a load balancer share it.
+(``FEDRANK_REDIS_URL``) so that several processes behind a load balancer share it; with Redis
+the token's send budget and the chats' pacing are shared by every process on the token too
+(:mod:`fedrank.bot.limits_redis`), polling or webhook.
 """
 
 from __future__ import annotations
@@ -29,8 +31,9 @@ from aiogram.fsm.storage.redis import RedisStorage
 from aiogram.methods import Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 
+from fedrank.bot.limits import Sharing, telegram_pacer
 from fedrank.bot.limits import TelegramLimits as Limits
-from fedrank.bot.limits import telegram_pacer
+from fedrank.bot.limits_redis import redis_limits
 from fedrank.bot.telegram.menus import (
     menu_refresher,
     register_commands,
@@ -91,12 +94,14 @@ def make_bot(
     api_server: TelegramAPIServer | None = None,
     limits: Limits | None = None,
     reachability: Reachability | None = None,
+    shared: Sharing | None = None,
 ) -> Bot:
-    """A bot whose every chat-bound request goes through the pacer, in HTML parse mode."""
+    """A bot whose every chat-bound request goes through the pacer, in HTML parse mode; with
+    ``shared`` (Redis) the pacer's budget and chats are those of every process on the token."""
     session = AiohttpSession(api=api_server or PRODUCTION)
     reach = reachability or Reachability(services)
     session.middleware(KeepResponseTypes())
-    session.middleware(telegram_pacer(token, limits, on_forbidden=reach.mark))
+    session.middleware(telegram_pacer(token, limits, on_forbidden=reach.mark, shared=shared))
     return Bot(
         token,
         session=session,
@@ -177,7 +182,14 @@ async def run_transport(
     if api_server is None and settings.telegram_api_url:
         api_server = TelegramAPIServer.from_base(settings.telegram_api_url)
     reachability = Reachability(services)
-    bot = make_bot(token, services, api_server=api_server, limits=limits, reachability=reachability)
+    bot = make_bot(
+        token,
+        services,
+        api_server=api_server,
+        limits=limits,
+        reachability=reachability,
+        shared=redis_limits(settings.redis_url),
+    )
     dp = make_dispatcher(services, storage=storage, throttle=throttle, reachability=reachability)
     refresh = menu_refresher(bot, services)
     menus: asyncio.Task[int] | None = None
