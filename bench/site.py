@@ -39,6 +39,7 @@ import os
 import random
 import re
 import shutil
+import socket
 import sys
 import tempfile
 import time
@@ -182,6 +183,14 @@ async def _cached(db: Database) -> tuple[int, list[date]]:
 def _load() -> str:
     """The load averages (1, 5, 15 minutes), as ``uptime`` prints them."""
     return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _free_port() -> int:
+    """A loopback port free at the moment (as the web server's tests find theirs)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -419,9 +428,12 @@ async def main() -> None:
         add_site_routes(app, services)
         app.router.add_get("/anchor.txt", lambda _: web.Response(text="ok"))
         try:
-            # served as ``fedrank run --http`` serves (fedrank.web.app.serving)
-            async with serving(app, "127.0.0.1", 0) as runner:
-                base = f"http://127.0.0.1:{runner.addresses[0][1]}"
+            # served as ``fedrank run --http`` serves (fedrank.web.app.serving), on a free
+            # port found first: serving listens through fedrank.web.guard, not an aiohttp
+            # site, so the runner's ``addresses`` stay empty
+            port = _free_port()
+            async with serving(app, "127.0.0.1", port):
+                base = f"http://127.0.0.1:{port}"
                 await live_figures(base, lists, args.concurrency, args.rounds)
         finally:
             await db.close()
