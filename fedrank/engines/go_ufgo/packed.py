@@ -71,12 +71,11 @@ _CAP_BOUND: Final = K3_CAP_BOUND * 10
 _K1: Final = [K1_BY_DIFF[d] for d in range(-REACH, REACH + 1)]
 """K1 in hundredths by the difference of two IKs in tenths plus ``REACH``."""
 _SCORE: Final = {
-    result: (lambda row: row[REACH:] + row[:REACH])([100 + rp - k1 for k1 in _K1])
+    result: [100 + rp - k1 for k1 in _K1]
     for result, rp in ((Decimal(1), 100), (Decimal(0), 0), (Decimal("0.5"), 50))
 }
 """By result (Rp 1, 0 or 0.5): ``Rp - K1 + 100`` in hundredths (0 to 200, a row's index) of
-player 1, by the difference of the two IKs in tenths, read with Python's negative indexing
-(a difference d < 0 is at ``len + d``), so a game needs no offset added."""
+player 1, by the difference of the two IKs in tenths plus ``REACH``."""
 
 Row = tuple[int, ...]
 
@@ -144,6 +143,7 @@ def rate_packed(
         raise HandBackError
     limited = t.time_minutes < TIME_MINUTES_HIGH
     ahead, back = steps(s, t.official, limited)
+    off = REACH
     over = OVER
     mask = _MASK
     m = 2 * ng  # room for every player; cut to the number of players after pass 1
@@ -200,7 +200,7 @@ def rate_packed(
         pb = cur[b]
         ia = pa & mask
         ib = pb & mask
-        x = e[ia - ib]
+        x = e[ia - ib + off]
         na = pa + ahead[ia][x]
         cur[a] = na if na < over else _capped(pa, ia, x, s)
         nb = pb + back[ib][x]
@@ -255,6 +255,7 @@ def _repass(
 ) -> None:
     """Another pass over the games (player indices, ``Rp - K1 + 100`` by IK difference) from
     the states ``cur``: the statements of pass 1."""
+    off = REACH
     over = OVER
     mask = _MASK
     for a, b, e in games:
@@ -262,7 +263,7 @@ def _repass(
         pb = cur[b]
         ia = pa & mask
         ib = pb & mask
-        x = e[ia - ib]
+        x = e[ia - ib + off]
         na = pa + ahead[ia][x]
         cur[a] = na if na < over else _capped(pa, ia, x, s)
         nb = pb + back[ib][x]

@@ -23,7 +23,7 @@ from fedrank.engines.go_ufgo import fast, packed, rating
 from fedrank.engines.go_ufgo.fast import FastResult, rate_from_state
 from fedrank.engines.go_ufgo.history import PlayerState, RatingState, Snapshot
 from fedrank.engines.go_ufgo.rating import Game, Tournament
-from fedrank.engines.go_ufgo.tables import K1_BY_DIFF, TABLE3, TENTHS_K2, TENTHS_K3
+from fedrank.engines.go_ufgo.tables import TABLE3, TENTHS_K2, TENTHS_K3
 from fedrank.engines.kernel import InputError, RuleError
 
 D = Decimal
@@ -226,21 +226,3 @@ def test_what_the_packed_path_hands_back(ik_a: int, games: tuple[Game, ...], why
     t = Tournament(why, date(2026, 3, 1), games)
     with pytest.raises((packed.HandBackError, IndexError, KeyError)):
         packed.rate_packed(t, ik, 1)
-
-
-def test_the_result_rows_read_a_negative_difference_from_the_end() -> None:
-    """``_SCORE``'s rows are read by the difference of two IKs in tenths with no offset (a
-    difference below 0 from the end of the row): every difference of the tables reads
-    ``Rp - K1 + 100`` of table 2, and games at the widest differences the packed path can meet
-    (about 2700 points, both ways) give the traced engine's figures."""
-    for result, rp in ((WIN, 100), (LOSS, 0), (JIGO, 50)):
-        row = packed._SCORE[result]
-        assert len(row) == 2 * packed.REACH + 1
-        for d in (*range(-packed.REACH, -packed.REACH + 50), *range(-800, 801), packed.REACH):
-            assert row[d] == 100 + rp - K1_BY_DIFF[d]
-    ik = {"A": 1700, "B": 29000, "C": 1800, "D": 29500}
-    games = (Game(1, "A", "B", LOSS), Game(1, "D", "C", WIN), Game(2, "B", "C", WIN))
-    for official in (True, False):
-        t = Tournament("wide", date(2026, 3, 1), games, official=official)
-        got = packed.rate_packed(t, ik, 1)
-        assert got == reference(t, ik)
