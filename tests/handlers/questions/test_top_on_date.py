@@ -111,5 +111,6 @@ async def test_the_demo_ufgo_list_of_july(demo_services: Services) -> None:
     assert "list of 2026-07-01 (top 5 of" in reply.plain
     early = await dispatch(demo_services, user("u1", language="uk"), "/top ufgo 5 2024-07-01")
     assert early.plain == (
-        f"На 2024-07-01 списку «Рейтинг Української федерації го» ще не було: перший список — від {first.isoformat()}."
+        "На 2024-07-01 списку «Рейтинг Української федерації го» ще не було: "
+        f"перший список — від {first.isoformat()}."
     )
