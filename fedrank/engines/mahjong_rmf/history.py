@@ -317,7 +317,7 @@ def replay(
         set_due(player, state)
 
     new_player = KYU_STATES[0]
-    eu_get = eu.get
+    eu_get, states_get = eu.get, states.get
     for day, group in groupby(ts, key=_date):
         # the levels at the start of the day: the year checks of the list dates before it
         year_checks(day, False)
@@ -328,6 +328,7 @@ def replay(
             computed.append((t, players, core(t, eus)))
             start_eu[t.id] = eus
         day_due = expires(day)
+        day_waiting = waiting.setdefault(day_due, []) if day_due is not None else []
         for t, players, c in computed:
             tid, d, kt100 = t.id, c.d, c.kt100
             ns = c.ns()
@@ -335,7 +336,7 @@ def replay(
             # the norm met (.levels.norm_index): n >= 0, as KT >= 0 and place2 <= 2 CHUT
             norms = [bisect_right(LEVEL_VALUES, n // d) - 1 for n in ns]
             for p, norm, n in zip(players, norms, ns):
-                state = states.get(p, new_player)
+                state = states_get(p, new_player)
                 index = state[0]
                 if norm < index or (norm == index and index < DAN1):
                     continue
@@ -347,7 +348,7 @@ def replay(
                 eu[p] = LEVEL_VALUES[new[0]]
                 if day_due is not None and state_can_expire(new):
                     due[p] = day_due
-                    waiting.setdefault(day_due, []).append(p)
+                    day_waiting.append(p)
                 else:
                     due.pop(p, None)
                 events.append((p, day, "norm", outcome, state, new, tid, n, d, _LABELS[norm]))

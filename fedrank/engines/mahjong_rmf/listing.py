@@ -27,7 +27,7 @@ from fractions import Fraction
 
 from fedrank.engines.kernel import Trace, whole_months_between
 from fedrank.engines.mahjong_rmf.history import Replay, replay
-from fedrank.engines.mahjong_rmf.levels import Level
+from fedrank.engines.mahjong_rmf.levels import KYU_STATES, Level, LevelState, level_of
 from fedrank.engines.mahjong_rmf.tables import LEVEL_VALUES, RULE_VT, VT_ZERO_FROM, vt100
 from fedrank.engines.mahjong_rmf.tournament import (
     Discipline,
@@ -35,6 +35,9 @@ from fedrank.engines.mahjong_rmf.tournament import (
     hundredths,
     ratio,
 )
+
+#: A new player's level (12 kyu) as a plain row.
+START_STATE = KYU_STATES[0]
 
 RULE_T5 = "RULES.md mahjong_rmf Decision 'T5'"
 RULE_RATING = "seed 000 Appendix 1 'Основная формула расчёта рейтинга'"
@@ -178,12 +181,14 @@ def list_from_replay(rp: Replay) -> RatingList:
     """
     on = rp.until
     tournaments = rp.tournaments
-    # every result of the window (VT > 0), player by player: (-NRKTVT as a float, -date,
-    # tournament id, date, age in whole months, VT*100, place2, d, KT*100, n)
-    windows: dict[str, list[tuple[float, int, str, date, int, int, int, int, int, int]]] = {}
+    # every result of the window (VT > 0), player by player: -NRKTVT as a float, -date, then
+    # the counted row (tournament id, name, date, age in whole months, VT*100, place2, d,
+    # KT*100, n)
+    windows: dict[str, list[tuple[float, int, str, str, date, int, int, int, int, int, int]]] = {}
     ages: dict[date, int] = {}
     for tid, (players, place2, ns, d, kt100) in rp.results.items():
-        day = tournaments[tid].date
+        t = tournaments[tid]
+        day, name = t.date, t.name
         if day not in ages:
             ages[day] = whole_months_between(day, on)
         age = ages[day]
@@ -193,7 +198,7 @@ def list_from_replay(rp: Replay) -> RatingList:
         for p, q, n in zip(players, place2, ns):
             # int / int is correctly rounded, so equal ratios give equal floats and distinct
             # ones (apart by at least 1 / (d1 * d2)) keep their order: the float key is exact.
-            w = (-(n * vt / d), neg_day, tid, day, age, vt, q, d, kt100, n)
+            w = (-(n * vt / d), neg_day, tid, name, day, age, vt, q, d, kt100, n)
             if p in windows:
                 windows[p].append(w)
             else:
@@ -208,15 +213,14 @@ def list_from_replay(rp: Replay) -> RatingList:
         # 100 * sum NRKTVT = num / den, summed over integers
         num, den = 0, 1
         for w in best:
-            d = w[7]
-            num = num * d + w[9] * w[5] * den
+            d = w[8]
+            num = num * d + w[10] * w[6] * den
             den *= d
-        state = states.get(player)
-        eu = LEVEL_VALUES[state[0]] if state is not None else 0
+        state = states.get(player, START_STATE)
         # Rating = EU / 4 + (100 * sum NRKTVT) * 3 / 2000 = a / b
-        a, b = eu * 500 * den + 3 * num, 2000 * den
-        rows = tuple([(w[2], tournaments[w[2]].name, *w[3:]) for w in best])
-        scored.append((-(a / b), player, a, b, rows, num, len(window)))
+        a, b = LEVEL_VALUES[state[0]] * 500 * den + 3 * num, 2000 * den
+        rows = tuple([w[2:] for w in best])
+        scored.append((-(a / b), player, a, b, rows, num, len(window), state))
     # a / b is correctly rounded hence monotonic: (-float, player) orders all but equal floats,
     # which the exact rating orders (then the player)
     scored.sort(key=_float_key)
@@ -229,16 +233,21 @@ def list_from_replay(rp: Replay) -> RatingList:
             scored[i:j] = sorted(scored[i:j], key=_exact_key)
         i = j
     out: list[ListRow] = []
+    # players on the same level since the same day share one Level (a few thousand levels)
+    made: dict[LevelState, Level] = {}
     position, prev_a, prev_b = 0, -1, 1
-    for i, (_, player, a, b, rows, num, n) in enumerate(scored, 1):
+    for i, (_, player, a, b, rows, num, n, state) in enumerate(scored, 1):
         if a * prev_b != prev_a * b:
             position, prev_a, prev_b = i, a, b
+        level = made.get(state)
+        if level is None:
+            level = made[state] = level_of(state)
         t5 = ratio(num, b // 4)  # T5 = (100 * sum NRKTVT) / 500, b = 2000 * den
-        out.append(ListRow(position, player, ratio(a, b), rp.level(player), t5, rows, n))
+        out.append(ListRow(position, player, ratio(a, b), level, t5, rows, n))
     return RatingList(rp.discipline, on, tuple(out))
 
 
-_Scored = tuple[float, str, int, int, tuple[CountedRow, ...], int, int]
+_Scored = tuple[float, str, int, int, tuple[CountedRow, ...], int, int, LevelState]
 
 
 def _float_key(s: _Scored) -> tuple[float, str]:
