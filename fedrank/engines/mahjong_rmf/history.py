@@ -115,7 +115,7 @@ class _Made(Mapping[str, V]):
     """A read-only mapping whose values are made from plain rows when asked (a replay's
     histories and levels: tens of thousands of objects that only a trace or a list needs)."""
 
-    __slots__ = ("_rows", "_make")
+    __slots__ = ("_make", "_rows")
 
     def __init__(self, rows: Mapping[str, Any], make: Callable[[Any], V]) -> None:
         self._rows = rows
@@ -295,6 +295,8 @@ def replay(
             due[player] = c
             waiting.setdefault(c, []).append(player)
 
+    next_check = 0  # checks[:next_check] are done
+
     def year_checks(limit: date, inclusive: bool) -> None:
         """The year checks of every list date before ``limit`` (or on it), in date order."""
         nonlocal next_check
@@ -312,7 +314,6 @@ def replay(
                 set_due(player, new)
             next_check += 1
 
-    next_check = 0
     for player, state in states.items():
         set_due(player, state)
 
@@ -324,7 +325,7 @@ def replay(
         computed = []
         for t in group:
             players = tuple(map(_PLAYER, t.entries))
-            eus = dict(zip(players, map(eu_get, players, repeat(0))))
+            eus = dict(zip(players, map(eu_get, players, repeat(0)), strict=True))
             computed.append((t, players, core(t, eus)))
             start_eu[t.id] = eus
         day_due = expires(day)
@@ -335,7 +336,7 @@ def replay(
             results[tid] = (players, c.place2, tuple(ns), d, kt100)
             # the norm met (.levels.norm_index): n >= 0, as KT >= 0 and place2 <= 2 CHUT
             norms = [bisect_right(LEVEL_VALUES, n // d) - 1 for n in ns]
-            for p, norm, n in zip(players, norms, ns):
+            for p, norm, n in zip(players, norms, ns, strict=True):
                 state = states_get(p, new_player)
                 index = state[0]
                 if norm < index or (norm == index and index < DAN1):

@@ -195,7 +195,7 @@ def list_from_replay(rp: Replay) -> RatingList:
         if age >= VT_ZERO_FROM:
             continue
         vt, neg_day = vt100(age), -day.toordinal()
-        for p, q, n in zip(players, place2, ns):
+        for p, q, n in zip(players, place2, ns, strict=True):
             # int / int is correctly rounded, so equal ratios give equal floats and distinct
             # ones (apart by at least 1 / (d1 * d2)) keep their order: the float key is exact.
             w = (-(n * vt / d), neg_day, tid, name, day, age, vt, q, d, kt100, n)

@@ -27,11 +27,11 @@ from fedrank.engines.mahjong_rmf.levels import (
     START,
     Level,
     apply_norm,
+    can_expire,
     check_year,
     level_of,
     norm_state,
     state_can_expire,
-    can_expire,
     state_of,
     year_end,
     year_state,
@@ -206,9 +206,7 @@ class Reference:
             position = rows[-1][0] if rows and scored[i - 2][0] == rating else i
             shown_rating = ratio(rating.numerator, rating.denominator)
             shown_t5 = ratio(t5.numerator, t5.denominator)
-            rows.append(
-                (position, player, str(shown_rating), level, str(shown_t5), counted, n)
-            )
+            rows.append((position, player, str(shown_rating), level, str(shown_t5), counted, n))
         return rows
 
 
