@@ -32,6 +32,7 @@ from fedrank.engines.mahjong_rmf import (
     list_from_replay,
     replay,
 )
+from fedrank.engines.mahjong_rmf.tables import DAN1
 
 
 def generate(seed: int, players: int, tournaments: int) -> list[Tournament]:
@@ -96,8 +97,8 @@ def main() -> None:
     w1, c1 = time.perf_counter(), time.process_time()
     lst = list_from_replay(rp)
     w2, c2 = time.perf_counter(), time.process_time()
-    dans = sum(1 for lv in rp.levels.values() if lv.is_dan)
-    events = sum(len(h) for h in rp.history.values())
+    dans = sum(1 for lv in rp.level_states.values() if lv[0] >= DAN1)
+    events = len(rp.events)
     print(f"seed {args.seed}: {len(ts)} tournaments, {entries} results, {len(rp.played)} players")
     frozen = "after start-up" if args.freeze else "no"
     print(f"gc.freeze(): {frozen}{', and the input' if args.freeze_input else ''}")

@@ -18,28 +18,31 @@ Engine decisions where RULES.md is silent (each tested in ``tests/engines/mahjon
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from itertools import groupby
-from typing import NamedTuple
+from itertools import groupby, repeat
+from operator import attrgetter
+from typing import Any, NamedTuple, TypeVar
 
 from fedrank.engines.kernel import InputError
 from fedrank.engines.mahjong_rmf.levels import (
-    LEVEL_LABELS,
+    KYU_STATES,
     RULE_NORM,
     RULE_YEAR,
     START,
     Level,
-    apply_norm,
-    can_expire,
-    check_year,
-    norm_index,
+    LevelState,
+    level_of,
+    norm_state,
+    state_can_expire,
+    state_of,
     year_end,
+    year_state,
 )
+from fedrank.engines.mahjong_rmf.tables import DAN1, LEVEL_VALUES
 from fedrank.engines.mahjong_rmf.tournament import (
     Discipline,
     Tournament,
@@ -50,12 +53,14 @@ from fedrank.engines.mahjong_rmf.tournament import (
     ratio,
 )
 
+_LABELS = tuple(Level(i).label for i in range(len(LEVEL_VALUES)))
+
 
 class LevelEvent(NamedTuple):
     """One change of a player's level: a norm met in a tournament (``kind="norm"``, with the
     outcome ``raised``/``plus``/``confirmed``) or a year check (``kind="year"``, outcome
-    ``minus``/``demoted``). For a norm, ``NR*KT = n / d``. (A NamedTuple: a replay makes one
-    per change, and tuples are cheap to build.)"""
+    ``minus``/``demoted``). For a norm, ``NR*KT = n / d``. Made when asked
+    (:attr:`Replay.history`): the replay keeps each change as a plain row."""
 
     on: date
     kind: str
@@ -88,36 +93,114 @@ class LevelEvent(NamedTuple):
         return out
 
 
-class Played(NamedTuple):
-    """A player's exact figures in one tournament: ``NR*KT = n / d``, ``KT = kt100 / 100``."""
+#: A level event as the replay keeps it: ``(player, on, kind, outcome, before, after,
+#: tournament, n, d, norm)`` with the levels as :data:`LevelState` rows (``tournament``,
+#: ``norm`` None and ``n / d = 0 / 1`` for a year check).
+EventRow = tuple[str, date, str, str, LevelState, LevelState, str | None, int, int, str | None]
 
-    tournament: Tournament
-    place: int
-    place2: int
-    n: int
-    d: int
-    kt100: int
-    norm: int | None
+#: A tournament's results as the replay keeps them, entry by entry in columns: ``(players,
+#: place2, n, d, kt100)`` with ``place2`` twice the mean place, ``NR*KT = n / d`` (``d = CHUT -
+#: 1``) and ``KT = kt100 / 100`` (tuples of plain values: the garbage collector stops tracking
+#: them, where an object a result would be walked at every full collection).
+Results = tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], int, int]
+
+#: A player's exact figures in one tournament, as a plain row: ``(tournament id, date, place,
+#: place2, n, d, kt100, norm)``, ``norm`` the index of the norm met (:attr:`Replay.played`).
+Played = tuple[str, date, int, int, int, int, int, int]
+
+V = TypeVar("V")
+
+
+class _Made(Mapping[str, V]):
+    """A read-only mapping whose values are made from plain rows when asked (a replay's
+    histories and levels: tens of thousands of objects that only a trace or a list needs)."""
+
+    __slots__ = ("_make", "_rows")
+
+    def __init__(self, rows: Mapping[str, Any], make: Callable[[Any], V]) -> None:
+        self._rows = rows
+        self._make = make
+
+    def __getitem__(self, key: str) -> V:
+        return self._make(self._rows[key])
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._rows
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+
+def _event(row: EventRow) -> LevelEvent:
+    _, on, kind, outcome, before, after, tournament, n, d, norm = row
+    rule = RULE_NORM if tournament is not None else RULE_YEAR
+    return LevelEvent(
+        on, kind, outcome, level_of(before), level_of(after), rule, tournament, n, d, norm
+    )
+
+
+def _events(rows: tuple[EventRow, ...]) -> tuple[LevelEvent, ...]:
+    return tuple(map(_event, rows))
 
 
 @dataclass(frozen=True, slots=True)
 class Replay:
-    """Levels, level histories and results of one discipline as of ``until``."""
+    """Levels, level histories and results of one discipline as of ``until``.
+
+    The replay keeps plain rows: ``level_states`` (each player's level on ``until``),
+    ``events`` (every level change in order), ``results`` (each tournament's figures in
+    columns). :attr:`levels`, :attr:`history` and :attr:`played` give them by player, made
+    when asked."""
 
     discipline: Discipline
     until: date
-    levels: Mapping[str, Level]
-    history: Mapping[str, tuple[LevelEvent, ...]]
-    played: Mapping[str, tuple[Played, ...]]
+    level_states: Mapping[str, LevelState]
+    events: tuple[EventRow, ...]
+    results: Mapping[str, Results]
     tournaments: Mapping[str, Tournament]
     start_eu: Mapping[str, Mapping[str, int]] = field(repr=False)
     list_dates: tuple[date, ...] = field(repr=False, default=())
     #: The levels the replay started from (``initial``): a player's level before his history.
     initial: Mapping[str, Level] = field(repr=False, default_factory=dict)
+    _by_player: dict[str, Mapping[str, Any]] = field(
+        repr=False, compare=False, default_factory=dict
+    )
+
+    @property
+    def levels(self) -> Mapping[str, Level]:
+        """Each player's level on ``until``."""
+        return _Made(self.level_states, level_of)
+
+    @property
+    def history(self) -> Mapping[str, tuple[LevelEvent, ...]]:
+        """Each player's level events, oldest first (grouped once, made when asked)."""
+        if "history" not in self._by_player:
+            grouped: dict[str, list[EventRow]] = {}
+            for row in self.events:
+                grouped.setdefault(row[0], []).append(row)
+            self._by_player["history"] = {p: tuple(rows) for p, rows in grouped.items()}
+        return _Made(self._by_player["history"], _events)
+
+    @property
+    def played(self) -> Mapping[str, tuple[Played, ...]]:
+        """Each player's results in date order, as :data:`Played` rows (grouped once)."""
+        if "played" not in self._by_player:
+            grouped: dict[str, list[Played]] = {}
+            for tid, (players, place2, ns, d, kt100) in self.results.items():
+                t = self.tournaments[tid]
+                for e, p, q, n in zip(t.entries, players, place2, ns, strict=True):
+                    norm = bisect_right(LEVEL_VALUES, n // d) - 1
+                    grouped.setdefault(p, []).append((tid, t.date, e.place, q, n, d, kt100, norm))
+            self._by_player["played"] = {p: tuple(rows) for p, rows in grouped.items()}
+        return self._by_player["played"]
 
     def level(self, player: str) -> Level:
         """The player's level on ``until`` (12 kyu for a player never seen)."""
-        return self.levels.get(player, START)
+        state = self.level_states.get(player)
+        return START if state is None else level_of(state)
 
     def tournament_result(self, tournament_id: str) -> TournamentResult:
         """The full result (with traces) of a replayed tournament, KT_EU from replayed levels."""
@@ -128,8 +211,7 @@ class Replay:
     def tournament_kt(self, tournament_id: str) -> Decimal:
         """KT of a replayed tournament, as :meth:`tournament_result` gives it, without the
         traces (a correction asks it of every later tournament to find those it changes)."""
-        t = self.tournaments[tournament_id]
-        return hundredths(core(t, self.start_eu[tournament_id]).kt100)
+        return hundredths(self.results[tournament_id][4])
 
 
 def _month_starts(first: date, last: date) -> list[date]:
@@ -144,6 +226,13 @@ def _month_starts(first: date, last: date) -> list[date]:
     return out
 
 
+def _date(t: Tournament) -> date:
+    return t.date
+
+
+_PLAYER = attrgetter("player")
+
+
 def replay(
     tournaments: Iterable[Tournament],
     *,
@@ -156,6 +245,11 @@ def replay(
 
     Tournaments of the other discipline or after ``until`` are ignored. ``list_dates`` are the
     extra published list dates (besides the first day of each month and ``until``).
+
+    Every level, change and result is a plain row here (see :class:`Replay`), and the figures
+    are those of :func:`.tournament.core`, :func:`.levels.apply_norm` and
+    :func:`.levels.check_year` (``tests/engines/mahjong_rmf/test_fast.py`` replays generated
+    histories both ways).
     """
     ts = sorted(
         (t for t in tournaments if t.discipline == discipline and t.date <= until),
@@ -166,89 +260,108 @@ def replay(
         if t.id in by_id:
             raise InputError(f"tournament id '{t.id}' appears twice", field="id")
         by_id[t.id] = t
-    levels: dict[str, Level] = dict(initial or {})
-    starts = [t.date for t in ts[:1]] + [lv.since for lv in levels.values() if lv.since]
+    start = dict(initial or {})
+    states: dict[str, LevelState] = {p: state_of(lv) for p, lv in start.items()}
+    eu: dict[str, int] = {p: lv.eu for p, lv in start.items()}
+    starts = [t.date for t in ts[:1]] + [lv.since for lv in start.values() if lv.since]
     first = min(starts, default=until)
     checks = sorted(
         {*_month_starts(first, until), *(d for d in list_dates if first <= d <= until), until}
     )
-    history: dict[str, list[LevelEvent]] = defaultdict(list)
-    played: dict[str, list[Played]] = defaultdict(list)
+    events: list[EventRow] = []
+    results: dict[str, Results] = {}
     start_eu: dict[str, dict[str, int]] = {}
 
-    # due[player]: the first list date on which the player's dan level would expire, kept up to
-    # date on every change, so that a tournament only looks at players actually due a check.
+    # due[player]: the list date on which the player's dan level expires (RULES.md Decision
+    # "one-year confirmation"), kept up to date on every change; waiting[c]: the players whose
+    # level may expire on list date c (checked against due when c comes: a later norm moves
+    # it). The list date a level dated ``since`` expires on is worked out once a date.
     due: dict[str, date] = {}
+    waiting: dict[date, list[str]] = {}
+    expiry: dict[date, date | None] = {}
 
-    def set_due(player: str, lvl: Level) -> None:
-        if can_expire(lvl) and lvl.since is not None:
-            i = bisect_left(checks, year_end(lvl.since))
-            if i < len(checks):
-                due[player] = checks[i]
-                return
-        due.pop(player, None)
+    def expires(since: date) -> date | None:
+        if since not in expiry:
+            i = bisect_left(checks, year_end(since))
+            expiry[since] = checks[i] if i < len(checks) else None
+        return expiry[since]
 
-    def catch_up(player: str, lvl: Level, limit: date, inclusive: bool) -> Level:
-        while (c := due.get(player)) is not None and (c < limit or (inclusive and c == limit)):
-            new = check_year(lvl, c)
-            if new is None:  # year_end guarantees the expiry; kept for the type checker
-                break
-            outcome = "demoted" if new.index < lvl.index else "minus"
-            history[player].append(LevelEvent(c, "year", outcome, lvl, new, RULE_YEAR))
-            lvl = new
-            set_due(player, lvl)
-        return lvl
+    def set_due(player: str, state: LevelState) -> None:
+        since = state[2]
+        c = expires(since) if since is not None and state_can_expire(state) else None
+        if c is None:
+            due.pop(player, None)
+        else:
+            due[player] = c
+            waiting.setdefault(c, []).append(player)
 
-    for player, lvl in levels.items():
-        set_due(player, lvl)
+    next_check = 0  # checks[:next_check] are done
 
-    for day, group in groupby(ts, key=lambda t: t.date):
+    def year_checks(limit: date, inclusive: bool) -> None:
+        """The year checks of every list date before ``limit`` (or on it), in date order."""
+        nonlocal next_check
+        while next_check < len(checks) and (
+            (c := checks[next_check]) < limit or (inclusive and c == limit)
+        ):
+            for player in waiting.pop(c, ()):
+                if due.get(player) != c:
+                    continue
+                state = states[player]
+                new, outcome = year_state(state, c)
+                events.append((player, c, "year", outcome, state, new, None, 0, 1, None))
+                states[player] = new
+                eu[player] = LEVEL_VALUES[new[0]]
+                set_due(player, new)
+            next_check += 1
+
+    for player, state in states.items():
+        set_due(player, state)
+
+    new_player = KYU_STATES[0]
+    eu_get, states_get = eu.get, states.get
+    for day, group in groupby(ts, key=_date):
+        # the levels at the start of the day: the year checks of the list dates before it
+        year_checks(day, False)
         computed = []
         for t in group:
-            eus: dict[str, int] = {}
-            for e in t.entries:
-                lvl = levels.get(e.player, START)
-                if e.player in due and due[e.player] < day:
-                    lvl = catch_up(e.player, lvl, day, False)
-                    levels[e.player] = lvl
-                eus[e.player] = lvl.eu
-            computed.append((t, core(t, eus)))
+            players = tuple(map(_PLAYER, t.entries))
+            eus = dict(zip(players, map(eu_get, players, repeat(0)), strict=True))
+            computed.append((t, players, core(t, eus)))
             start_eu[t.id] = eus
-        for t, c in computed:
-            d, kt100 = c.d, c.kt100
-            for e, place2, _shared, n in c.entries:
-                norm = norm_index(n, d)
-                played[e.player].append(Played(t, e.place, place2, n, d, kt100, norm))
-                lvl = levels.get(e.player, START)
-                if norm is None or norm < lvl.index or (norm == lvl.index and not lvl.is_dan):
+        day_due = expires(day)
+        day_waiting = waiting.setdefault(day_due, []) if day_due is not None else []
+        for t, players, c in computed:
+            tid, d, kt100 = t.id, c.d, c.kt100
+            ns = c.ns()
+            results[tid] = (players, c.place2, tuple(ns), d, kt100)
+            # the norm met (.levels.norm_index): n >= 0, as KT >= 0 and place2 <= 2 CHUT
+            norms = [bisect_right(LEVEL_VALUES, n // d) - 1 for n in ns]
+            for p, norm, n in zip(players, norms, ns, strict=True):
+                state = states_get(p, new_player)
+                index = state[0]
+                if norm < index or (norm == index and index < DAN1):
                     continue
-                out = apply_norm(lvl, norm, day)
-                levels[e.player] = out.after
-                set_due(e.player, out.after)
-                history[e.player].append(
-                    LevelEvent(
-                        day,
-                        "norm",
-                        out.kind,
-                        lvl,
-                        out.after,
-                        RULE_NORM,
-                        t.id,
-                        n,
-                        d,
-                        LEVEL_LABELS[norm],
-                    )
-                )
-    for player in list(due):
-        levels[player] = catch_up(player, levels[player], until, True)
+                changed = norm_state(state, norm, day)
+                if changed is None:  # not reached: the test above is norm_state's
+                    continue
+                new, outcome = changed
+                states[p] = new
+                eu[p] = LEVEL_VALUES[new[0]]
+                if day_due is not None and state_can_expire(new):
+                    due[p] = day_due
+                    day_waiting.append(p)
+                else:
+                    due.pop(p, None)
+                events.append((p, day, "norm", outcome, state, new, tid, n, d, _LABELS[norm]))
+    year_checks(until, True)
     return Replay(
         discipline=discipline,
         until=until,
-        levels=levels,
-        history={p: tuple(h) for p, h in history.items()},
-        played={p: tuple(v) for p, v in played.items()},
+        level_states=states,
+        events=tuple(events),
+        results=results,
         tournaments=by_id,
         start_eu=start_eu,
         list_dates=tuple(checks),
-        initial=dict(initial or {}),
+        initial=start,
     )

@@ -198,6 +198,60 @@ def apply_norm(level: Level, norm: int | None, on: date) -> NormOutcome:
     return NormOutcome(level, after, "plus", pluses, promotions, note="one '+' per full 500")
 
 
+#: A level as a plain row ``(index, marks, since)``: what the replay keeps for every change (a
+#: tuple of plain values, which the garbage collector stops tracking, where a :class:`Level` is
+#: an object it walks at every full collection); :func:`level_of` makes the :class:`Level`.
+LevelState = tuple[int, int, date | None]
+
+#: The state of a new player (12 kyu) and of each kyu level (for life: no marks, no date).
+KYU_STATES: tuple[LevelState, ...] = tuple((i, 0, None) for i in range(DAN1))
+
+
+def state_of(level: Level) -> LevelState:
+    return (level.index, level.marks, level.since)
+
+
+def level_of(state: LevelState) -> Level:
+    return Level(state[0], state[1], state[2])
+
+
+def norm_state(state: LevelState, norm: int, on: date) -> tuple[LevelState, str] | None:
+    """:func:`apply_norm` on plain rows, for the replay: the state after meeting the norm of
+    index ``norm`` (0 or more) on ``on`` and the outcome's kind, ``None`` when nothing changes.
+    The same rules (``tests/engines/mahjong_rmf/test_fast.py`` compares every level and norm):
+    one ``+`` per full 500 is one per dan index above the level (the dan values step by 500)."""
+    index, marks, _ = state
+    if index < DAN1:
+        if norm <= index:
+            return None
+        if norm < DAN1:
+            return KYU_STATES[norm], "raised"
+        if norm == DAN1:
+            return (DAN1, 0, on), "raised"
+        index, marks = DAN1, 0  # lifted to 1 dan first
+    elif norm < index:
+        return None
+    elif norm == index:
+        return (index, marks, on), "confirmed"
+    marks += norm - index  # 0 or more: two '+' promote one dan, up to 12 dan
+    up = min(marks // 2, TOP - index)
+    return (index + up, min(marks - 2 * up, 1), on), "plus"
+
+
+def state_can_expire(state: LevelState) -> bool:
+    """:func:`can_expire` of a plain row."""
+    return state[2] is not None and (state[0] > DAN1 or state[1] > 0)
+
+
+def year_state(state: LevelState, on: date) -> tuple[LevelState, str]:
+    """:func:`check_year` of a plain row whose year has ended by ``on`` (the caller knows it:
+    ``year_end(since) <= on``): one ``-``, two demote one dan; the year starts again."""
+    index, marks, _ = state
+    if marks <= -1:
+        return (index - 1, 0, on), "demoted"
+    return (index, marks - 1, on), "minus"
+
+
 def year_end(since: date) -> date:
     """The first date on which ``whole_months_between(since, d) >= 12``: the same day a year
     later, or 1 March when that day does not exist (29 February)."""

@@ -26,16 +26,18 @@ from decimal import Decimal
 from fractions import Fraction
 
 from fedrank.engines.kernel import Trace, whole_months_between
-from fedrank.engines.mahjong_rmf.history import Played, Replay, replay
-from fedrank.engines.mahjong_rmf.levels import Level
-from fedrank.engines.mahjong_rmf.tables import RULE_VT, VT_ZERO_FROM, vt100
+from fedrank.engines.mahjong_rmf.history import Replay, replay
+from fedrank.engines.mahjong_rmf.levels import KYU_STATES, Level, LevelState, level_of
+from fedrank.engines.mahjong_rmf.tables import LEVEL_VALUES, RULE_VT, VT_ZERO_FROM, vt100
 from fedrank.engines.mahjong_rmf.tournament import (
     Discipline,
     Tournament,
-    fraction_decimal,
     hundredths,
     ratio,
 )
+
+#: A new player's level (12 kyu) as a plain row.
+START_STATE = KYU_STATES[0]
 
 RULE_T5 = "RULES.md mahjong_rmf Decision 'T5'"
 RULE_RATING = "seed 000 Appendix 1 'Основная формула расчёта рейтинга'"
@@ -71,17 +73,44 @@ class Counted:
         }
 
 
+#: A counted tournament as the list keeps it: ``(tournament id, name, date, age_months, vt100,
+#: place2, d, kt100, n)``, a tuple of plain values (untracked by the garbage collector) from
+#: which :attr:`ListRow.counted` makes the :class:`Counted` when asked.
+CountedRow = tuple[str, str, date, int, int, int, int, int, int]
+
+
+def _counted(row: CountedRow) -> Counted:
+    tournament, name, day, age, vt, place2, d, kt100, n = row
+    return Counted(
+        tournament=tournament,
+        name=name,
+        date=day,
+        age_months=age,
+        vt=hundredths(vt),
+        nr=ratio(500 * (2 * (d + 1) - place2), d),
+        kt=hundredths(kt100),
+        nrkt=ratio(n, d),
+        nrktvt=ratio(n * vt, 100 * d),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class ListRow:
-    """A player's line of the list: shared ``position``, ``Rating``, ``T5`` and what counted."""
+    """A player's line of the list: shared ``position``, ``Rating``, ``T5`` and what counted
+    (``counted_rows``, plain rows; :attr:`counted` makes them :class:`Counted`)."""
 
     position: int
     player: str
     rating: Decimal
     level: Level
     t5: Decimal
-    counted: tuple[Counted, ...]
+    counted_rows: tuple[CountedRow, ...]
     in_window: int
+
+    @property
+    def counted(self) -> tuple[Counted, ...]:
+        """The (at most five) counted tournaments, best first."""
+        return tuple(map(_counted, self.counted_rows))
 
     def trace(self) -> Trace:
         """Why this rating: EU, each counted NRKTVT with its VT, T5 and Rating."""
@@ -142,73 +171,91 @@ class RatingList:
         }
 
 
-def _counted(p: Played, age: int, vt: int) -> Counted:
-    t = p.tournament
-    return Counted(
-        tournament=t.id,
-        name=t.name,
-        date=t.date,
-        age_months=age,
-        vt=hundredths(vt),
-        nr=ratio(500 * (2 * (p.d + 1) - p.place2), p.d),
-        kt=hundredths(p.kt100),
-        nrkt=ratio(p.n, p.d),
-        nrktvt=ratio(p.n * vt, 100 * p.d),
-    )
-
-
 def list_from_replay(rp: Replay) -> RatingList:
-    """API (b): the list on ``rp.until`` from a replay (levels and results up to that date)."""
+    """API (b): the list on ``rp.until`` from a replay (levels and results up to that date).
+
+    Exact integers throughout: ``100 * sum NRKTVT = num / den``, ``Rating = a / b``; rows are
+    ordered by the correctly rounded float of the rating, and by the exact rating only where
+    floats are equal (``tests/engines/mahjong_rmf/test_fast.py`` compares every figure with the
+    rulebook's Decimal arithmetic on generated lists).
+    """
     on = rp.until
-    scored: list[tuple[float, Fraction, str, Level, tuple[int, int], tuple[Counted, ...], int]] = []
-    # age in whole months and VT of each tournament date, worked out once a date
-    weights: dict[date, tuple[int, int]] = {}
-    for t in rp.tournaments.values():
-        if t.date not in weights:
-            age = whole_months_between(t.date, on)
-            weights[t.date] = (age, vt100(age) if age < VT_ZERO_FROM else 0)
-    for player, results in rp.played.items():
-        window: list[tuple[float, int, str, Played, int, int]] = []
-        for p in reversed(results):  # newest first; stop at the first one out of the window
-            age, vt = weights[p.tournament.date]
-            if age >= VT_ZERO_FROM:
-                break
+    tournaments = rp.tournaments
+    # every result of the window (VT > 0), player by player: -NRKTVT as a float, -date, then
+    # the counted row (tournament id, name, date, age in whole months, VT*100, place2, d,
+    # KT*100, n)
+    windows: dict[str, list[tuple[float, int, str, str, date, int, int, int, int, int, int]]] = {}
+    ages: dict[date, int] = {}
+    for tid, (players, place2, ns, d, kt100) in rp.results.items():
+        t = tournaments[tid]
+        day, name = t.date, t.name
+        if day not in ages:
+            ages[day] = whole_months_between(day, on)
+        age = ages[day]
+        if age >= VT_ZERO_FROM:
+            continue
+        vt, neg_day = vt100(age), -day.toordinal()
+        for p, q, n in zip(players, place2, ns, strict=True):
             # int / int is correctly rounded, so equal ratios give equal floats and distinct
             # ones (apart by at least 1 / (d1 * d2)) keep their order: the float key is exact.
-            window.append(
-                (-(p.n * vt / p.d), -p.tournament.date.toordinal(), p.tournament.id, p, age, vt)
-            )
-        if not window:
-            continue
+            w = (-(n * vt / d), neg_day, tid, name, day, age, vt, q, d, kt100, n)
+            if p in windows:
+                windows[p].append(w)
+            else:
+                windows[p] = [w]
+    scored: list[_Scored] = []
+    states = rp.level_states
+    for player, window in windows.items():
         # (-NRKTVT, -date, id) is unique (a player is ranked once a tournament), so the tuples
         # sort on those three and never compare the rest
         window.sort()
         best = window[:T5_COUNT]
-        # 100 * sum NRKTVT = num / den, summed over integers and reduced once (one Fraction a
-        # player, not one per term: the same exact value)
+        # 100 * sum NRKTVT = num / den, summed over integers
         num, den = 0, 1
         for w in best:
-            p = w[3]
-            num = num * p.d + p.n * w[5] * den
-            den *= p.d
-        level = rp.level(player)
-        # Rating = EU / 4 + (100 * sum NRKTVT) * 3 / 2000
-        rating = Fraction(level.eu * 500 * den + 3 * num, 2000 * den)
-        t5 = (num, 500 * den)  # T5 = (100 * sum NRKTVT) / 500, divided once when listed
-        counted = tuple(_counted(w[3], w[4], w[5]) for w in best)
-        scored.append((-float(rating), -rating, player, level, t5, counted, len(window)))
-    # float(rating) is correctly rounded hence monotonic; the exact rating settles equal floats
-    scored.sort(key=lambda s: (s[0], s[1], s[2]))
-    rows: list[ListRow] = []
-    prev: Fraction | None = None
-    position = 0
-    for i, (_, neg, player, level, t5, counted, n) in enumerate(scored, 1):
-        if neg != prev:
-            position, prev = i, neg
-        rows.append(
-            ListRow(position, player, fraction_decimal(-neg), level, ratio(*t5), counted, n)
-        )
-    return RatingList(rp.discipline, on, tuple(rows))
+            d = w[8]
+            num = num * d + w[10] * w[6] * den
+            den *= d
+        state = states.get(player, START_STATE)
+        # Rating = EU / 4 + (100 * sum NRKTVT) * 3 / 2000 = a / b
+        a, b = LEVEL_VALUES[state[0]] * 500 * den + 3 * num, 2000 * den
+        rows = tuple([w[2:] for w in best])
+        scored.append((-(a / b), player, a, b, rows, num, len(window), state))
+    # a / b is correctly rounded hence monotonic: (-float, player) orders all but equal floats,
+    # which the exact rating orders (then the player)
+    scored.sort(key=_float_key)
+    i, end = 0, len(scored)
+    while i < end:
+        j = i + 1
+        while j < end and scored[j][0] == scored[i][0]:
+            j += 1
+        if j - i > 1:
+            scored[i:j] = sorted(scored[i:j], key=_exact_key)
+        i = j
+    out: list[ListRow] = []
+    # players on the same level since the same day share one Level (a few thousand levels)
+    made: dict[LevelState, Level] = {}
+    position, prev_a, prev_b = 0, -1, 1
+    for i, (_, player, a, b, rows, num, n, state) in enumerate(scored, 1):
+        if a * prev_b != prev_a * b:
+            position, prev_a, prev_b = i, a, b
+        level = made.get(state)
+        if level is None:
+            level = made[state] = level_of(state)
+        t5 = ratio(num, b // 4)  # T5 = (100 * sum NRKTVT) / 500, b = 2000 * den
+        out.append(ListRow(position, player, ratio(a, b), level, t5, rows, n))
+    return RatingList(rp.discipline, on, tuple(out))
+
+
+_Scored = tuple[float, str, int, int, tuple[CountedRow, ...], int, int, LevelState]
+
+
+def _float_key(s: _Scored) -> tuple[float, str]:
+    return s[0], s[1]
+
+
+def _exact_key(s: _Scored) -> tuple[Fraction, str]:
+    return -Fraction(s[2], s[3]), s[1]
 
 
 def rating_list(

@@ -30,6 +30,7 @@ from decimal import ROUND_HALF_UP, Context, Decimal
 from enum import StrEnum
 from fractions import Fraction
 from itertools import pairwise
+from operator import attrgetter
 
 from fedrank.engines.kernel import Award, InputError, RuleError, Trace
 from fedrank.engines.mahjong_rmf.levels import Level, norm_index
@@ -109,8 +110,9 @@ class Tournament:
 
 @dataclass(frozen=True, slots=True)
 class Core:
-    """The exact figures of a tournament (integers): KT parts in hundredths and, per entry,
-    ``place2`` (twice the mean place), the group size and ``n`` with ``NR*KT = n / (CHUT-1)``."""
+    """The exact figures of a tournament (integers): KT parts in hundredths and, entry by entry,
+    ``place2`` (twice the mean place); ``NR*KT = n / (CHUT-1)`` with ``n = 5 * (2*CHUT -
+    place2) * KT*100`` (:meth:`ns`)."""
 
     chut: int
     chut_defaulted: bool
@@ -119,7 +121,8 @@ class Core:
     kt_eu100: int
     kt_w100: int
     eu_sum: int
-    entries: tuple[tuple[Entry, int, int, int], ...]
+    ranked: tuple[Entry, ...]
+    place2: tuple[int, ...]
 
     @property
     def kt100(self) -> int:
@@ -129,6 +132,20 @@ class Core:
     def d(self) -> int:
         return self.chut - 1
 
+    def ns(self) -> list[int]:
+        """``n`` entry by entry: ``NR*KT = n / d``."""
+        k, top = 5 * self.kt100, 2 * self.chut
+        return [k * (top - q) for q in self.place2]
+
+    @property
+    def entries(self) -> tuple[tuple[Entry, int, int, int], ...]:
+        """Entry by entry: the entry, ``place2``, the number of players sharing its place and
+        ``n``."""
+        return tuple(
+            (e, q, q - 2 * e.place + 1, n)
+            for e, q, n in zip(self.ranked, self.place2, self.ns(), strict=True)
+        )
+
 
 def _err_line(entries: Sequence[Entry]) -> int | None:
     for e in entries:
@@ -137,51 +154,79 @@ def _err_line(entries: Sequence[Entry]) -> int | None:
     return None
 
 
-def core(t: Tournament, eu_at_start: Mapping[str, int]) -> Core:
-    """Validate a tournament and compute its exact figures from each player's EU at the start."""
-    if not t.entries:
-        raise InputError(f"tournament {t.id} has no ranked players", field="players")
-    if t.chs < 1:
-        raise RuleError(f"CHS must be at least 1, got {t.chs}", rule=RULE_CHS)
+_PLAYER = attrgetter("player")
+_PLACE = attrgetter("place")
+_LEVEL_SET = frozenset(LEVEL_VALUES)
+
+
+def _refuse_entries(entries: Sequence[Entry]) -> None:
+    """The first entry ranked twice or placed below 1, refused (entry order)."""
     seen: set[str] = set()
-    for e in t.entries:
+    for e in entries:
         if e.player in seen:
             raise InputError(f"player '{e.player}' is ranked twice", line=e.line, field="player")
         seen.add(e.player)
         if e.place < 1:
             raise InputError(f"place must be 1 or more, got {e.place}", line=e.line, field="place")
-    chut = t.chut if t.chut is not None else len(t.entries)
-    row = chut_row(chut)  # RuleError below 12
-    sizes = Counter(e.place for e in t.entries)
-    start = sorted(sizes)
-    for a, b in pairwise(start):
-        if a + sizes[a] > b:
-            bad = next(e for e in t.entries if e.place == b)
-            raise InputError(
-                f"place {b} lies inside places {a}-{a + sizes[a] - 1} shared by {sizes[a]} players",
-                line=bad.line,
-                field="place",
-            )
-    last = start[-1] + sizes[start[-1]] - 1
-    if last > chut:
-        bad = next(e for e in t.entries if e.place == start[-1])
-        raise RuleError(
-            f"place {last} is beyond CHUT {chut}: NR would be negative",
-            rule=RULE_CHUT,
-            line=bad.line,
-        )
-    eu_sum = 0
-    for e in t.entries:
+
+
+def _refuse_levels(entries: Sequence[Entry], eu_at_start: Mapping[str, int]) -> None:
+    """The first entry with no level at the start, or not a level value, refused."""
+    for e in entries:
         try:
             eu = eu_at_start[e.player]
         except KeyError:
             raise InputError(
                 f"no evolution level at the start for '{e.player}'", line=e.line, field="level"
             ) from None
-        if eu not in LEVEL_VALUES:
+        if eu not in _LEVEL_SET:
             raise InputError(f"{eu} is not a level value", line=e.line, field="level")
-        eu_sum += eu
-    kt_eu100 = 5 * (eu_sum // (50 * len(t.entries)))
+
+
+def core(t: Tournament, eu_at_start: Mapping[str, int]) -> Core:
+    """Validate a tournament and compute its exact figures from each player's EU at the start."""
+    entries = t.entries
+    if not entries:
+        raise InputError(f"tournament {t.id} has no ranked players", field="players")
+    if t.chs < 1:
+        raise RuleError(f"CHS must be at least 1, got {t.chs}", rule=RULE_CHS)
+    players = list(map(_PLAYER, entries))
+    places = list(map(_PLACE, entries))
+    if len(set(players)) != len(players) or min(places) < 1:
+        _refuse_entries(entries)
+    chut = t.chut if t.chut is not None else len(entries)
+    row = chut_row(chut)  # RuleError below 12
+    sizes = Counter(places)
+    start = sorted(sizes)
+    if len(start) < len(places):  # shared places: only a shared place can overlap the next
+        for a, b in pairwise(start):
+            if a + sizes[a] > b:
+                bad = next(e for e in entries if e.place == b)
+                raise InputError(
+                    f"place {b} lies inside places {a}-{a + sizes[a] - 1} shared by "
+                    f"{sizes[a]} players",
+                    line=bad.line,
+                    field="place",
+                )
+        place2 = tuple([2 * p + sizes[p] - 1 for p in places])
+    else:
+        place2 = tuple([2 * p for p in places])
+    last = start[-1] + sizes[start[-1]] - 1
+    if last > chut:
+        bad = next(e for e in entries if e.place == start[-1])
+        raise RuleError(
+            f"place {last} is beyond CHUT {chut}: NR would be negative",
+            rule=RULE_CHUT,
+            line=bad.line,
+        )
+    try:
+        eus = list(map(eu_at_start.__getitem__, players))
+    except KeyError:
+        eus = []
+    if len(eus) != len(players) or not _LEVEL_SET.issuperset(eus):
+        _refuse_levels(entries, eu_at_start)
+    eu_sum = sum(eus)
+    kt_eu100 = 5 * (eu_sum // (50 * len(entries)))
     kt_chs100 = 10 * t.chs
     kt_w100 = 100 if t.kt_w else 0
     kt100 = kt_chs100 + row.kt100 + kt_eu100 + kt_w100
@@ -190,14 +235,11 @@ def core(t: Tournament, eu_at_start: Mapping[str, int]) -> Core:
             f"KT = {hundredths(kt100)} is negative: the rules define norms and NR*KT from 0 up "
             "and do not settle a negative KT",
             rule=RULE_KT,
-            line=_err_line(t.entries),
+            line=_err_line(entries),
         )
-    rows = []
-    for e in t.entries:
-        k = sizes[e.place]
-        place2 = 2 * e.place + k - 1
-        rows.append((e, place2, k, 5 * (2 * chut - place2) * kt100))
-    return Core(chut, t.chut is None, kt_chs100, row.kt100, kt_eu100, kt_w100, eu_sum, tuple(rows))
+    return Core(
+        chut, t.chut is None, kt_chs100, row.kt100, kt_eu100, kt_w100, eu_sum, entries, place2
+    )
 
 
 @dataclass(frozen=True, slots=True)
