@@ -114,12 +114,13 @@ async def test_history_sends_the_chart_of_the_demo(
         (ufgo,) = [d for d in await repos.federations.disciplines() if d.code == "ufgo"]
         rows = await repos.lists.player_rows(player.id, ufgo.id)
         points = [(snap.list_date, Decimal(row.rating)) for row, snap in rows]
-        discipline = ufgo.name
+        discipline = ufgo.names.get(language) or ufgo.name  # the demo names it in all four
     assert len(points) >= 7
     reply = await dispatch(demo_services, user("u1", language=language), "/history UFGO-0025")
     (chart,) = [b for b in reply.blocks if isinstance(b, Attachment)]
     assert chart.filename == "UFGO-0025-ufgo.png" and chart.mime == "image/png"
-    # the caption carries the title in the reader's language, the name in its own script
+    # the caption carries the title and the discipline's name in the reader's language, the
+    # player's name in its own script
     assert chart.caption == t(
         language, "chart.title", player="Олександр Савчук (UFGO-0025)", discipline=discipline
     )
