@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 DEADLINE = 2.0
 
-Find = Callable[[Services, str], Awaitable[list[Suggestion]]]
+Find = Callable[[Services, str, str], Awaitable[list[Suggestion]]]
 Completer = Callable[
     [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
 ]
@@ -53,14 +53,21 @@ def services_of(interaction: discord.Interaction[Any]) -> Services:
     return services
 
 
+def _locale(interaction: discord.Interaction[Any]) -> str:
+    """The user's Discord client language, as the commands' replies take it."""
+    return getattr(interaction.locale, "value", None) or str(interaction.locale or "")
+
+
 def completer(find: Find) -> Completer:
     """The autocomplete callback of one kind of option."""
 
     async def complete(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        services = services_of(interaction)
+        language = normalize_language(_locale(interaction), services.default_language)
         try:
-            found = await asyncio.wait_for(find(services_of(interaction), current), DEADLINE)
+            found = await asyncio.wait_for(find(services, current, language), DEADLINE)
         except Exception:
             log.warning("autocomplete of %r failed", current[:50], exc_info=True)
             return []
@@ -98,8 +105,7 @@ async def complete_command(
 ) -> list[app_commands.Choice[str]]:
     """/help's option: the commands whose name (or localized name) starts with what is typed,
     described in the user's language."""
-    locale = getattr(interaction.locale, "value", None) or str(interaction.locale or "")
-    language = normalize_language(locale)
+    language = normalize_language(_locale(interaction))
     typed = current.strip().lstrip("/").lower()
     out: list[app_commands.Choice[str]] = []
     for entry in helptext.all_entries(COMMANDS).values():

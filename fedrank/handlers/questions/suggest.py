@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fedrank.handlers.context import Services
+from fedrank.handlers.site.identity import local_name
 from fedrank.handlers.wording.common import label
 from fedrank.handlers.wording.safetext import clean_name
 
@@ -32,23 +33,29 @@ def _suggestion(label: str, value: str) -> Suggestion:
     return Suggestion(fit(clean_name(label)), value[:TEXT_LIMIT])
 
 
-async def disciplines(services: Services, typed: str) -> list[Suggestion]:
-    """The disciplines (enabled ones) whose code or name contains ``typed``, codes that start
-    with it first."""
+async def disciplines(services: Services, typed: str, language: str = "en") -> list[Suggestion]:
+    """The disciplines (enabled ones) whose code or name in any language contains ``typed``,
+    codes that start with it first, each labelled with its name in ``language``."""
     needle = typed.strip().casefold()
     async with services.db.read() as repos:
-        rows = [(d.code, d.name) for d in await repos.federations.disciplines() if not d.disabled]
+        rows = [
+            (d.code, d.name, dict(d.names or {}))
+            for d in await repos.federations.disciplines()
+            if not d.disabled
+        ]
     found = [
-        (not code.casefold().startswith(needle), code, name)
-        for code, name in rows
-        if needle in code.casefold() or needle in name.casefold()
+        (not code.casefold().startswith(needle), code, local_name(names, name, language))
+        for code, name, names in rows
+        if needle in code.casefold()
+        or any(needle in n.casefold() for n in (name, *names.values()))
     ]
     return [_suggestion(f"{code} — {name}", code) for _, code, name in sorted(found)][:MAX_CHOICES]
 
 
-async def players(services: Services, typed: str) -> list[Suggestion]:
+async def players(services: Services, typed: str, language: str = "en") -> list[Suggestion]:
     """Players whose federation ID starts with ``typed`` or whose name contains it (nothing
-    before a character is typed: a registry is too long to list)."""
+    before a character is typed: a registry is too long to list). A name is the registry's
+    own in every ``language``."""
     if not typed.strip():
         return []
     async with services.db.read() as repos:
@@ -66,9 +73,10 @@ async def players(services: Services, typed: str) -> list[Suggestion]:
         ]
 
 
-async def tournaments(services: Services, typed: str) -> list[Suggestion]:
+async def tournaments(services: Services, typed: str, language: str = "en") -> list[Suggestion]:
     """Stored tournaments whose code or name contains ``typed``, the newest first (the most
-    recent ones while nothing is typed)."""
+    recent ones while nothing is typed). A tournament's name is its organisers' own in every
+    ``language``."""
     async with services.db.read() as repos:
         found = await repos.tournaments.suggest(typed, limit=MAX_CHOICES)
     return [

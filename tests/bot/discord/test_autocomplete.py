@@ -106,12 +106,29 @@ async def test_disciplines_and_tournaments(client: FedrankBot, services: Service
     assert await complete(client, "why", "tournament", "tula") == []
 
 
+async def test_disciplines_are_named_in_the_users_language(
+    client: FedrankBot, services: Services
+) -> None:
+    await seed_federation(services.db)
+    async with services.db.transaction() as repos:
+        discipline = await repos.federations.discipline_by_code("rmf-mcr")
+        assert discipline is not None
+        discipline.names = {"ru": "Спортивный маджонг", "zh": "竞技麻将"}
+    russian = await complete(client, "top", "discipline", "", discord.Locale.russian)
+    assert russian == [("rmf-mcr — Спортивный маджонг", "rmf-mcr")]
+    # Typed in any of its languages, it is found; shown in the user's.
+    chinese = await complete(client, "top", "discipline", "маджонг", discord.Locale.chinese)
+    assert chinese == [("rmf-mcr — 竞技麻将", "rmf-mcr")]
+    ukrainian = await complete(client, "top", "discipline", "麻将", discord.Locale.ukrainian)
+    assert ukrainian == [("rmf-mcr — Sports mahjong", "rmf-mcr")]  # no Ukrainian name set
+
+
 async def test_a_failing_lookup_offers_nothing(
     client: FedrankBot, services: Services, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from fedrank.handlers.questions import suggest
 
-    async def broken(services: Services, typed: str) -> list[suggest.Suggestion]:
+    async def broken(services: Services, typed: str, language: str) -> list[suggest.Suggestion]:
         raise RuntimeError("database gone")
 
     monkeypatch.setattr(suggest, "players", broken)

@@ -36,3 +36,17 @@ async def test_a_disabled_discipline_is_not_suggested(services: Services) -> Non
         assert discipline is not None
         discipline.disabled = True
     assert await suggest.disciplines(services, "") == []
+
+
+async def test_a_discipline_is_labelled_in_the_language_asked(services: Services) -> None:
+    await seed_federation(services.db)
+    async with services.db.transaction() as repos:
+        discipline = await repos.federations.discipline_by_code("rmf-mcr")
+        assert discipline is not None
+        discipline.names = {"ru": "Спортивный маджонг"}
+    assert await suggest.disciplines(services, "СПОРТ", "ru") == [
+        suggest.Suggestion("rmf-mcr — Спортивный маджонг", "rmf-mcr")
+    ]
+    assert await suggest.disciplines(services, "спорт", "en") == [
+        suggest.Suggestion("rmf-mcr — Sports mahjong", "rmf-mcr")
+    ]
