@@ -28,7 +28,14 @@ from fedrank.charts import svg as chart_svg
 from fedrank.charts.svg import rating_svg
 from fedrank.handlers.site import paging, paths
 from fedrank.handlers.site.pages import Page
-from fedrank.handlers.site.public import citation, public_note, public_text
+from fedrank.handlers.site.public import (
+    WORDY,
+    citation,
+    public_note,
+    public_step,
+    public_text,
+    public_value,
+)
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.languages import LANGUAGES
 from fedrank.handlers.wording.words import kind_text, title_text
@@ -216,6 +223,10 @@ class Renderer:
             return str(escape(citation(language, spec[1], spec[2])))
         if kind == "note":
             return str(escape(public_note(language, spec[1])))
+        if kind == "step":
+            return str(escape(public_step(language, spec[1])))
+        if kind == "value":
+            return str(escape(public_value(language, spec[1])))
         if kind == "reason":
             return str(escape(public_text(language, spec[1], spec[2])))
         others = [
@@ -287,6 +298,9 @@ class Renderer:
                     kind=kind,
                     rule=lambda text: token(("rule", system, text)),
                     note=lambda text: token(("note", text)),
+                    term=lambda name: token(("step", name)),
+                    # a figure is the same in every language: only words are tokens
+                    value=lambda v: token(("value", v)) if WORDY.search(v) else v,
                 )
             )
         if page["kind"] == "player":

@@ -25,6 +25,24 @@ from fedrank.web.site_build import build_site
 ALLOWED = {"CCBA", "FSBR", "RMF", "UFGO", "WOF", "JSON", "English"}
 #: UFGO's rulebook symbol a profile's trace cites (seed 002: the IK coefficient).
 UFGO_SYMBOLS = {"IK"}
+#: The symbols of the CCBA's and the FSBR's formulas a tournament's traces show (seed 001
+#: §1.3, seed 003 §7-8), the tournaments' codes (``ccba-2026-01-09-08``) and the name of the
+#: program that held the points brought in: every other word of a trace is in Chinese.
+TRACE_SYMBOLS = {"AVGM", "mp", "lg", "min", "ccba", "fsbr", "fedrank"} | {
+    "IMP",
+    "MB",
+    "Nq",
+    "PB",
+    "RC",
+    "RCM",
+    "RO",
+    "VP",
+    "dq",
+    "kd",
+    "kq",
+    "kqp",
+    "pR",
+}
 
 
 def _latin_words(page: Path) -> set[str]:
@@ -45,10 +63,20 @@ async def test_a_chinese_page_has_no_english_word(demo_services: Services, tmp_p
         zh / "CCBA/players/CCBA-0042.html",
         lists[-1],
         zh / "CCBA/ccba/index.html",
+        zh / "CCBA/index.html",  # the federation's page: its recent tournaments' disciplines
         zh / "index.html",
     ]
     for page in pages:
         assert _latin_words(page) <= ALLOWED, (page, sorted(_latin_words(page) - ALLOWED))
+    # A tournament's traces: named quantities and named values in words (面对面 = 是)
+    for tournament in [*(zh / "CCBA/ccba/t").glob("*.html"), *(zh / "FSBR/fsbr/t").glob("*.html")]:
+        extra = _latin_words(tournament) - ALLOWED - TRACE_SYMBOLS
+        assert not extra, (tournament, sorted(extra))
+    fsbr = "".join(p.read_text(encoding="utf-8") for p in (zh / "FSBR/fsbr/t").glob("*.html"))
+    assert "<code>面对面 = 是</code>" in fsbr and "<code>形式 = 双人赛</code>" in fsbr
+    assert "= True" not in fsbr and "face_to_face" not in fsbr
+    english = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "FSBR/fsbr/t").glob("*"))
+    assert "<code>face_to_face = yes</code>" in english
     profile = pages[0].read_text(encoding="utf-8")
     assert "中国桥牌协会" in profile and "中国桥牌协会大师分" in profile
     assert "Chinese Contract Bridge Association" not in profile

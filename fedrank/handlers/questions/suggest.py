@@ -46,8 +46,7 @@ async def disciplines(services: Services, typed: str, language: str = "en") -> l
     found = [
         (not code.casefold().startswith(needle), code, local_name(names, name, language))
         for code, name, names in rows
-        if needle in code.casefold()
-        or any(needle in n.casefold() for n in (name, *names.values()))
+        if needle in code.casefold() or any(needle in n.casefold() for n in (name, *names.values()))
     ]
     return [_suggestion(f"{code} — {name}", code) for _, code, name in sorted(found)][:MAX_CHOICES]
 

@@ -60,6 +60,7 @@ def federation_body(
                     "name": name,
                     "held_on": held_on.isoformat(),
                     "discipline": discipline.name,
+                    "discipline_names": ref["names"],
                     "page": paths.tournament(federation.code, discipline.code, code),
                 }
             )

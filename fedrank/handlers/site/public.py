@@ -11,7 +11,7 @@ import re
 from functools import lru_cache, partial
 
 from fedrank.handlers.wording.i18n import t
-from fedrank.handlers.wording.words import note_text, rule_text
+from fedrank.handlers.wording.words import cell, note_text, rule_text, step_name
 
 #: The rulebook each system applies, by the number its copy is stored under.
 SYSTEM_OF_SEED = {
@@ -31,6 +31,8 @@ _PRIVATE = re.compile(r"RULES\.md|\bDecision\b|engine decision", re.IGNORECASE)
 _PRIVATE_ASIDE = re.compile(
     r"\s*\((?:[^()]*\bRULES\.md\b|[^()]*\bDecision\b|engine decision)[^()]*\)"
 )
+#: A trace value with a word in it (a yes/no, a form, a source): numbers and IDs have none.
+WORDY = re.compile(r"(?<![A-Z-])[a-z]{2,}|^(?:True|False)$")
 _BARE = re.compile(r"(\d+(?:\.\d+)*)\b(.*)", re.DOTALL)
 _WORDS = (
     (re.compile(r"\btable (\d+)"), "trace.rule.table"),
@@ -112,3 +114,19 @@ def public_text(language: str, system: str, text: str) -> str:
 def public_note(language: str, note: str) -> str:
     """A trace step's note in ``language`` as a public page shows it."""
     return note_text(language, without_private(note))
+
+
+@lru_cache(maxsize=4096)
+def public_step(language: str, name: str) -> str:
+    """A trace step's name in ``language``: the rulebook's symbols as they are, its named
+    quantities in words (``face_to_face`` -> 面对面), as ``/why`` names them."""
+    return step_name(language, name)
+
+
+@lru_cache(maxsize=4096)
+def public_value(language: str, value: str) -> str:
+    """A trace step's value as stored (a string) in ``language``: yes/no and the rulebooks'
+    named values (pairs, express, stage 1) in words, figures and IDs as they are."""
+    if value in ("True", "False"):
+        return cell(language, value == "True")
+    return cell(language, value)
