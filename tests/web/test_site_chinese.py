@@ -91,6 +91,15 @@ async def test_a_chinese_page_has_no_english_word(demo_services: Services, tmp_p
     for page in (ufgo, profile):
         extra = _latin_words(page) - ALLOWED - UFGO_SYMBOLS - data
         assert not extra, (page, sorted(extra))
+    # Every profile's title history: the reasons fedrank writes itself in Chinese ("在 Moscow
+    # Open 2025 达到 1 级 标准"); tournaments' names are data, RMF's and UFGO's symbols stay.
+    symbols = (
+        UFGO_SYMBOLS | TRACE_SYMBOLS | {"NRKT", "NR", "KT", "CHUT", "CHS", "EU", "dR", "Rp", "RA"}
+    )
+    for federation in ("FSBR", "RMF", "UFGO"):
+        for profile in (zh / federation / "players").glob("*.html"):
+            extra = _latin_words(profile) - ALLOWED - symbols - data
+            assert not extra, (profile, sorted(extra))
     listed = ufgo.read_text(encoding="utf-8")
     assert "级</td>" in listed and "段</td>" in listed
     for language, kyu in (("ru", " кю</td>"), ("uk", " кю</td>")):

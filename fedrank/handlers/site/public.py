@@ -11,7 +11,7 @@ import re
 from functools import lru_cache, partial
 
 from fedrank.handlers.wording.i18n import t
-from fedrank.handlers.wording.words import cell, note_text, rule_text, step_name
+from fedrank.handlers.wording.words import cell, note_text, reason_text, rule_text, step_name
 
 #: The rulebook each system applies, by the number its copy is stored under.
 SYSTEM_OF_SEED = {
@@ -103,11 +103,13 @@ def without_private(text: str) -> str:
 def public_text(language: str, system: str, text: str) -> str:
     """A stored text (a title's reason) with any stored rulebook number in it named as the
     rulebook and section (``"(seed 004 III)"`` -> ``"(WOC Rules, III)"``) and without the
-    project's asides on its reading of the rules."""
-    return _IN_TEXT.sub(
+    project's asides on its reading of the rules; the phrases fedrank writes itself ("norm 1k
+    met in …") in ``language``."""
+    cited = _IN_TEXT.sub(
         lambda m: _at(language, rulebook(language, SYSTEM_OF_SEED.get(m[1], system)), m[2]),
         without_private(text),
     )
+    return reason_text(language, cited)
 
 
 @lru_cache(maxsize=8192)

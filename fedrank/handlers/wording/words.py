@@ -200,6 +200,15 @@ def _templates(prefix: str) -> tuple[tuple[re.Pattern[str], str], ...]:
     return tuple(found)
 
 
+def reason_text(language: str, reason: str) -> str:
+    """A title's stored reason in ``language`` where it is one of the phrases fedrank writes
+    ("norm 1k met in Moscow Open 2025"); anything else (a rulebook's own words) as it is."""
+    if language == "en":
+        return reason
+    found = _matched(language, "title.reason.", reason)
+    return reason if found is None else found
+
+
 def _matched(language: str, prefix: str, text: str) -> str | None:
     for pattern, key in _templates(prefix):
         found = pattern.fullmatch(text)
