@@ -21,6 +21,7 @@ Each sends the way its bot does, with its bot's rendering and under its token's 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -220,12 +221,21 @@ class DiscordSender:
         #: the whole platform's loop); discord.py waits out shorter ones itself.
         self.max_wait = max_wait
         self.client: discord.Client | None = None
+        # Sends run concurrently (the worker's tasks): the first ones wait for one login
+        # instead of each logging in a client of its own.
+        self._login_lock = asyncio.Lock()
         self._dm: dict[str, int] = {}
         self._unknown: set[str] = set()  # looked up, none stored
         self._unsaved: dict[str, str] = {}
         self.opened = 0
 
     async def _login(self) -> discord.Client:
+        if self.client is not None:
+            return self.client
+        async with self._login_lock:
+            return await self._login_once()
+
+    async def _login_once(self) -> discord.Client:
         if self.client is None:
             client = discord.Client(
                 intents=discord.Intents(guilds=True),  # no gateway: only quiets a warning

@@ -364,3 +364,14 @@ async def test_a_retry_resumes_after_the_parts_already_delivered(rest: FakeDisco
     finally:
         await sender.close()
     assert [p.content[0] for p in rest.to_channel(555)] == ["x", "y", "z"]  # z once, at last
+
+
+async def test_concurrent_first_sends_log_in_once(rest: FakeDiscordRest) -> None:
+    sender = DiscordSender(TOKEN, limits=fast())
+    try:
+        messages = [OutgoingMessage(str(600 + n), Reply.text("hi"), "en", False) for n in range(5)]
+        results = await asyncio.gather(*(sender.send(m) for m in messages))
+    finally:
+        await sender.close()
+    assert [r.outcome for r in results] == [Outcome.SENT] * 5
+    assert [route for _, route in rest.requests].count("GET /users/@me") == 1
