@@ -49,10 +49,10 @@ def formula_cents(r_cents: list[int], v: Cents) -> list[Cents]:
 
 
 def stage_cents(basic: list[Cents]) -> list[Cents]:
-    """:func:`.procedures.stage_amounts`: max(two(A x 20 %), 0.01)."""
+    """:func:`.procedures.stage_amounts`: max(two(A x 20 %), 0.01); every A is positive."""
     num, den = _STAGE
     floor = _FLOOR
-    return [max(half_up(a * num, den), floor) for a in basic]
+    return [max((2 * num * a + den) // (2 * den), floor) for a in basic]
 
 
 def knockout_cents(schedule: list[Cents]) -> list[Cents]:
@@ -78,10 +78,12 @@ class FieldPlan:
     places (:func:`.procedures.share_amounts`, then the awardable units only)."""
 
     v: Decimal  # V = M S L E before k240 (§1.3)
-    r_cents: list[int]
+    r_cents: list[int]  # the distinct R(p) of the places paid
+    r_of_place: list[int]  # index in r_cents of each place's R(p), places 1..count
     stage: bool
     knockout: bool
-    alone: list[tuple[str, int]]  # (unit, index of its place)
+    alone: list[str]  # units alone at their place
+    alone_at: list[int]  # index of each one's place
     tied: list[tuple[list[str], int, int, int]]  # (units paid, first index, stop, units tied)
 
     @classmethod
@@ -99,7 +101,8 @@ class FieldPlan:
         by_place: dict[int, list[str]] = defaultdict(list)
         for unit, place in places.items():
             by_place[place].append(unit)
-        alone: list[tuple[str, int]] = []
+        alone: list[str] = []
+        alone_at: list[int] = []
         tied: list[tuple[list[str], int, int, int]] = []
         for place, units in by_place.items():
             first, stop = max(place, 1) - 1, min(place + len(units) - 1, count)
@@ -107,20 +110,26 @@ class FieldPlan:
                 continue  # no place it covers is paid
             paid = [u for u in units if u in awardable]
             if len(units) == 1:
-                alone.extend((u, place - 1) for u in paid)
+                alone.extend(paid)
+                alone_at.extend(place - 1 for _ in paid)
             elif paid:
                 tied.append((paid, first, stop, len(units)))
-        r_cents = [cents(rank_coefficient(n, p)) for p in range(1, count + 1)]
-        return cls(v, r_cents, stage, knockout, alone, tied)
+        distinct: dict[int, int] = {}
+        r_of_place = [
+            distinct.setdefault(cents(rank_coefficient(n, p)), len(distinct))
+            for p in range(1, count + 1)
+        ]
+        return cls(v, list(distinct), r_of_place, stage, knockout, alone, alone_at, tied)
 
     def amounts(self, v: Cents) -> dict[str, Cents]:
         """Each paid unit's award at V = ``v`` cents."""
-        schedule = formula_cents(self.r_cents, v)
+        by_r = formula_cents(self.r_cents, v)  # a place's award depends on its R alone
         if self.stage:
-            schedule = stage_cents(schedule)
+            by_r = stage_cents(by_r)
+        schedule = list(map(by_r.__getitem__, self.r_of_place))
         if self.knockout:
             schedule = knockout_cents(schedule)
-        out = {unit: schedule[index] for unit, index in self.alone}
+        out = dict(zip(self.alone, map(schedule.__getitem__, self.alone_at), strict=True))
         floor = _FLOOR
         for units, first, stop, many in self.tied:
             share = max(half_up(sum(schedule[first:stop]), many), floor)

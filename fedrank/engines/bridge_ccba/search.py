@@ -12,7 +12,6 @@ unit's fields (§2.3), its stages, its win masterpoints, or the higher of place 
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -95,29 +94,34 @@ class TopPlan:
         for fields in self.groups:
             best: dict[str, Cents] = {}
             for plan in fields:
-                v = cents(scaled_value(plan.v, k))
-                for unit, amount in plan.amounts(v).items():
+                amounts = plan.amounts(cents(scaled_value(plan.v, k)))
+                if not best:
+                    best = amounts
+                    continue
+                for unit, amount in amounts.items():
                     if amount > best.get(unit, -1):
                         best[unit] = amount
+            if per_cent != 1:
+                best = {unit: amount * per_cent for unit, amount in best.items()}
             paid.append(best)
-        wins = dict(self.fixed_wins)
-        if self.rounds:
-            w, d = win_per_round(self.m, self.l, self.e, self.boards, scale=k)
-            win, draw = cents(w) * per_cent, cents(d) * per_cent
-            for unit, won, drawn in self.rounds:
-                wins[unit] = won * win + drawn * draw
-        totals: dict[str, int] = defaultdict(int)
         place, *stages = paid
-        for unit, amount in place.items():
-            totals[unit] = amount * per_cent
-        for unit, amount in wins.items():
-            if self.higher_of and unit in place:
-                totals[unit] = max(totals[unit], amount)
-            else:
-                totals[unit] += amount
+        totals = dict(place)
+        if self.fixed_wins or self.rounds:
+            wins = self.fixed_wins
+            if self.rounds:
+                w, d = win_per_round(self.m, self.l, self.e, self.boards, scale=k)
+                win, draw = cents(w) * per_cent, cents(d) * per_cent
+                wins = {unit: won * win + drawn * draw for unit, won, drawn in self.rounds}
+            for unit, amount in wins.items():
+                if unit not in totals:
+                    totals[unit] = amount
+                elif self.higher_of:
+                    totals[unit] = max(totals[unit], amount)
+                else:
+                    totals[unit] += amount
         for stage in stages:
             for unit, amount in stage.items():
-                totals[unit] += amount * per_cent
+                totals[unit] = totals.get(unit, 0) + amount
         top = max(totals.values(), default=0)
         return Decimal(max(top, 0)).scaleb(-self.places)
 
