@@ -8,9 +8,11 @@ from dataclasses import replace
 from decimal import Decimal
 from functools import partial
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fedrank.engines.bridge_ccba import formulas
 from fedrank.engines.bridge_ccba.cap import _max_total, capped
 from fedrank.engines.bridge_ccba.cents import (
     cents,
@@ -21,7 +23,7 @@ from fedrank.engines.bridge_ccba.cents import (
 )
 from fedrank.engines.bridge_ccba.event import _main_components, _main_top, compute_event
 from fedrank.engines.bridge_ccba.field import EventState
-from fedrank.engines.bridge_ccba.formulas import rank_coefficient
+from fedrank.engines.bridge_ccba.formulas import exact_rank_coefficient, rank_coefficient
 from fedrank.engines.bridge_ccba.model import Entry, EventSpec, StageSpec
 from fedrank.engines.bridge_ccba.procedures import (
     PlaceAward,
@@ -251,3 +253,26 @@ def test_short_schedules_and_places_past_them() -> None:
         u: a for u, (a, _) in share_ties(schedule, places).items()
     }
     assert share_amounts(amounts, places) == {"A": D("1.67"), "B": D("1.67"), "C": D("1.67")}
+
+
+@settings(max_examples=500, deadline=None)
+@given(n=st.integers(min_value=1, max_value=10**6), r=st.integers(min_value=1, max_value=10**6))
+def test_rank_coefficient_from_floats_is_the_exact_one(n: int, r: int) -> None:
+    """R from float logarithms is Decimal's correctly rounded R, to its sign of zero."""
+    assert str(rank_coefficient.__wrapped__(n, r)) == str(exact_rank_coefficient(n, r))
+
+
+def test_rank_coefficient_of_every_place_of_the_bench_fields() -> None:
+    """Every R of the field sizes of bench/ccba_event.py and around the sign change."""
+    for n in (64, 256, 512, 667, 1333, 2000):
+        for r in range(1, n + 2):
+            assert str(rank_coefficient.__wrapped__(n, r)) == str(exact_rank_coefficient(n, r))
+
+
+def test_rank_coefficient_near_a_half_cent_is_worked_in_decimal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where floats come near a half-cent the exact path decides (here forced everywhere)."""
+    monkeypatch.setattr(formulas, "_NEAR_HALF", 1.0)
+    for n, r in ((20, 1), (20, 9), (2000, 1001), (7, 3)):
+        assert rank_coefficient.__wrapped__(n, r) == exact_rank_coefficient(n, r)
