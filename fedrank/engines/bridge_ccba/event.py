@@ -127,7 +127,8 @@ def _main_components(state: EventState, k: Decimal) -> dict[str, list[Component]
 
 def _main_top(state: EventState, k: Decimal) -> Decimal:
     """The largest unit total :func:`_main_components` gives at ``k``, without traces: what
-    the k240 search asks at each factor it tries."""
+    the k240 search asks at each factor it tries in formats other than the formula (a formula
+    event's search asks :class:`.search.TopPlan`, which the tests compare with this)."""
     ev = state.event
     places, home_m = place_awards(state, k, traced=False)
     stages = stage_awards(state, k, traced=False)
