@@ -5,7 +5,8 @@ basic formula A = R x V, V = M x S x L x E) and every procedure of §2, as resta
 RULES.md "bridge_ccba". Modules: :mod:`.tables` (the seed's figures), :mod:`.formulas`
 (§1), :mod:`.procedures` (§2, one function per procedure), :mod:`.event` (one event end to
 end, the API for storage and handlers) with the steps it strings together (:mod:`.field`,
-:mod:`.place`, :mod:`.stage`, :mod:`.win`, :mod:`.cap`, :mod:`.consolation`), and
+:mod:`.place`, :mod:`.stage`, :mod:`.win`, :mod:`.cap`, :mod:`.consolation`; the cap's
+search pays a formula event's fields in integer cents, :mod:`.search` and :mod:`.cents`), and
 :mod:`.parsing` (the event file, the one reader of the format).
 """
 

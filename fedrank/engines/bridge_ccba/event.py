@@ -32,6 +32,7 @@ from fedrank.engines.bridge_ccba.procedures import (
     higher_of_place_and_win,
     step_down,
 )
+from fedrank.engines.bridge_ccba.search import TopPlan
 from fedrank.engines.bridge_ccba.stage import stage_awards
 from fedrank.engines.bridge_ccba.tables import COLOURS, Colour
 from fedrank.engines.bridge_ccba.win import win_awards
@@ -126,7 +127,8 @@ def _main_components(state: EventState, k: Decimal) -> dict[str, list[Component]
 
 def _main_top(state: EventState, k: Decimal) -> Decimal:
     """The largest unit total :func:`_main_components` gives at ``k``, without traces: what
-    the k240 search asks at each factor it tries."""
+    the k240 search asks at each factor it tries in formats other than the formula (a formula
+    event's search asks :class:`.search.TopPlan`, which the tests compare with this)."""
     ev = state.event
     places, home_m = place_awards(state, k, traced=False)
     stages = stage_awards(state, k, traced=False)
@@ -267,7 +269,8 @@ def compute_event(event: EventSpec, entries: Sequence[Entry]) -> EventResult:
     if event.format == "table":
         main, k = _main_components(state, Decimal(1)), Decimal(1)
     else:
-        main, k = capped(partial(_main_components, state), partial(_main_top, state))
+        top = TopPlan.build(state).top if event.format == "formula" else partial(_main_top, state)
+        main, k = capped(partial(_main_components, state), top)
     if k != 1:
         state.trace.add("k240", k, rule=rule("2.9.7"), note="V scaled so no unit exceeds 240")
     consolation = consolation_awards(state)

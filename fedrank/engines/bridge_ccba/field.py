@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from fedrank.engines.bridge_ccba.cents import FieldPlan
 from fedrank.engines.bridge_ccba.formulas import (
     average_masterpoints,
     e_coefficient,
@@ -94,6 +95,9 @@ class EventState:
             for uid, held in self.holdings.items()
         }
         self.grading_cache: dict[tuple[str, ...], dict[str, str]] = {}
+        # While the k240 search plans (:mod:`.search`), untraced fields are recorded here,
+        # under their group (a graded field's label), instead of being paid.
+        self.plans: list[tuple[str, FieldPlan]] | None = None
         cap = team_avgm_cap(event.level, annual_top=event.annual_top)
         self.team_avg: dict[str, Decimal] = {}
         for entry in self.counted:
@@ -210,10 +214,12 @@ class EventState:
         stage: bool = False,
         paid_colour: Colour | None = None,
         traced: bool = True,
+        group: str | None = None,
     ) -> tuple[Awards, Decimal]:
         """A field ranked by the basic formula: its N, M (own, given, or capped against a
         higher field), V, the schedule, knock-out and ties. Returns (awards, M); with
-        ``traced=False`` the same amounts with empty traces (the k240 search)."""
+        ``traced=False`` the same amounts with empty traces (the k240 search), or, while
+        :attr:`plans` records, no awards and the field's plan recorded under ``group``."""
         trace = Trace()
         trace.add("field", label)
         size = len(units) if n is None else n
@@ -234,6 +240,18 @@ class EventState:
         # colour lower (§2.2) and is "an event of its own"; so does a consolation (§2.5).
         colour = self.event.colour if paid_colour is None else paid_colour
         count = places_awarded(size, colour, self.event.share)
+        if not traced and self.plans is not None:
+            plan = FieldPlan.build(
+                n=size,
+                v=v,
+                count=count,
+                stage=stage,
+                knockout=knockout,
+                places=places,
+                awardable=self.awardable,
+            )
+            self.plans.append((group or label, plan))
+            return {}, m
         if not traced:
             amounts = formula_amounts(size, v, count)
             if stage:
@@ -300,6 +318,7 @@ class EventState:
                 knockout=knockout and ratio is None,
                 paid_colour=paid_colour,
                 traced=traced,
+                group=label,
             )
             if ratio is None:
                 m_top = m

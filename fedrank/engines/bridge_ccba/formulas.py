@@ -10,6 +10,7 @@ working the figures by hand would, and the trace shows the figures that were mul
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from decimal import ROUND_FLOOR, ROUND_HALF_UP, Context, Decimal, localcontext
 from functools import lru_cache
@@ -60,14 +61,33 @@ def two(value: Decimal) -> Decimal:
     return value.quantize(_CENT, context=_CONTEXT)
 
 
+#: How near a half-cent R x 100 from floats may come before R is worked in Decimal: the
+#: float logarithms err by some 1e-13 there, so a figure farther off rounds as the exact one.
+_NEAR_HALF = 1e-6
+
+
 @lru_cache(maxsize=1 << 16)
 def rank_coefficient(n: int, r: int) -> Decimal:
     """R = lg N - lg(2r) (§1.2), two decimals (§2.9.5).
 
-    Decimal's log10 is correctly rounded, so the result never depends on float quirks.
+    The figure is the exact logarithm's, rounded half-up: from floats when they are far
+    from a half-cent (a process's first events ask thousands of R), else from Decimal's
+    correctly rounded log10 (:func:`exact_rank_coefficient`), so it never depends on float
+    quirks.
     """
     if n < 1 or r < 1:
         raise ValueError(f"R needs N >= 1 and r >= 1 (got N={n}, r={r})")
+    x = (math.log10(n) - math.log10(2 * r)) * 100
+    whole = math.floor(x)
+    if abs(x - whole - 0.5) <= _NEAR_HALF:
+        return exact_rank_coefficient(n, r)
+    hundredths = whole + 1 if x - whole > 0.5 else whole
+    value = Decimal(hundredths).scaleb(-PLACES)
+    return value.copy_negate() if hundredths == 0 and x < 0 else value  # -0.00, as Decimal
+
+
+def exact_rank_coefficient(n: int, r: int) -> Decimal:
+    """R (§1.2) from Decimal's log10 at 40 digits, two decimals half-up (§2.9.5)."""
     with localcontext() as ctx:
         ctx.prec = 40
         raw = Decimal(n).log10() - Decimal(2 * r).log10()
