@@ -210,6 +210,8 @@ def rate_packed(
     start = list(map(ik.__getitem__, ids))
     players = range(n)
     q = 10 * s
+    ra = _RA
+    ra_mask = _RA_MASK
     indexed: list[tuple[int, int, list[int]]] | None = None
     anomalous: set[int] = set()
     for passes in range(1, MAX_PASSES + 1):
@@ -219,10 +221,11 @@ def rate_packed(
         # gain exceeds RA when 10 s gain > 100 s RA, the state's field (a gain of 0 or less
         # never does).
         now = list(map(and_, cur, repeat(mask)))
+        values = [(c + 5) // 10 * 10 for c in now]  # the IKs after, if no one is anomalous
         nxt: list[int] | None = None
         for i in compress(players, map(gt, now, start)):
-            final = (now[i] + 5) // 10 * 10
-            if (final - start[i]) * q > cur[i] >> _RA & _RA_MASK:
+            final = values[i]
+            if (final - start[i]) * q > cur[i] >> ra & ra_mask:
                 if nxt is None:
                     nxt = list(start)
                 nxt[i] = final
@@ -230,11 +233,9 @@ def rate_packed(
         if nxt is None:
             if limited:  # a player above 2100 may have no rated game: he keeps his IK
                 values = [
-                    (c + 5) // 10 * 10 if v >> _RA & _RA_MASK else t0
-                    for c, v, t0 in zip(now, cur, start, strict=True)
+                    c if v >> ra & ra_mask else t0
+                    for c, v, t0 in zip(values, cur, start, strict=True)
                 ]
-            else:  # every game is rated for both players
-                values = [(c + 5) // 10 * 10 for c in now]
             return ids, values, passes, anomalous
         if passes == MAX_PASSES:
             break

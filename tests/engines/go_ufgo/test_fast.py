@@ -7,12 +7,13 @@ passes and the same anomalous players.
 """
 
 import random
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 
 import pytest
 
-from fedrank.engines.go_ufgo import rating
+from fedrank.engines.go_ufgo import packed, rating
 from fedrank.engines.go_ufgo.fast import FastResult, rate_from_state
 from fedrank.engines.go_ufgo.history import PlayerState, RatingState
 from fedrank.engines.go_ufgo.rating import Game, PlayerStart, Tournament, rate_tournament
@@ -211,3 +212,28 @@ def test_more_than_50_passes_is_handed_back() -> None:
     assert rate_from_state(t, ik) is None
     with pytest.raises(RuleError, match="at most 50 passes"):
         reference(t, ik)
+
+
+def test_packed_path_equals_reference_with_45_minute_games() -> None:
+    """The packed path's IKs after, passes and anomalies on its own, with 45-minute games (a
+    player above 2100 is not rated and keeps his IK) and 60-minute ones, wherever it does not
+    hand the tournament back."""
+    rng = random.Random(20261129)
+    compared = kept = 0
+    for _ in range(300):
+        t, ik = random_tournament(rng)
+        for minutes in (45, 60):
+            t = replace(t, time_minutes=minutes)
+            try:
+                got = packed.rate_packed(t, ik, packed_divisor(t.board))
+            except (packed.HandBackError, IndexError, KeyError):
+                continue
+            assert got == reference(t, ik)
+            compared += 1
+            kept += sum(1 for p, v in zip(got[0], got[1], strict=True) if v == ik[p] > 21000)
+    assert compared > 100
+    assert kept > 0
+
+
+def packed_divisor(board: int) -> int:
+    return {19: 1, 13: 2, 9: 3}[board]
