@@ -367,14 +367,16 @@ def replay(
             k, top = 5 * kt100, 2 * (d + 1)
             ns = tuple([k * (top - q) for q in place2])
             results[tid] = (players, place2, ns, d, kt100)
-            # the norm met (.levels.norm_index): n >= 0, as KT >= 0 and place2 <= 2 CHUT; a
-            # level value L is met when L <= n // d, i.e. L / 50 <= n // (50 d)
+            # the norm met (.levels.norm_index) is norm_by_50[n // (50 d)]: n >= 0, as KT >= 0
+            # and place2 <= 2 CHUT, and a level value L is met when L <= n // d, i.e. L / 50
+            # <= n // (50 d); the table reaches the tournament's best n (12 dan above 7500)
             d50 = 50 * d
-            if k * (top - min(place2)) // d50 < _NORMS_BY_50:
-                norms = [_NORM_BY_50[n // d50] for n in ns]
-            else:
-                norms = [_NORM_BY_50[min(n // d50, _NORMS_BY_50 - 1)] for n in ns]
-            for p, norm, n in zip(players, norms, ns, strict=True):
+            best = k * (top - min(place2)) // d50
+            norm_by_50 = _NORM_BY_50
+            if best >= _NORMS_BY_50:
+                norm_by_50 += (TOP,) * (best + 1 - _NORMS_BY_50)
+            for p, n in zip(players, ns, strict=True):
+                norm = norm_by_50[n // d50]
                 state = states_get(p, new_player)
                 index = state[0]
                 if norm < index:

@@ -29,8 +29,8 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Context, Decimal
 from enum import StrEnum
 from fractions import Fraction
-from itertools import pairwise
-from operator import attrgetter
+from itertools import islice, pairwise
+from operator import add, attrgetter, gt
 from typing import NamedTuple
 
 from fedrank.engines.kernel import Award, InputError, RuleError, Trace
@@ -196,6 +196,18 @@ class Shape(NamedTuple):
     place2: tuple[int, ...]
 
 
+def _refuse_overlap(entries: Sequence[Entry], start: list[int], sizes: Counter[int]) -> None:
+    """The first place lying inside the places shared before it, refused."""
+    for a, b in pairwise(start):
+        if a + sizes[a] > b:
+            bad = next(e for e in entries if e.place == b)
+            raise InputError(
+                f"place {b} lies inside places {a}-{a + sizes[a] - 1} shared by {sizes[a]} players",
+                line=bad.line,
+                field="place",
+            )
+
+
 def shape(t: Tournament) -> Shape:
     """Validate a tournament's entries, CHS and CHUT and compute what does not depend on the
     levels (:func:`core` and the replay, which knows every level is a level value)."""
@@ -213,15 +225,11 @@ def shape(t: Tournament) -> Shape:
     sizes = Counter(places)
     start = sorted(sizes)
     if len(start) < len(places):  # shared places: only a shared place can overlap the next
-        for a, b in pairwise(start):
-            if a + sizes[a] > b:
-                bad = next(e for e in entries if e.place == b)
-                raise InputError(
-                    f"place {b} lies inside places {a}-{a + sizes[a] - 1} shared by "
-                    f"{sizes[a]} players",
-                    line=bad.line,
-                    field="place",
-                )
+        # the place after each shared run must not lie inside it (compared in C, place by
+        # place: one Python step per entry is what a replay of ten years pays for)
+        ends = list(map(add, start, map(sizes.__getitem__, start)))
+        if any(map(gt, ends, islice(start, 1, None))):
+            _refuse_overlap(entries, start, sizes)
         place2 = tuple([2 * p + sizes[p] - 1 for p in places])
     else:
         place2 = tuple([2 * p for p in places])
