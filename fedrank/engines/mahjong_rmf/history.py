@@ -240,9 +240,8 @@ def _month_starts(first: date, last: date) -> list[date]:
     return out
 
 
-def _date(t: Tournament) -> date:
-    return t.date
-
+_DATE = attrgetter("date")
+_DATE_ID = attrgetter("date", "id")
 
 _PLAYER = attrgetter("player")
 
@@ -267,7 +266,7 @@ def replay(
     """
     ts = sorted(
         (t for t in tournaments if t.discipline == discipline and t.date <= until),
-        key=lambda t: (t.date, t.id),
+        key=_DATE_ID,
     )
     by_id: dict[str, Tournament] = {}
     for t in ts:
@@ -348,7 +347,7 @@ def replay(
 
     new_player = KYU_STATES[0]
     eu_get, states_get = eu.get, states.get
-    for day, group in groupby(ts, key=_date):
+    for day, group in groupby(ts, key=_DATE):
         # the levels at the start of the day: the year checks of the list dates before it
         year_checks(day, False)
         computed = []
