@@ -36,13 +36,11 @@ from fedrank.engines.mahjong_rmf.levels import (
     Level,
     LevelState,
     level_of,
-    norm_state,
     state_can_expire,
     state_of,
     year_end,
-    year_state,
 )
-from fedrank.engines.mahjong_rmf.tables import DAN1, LEVEL_VALUES
+from fedrank.engines.mahjong_rmf.tables import DAN1, LEVEL_VALUES, TOP
 from fedrank.engines.mahjong_rmf.tournament import (
     Discipline,
     Tournament,
@@ -50,7 +48,10 @@ from fedrank.engines.mahjong_rmf.tournament import (
     build_result,
     core,
     hundredths,
+    kt_eu100_of,
     ratio,
+    refuse_negative_kt,
+    shape,
 )
 
 _LABELS = tuple(Level(i).label for i in range(len(LEVEL_VALUES)))
@@ -214,6 +215,19 @@ class Replay:
         return hundredths(self.results[tournament_id][4])
 
 
+def _start_eus(row: tuple[tuple[str, ...], tuple[int, ...]]) -> dict[str, int]:
+    players, eus = row
+    return dict(zip(players, eus, strict=True))
+
+
+#: The norm met by ``NR*KT`` whose whole part is ``w``, at ``w // 50`` (every level value is a
+#: multiple of 50): ``bisect_right(LEVEL_VALUES, w) - 1``, 12 dan from 7500 up.
+_NORM_BY_50 = tuple(
+    bisect_right(LEVEL_VALUES, 50 * i) - 1 for i in range(LEVEL_VALUES[-1] // 50 + 1)
+)
+_NORMS_BY_50 = len(_NORM_BY_50)
+
+
 def _month_starts(first: date, last: date) -> list[date]:
     out = []
     y, m = first.year, first.month
@@ -226,9 +240,8 @@ def _month_starts(first: date, last: date) -> list[date]:
     return out
 
 
-def _date(t: Tournament) -> date:
-    return t.date
-
+_DATE = attrgetter("date")
+_DATE_ID = attrgetter("date", "id")
 
 _PLAYER = attrgetter("player")
 
@@ -253,7 +266,7 @@ def replay(
     """
     ts = sorted(
         (t for t in tournaments if t.discipline == discipline and t.date <= until),
-        key=lambda t: (t.date, t.id),
+        key=_DATE_ID,
     )
     by_id: dict[str, Tournament] = {}
     for t in ts:
@@ -270,7 +283,7 @@ def replay(
     )
     events: list[EventRow] = []
     results: dict[str, Results] = {}
-    start_eu: dict[str, dict[str, int]] = {}
+    start_eu: dict[str, tuple[tuple[str, ...], tuple[int, ...]]] = {}
 
     # due[player]: the list date on which the player's dan level expires (RULES.md Decision
     # "one-year confirmation"), kept up to date on every change; waiting[c]: the players whose
@@ -296,22 +309,37 @@ def replay(
             waiting.setdefault(c, []).append(player)
 
     next_check = 0  # checks[:next_check] are done
+    due_get = due.get
 
     def year_checks(limit: date, inclusive: bool) -> None:
-        """The year checks of every list date before ``limit`` (or on it), in date order."""
+        """The year checks of every list date before ``limit`` (or on it), in date order:
+        :func:`.levels.year_state` and ``set_due`` written out (a year check restarts the
+        year on ``c``, so every player marked on ``c`` waits for the same later list date)."""
         nonlocal next_check
         while next_check < len(checks) and (
             (c := checks[next_check]) < limit or (inclusive and c == limit)
         ):
+            later = expires(c)
+            later_waiting = waiting.setdefault(later, []) if later is not None else []
             for player in waiting.pop(c, ()):
-                if due.get(player) != c:
+                if due_get(player) != c:
                     continue
                 state = states[player]
-                new, outcome = year_state(state, c)
+                index, marks, _ = state
+                if marks <= -1:
+                    new, outcome = (index - 1, 0, c), "demoted"
+                    index -= 1
+                else:
+                    new, outcome = (index, marks - 1, c), "minus"
+                    marks -= 1
                 events.append((player, c, "year", outcome, state, new, None, 0, 1, None))
                 states[player] = new
-                eu[player] = LEVEL_VALUES[new[0]]
-                set_due(player, new)
+                eu[player] = LEVEL_VALUES[index]
+                if later is not None and (index > DAN1 or marks > 0):
+                    due[player] = later
+                    later_waiting.append(player)
+                else:
+                    due.pop(player, None)
             next_check += 1
 
     for player, state in states.items():
@@ -319,35 +347,66 @@ def replay(
 
     new_player = KYU_STATES[0]
     eu_get, states_get = eu.get, states.get
-    for day, group in groupby(ts, key=_date):
+    for day, group in groupby(ts, key=_DATE):
         # the levels at the start of the day: the year checks of the list dates before it
         year_checks(day, False)
         computed = []
         for t in group:
+            # .tournament.core without the levels' checks (every EU here is a level value)
+            chut, _, kt_chut100, kt_chs_w100, place2 = shape(t)
             players = tuple(map(_PLAYER, t.entries))
-            eus = dict(zip(players, map(eu_get, players, repeat(0)), strict=True))
-            computed.append((t, players, core(t, eus)))
-            start_eu[t.id] = eus
+            eus = tuple(map(eu_get, players, repeat(0)))
+            kt100 = kt_chs_w100 + kt_chut100 + kt_eu100_of(sum(eus), len(players))
+            refuse_negative_kt(t, kt100)
+            computed.append((t.id, players, place2, chut - 1, kt100))
+            start_eu[t.id] = (players, eus)
         day_due = expires(day)
         day_waiting = waiting.setdefault(day_due, []) if day_due is not None else []
-        for t, players, c in computed:
-            tid, d, kt100 = t.id, c.d, c.kt100
-            ns = c.ns()
-            results[tid] = (players, c.place2, tuple(ns), d, kt100)
-            # the norm met (.levels.norm_index): n >= 0, as KT >= 0 and place2 <= 2 CHUT
-            norms = [bisect_right(LEVEL_VALUES, n // d) - 1 for n in ns]
-            for p, norm, n in zip(players, norms, ns, strict=True):
+        for tid, players, place2, d, kt100 in computed:
+            k, top = 5 * kt100, 2 * (d + 1)
+            ns = tuple([k * (top - q) for q in place2])
+            results[tid] = (players, place2, ns, d, kt100)
+            # the norm met (.levels.norm_index) is norm_by_50[n // (50 d)]: n >= 0, as KT >= 0
+            # and place2 <= 2 CHUT, and a level value L is met when L <= n // d, i.e. L / 50
+            # <= n // (50 d); the table reaches the tournament's best n (12 dan above 7500)
+            d50 = 50 * d
+            best = k * (top - min(place2)) // d50
+            norm_by_50 = _NORM_BY_50
+            if best >= _NORMS_BY_50:
+                norm_by_50 += (TOP,) * (best + 1 - _NORMS_BY_50)
+            for p, n in zip(players, ns, strict=True):
+                norm = norm_by_50[n // d50]
                 state = states_get(p, new_player)
                 index = state[0]
-                if norm < index or (norm == index and index < DAN1):
+                if norm < index:
                     continue
-                changed = norm_state(state, norm, day)
-                if changed is None:  # not reached: the test above is norm_state's
-                    continue
-                new, outcome = changed
+                # .levels.norm_state written out, and state_can_expire of the new level
+                if index < DAN1:
+                    if norm == index:
+                        continue
+                    if norm < DAN1:
+                        new, outcome = KYU_STATES[norm], "raised"
+                        expirable = False
+                    elif norm == DAN1:
+                        new, outcome = (DAN1, 0, day), "raised"
+                        expirable = False
+                    else:  # lifted to 1 dan first, then one '+' per dan index above it
+                        marks = norm - DAN1
+                        up = min(marks // 2, TOP - DAN1)
+                        new, outcome = (DAN1 + up, min(marks - 2 * up, 1), day), "plus"
+                        expirable = True  # above 1 dan, or 1 dan+
+                elif norm == index:
+                    marks = state[1]
+                    new, outcome = (index, marks, day), "confirmed"
+                    expirable = index > DAN1 or marks > 0
+                else:
+                    marks = state[1] + norm - index
+                    up = min(marks // 2, TOP - index)
+                    new, outcome = (index + up, min(marks - 2 * up, 1), day), "plus"
+                    expirable = True  # marks >= 0 after a '+', and only 1 dan has none below
                 states[p] = new
                 eu[p] = LEVEL_VALUES[new[0]]
-                if day_due is not None and state_can_expire(new):
+                if expirable and day_due is not None:
                     due[p] = day_due
                     day_waiting.append(p)
                 else:
@@ -361,7 +420,7 @@ def replay(
         events=tuple(events),
         results=results,
         tournaments=by_id,
-        start_eu=start_eu,
+        start_eu=_Made(start_eu, _start_eus),
         list_dates=tuple(checks),
         initial=start,
     )

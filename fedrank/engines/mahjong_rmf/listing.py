@@ -19,17 +19,21 @@ Engine decisions where RULES.md is silent (each tested in ``tests/engines/mahjon
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
+from itertools import compress, islice
+from operator import eq, itemgetter
 
 from fedrank.engines.kernel import Trace, whole_months_between
 from fedrank.engines.mahjong_rmf.history import Replay, replay
 from fedrank.engines.mahjong_rmf.levels import KYU_STATES, Level, LevelState, level_of
 from fedrank.engines.mahjong_rmf.tables import LEVEL_VALUES, RULE_VT, VT_ZERO_FROM, vt100
 from fedrank.engines.mahjong_rmf.tournament import (
+    CONTEXT,
     Discipline,
     Tournament,
     hundredths,
@@ -73,14 +77,16 @@ class Counted:
         }
 
 
-#: A counted tournament as the list keeps it: ``(tournament id, name, date, age_months, vt100,
-#: place2, d, kt100, n)``, a tuple of plain values (untracked by the garbage collector) from
-#: which :attr:`ListRow.counted` makes the :class:`Counted` when asked.
-CountedRow = tuple[str, str, date, int, int, int, int, int, int]
+#: A counted tournament as the list keeps it: ``(-NRKTVT, -date ordinal, tournament id, name,
+#: date, age_months, vt100, place2, d, kt100, n)``, a tuple of plain values (untracked by the
+#: garbage collector) that is also the list's sort key for the player's results (best first,
+#: then the more recent), from which :attr:`ListRow.counted` makes the :class:`Counted` when
+#: asked; ``-NRKTVT`` is the correctly rounded float of ``-n * vt100 / d / 100``.
+CountedRow = tuple[float, int, str, str, date, int, int, int, int, int, int]
 
 
 def _counted(row: CountedRow) -> Counted:
-    tournament, name, day, age, vt, place2, d, kt100, n = row
+    _, _, tournament, name, day, age, vt, place2, d, kt100, n = row
     return Counted(
         tournament=tournament,
         name=name,
@@ -181,10 +187,9 @@ def list_from_replay(rp: Replay) -> RatingList:
     """
     on = rp.until
     tournaments = rp.tournaments
-    # every result of the window (VT > 0), player by player: -NRKTVT as a float, -date, then
-    # the counted row (tournament id, name, date, age in whole months, VT*100, place2, d,
-    # KT*100, n)
-    windows: dict[str, list[tuple[float, int, str, str, date, int, int, int, int, int, int]]] = {}
+    # every result of the window (VT > 0), player by player, as a CountedRow (its first
+    # three fields are the sort key: the best five are kept as they are)
+    windows: dict[str, list[CountedRow]] = {}
     ages: dict[date, int] = {}
     for tid, (players, place2, ns, d, kt100) in rp.results.items():
         t = tournaments[tid]
@@ -209,7 +214,7 @@ def list_from_replay(rp: Replay) -> RatingList:
         # (-NRKTVT, -date, id) is unique (a player is ranked once a tournament), so the tuples
         # sort on those three and never compare the rest
         window.sort()
-        best = window[:T5_COUNT]
+        best = window[:T5_COUNT] if len(window) > T5_COUNT else window
         # 100 * sum NRKTVT = num / den, summed over integers
         num, den = 0, 1
         for w in best:
@@ -219,39 +224,36 @@ def list_from_replay(rp: Replay) -> RatingList:
         state = states.get(player, START_STATE)
         # Rating = EU / 4 + (100 * sum NRKTVT) * 3 / 2000 = a / b
         a, b = LEVEL_VALUES[state[0]] * 500 * den + 3 * num, 2000 * den
-        rows = tuple([w[2:] for w in best])
+        rows = tuple(best)
         scored.append((-(a / b), player, a, b, rows, num, len(window), state))
     # a / b is correctly rounded hence monotonic: (-float, player) orders all but equal floats,
-    # which the exact rating orders (then the player)
-    scored.sort(key=_float_key)
-    i, end = 0, len(scored)
-    while i < end:
-        j = i + 1
-        while j < end and scored[j][0] == scored[i][0]:
-            j += 1
-        if j - i > 1:
-            scored[i:j] = sorted(scored[i:j], key=_exact_key)
-        i = j
+    # which the exact rating orders (then the player); (-float, player) is unique, so the
+    # tuples sort on those two and never compare the rest
+    scored.sort()
+    keys = list(map(itemgetter(0), scored))
+    for x in dict.fromkeys(compress(keys, map(eq, keys, islice(keys, 1, None)))):
+        i, j = bisect_left(keys, x), bisect_right(keys, x)
+        scored[i:j] = sorted(scored[i:j], key=_exact_key)
     out: list[ListRow] = []
     # players on the same level since the same day share one Level (a few thousand levels)
     made: dict[LevelState, Level] = {}
     position, prev_a, prev_b = 0, -1, 1
-    for i, (_, player, a, b, rows, num, n, state) in enumerate(scored, 1):
-        if a * prev_b != prev_a * b:
-            position, prev_a, prev_b = i, a, b
+    # .tournament.ratio without its call: the context divides the integers exactly as given
+    divide = CONTEXT.divide
+    prev_key = 1.0  # no -rating is positive
+    for i, (key, player, a, b, rows, num, n, state) in enumerate(scored, 1):
+        # distinct floats are distinct ratings; equal floats are compared exactly
+        if key != prev_key or a * prev_b != prev_a * b:
+            position, prev_key, prev_a, prev_b = i, key, a, b
         level = made.get(state)
         if level is None:
             level = made[state] = level_of(state)
-        t5 = ratio(num, b // 4)  # T5 = (100 * sum NRKTVT) / 500, b = 2000 * den
-        out.append(ListRow(position, player, ratio(a, b), level, t5, rows, n))
+        t5 = divide(num, b // 4)  # T5 = (100 * sum NRKTVT) / 500, b = 2000 * den
+        out.append(ListRow(position, player, divide(a, b), level, t5, rows, n))
     return RatingList(rp.discipline, on, tuple(out))
 
 
 _Scored = tuple[float, str, int, int, tuple[CountedRow, ...], int, int, LevelState]
-
-
-def _float_key(s: _Scored) -> tuple[float, str]:
-    return s[0], s[1]
 
 
 def _exact_key(s: _Scored) -> tuple[Fraction, str]:

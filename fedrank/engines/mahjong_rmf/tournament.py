@@ -29,8 +29,9 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Context, Decimal
 from enum import StrEnum
 from fractions import Fraction
-from itertools import pairwise
-from operator import attrgetter
+from itertools import islice, pairwise
+from operator import add, attrgetter, gt
+from typing import NamedTuple
 
 from fedrank.engines.kernel import Award, InputError, RuleError, Trace
 from fedrank.engines.mahjong_rmf.levels import Level, norm_index
@@ -183,8 +184,33 @@ def _refuse_levels(entries: Sequence[Entry], eu_at_start: Mapping[str, int]) -> 
             raise InputError(f"{eu} is not a level value", line=e.line, field="level")
 
 
-def core(t: Tournament, eu_at_start: Mapping[str, int]) -> Core:
-    """Validate a tournament and compute its exact figures from each player's EU at the start."""
+class Shape(NamedTuple):
+    """What a tournament's figures take from the tournament alone (validated once): CHUT,
+    whether it was defaulted, KT_CHUT*100, KT_CHS*100 + KT_W*100, and ``place2`` entry by
+    entry. Only KT_EU needs the levels at the start."""
+
+    chut: int
+    chut_defaulted: bool
+    kt_chut100: int
+    kt_chs_w100: int
+    place2: tuple[int, ...]
+
+
+def _refuse_overlap(entries: Sequence[Entry], start: list[int], sizes: Counter[int]) -> None:
+    """The first place lying inside the places shared before it, refused."""
+    for a, b in pairwise(start):
+        if a + sizes[a] > b:
+            bad = next(e for e in entries if e.place == b)
+            raise InputError(
+                f"place {b} lies inside places {a}-{a + sizes[a] - 1} shared by {sizes[a]} players",
+                line=bad.line,
+                field="place",
+            )
+
+
+def shape(t: Tournament) -> Shape:
+    """Validate a tournament's entries, CHS and CHUT and compute what does not depend on the
+    levels (:func:`core` and the replay, which knows every level is a level value)."""
     entries = t.entries
     if not entries:
         raise InputError(f"tournament {t.id} has no ranked players", field="players")
@@ -199,15 +225,11 @@ def core(t: Tournament, eu_at_start: Mapping[str, int]) -> Core:
     sizes = Counter(places)
     start = sorted(sizes)
     if len(start) < len(places):  # shared places: only a shared place can overlap the next
-        for a, b in pairwise(start):
-            if a + sizes[a] > b:
-                bad = next(e for e in entries if e.place == b)
-                raise InputError(
-                    f"place {b} lies inside places {a}-{a + sizes[a] - 1} shared by "
-                    f"{sizes[a]} players",
-                    line=bad.line,
-                    field="place",
-                )
+        # the place after each shared run must not lie inside it (compared in C, place by
+        # place: one Python step per entry is what a replay of ten years pays for)
+        ends = list(map(add, start, map(sizes.__getitem__, start)))
+        if any(map(gt, ends, islice(start, 1, None))):
+            _refuse_overlap(entries, start, sizes)
         place2 = tuple([2 * p + sizes[p] - 1 for p in places])
     else:
         place2 = tuple([2 * p for p in places])
@@ -219,6 +241,30 @@ def core(t: Tournament, eu_at_start: Mapping[str, int]) -> Core:
             rule=RULE_CHUT,
             line=bad.line,
         )
+    kt_chs_w100 = 10 * t.chs + (100 if t.kt_w else 0)
+    return Shape(chut, t.chut is None, row.kt100, kt_chs_w100, place2)
+
+
+def kt_eu100_of(eu_sum: int, players: int) -> int:
+    """KT_EU * 100: the mean EU in thousands rounded down to a multiple of 0.05."""
+    return 5 * (eu_sum // (50 * players))
+
+
+def refuse_negative_kt(t: Tournament, kt100: int) -> None:
+    if kt100 < 0:
+        raise RuleError(
+            f"KT = {hundredths(kt100)} is negative: the rules define norms and NR*KT from 0 up "
+            "and do not settle a negative KT",
+            rule=RULE_KT,
+            line=_err_line(t.entries),
+        )
+
+
+def core(t: Tournament, eu_at_start: Mapping[str, int]) -> Core:
+    """Validate a tournament and compute its exact figures from each player's EU at the start."""
+    entries = t.entries
+    s = shape(t)
+    players = list(map(_PLAYER, entries))
     try:
         eus = list(map(eu_at_start.__getitem__, players))
     except KeyError:
@@ -226,19 +272,20 @@ def core(t: Tournament, eu_at_start: Mapping[str, int]) -> Core:
     if len(eus) != len(players) or not _LEVEL_SET.issuperset(eus):
         _refuse_levels(entries, eu_at_start)
     eu_sum = sum(eus)
-    kt_eu100 = 5 * (eu_sum // (50 * len(entries)))
+    kt_eu100 = kt_eu100_of(eu_sum, len(entries))
     kt_chs100 = 10 * t.chs
     kt_w100 = 100 if t.kt_w else 0
-    kt100 = kt_chs100 + row.kt100 + kt_eu100 + kt_w100
-    if kt100 < 0:
-        raise RuleError(
-            f"KT = {hundredths(kt100)} is negative: the rules define norms and NR*KT from 0 up "
-            "and do not settle a negative KT",
-            rule=RULE_KT,
-            line=_err_line(entries),
-        )
+    refuse_negative_kt(t, kt_chs100 + s.kt_chut100 + kt_eu100 + kt_w100)
     return Core(
-        chut, t.chut is None, kt_chs100, row.kt100, kt_eu100, kt_w100, eu_sum, entries, place2
+        s.chut,
+        s.chut_defaulted,
+        kt_chs100,
+        s.kt_chut100,
+        kt_eu100,
+        kt_w100,
+        eu_sum,
+        entries,
+        s.place2,
     )
 
 

@@ -14,6 +14,7 @@ digit.
 
 import random
 from collections import defaultdict
+from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
 from fractions import Fraction
@@ -21,7 +22,7 @@ from fractions import Fraction
 import pytest
 
 from fedrank.engines.kernel import whole_months_between
-from fedrank.engines.mahjong_rmf.history import LevelEvent, Replay, replay
+from fedrank.engines.mahjong_rmf.history import _NORM_BY_50, LevelEvent, Replay, replay
 from fedrank.engines.mahjong_rmf.levels import (
     RULE_YEAR,
     START,
@@ -30,6 +31,7 @@ from fedrank.engines.mahjong_rmf.levels import (
     can_expire,
     check_year,
     level_of,
+    norm_index,
     norm_state,
     state_can_expire,
     state_of,
@@ -350,3 +352,27 @@ def test_equal_ratings_share_a_position_in_order_of_player() -> None:
         (4, "P00"),
     ]
     assert len({r.rating for r in lst.rows[:3]}) == 1
+
+
+def test_the_replays_norm_table_is_norm_index() -> None:
+    """The replay reads the norm met from a table by 50 points of NR*KT's whole part."""
+    for d in (11, 15, 19, 47, 119):
+        for whole in range(0, 8000, 7):
+            for n in (whole * d, whole * d + d - 1):
+                w = n // (50 * d)
+                assert _NORM_BY_50[min(w, len(_NORM_BY_50) - 1)] == norm_index(n, d)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_norms_above_12_dan_match_the_traced_path(seed: int) -> None:
+    """Sessions enough for NR*KT above 7500 (the replay's table runs out there): 12 dan."""
+    generated_ts, initial, extra, until = generated(seed)
+    ts = [replace(t, chs=rng_chs) for t, rng_chs in zip(generated_ts, range(40, 200), strict=False)]
+    by_id = {t.id: t for t in ts}
+    rp = replay(ts, discipline=MCR, until=until, initial=initial, list_dates=extra)
+    ref = Reference(ts, MCR, until, initial, extra)
+    assert_same_replay(rp, ref, by_id)
+    assert any(e.norm == "D12" for events in rp.history.values() for e in events)
+    assert max(n // d for *_, n, d, _ in rp.events) > 7500
+    expected = Reference(ts, MCR, until, initial, extra).rating_list(by_id, until)
+    assert fast_rows(list_from_replay(rp)) == expected
