@@ -72,18 +72,19 @@ def list_rows_json(rows: list[Page]) -> str:
             key = (row["api"], row["id"], row["name"], row["page"])
             head = heads.get(key)
             if head is None:
-                api, number, name, page = map(encode_basestring, key)  # type: ignore[arg-type]
+                api, number, name, page = map(encode_basestring, key)
                 head = heads[key] = (
                     f'{{"api":{api},"id":{number},"moved":',
                     f',"name":{name},"new":',
                     f',"page":{page},"position":',
                 )
             moved, change, title = row["moved"], row["rating_change"], row["title"]
+            changed = "null" if change is None else texts.get(change) or _quoted(change)
             text = (
                 f"{head[0]}{'null' if moved is None else _int(moved)}{head[1]}"
                 f"{'true' if row['new'] else 'false'}{head[2]}{_int(row['position'])}"
                 f',"rating":{texts.get(row["rating"]) or _quoted(row["rating"])}'
-                f',"rating_change":{"null" if change is None else texts.get(change) or _quoted(change)}'
+                f',"rating_change":{changed}'
                 f',"title":{"null" if title is None else texts.get(title) or _quoted(title)}}}'
             )
         except TypeError:  # a value of another type: the encoder writes (or refuses) it
