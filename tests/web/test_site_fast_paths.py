@@ -151,6 +151,33 @@ def test_rows_written_by_hand_are_the_encoders_bytes() -> None:
         assert page_json(page) == ENCODER.encode(page).encode()
 
 
+def test_kept_json_texts_are_the_encoders_bytes_on_every_later_call() -> None:
+    """A player's part of a list row and the texts of dates, figures and titles are kept
+    once written: a later row with the same values, or with one of them changed (the
+    player renamed, a number or a list in a figure's place), is still the encoder's."""
+    rows = [_list_row(i, text) for i, text in enumerate(NASTY)]
+    history = [_history_row(i, text) for i, text in enumerate(NASTY)]
+    assert list_rows_json(rows) == list_rows_json(rows) == ENCODER.encode(rows)
+    assert history_json(history) == history_json(history) == ENCODER.encode(history)
+    later = [
+        {**rows[1], "name": "renamed"},
+        {**rows[1], "moved": 0, "new": True},
+        {**rows[1], "rating": 2100},
+        {**rows[1], "title": ["x"]},
+        {**rows[1], "position": True},
+        {**rows[1], "rating_change": None, "title": None},
+        {**rows[1], "id": 5},
+    ]
+    assert list_rows_json(later) == ENCODER.encode(later)
+    again = [
+        {**history[1], "date": "2025-03-01", "until": "2025-01-01"},
+        {**history[1], "rating": 1},
+        {**history[1], "title": "2100.5"},
+        {**history[1], "size": None, "until": ""},
+    ]
+    assert history_json(again) == ENCODER.encode(again)
+
+
 def test_a_value_the_encoder_refuses_is_refused_alike() -> None:
     for page in _pages([_list_row(1, "x", rating=Decimal(1))], [_history_row(1, "x")]):
         if page["kind"] == "list" and type(page.get("rows")) is list:

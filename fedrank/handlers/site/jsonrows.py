@@ -31,15 +31,28 @@ HISTORY_ROW = frozenset(("date", "position", "rating", "size", "title", "until")
 _MARK = f"\x00rows-{secrets.token_hex(8)}-"
 
 
-def _text(value: object) -> str:
-    """A str or None as the encoder writes it (TypeError for anything else)."""
-    return "null" if value is None else encode_basestring(value)  # type: ignore[arg-type]
+#: JSON texts already written, by what they are written from: a player's own part of a
+#: list row (the same in each of the 120 lists he is on), and the few hundred distinct
+#: dates, figures and titles (2.4 million of each in a full build). A text is a pure function
+#: of its key, and only strings are kept (no other type equals a string), so a kept text is
+#: always the encoder's. Emptied past :data:`KEPT` entries.
+_heads: dict[tuple[object, ...], tuple[str, str, str]] = {}
+_texts: dict[object, str] = {}
+KEPT = 1 << 17
 
 
-def _count(value: object) -> str:
-    """An int (not a bool) or None as the encoder writes it (TypeError for anything else)."""
-    if value is None:
-        return "null"
+def _quoted(value: object) -> str:
+    """A str as the encoder writes it (TypeError for anything else, None too), kept."""
+    text = _texts.get(value)
+    if text is None:
+        if len(_texts) > KEPT:
+            _texts.clear()
+        text = _texts[value] = encode_basestring(value)  # type: ignore[arg-type]
+    return text
+
+
+def _int(value: object) -> str:
+    """An int (not a bool) as the encoder writes it (TypeError for anything else)."""
     if type(value) is not int:
         raise TypeError(value)
     return int.__repr__(value)
@@ -47,19 +60,32 @@ def _count(value: object) -> str:
 
 def list_rows_json(rows: list[Page]) -> str:
     """A list's rows (:func:`.pages.list_body`), as ``ENCODER.encode(rows)`` writes them."""
+    if len(_heads) > KEPT:
+        _heads.clear()
+    heads, texts = _heads, _texts
     out = []
     for row in rows:
         if row.keys() != LIST_ROW or type(row["new"]) is not bool:
             out.append(ENCODER.encode(row))
             continue
         try:
+            key = (row["api"], row["id"], row["name"], row["page"])
+            head = heads.get(key)
+            if head is None:
+                api, number, name, page = map(encode_basestring, key)
+                head = heads[key] = (
+                    f'{{"api":{api},"id":{number},"moved":',
+                    f',"name":{name},"new":',
+                    f',"page":{page},"position":',
+                )
+            moved, change, title = row["moved"], row["rating_change"], row["title"]
+            changed = "null" if change is None else texts.get(change) or _quoted(change)
             text = (
-                f'{{"api":{encode_basestring(row["api"])},"id":{encode_basestring(row["id"])},'
-                f'"moved":{_count(row["moved"])},"name":{encode_basestring(row["name"])},'
-                f'"new":{"true" if row["new"] else "false"},'
-                f'"page":{encode_basestring(row["page"])},"position":{_count(row["position"])},'
-                f'"rating":{encode_basestring(row["rating"])},'
-                f'"rating_change":{_text(row["rating_change"])},"title":{_text(row["title"])}}}'
+                f"{head[0]}{'null' if moved is None else _int(moved)}{head[1]}"
+                f"{'true' if row['new'] else 'false'}{head[2]}{_int(row['position'])}"
+                f',"rating":{texts.get(row["rating"]) or _quoted(row["rating"])}'
+                f',"rating_change":{changed}'
+                f',"title":{"null" if title is None else texts.get(title) or _quoted(title)}}}'
             )
         except TypeError:  # a value of another type: the encoder writes (or refuses) it
             text = ENCODER.encode(row)
@@ -70,16 +96,21 @@ def list_rows_json(rows: list[Page]) -> str:
 def history_json(rows: list[Page]) -> str:
     """A profile's history (:func:`.pages.discipline_section`), as ``ENCODER.encode(rows)``
     writes it."""
+    texts = _texts
     out = []
     for row in rows:
         if row.keys() != HISTORY_ROW:
             out.append(ENCODER.encode(row))
             continue
         try:
+            title, until = row["title"], row["until"]
             text = (
-                f'{{"date":{encode_basestring(row["date"])},"position":{_count(row["position"])},'
-                f'"rating":{encode_basestring(row["rating"])},"size":{_count(row["size"])},'
-                f'"title":{_text(row["title"])},"until":{_text(row["until"])}}}'
+                f'{{"date":{texts.get(row["date"]) or _quoted(row["date"])}'
+                f',"position":{_int(row["position"])}'
+                f',"rating":{texts.get(row["rating"]) or _quoted(row["rating"])}'
+                f',"size":{_int(row["size"])}'
+                f',"title":{"null" if title is None else texts.get(title) or _quoted(title)}'
+                f',"until":{"null" if until is None else texts.get(until) or _quoted(until)}}}'
             )
         except TypeError:
             text = ENCODER.encode(row)
