@@ -194,6 +194,12 @@ class PreparedHistory:
         last = self._last
         if last is not None and last[0] == end:
             return last[1]
+        figures = self.figures_in(start, end)
+        self._last = (end, figures)
+        return figures
+
+    def figures_in(self, start: date, end: date) -> Figures:
+        """The figures of the list date whose last year is [start, end), not kept."""
         i_end = bisect_left(self._mb_days, end)
         i_start = bisect_left(self._mb_days, start)
         r_end = bisect_left(self._ro_days, end)
@@ -212,7 +218,7 @@ class PreparedHistory:
             frozenset(t for day, t in self._titles if day < end) if self._titles else _NO_TITLES
         )
         mb_sum, mb_f2f = self._mb_sum, self._mb_f2f
-        figures = Figures(
+        return Figures(
             mb_sum[i_end],
             mb_f2f[i_end],
             mb_sum[i_end] - mb_sum[i_start],
@@ -225,8 +231,6 @@ class PreparedHistory:
             ebl,
             titles,
         )
-        self._last = (end, figures)
-        return figures
 
     def ro_lines(self, start: date, end: date) -> Sequence[LedgerLine]:
         return self._ro_lines[bisect_left(self._ro_days, start) : bisect_left(self._ro_days, end)]

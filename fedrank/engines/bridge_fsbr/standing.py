@@ -29,6 +29,7 @@ from .history import (
     last_year,
     month_start,
 )
+from .monthly import ListMonth, month_state, rating_parts
 from .rank import (
     RK5_TEXT,
     STEP_DOWN_TEXT,
@@ -197,10 +198,20 @@ def monthly_standings(
     list_date: date,
     previous: Mapping[str, RankState] | None = None,
 ) -> list[Standing]:
-    """The standing of every player on one list date (the monthly list of 1.2)."""
+    """The standing of every player on one list date (the monthly list of 1.2).
+
+    The same standings as :func:`standing` for each (tested), by :mod:`.monthly`: the list
+    date's bounds computed once, last month's state carried one month on directly.
+    """
     prev = previous or {}
+    month = ListMonth(list_date)
+    target = month.target
     out = []
     for h in histories:
-        player = h.history.player if isinstance(h, PreparedHistory) else h.player
-        out.append(standing(h, list_date, prev.get(player)))
+        prepared = h if isinstance(h, PreparedHistory) else PreparedHistory(h)
+        player = prepared.history.player
+        state, f = month_state(prepared, month, prev.get(player))
+        R, parts, counted = rating_parts(prepared, month)
+        r = Rating(R, parts, counted)
+        out.append(Standing(player, target, state, f, r, next_needs(state, f)))
     return out
