@@ -144,7 +144,7 @@ class PreparedHistory:
 
     Days, sums and dated items are kept in tuples of dates and ints, which the collector
     stops tracking: a full collection during a monthly list walks the ledger lines, not
-    these arrays as well (20,000 players: 0.43 -> 0.32 s a collection).
+    these arrays as well (20,000 players: 0.43 -> 0.37 s a full collection).
     """
 
     __slots__ = (
