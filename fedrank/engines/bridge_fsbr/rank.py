@@ -141,6 +141,22 @@ _LIFETIME_FAMILIES = _families(True)
 _ONE_YEAR_FAMILIES = _families(False)
 
 
+def _open_to(families: tuple[_Family, ...]) -> dict[tuple[int, int], tuple[_Family, ...]]:
+    """For each (achievement, achievement in the year) of a player without titles, the
+    families he may meet, in the same order (the first of equal coefficients is kept)."""
+    return {
+        (ach, ach_year): tuple(
+            fam for fam in families if not fam[2] and fam[0] <= ach and fam[1] <= ach_year
+        )
+        for ach in range(6)
+        for ach_year in range(6)
+    }
+
+
+_LIFETIME_OPEN = _open_to(_LIFETIME_FAMILIES)
+_ONE_YEAR_OPEN = _open_to(_ONE_YEAR_FAMILIES)
+
+
 def best_norm(f: Figures, lifetime: bool) -> Norm | None:
     """The strongest norm met among the lifetime (or the one-year) norms.
 
@@ -152,7 +168,15 @@ def best_norm(f: Figures, lifetime: bool) -> Norm | None:
     ro_year, pb, pb_year, ebl = f.ro_year, f.pb, f.pb_year, f.ebl_points
     best: Norm | None = None
     best_index = -1
-    for ach, ach_year, title, family in _LIFETIME_FAMILIES if lifetime else _ONE_YEAR_FAMILIES:
+    families = None
+    if not f.titles:
+        # the families open to the player's achievements, looked up, not tested one by one
+        families = (_LIFETIME_OPEN if lifetime else _ONE_YEAR_OPEN).get(
+            (f.achievement, f.achievement_year)
+        )
+    if families is None:
+        families = _LIFETIME_FAMILIES if lifetime else _ONE_YEAR_FAMILIES
+    for ach, ach_year, title, family in families:
         if (
             ach > f.achievement
             or ach_year > f.achievement_year
@@ -380,10 +404,16 @@ _NORMS_OF: dict[Decimal, tuple[Norm, ...]] = {
 }
 
 
-def next_needs(state: RankState, f: Figures) -> tuple[NormNeed, ...]:
-    """For each norm of the next coefficient up, what is missing (nothing for rk -5)."""
-    idx = RK_INDEX[state.rk]
+def next_norms(rk: Decimal) -> tuple[Norm, ...]:
+    """The norms of the next coefficient up from ``rk`` (none for rk -5)."""
+    idx = RK_INDEX[rk]
     if idx + 1 >= len(RK_LEVELS):
         return ()
-    target = RK_LEVELS[idx + 1]
-    return tuple(NormNeed(n.rk, n.text, n.lifetime, missing_for(n, f)) for n in _NORMS_OF[target])
+    return _NORMS_OF[RK_LEVELS[idx + 1]]
+
+
+def next_needs(state: RankState, f: Figures) -> tuple[NormNeed, ...]:
+    """For each norm of the next coefficient up, what is missing (nothing for rk -5)."""
+    return tuple(
+        NormNeed(n.rk, n.text, n.lifetime, missing_for(n, f)) for n in next_norms(state.rk)
+    )

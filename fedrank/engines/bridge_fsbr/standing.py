@@ -10,7 +10,7 @@ those two modules are importable from here too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -23,12 +23,14 @@ from .history import (
     BroughtRk,
     Figures,
     LedgerLine,
+    Numbers,
     PlayerHistory,
     PreparedHistory,
     add_months,
     last_year,
     month_start,
 )
+from .monthly import ListMonth, RatingColumns, month_state, needs_columns, rating_columns
 from .rank import (
     RK5_TEXT,
     STEP_DOWN_TEXT,
@@ -37,6 +39,7 @@ from .rank import (
     best_norm,
     missing_for,
     next_needs,
+    next_norms,
     norm_met,
     rank_step,
     replay_rank,
@@ -88,16 +91,148 @@ class Rating:
     counted: tuple[tuple[LedgerLine, ...], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """A player on a list date: his coefficient, rating and what he needs next."""
+_Columns = tuple[Numbers, RatingColumns, tuple[tuple[tuple[str, int], ...], ...]]
 
+
+class Standing:
+    """A player on a list date: his coefficient, rating and what he needs next.
+
+    A monthly list's standings (:func:`monthly_standings`) keep the figures, the rating and
+    what is missing as plain numbers (tuples of ints, which the collector stops tracking);
+    :attr:`figures`, :attr:`rating` and :attr:`next_needs` are made from them when first
+    asked. Read-only, compared by what it says, as the dataclass it was.
+    """
+
+    __slots__ = (
+        "_columns",
+        "_figures",
+        "_needs",
+        "_rating",
+        "_ro_lines",
+        "_titles",
+        "list_date",
+        "player",
+        "state",
+    )
     player: str
     list_date: date
     state: RankState
-    figures: Figures
-    rating: Rating
-    next_needs: tuple[NormNeed, ...]
+    _columns: _Columns | None
+    _figures: Figures | None
+    _rating: Rating | None
+    _needs: tuple[NormNeed, ...] | None
+    _ro_lines: Sequence[LedgerLine]
+    _titles: frozenset[str]
+
+    def __init__(
+        self,
+        player: str,
+        list_date: date,
+        state: RankState,
+        figures: Figures,
+        rating: Rating,
+        next_needs: tuple[NormNeed, ...],
+    ):
+        _set = object.__setattr__
+        _set(self, "player", player)
+        _set(self, "list_date", list_date)
+        _set(self, "state", state)
+        _set(self, "_figures", figures)
+        _set(self, "_rating", rating)
+        _set(self, "_needs", next_needs)
+        _set(self, "_columns", None)
+        _set(self, "_ro_lines", ())
+        _set(self, "_titles", figures.titles)
+
+    @classmethod
+    def of_columns(
+        cls,
+        player: str,
+        list_date: date,
+        state: RankState,
+        columns: _Columns,
+        titles: frozenset[str],
+        ro_lines: Sequence[LedgerLine],
+    ) -> Standing:
+        """A standing kept as plain numbers: the figures, R with its parts and the positions
+        of the results counted in ``ro_lines``, and what is missing norm by norm."""
+        self = cls.__new__(cls)
+        _set = object.__setattr__
+        _set(self, "player", player)
+        _set(self, "list_date", list_date)
+        _set(self, "state", state)
+        _set(self, "_figures", None)
+        _set(self, "_rating", None)
+        _set(self, "_needs", None)
+        _set(self, "_columns", columns)
+        _set(self, "_ro_lines", ro_lines)
+        _set(self, "_titles", titles)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field '{name}' of a Standing")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field '{name}' of a Standing")
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.player,
+            self.list_date,
+            self.state,
+            self.figures,
+            self.rating,
+            self.next_needs,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Standing)
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        names = ("player", "list_date", "state", "figures", "rating", "next_needs")
+        inner = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields(), strict=True))
+        return f"Standing({inner})"
+
+    @property
+    def figures(self) -> Figures:
+        """The figures the norms read on the list date (2.2)."""
+        f = self._figures
+        if f is None:
+            assert self._columns is not None
+            f = Figures(*self._columns[0], self._titles)
+            object.__setattr__(self, "_figures", f)
+        return f
+
+    @property
+    def rating(self) -> Rating:
+        """The rating R of 8.1 with its parts and the results counted."""
+        r = self._rating
+        if r is None:
+            assert self._columns is not None
+            R, parts, counted_at = self._columns[1]
+            lines = self._ro_lines
+            counted = tuple(tuple(lines[i] for i in at) for at in counted_at)
+            r = Rating(R, parts, counted)
+            object.__setattr__(self, "_rating", r)
+        return r
+
+    @property
+    def next_needs(self) -> tuple[NormNeed, ...]:
+        """For each norm of the next coefficient up, what is still missing."""
+        needs = self._needs
+        if needs is None:
+            assert self._columns is not None
+            needs = tuple(
+                NormNeed(n.rk, n.text, n.lifetime, dict(missing))
+                for n, missing in zip(next_norms(self.state.rk), self._columns[2], strict=True)
+            )
+            object.__setattr__(self, "_needs", needs)
+        return needs
 
     @property
     def trace(self) -> Trace:
@@ -197,10 +332,20 @@ def monthly_standings(
     list_date: date,
     previous: Mapping[str, RankState] | None = None,
 ) -> list[Standing]:
-    """The standing of every player on one list date (the monthly list of 1.2)."""
+    """The standing of every player on one list date (the monthly list of 1.2).
+
+    The same standings as :func:`standing` for each (tested), by :mod:`.monthly`: the list
+    date's bounds computed once, last month's state carried one month on directly.
+    """
     prev = previous or {}
+    month = ListMonth(list_date)
+    target = month.target
+    of_columns = Standing.of_columns
     out = []
     for h in histories:
-        player = h.history.player if isinstance(h, PreparedHistory) else h.player
-        out.append(standing(h, list_date, prev.get(player)))
+        prepared = h if isinstance(h, PreparedHistory) else PreparedHistory(h)
+        player = prepared.history.player
+        state, numbers, f = month_state(prepared, month, prev.get(player))
+        columns = (numbers, rating_columns(prepared, month), needs_columns(state, f))
+        out.append(of_columns(player, target, state, columns, f.titles, prepared._ro_lines))
     return out
