@@ -8,8 +8,12 @@ Builds a deterministic federation (``random.Random(seed)``): 20,000 players and 
    previous list (2025-12-01): what a first import or a correction costs,
 3. the monthly standing of everyone on 2026-01-01 (rank coefficient from last month's state,
    rating R with best 10 / at most 7 non-championship per year, what is still needed):
-   the monthly job. Goal (issue 37): <= 1 s of CPU at 20,000 players, judged on this step's
-   CPU time; wall time is printed beside it, since the machine may be shared.
+   the monthly job, as the service runs it: on histories prepared anew (the list job loads
+   and prepares them; nothing of step 2 is cached in them) from the states stored with the
+   last list, and reading every standing's figures, rating and needs as the list's rows do
+   (the engine makes those objects when they are first read). Goal (issue 37): <= 1 s of CPU
+   at 20,000 players, judged on this step's CPU time; wall time is printed beside it, since
+   the machine may be shared. The engine's call alone is printed apart.
 
 The garbage collector is frozen as the service freezes it: ``gc.collect(); gc.freeze()`` once
 the modules are loaded, before the ledger exists (``--no-freeze`` to compare;
@@ -121,6 +125,9 @@ def main() -> None:
     }
     clock.lap(f"full replay of every player to {previous_list}")
 
+    fresh = [PreparedHistory(h) for h in histories]  # as the list job prepares them
+    clock.lap("prepare the histories again, as the list job does")
+
     list_date = date(2026, 1, 1)
     collections = [0, 0, 0]
 
@@ -129,9 +136,13 @@ def main() -> None:
             collections[info["generation"]] += 1
 
     gc.callbacks.append(count)
-    standings = monthly_standings(prepared, list_date, previous)
+    standings = monthly_standings(fresh, list_date, previous)
+    engine = time.process_time() - clock.cpu
+    for s in standings:  # what each list row reads (handlers/systems/bridge_fsbr/lists.py)
+        s.figures, s.rating.counted, s.next_needs  # noqa: B018
     cpu = time.process_time() - clock.cpu
     gc.callbacks.remove(count)
+    print(f"  of which the engine's call {engine:.2f} s CPU, reading the standings the rest")
     clock.lap(f"monthly standing of everyone on {list_date}")
     print(f"collections during it (generations 0, 1, 2): {collections}")
     met = "met" if cpu <= 1.0 else "NOT met"
