@@ -97,14 +97,18 @@ def staged_event(seed: int, n: int, knockout: bool, grading: bool) -> tuple[Even
     return event, entries
 
 
+#: A generated staged event and the factors the search may try at it.
+STAGED_TRIES = {
+    "seed": st.integers(min_value=0, max_value=10**6),
+    "n": st.integers(min_value=16, max_value=90),
+    "knockout": st.booleans(),
+    "grading": st.booleans(),
+    "ks": st.lists(st.integers(min_value=1, max_value=10**6), min_size=1, max_size=4),
+}
+
+
 @settings(max_examples=25, deadline=None)
-@given(
-    seed=st.integers(min_value=0, max_value=10**6),
-    n=st.integers(min_value=16, max_value=90),
-    knockout=st.booleans(),
-    grading=st.booleans(),
-    ks=st.lists(st.integers(min_value=1, max_value=10**6), min_size=1, max_size=4),
-)
+@given(**STAGED_TRIES)
 def test_untraced_top_is_the_traced_top(
     seed: int, n: int, knockout: bool, grading: bool, ks: list[int]
 ) -> None:
@@ -118,13 +122,7 @@ def test_untraced_top_is_the_traced_top(
 
 
 @settings(max_examples=25, deadline=None)
-@given(
-    seed=st.integers(min_value=0, max_value=10**6),
-    n=st.integers(min_value=16, max_value=90),
-    knockout=st.booleans(),
-    grading=st.booleans(),
-    ks=st.lists(st.integers(min_value=1, max_value=10**6), min_size=1, max_size=4),
-)
+@given(**STAGED_TRIES)
 def test_planned_top_in_cents_is_the_untraced_top(
     seed: int, n: int, knockout: bool, grading: bool, ks: list[int]
 ) -> None:
