@@ -32,13 +32,12 @@ from fedrank.handlers.site.public import (
     WORDY,
     citation,
     public_note,
-    public_step,
     public_text,
     public_value,
 )
 from fedrank.handlers.wording.i18n import t
 from fedrank.handlers.wording.languages import LANGUAGES
-from fedrank.handlers.wording.words import kind_text, title_text
+from fedrank.handlers.wording.words import kind_text, step_name, title_text
 from fedrank.web.site_rows import history_rows, index_rows, list_rows, page_index
 
 HERE = Path(__file__).parent
@@ -224,7 +223,8 @@ class Renderer:
         if kind == "note":
             return str(escape(public_note(language, spec[1])))
         if kind == "step":
-            return str(escape(public_step(language, spec[1])))
+            # a step's name as /why words it: symbols as they are, named quantities in words
+            return str(escape(step_name(language, spec[1])))
         if kind == "value":
             return str(escape(public_value(language, spec[1])))
         if kind == "reason":

@@ -94,6 +94,20 @@ class Rating:
 _Columns = tuple[Numbers, RatingColumns, tuple[tuple[tuple[str, int], ...], ...]]
 
 
+#: :class:`Standing`'s fields in the order its two constructors give them.
+_FIELDS = (
+    "player",
+    "list_date",
+    "state",
+    "_figures",
+    "_rating",
+    "_needs",
+    "_columns",
+    "_ro_lines",
+    "_titles",
+)
+
+
 class Standing:
     """A player on a list date: his coefficient, rating and what he needs next.
 
@@ -133,16 +147,7 @@ class Standing:
         rating: Rating,
         next_needs: tuple[NormNeed, ...],
     ):
-        _set = object.__setattr__
-        _set(self, "player", player)
-        _set(self, "list_date", list_date)
-        _set(self, "state", state)
-        _set(self, "_figures", figures)
-        _set(self, "_rating", rating)
-        _set(self, "_needs", next_needs)
-        _set(self, "_columns", None)
-        _set(self, "_ro_lines", ())
-        _set(self, "_titles", figures.titles)
+        self._fill(player, list_date, state, figures, rating, next_needs, None, (), figures.titles)
 
     @classmethod
     def of_columns(
@@ -157,17 +162,13 @@ class Standing:
         """A standing kept as plain numbers: the figures, R with its parts and the positions
         of the results counted in ``ro_lines``, and what is missing norm by norm."""
         self = cls.__new__(cls)
-        _set = object.__setattr__
-        _set(self, "player", player)
-        _set(self, "list_date", list_date)
-        _set(self, "state", state)
-        _set(self, "_figures", None)
-        _set(self, "_rating", None)
-        _set(self, "_needs", None)
-        _set(self, "_columns", columns)
-        _set(self, "_ro_lines", ro_lines)
-        _set(self, "_titles", titles)
+        self._fill(player, list_date, state, None, None, None, columns, ro_lines, titles)
         return self
+
+    def _fill(self, *values: object) -> None:
+        """Set every field, in :data:`_FIELDS` order (the class is frozen)."""
+        for name, value in zip(_FIELDS, values, strict=True):
+            object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field '{name}' of a Standing")

@@ -87,7 +87,6 @@ def player_ref(federation: Federation, fpid: str, name: str) -> Page:
     return {"id": fpid, "name": name, "page": page, "api": api}
 
 
-@lru_cache(maxsize=1 << 16)
 @lru_cache(maxsize=1 << 17)
 def _player_paths(federation: str, fpid: str) -> tuple[str, str]:
     """A profile's page and JSON (worked out once a player: a full build links each

@@ -11,7 +11,7 @@ import re
 from functools import lru_cache, partial
 
 from fedrank.handlers.wording.i18n import t
-from fedrank.handlers.wording.words import cell, note_text, reason_text, rule_text, step_name
+from fedrank.handlers.wording.words import cell, note_text, reason_text, rule_text
 
 #: The rulebook each system applies, by the number its copy is stored under.
 SYSTEM_OF_SEED = {
@@ -116,13 +116,6 @@ def public_text(language: str, system: str, text: str) -> str:
 def public_note(language: str, note: str) -> str:
     """A trace step's note in ``language`` as a public page shows it."""
     return note_text(language, without_private(note))
-
-
-@lru_cache(maxsize=4096)
-def public_step(language: str, name: str) -> str:
-    """A trace step's name in ``language``: the rulebook's symbols as they are, its named
-    quantities in words (``face_to_face`` -> 面对面), as ``/why`` names them."""
-    return step_name(language, name)
 
 
 @lru_cache(maxsize=4096)
