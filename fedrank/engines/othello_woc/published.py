@@ -75,6 +75,10 @@ def _number(value: str, line: int, field: str) -> Decimal:
         raise InputError(f"{field} '{value}' is not a number", line=line, field=field) from None
     if not number.is_finite() or number < 0:
         raise InputError(f"{field} '{value}' is not a number", line=line, field=field)
+    if number and not -6 <= number.adjusted() <= 6:  # 1e309 points, 1e-400 discs
+        raise InputError(
+            f"{field} '{value}' is not a figure a table publishes", line=line, field=field
+        )
     return number
 
 

@@ -50,6 +50,9 @@ def test_points_alone_are_enough() -> None:
         ("1 | A1 | 3 | 100\n2 | B2 | 2\n3 | C3 | 0\n", "BQ and discs for every line or for none"),
         ("1 | A1 | 3\n2 | A1 | 2\n3 | C3 | 0\n", "A1 is in the table twice"),
         ("first | A1 | 3\n", "'first' is not a place"),
+        # found by the fuzzer: Decimal's remainder refused a figure this large
+        ("1 | A1 | 1e309\n2 | B2 | 2\n3 | C3 | 0\n", "points '1e309' is not a figure"),
+        ("1 | A1 | 3 | 1e-400 | 0\n2 | B2 | 2 | 0 | 0\n3 | C3 | 0 | 0 | 0\n", "BQ '1e-400'"),
     ],
 )
 def test_a_table_that_breaks_a_rule_is_refused_naming_it(rows: str, expected: str) -> None:
