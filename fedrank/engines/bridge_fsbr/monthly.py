@@ -18,14 +18,12 @@ from decimal import Decimal
 from .history import (
     Figures,
     LedgerLine,
-    Numbers,
     PreparedHistory,
     add_months,
     last_year,
     month_start,
-    numbers_of,
 )
-from .rank import RankState, _rank_step, _step, best_norm, missing_for, next_norms, replay_rank
+from .rank import RankState, _rank_step, _step, best_norm, replay_rank
 
 BEST_RESULTS = 10
 MAX_NON_CHAMPIONSHIP = 7
@@ -107,9 +105,8 @@ def rating_columns(prepared: PreparedHistory, month: ListMonth) -> RatingColumns
 
 def month_state(
     prepared: PreparedHistory, month: ListMonth, previous: RankState | None
-) -> tuple[RankState, Numbers, Figures]:
-    """The coefficient of the list's month and the figures it was assigned from (as numbers
-    to keep, and as :class:`Figures` to read, which the list does not keep).
+) -> tuple[RankState, Figures]:
+    """The coefficient of the list's month and the figures it was assigned from.
 
     When ``previous`` is last month's assignment, no figure changes between it and the list
     date except on the list date itself, so :func:`replay_rank` would evaluate that month
@@ -117,17 +114,13 @@ def month_state(
     """
     if previous is None or previous.list_date != month.previous:
         state = replay_rank(prepared, month.target, previous)
-        f = prepared.figures(month.target)
-        return state, numbers_of(f), f
-    numbers = prepared.numbers_in(month.year_start, month.target)
-    f = Figures(*numbers, prepared.titles_before(month.target))
+        return state, prepared.figures(month.target)
+    f = Figures(
+        *prepared.numbers_in(month.year_start, month.target),
+        prepared.titles_before(month.target),
+    )
     history = prepared.history
     one_year = best_norm(f, False)
     if history.rk_history or history.initial_rk is not None:
-        return _step(month.target, f, previous, history, one_year), numbers, f
-    return _rank_step(month.target, f, previous, None, one_year), numbers, f
-
-
-def needs_columns(state: RankState, f: Figures) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """What :func:`~.rank.next_needs` says is missing, norm by norm, as plain pairs."""
-    return tuple(tuple(missing_for(n, f).items()) for n in next_norms(state.rk))
+        return _step(month.target, f, previous, history, one_year), f
+    return _rank_step(month.target, f, previous, None, one_year), f

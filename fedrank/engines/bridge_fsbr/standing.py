@@ -23,14 +23,13 @@ from .history import (
     BroughtRk,
     Figures,
     LedgerLine,
-    Numbers,
     PlayerHistory,
     PreparedHistory,
     add_months,
     last_year,
     month_start,
 )
-from .monthly import ListMonth, RatingColumns, month_state, needs_columns, rating_columns
+from .monthly import ListMonth, RatingColumns, month_state, rating_columns
 from .rank import (
     RK5_TEXT,
     STEP_DOWN_TEXT,
@@ -39,7 +38,6 @@ from .rank import (
     best_norm,
     missing_for,
     next_needs,
-    next_norms,
     norm_met,
     rank_step,
     replay_rank,
@@ -91,9 +89,6 @@ class Rating:
     counted: tuple[tuple[LedgerLine, ...], ...]
 
 
-_Columns = tuple[Numbers, RatingColumns, tuple[tuple[tuple[str, int], ...], ...]]
-
-
 #: :class:`Standing`'s fields in the order its two constructors give them.
 _FIELDS = (
     "player",
@@ -104,17 +99,17 @@ _FIELDS = (
     "_needs",
     "_columns",
     "_ro_lines",
-    "_titles",
 )
 
 
 class Standing:
     """A player on a list date: his coefficient, rating and what he needs next.
 
-    A monthly list's standings (:func:`monthly_standings`) keep the figures, the rating and
-    what is missing as plain numbers (tuples of ints, which the collector stops tracking);
-    :attr:`figures`, :attr:`rating` and :attr:`next_needs` are made from them when first
-    asked. Read-only, compared by what it says, as the dataclass it was.
+    A monthly list's standings (:func:`monthly_standings`) keep the rating as plain numbers
+    (R, its parts and the positions of the results counted) and what is missing not at all:
+    :attr:`rating` and :attr:`next_needs` are made when first asked, from those numbers and
+    from the figures and the coefficient. Read-only, compared by what it says, as the
+    dataclass it was.
     """
 
     __slots__ = (
@@ -123,7 +118,6 @@ class Standing:
         "_needs",
         "_rating",
         "_ro_lines",
-        "_titles",
         "list_date",
         "player",
         "state",
@@ -131,12 +125,11 @@ class Standing:
     player: str
     list_date: date
     state: RankState
-    _columns: _Columns | None
-    _figures: Figures | None
+    _columns: RatingColumns | None
+    _figures: Figures
     _rating: Rating | None
     _needs: tuple[NormNeed, ...] | None
     _ro_lines: Sequence[LedgerLine]
-    _titles: frozenset[str]
 
     def __init__(
         self,
@@ -147,7 +140,7 @@ class Standing:
         rating: Rating,
         next_needs: tuple[NormNeed, ...],
     ):
-        self._fill(player, list_date, state, figures, rating, next_needs, None, (), figures.titles)
+        self._fill(player, list_date, state, figures, rating, next_needs, None, ())
 
     @classmethod
     def of_columns(
@@ -155,14 +148,14 @@ class Standing:
         player: str,
         list_date: date,
         state: RankState,
-        columns: _Columns,
-        titles: frozenset[str],
+        figures: Figures,
+        columns: RatingColumns,
         ro_lines: Sequence[LedgerLine],
     ) -> Standing:
-        """A standing kept as plain numbers: the figures, R with its parts and the positions
-        of the results counted in ``ro_lines``, and what is missing norm by norm."""
+        """A standing whose rating is kept as plain numbers (R, its parts and the positions
+        of the results counted in ``ro_lines``) and whose needs are found when asked."""
         self = cls.__new__(cls)
-        self._fill(player, list_date, state, None, None, None, columns, ro_lines, titles)
+        self._fill(player, list_date, state, figures, None, None, columns, ro_lines)
         return self
 
     def _fill(self, *values: object) -> None:
@@ -202,12 +195,7 @@ class Standing:
     @property
     def figures(self) -> Figures:
         """The figures the norms read on the list date (2.2)."""
-        f = self._figures
-        if f is None:
-            assert self._columns is not None
-            f = Figures(*self._columns[0], self._titles)
-            object.__setattr__(self, "_figures", f)
-        return f
+        return self._figures
 
     @property
     def rating(self) -> Rating:
@@ -215,9 +203,9 @@ class Standing:
         r = self._rating
         if r is None:
             assert self._columns is not None
-            R, parts, counted_at = self._columns[1]
-            lines = self._ro_lines
-            counted = tuple(tuple(lines[i] for i in at) for at in counted_at)
+            R, parts, counted_at = self._columns
+            line = self._ro_lines.__getitem__
+            counted = tuple([tuple(map(line, at)) for at in counted_at])
             r = Rating(R, parts, counted)
             object.__setattr__(self, "_rating", r)
         return r
@@ -227,11 +215,7 @@ class Standing:
         """For each norm of the next coefficient up, what is still missing."""
         needs = self._needs
         if needs is None:
-            assert self._columns is not None
-            needs = tuple(
-                NormNeed(n.rk, n.text, n.lifetime, dict(missing))
-                for n, missing in zip(next_norms(self.state.rk), self._columns[2], strict=True)
-            )
+            needs = next_needs(self.state, self._figures)
             object.__setattr__(self, "_needs", needs)
         return needs
 
@@ -346,7 +330,7 @@ def monthly_standings(
     for h in histories:
         prepared = h if isinstance(h, PreparedHistory) else PreparedHistory(h)
         player = prepared.history.player
-        state, numbers, f = month_state(prepared, month, prev.get(player))
-        columns = (numbers, rating_columns(prepared, month), needs_columns(state, f))
-        out.append(of_columns(player, target, state, columns, f.titles, prepared._ro_lines))
+        state, f = month_state(prepared, month, prev.get(player))
+        rated = rating_columns(prepared, month)
+        out.append(of_columns(player, target, state, f, rated, prepared._ro_lines))
     return out
