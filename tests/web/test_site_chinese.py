@@ -100,6 +100,11 @@ async def test_a_chinese_page_has_no_english_word(demo_services: Services, tmp_p
         for profile in (zh / federation / "players").glob("*.html"):
             extra = _latin_words(profile) - ALLOWED - symbols - data
             assert not extra, (profile, sorted(extra))
+    # FSBR's norms, which the rulebook words in Russian, said in the page's language
+    fsbr_profiles = [p.read_text(encoding="utf-8") for p in (zh / "FSBR/players").glob("*.html")]
+    assert any("2.2: 最近一年内" in p or " PB</td>" in p for p in fsbr_profiles)
+    for text in fsbr_profiles:
+        assert " ПБ" not in text and " МБ" not in text and "в течение" not in text
     listed = ufgo.read_text(encoding="utf-8")
     assert "级</td>" in listed and "段</td>" in listed
     for language, kyu in (("ru", " кю</td>"), ("uk", " кю</td>")):

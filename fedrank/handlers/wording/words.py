@@ -30,6 +30,7 @@ from fedrank.handlers.wording.common import fmt
 from fedrank.handlers.wording.i18n import MESSAGES, t
 from fedrank.handlers.wording.phrases import localize
 from fedrank.handlers.wording.phrases import rule_text as phrase_rule
+from fedrank.handlers.wording.systems.bridge_fsbr import norm_text
 from fedrank.storage.records import Phrase, PointTotal
 
 _RANK: Final = re.compile(r"(\d+) (kyu|dan)")
@@ -75,7 +76,10 @@ def say(language: str, text: object) -> str:
             )
     if isinstance(text, list):
         return ", ".join(say(language, i) for i in text)
-    return "" if text is None else localize(language, str(text))
+    if text is None:
+        return ""
+    # FSBR's norms are stored as the rulebook's Russian text, in stored phrases too
+    return norm_text(language, str(text)) or localize(language, str(text))
 
 
 def _render(language: str, key: str, values: Mapping[str, Any]) -> str:
@@ -202,7 +206,11 @@ def _templates(prefix: str) -> tuple[tuple[re.Pattern[str], str], ...]:
 
 def reason_text(language: str, reason: str) -> str:
     """A title's stored reason in ``language`` where it is one of the phrases fedrank writes
-    ("norm 1k met in Moscow Open 2025"); anything else (a rulebook's own words) as it is."""
+    ("norm 1k met in Moscow Open 2025") or one of FSBR's norms (quoted in the rulebook's
+    Russian: :func:`.systems.bridge_fsbr.norm_text`); anything else as it is."""
+    norm = norm_text(language, reason)
+    if norm is not None:
+        return norm
     if language == "en":
         return reason
     found = _matched(language, "title.reason.", reason)

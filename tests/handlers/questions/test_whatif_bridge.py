@@ -190,7 +190,7 @@ async def test_fsbr_a_beginner_pair_moved_up(services: Services, db: Database) -
         "What | As stored | With that place | Note",
         "place in club-2026-09 | 4 | 1 | P04: the whole pair moves",
         "MB in club-2026-09 | 0 | 22 | ",
-        "rk at the publication of 2026-10-01 | рк 5 | рк 3 | 20 МБ в течение последнего года",
+        "rk at the publication of 2026-10-01 | рк 5 | рк 3 | 20 MB in the last year",
         "R at the publication of 2026-10-01 | 0 | 0 | 8.1",
         "A simulation only: nothing was changed.",
     ]

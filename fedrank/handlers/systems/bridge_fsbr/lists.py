@@ -165,7 +165,8 @@ def _missing(missing: Mapping[str, int]) -> Phrase | dict[str, Any]:
 
 def next_phrase(standing: fsbr.Standing) -> dict[str, Any]:
     """``/rating``'s "Next": for each norm of the next coefficient, what is still missing; a
-    phrase for the reader's language (the norms are quoted in the rulebook's Russian)."""
+    phrase for the reader's language (the norms are stored in the rulebook's Russian and said
+    in the reader's by :func:`~fedrank.handlers.wording.words.say`)."""
     if not standing.next_needs:
         return Phrase("fsbr.next.highest", {"rk": title_of(standing.rk)}).to_json()
     options: list[Phrase | str] = [

@@ -100,7 +100,7 @@ async def test_compute_list_by_hand(services: Services, db: Database) -> None:
     assert [rows[f].position for f in ("FSBR-0003", "FSBR-0004", "FSBR-0040")] == [4, 4, 4]
     assert rows["FSBR-0040"].rating == 0
     assert two.data is not None and two.data["achievement"] == 1
-    assert "6 PB [9 ПБ и достижение уровня 1, for life]" in two.data["next"]
+    assert "6 PB [9 PB and an achievement of level 1, for life]" in two.data["next"]
     data = one.data
     assert data is not None
     assert data["R_parts"] == [270, 100, 40, 20]
@@ -108,12 +108,12 @@ async def test_compute_list_by_hand(services: Services, db: Database) -> None:
     counted_r0 = sorted(c["RO"] for c in data["counted"] if c["period"] == "R0")
     assert counted_r0 == [5, 8, 12, 20, 25, 30, 35, 40, 45, 50]
     assert data["state"]["temporary"] is True and data["lifetime_rk"] == "3"
-    assert data["next"].startswith("рк 0.5: 1880 MB (1214 of them face to face) [2000 МБ, for")
+    assert data["next"].startswith("рк 0.5: 1880 MB (1214 of them face to face) [2000 MB, for")
     assert "if it lapses, рк 2 for life (2.2 note 2)" in data["next"]
     four = rows["FSBR-0004"]
     assert four.title == "рк 3" and four.data is not None
     assert four.data["lifetime_rk"] == "3" and four.data["temporary"] is False
-    assert four.data["next"].startswith("рк 2: 200 MB (140 of them face to face) [300 МБ, for")
+    assert four.data["next"].startswith("рк 2: 200 MB (140 of them face to face) [300 MB, for")
     three_row = rows["FSBR-0003"]
     assert three_row.title == "рк 3" and three_row.data is not None
     assert three_row.data["state"]["stepped_down"] is True

@@ -72,7 +72,7 @@ async def test_file_submit_preview_confirm_rating_and_list(
     assert "Position 1 of 40 in the list of 2026-10-01" in first
     assert "Rating: 0" in first
     assert "Title: рк 0 (since 2026-10-01)" in first
-    assert "Next: рк -0.5: 12 PB [12 ПБ, for life]; or 9 PB + an achievement of level 1" in first
+    assert "Next: рк -0.5: 12 PB [12 PB, for life]; or 9 PB + an achievement of level 1" in first
 
 
 async def test_pasted_report_with_a_foreign_guest(services: Services, db: Database) -> None:
