@@ -263,7 +263,8 @@ HISTORY_ROW_TEMPLATE = (
     "{% for row in history|reverse %}{% set n = page_of(row.position) %}"
     '<tr><td><a href="{{ prefix }}{{ row.date }}{% if n > 1 %}/page-{{ n }}{% endif %}.html">'
     "{{ row.date }}</a></td>"
-    '<td>{% if row.until %}<a href="{{ prefix }}{{ row.until }}.html">{{ row.until }}</a>'
+    "<td>{% if row.until == row.date %}{% elif row.until %}"
+    '<a href="{{ prefix }}{{ row.until }}.html">{{ row.until }}</a>'
     "{% else %}{{ now }}{% endif %}</td>"
     "<td>{{ row.position|int }}</td><td>{{ row.rating }}</td>"
     '<td>{{ row.title or "" }}</td></tr>\n{% endfor %}'
@@ -290,7 +291,11 @@ def test_list_and_history_rows_are_the_templates_markup() -> None:
         _history_row(position, text, date=day, until=until)
         for text in NASTY
         for position in (1, 200, 201, 401, 0)
-        for day, until in (("2025-01-01", None), ("2025-02-01", text or "2025-03-01"))
+        for day, until in (
+            ("2025-01-01", None),
+            ("2025-02-01", text or "2025-03-01"),
+            (text or "2025-04-01", text or "2025-04-01"),  # a run of one list
+        )
     ]
     for _ in range(2):
         for prefix in prefixes:
