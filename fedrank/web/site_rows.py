@@ -126,10 +126,11 @@ def history_rows(
         if until == day:
             last = "<td></td>"
         elif until:
-            last = untils.get(until)
-            if last is None:
+            kept = untils.get(until)
+            if kept is None:
                 text = esc(until)
-                last = untils[until] = f'<td><a href="{prefix}{text}.html">{text}</a></td>'
+                kept = untils[until] = f'<td><a href="{prefix}{text}.html">{text}</a></td>'
+            last = kept
         else:
             last = still
         rating, title = row["rating"], row["title"]
