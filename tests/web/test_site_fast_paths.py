@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from jinja2 import DictLoader, Environment, pass_context
+from jinja2 import DictLoader, Environment, StrictUndefined, UndefinedError, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
@@ -18,7 +18,7 @@ from fedrank.handlers.site.jsonrows import ENCODER, history_json, list_rows_json
 from fedrank.handlers.site.pages import page_json
 from fedrank.handlers.wording.languages import LANGUAGES
 from fedrank.web import site_rows
-from fedrank.web.site_render import PlainCallContext, Renderer
+from fedrank.web.site_render import PageEnvironment, PlainCallContext, Renderer
 from tests.web.sitedata import seed_site
 
 #: Page paths at every depth, with names that need quoting or escaping.
@@ -303,3 +303,52 @@ def test_list_and_history_rows_are_the_templates_markup() -> None:
                 HISTORY_ROW_TEMPLATE
             ).render(history=history, prefix=prefix, now=now, page_of=paging.page_of)
             assert site_rows.history_rows([], prefix, now) == ""
+
+
+def test_the_page_environment_writes_what_jinja_writes() -> None:
+    """Keys read first, Markup not made again: the same text as a plain environment, a
+    dict's own names (``items``) still its methods, a missing key still undefined."""
+
+    class Obj:
+        name = "<attr>"
+
+        def __getitem__(self, key: str) -> str:
+            return f"[{key}&]"
+
+    source = (
+        "{% extends base %}{% block b %}{{ page.name }}|{{ page.items is callable }}|"
+        "{{ page.keys }}|{{ page.missing is defined }}|{{ page.sub.deep }}|{{ obj.name }}|"
+        "{{ obj.other }}|{{ token }}|{{ text }}|{{ number }}|{{ none }}|"
+        "{% for row in page.rows %}{{ row.a }}{{ row.get }}{% endfor %}"
+        "{{ page.missing|default('d<') }}{% endblock %}"
+    )
+    values = {
+        "page": {
+            "name": "Ли <b>&'\"",
+            "items": "an items key",
+            "keys": "x",
+            "sub": {"deep": Markup("<i>kept</i>")},
+            "rows": [{"a": "<1>"}, {"a": Markup("&amp;"), "get": 2}],
+        },
+        "obj": Obj(),
+        "token": Markup("\x02tok\x02<x>"),
+        "text": "\u202e<script>",
+        "number": 3,
+        "none": None,
+    }
+    written = []
+    for environment_class in (Environment, PageEnvironment):
+        env = environment_class(
+            loader=DictLoader({"base": "[{% block b %}{% endblock %}]", "page": source}),
+            autoescape=True,
+        )
+        written.append(env.get_template("page").render(base="base", **values))
+    assert written[0] == written[1]
+    assert (
+        "&lt;b&gt;" in written[1] and "<i>kept</i>" in written[1] and "[other&amp;]" in written[1]
+    )
+    strict = PageEnvironment(
+        loader=DictLoader({"p": "{{ page.missing }}"}), undefined=StrictUndefined
+    )
+    with pytest.raises(UndefinedError):
+        strict.get_template("p").render(page={})
