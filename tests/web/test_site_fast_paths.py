@@ -11,12 +11,14 @@ import pytest
 from jinja2 import DictLoader, Environment, StrictUndefined, UndefinedError, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
+from sqlalchemy import select
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.site import live, paging, paths
 from fedrank.handlers.site.jsonrows import ENCODER, history_json, list_rows_json
 from fedrank.handlers.site.pages import page_json
 from fedrank.handlers.wording.languages import LANGUAGES
+from fedrank.storage.models import ListRow, ListSnapshot
 from fedrank.web import site_rows
 from fedrank.web.site_render import PageEnvironment, PlainCallContext, Renderer
 from tests.web.sitedata import seed_site
@@ -352,3 +354,34 @@ def test_the_page_environment_writes_what_jinja_writes() -> None:
     )
     with pytest.raises(UndefinedError):
         strict.get_template("p").render(page={})
+
+
+async def test_history_rows_read_as_the_orm_reads_them(services: Services) -> None:
+    """SiteRepo.history_rows reads on the connection with the rating as stored: the same
+    rows, the same figures (one Decimal a stored value) as the ORM's columns give."""
+    await seed_site(services.db)
+    async with services.db.read() as repos:
+        for discipline in await repos.federations.disciplines(
+            (await repos.federations.all())[0].id
+        ):
+            query = (
+                select(
+                    ListRow.snapshot_id,
+                    ListRow.player_id,
+                    ListRow.position,
+                    ListRow.rating,
+                    ListRow.title,
+                )
+                .join(ListSnapshot, ListSnapshot.id == ListRow.snapshot_id)
+                .where(ListSnapshot.discipline_id == discipline.id)
+                .order_by(ListSnapshot.list_date)
+            )
+            plain = [tuple(r) for r in await repos.session.execute(query)]
+            read = await repos.site.history_rows(discipline.id)
+            assert read == plain and len(read) > 10
+            assert all(type(r[3]) is Decimal for r in read)
+            assert [str(r[3]) for r in read] == [str(r[3]) for r in plain]
+            one = plain[0][1]
+            assert await repos.site.history_rows(discipline.id, one) == [
+                r for r in plain if r[1] == one
+            ]
