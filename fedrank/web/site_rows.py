@@ -99,8 +99,12 @@ def history_rows(
 ) -> str:
     """A profile's runs of lists, newest first: from (linking the page of its list that
     holds the player, :mod:`fedrank.handlers.site.paging`), until (its last list's first
-    page, or ``now`` while the run holds), position in the first list, rating, title (as
-    ``titled`` writes it, as in :func:`list_rows`)."""
+    page, or ``now`` while the run holds; empty for a run of one list, whose date and link
+    the first cell already gives), position in the first list, rating, title (as
+    ``titled`` writes it, as in :func:`list_rows`).
+
+    A run of one list is the common case (a player whose figures change every month): its
+    date repeated as a second link was a third of a profile's bytes."""
     prefix = esc(prefix)
     froms = _table(("from", prefix))
     untils = _table(("until", prefix))
@@ -119,11 +123,14 @@ def history_rows(
             at = f"{text}/page-{number}.html" if number > 1 else f"{text}.html"  # paging.path_of
             first = froms[day, number] = f'<td><a href="{prefix}{at}">{text}</a></td>'
         until = row["until"]
-        if until:
-            last = untils.get(until)
-            if last is None:
+        if until == day:
+            last = "<td></td>"
+        elif until:
+            kept = untils.get(until)
+            if kept is None:
                 text = esc(until)
-                last = untils[until] = f'<td><a href="{prefix}{text}.html">{text}</a></td>'
+                kept = untils[until] = f'<td><a href="{prefix}{text}.html">{text}</a></td>'
+            last = kept
         else:
             last = still
         rating, title = row["rating"], row["title"]

@@ -8,17 +8,19 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from jinja2 import DictLoader, Environment, pass_context
+from jinja2 import DictLoader, Environment, StrictUndefined, UndefinedError, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
+from sqlalchemy import select
 
 from fedrank.handlers.context import Services
 from fedrank.handlers.site import live, paging, paths
 from fedrank.handlers.site.jsonrows import ENCODER, history_json, list_rows_json
 from fedrank.handlers.site.pages import page_json
 from fedrank.handlers.wording.languages import LANGUAGES
+from fedrank.storage.models import ListRow, ListSnapshot
 from fedrank.web import site_rows
-from fedrank.web.site_render import PlainCallContext, Renderer
+from fedrank.web.site_render import PageEnvironment, PlainCallContext, Renderer
 from tests.web.sitedata import seed_site
 
 #: Page paths at every depth, with names that need quoting or escaping.
@@ -263,7 +265,8 @@ HISTORY_ROW_TEMPLATE = (
     "{% for row in history|reverse %}{% set n = page_of(row.position) %}"
     '<tr><td><a href="{{ prefix }}{{ row.date }}{% if n > 1 %}/page-{{ n }}{% endif %}.html">'
     "{{ row.date }}</a></td>"
-    '<td>{% if row.until %}<a href="{{ prefix }}{{ row.until }}.html">{{ row.until }}</a>'
+    "<td>{% if row.until == row.date %}{% elif row.until %}"
+    '<a href="{{ prefix }}{{ row.until }}.html">{{ row.until }}</a>'
     "{% else %}{{ now }}{% endif %}</td>"
     "<td>{{ row.position|int }}</td><td>{{ row.rating }}</td>"
     '<td>{{ row.title or "" }}</td></tr>\n{% endfor %}'
@@ -290,7 +293,11 @@ def test_list_and_history_rows_are_the_templates_markup() -> None:
         _history_row(position, text, date=day, until=until)
         for text in NASTY
         for position in (1, 200, 201, 401, 0)
-        for day, until in (("2025-01-01", None), ("2025-02-01", text or "2025-03-01"))
+        for day, until in (
+            ("2025-01-01", None),
+            ("2025-02-01", text or "2025-03-01"),
+            (text or "2025-04-01", text or "2025-04-01"),  # a run of one list
+        )
     ]
     for _ in range(2):
         for prefix in prefixes:
@@ -298,3 +305,83 @@ def test_list_and_history_rows_are_the_templates_markup() -> None:
                 HISTORY_ROW_TEMPLATE
             ).render(history=history, prefix=prefix, now=now, page_of=paging.page_of)
             assert site_rows.history_rows([], prefix, now) == ""
+
+
+def test_the_page_environment_writes_what_jinja_writes() -> None:
+    """Keys read first, Markup not made again: the same text as a plain environment, a
+    dict's own names (``items``) still its methods, a missing key still undefined."""
+
+    class Obj:
+        name = "<attr>"
+
+        def __getitem__(self, key: str) -> str:
+            return f"[{key}&]"
+
+    source = (
+        "{% extends base %}{% block b %}{{ page.name }}|{{ page.items is callable }}|"
+        "{{ page.keys }}|{{ page.missing is defined }}|{{ page.sub.deep }}|{{ obj.name }}|"
+        "{{ obj.other }}|{{ token }}|{{ text }}|{{ number }}|{{ none }}|"
+        "{% for row in page.rows %}{{ row.a }}{{ row.get }}{% endfor %}"
+        "{{ page.missing|default('d<') }}{% endblock %}"
+    )
+    values = {
+        "page": {
+            "name": "Ли <b>&'\"",
+            "items": "an items key",
+            "keys": "x",
+            "sub": {"deep": Markup("<i>kept</i>")},
+            "rows": [{"a": "<1>"}, {"a": Markup("&amp;"), "get": 2}],
+        },
+        "obj": Obj(),
+        "token": Markup("\x02tok\x02<x>"),
+        "text": "\u202e<script>",
+        "number": 3,
+        "none": None,
+    }
+    written = []
+    for environment_class in (Environment, PageEnvironment):
+        env = environment_class(
+            loader=DictLoader({"base": "[{% block b %}{% endblock %}]", "page": source}),
+            autoescape=True,
+        )
+        written.append(env.get_template("page").render(base="base", **values))
+    assert written[0] == written[1]
+    assert (
+        "&lt;b&gt;" in written[1] and "<i>kept</i>" in written[1] and "[other&amp;]" in written[1]
+    )
+    strict = PageEnvironment(
+        loader=DictLoader({"p": "{{ page.missing }}"}), undefined=StrictUndefined
+    )
+    with pytest.raises(UndefinedError):
+        strict.get_template("p").render(page={})
+
+
+async def test_history_rows_read_as_the_orm_reads_them(services: Services) -> None:
+    """SiteRepo.history_rows reads on the connection with the rating as stored: the same
+    rows, the same figures (one Decimal a stored value) as the ORM's columns give."""
+    await seed_site(services.db)
+    async with services.db.read() as repos:
+        for discipline in await repos.federations.disciplines(
+            (await repos.federations.all())[0].id
+        ):
+            query = (
+                select(
+                    ListRow.snapshot_id,
+                    ListRow.player_id,
+                    ListRow.position,
+                    ListRow.rating,
+                    ListRow.title,
+                )
+                .join(ListSnapshot, ListSnapshot.id == ListRow.snapshot_id)
+                .where(ListSnapshot.discipline_id == discipline.id)
+                .order_by(ListSnapshot.list_date)
+            )
+            plain = [tuple(r) for r in await repos.session.execute(query)]
+            read = await repos.site.history_rows(discipline.id)
+            assert read == plain and len(read) > 10
+            assert all(type(r[3]) is Decimal for r in read)
+            assert [str(r[3]) for r in read] == [str(r[3]) for r in plain]
+            one = plain[0][1]
+            assert await repos.site.history_rows(discipline.id, one) == [
+                r for r in plain if r[1] == one
+            ]

@@ -51,13 +51,6 @@ def _quoted(value: object) -> str:
     return text
 
 
-def _int(value: object) -> str:
-    """An int (not a bool) as the encoder writes it (TypeError for anything else)."""
-    if type(value) is not int:
-        raise TypeError(value)
-    return int.__repr__(value)
-
-
 def list_rows_json(rows: list[Page]) -> str:
     """A list's rows (:func:`.pages.list_body`), as ``ENCODER.encode(rows)`` writes them."""
     if len(_heads) > KEPT:
@@ -79,10 +72,14 @@ def list_rows_json(rows: list[Page]) -> str:
                     f',"page":{page},"position":',
                 )
             moved, change, title = row["moved"], row["rating_change"], row["title"]
+            position = row["position"]
+            # ints (not bools) checked here, not by a call each: 2.4 million rows
+            if type(position) is not int or (moved is not None and type(moved) is not int):
+                raise TypeError(position, moved)
             changed = "null" if change is None else texts.get(change) or _quoted(change)
             text = (
-                f"{head[0]}{'null' if moved is None else _int(moved)}{head[1]}"
-                f"{'true' if row['new'] else 'false'}{head[2]}{_int(row['position'])}"
+                f"{head[0]}{'null' if moved is None else moved}{head[1]}"
+                f"{'true' if row['new'] else 'false'}{head[2]}{position}"
                 f',"rating":{texts.get(row["rating"]) or _quoted(row["rating"])}'
                 f',"rating_change":{changed}'
                 f',"title":{"null" if title is None else texts.get(title) or _quoted(title)}}}'
@@ -103,12 +100,14 @@ def history_json(rows: list[Page]) -> str:
             out.append(ENCODER.encode(row))
             continue
         try:
-            title, until = row["title"], row["until"]
+            title, until, position, size = row["title"], row["until"], row["position"], row["size"]
+            if type(position) is not int or type(size) is not int:
+                raise TypeError(position, size)
             text = (
                 f'{{"date":{texts.get(row["date"]) or _quoted(row["date"])}'
-                f',"position":{_int(row["position"])}'
+                f',"position":{position}'
                 f',"rating":{texts.get(row["rating"]) or _quoted(row["rating"])}'
-                f',"size":{_int(row["size"])}'
+                f',"size":{size}'
                 f',"title":{"null" if title is None else texts.get(title) or _quoted(title)}'
                 f',"until":{"null" if until is None else texts.get(until) or _quoted(until)}}}'
             )

@@ -44,11 +44,14 @@ def slices(page: Page, size: int | None = None) -> Iterator[Page]:
     list's data with its share of the rows and a ``paging`` part (this page's number and
     positions, the previous and next page, and every page of the list for the index)."""
     size = size or SIZE
-    total = count(page, size)
+    rows = page["rows"]
+    # one pass for the positions, page_of and count written out (a build's 2.4 million rows)
+    positions = [int(row["position"]) for row in rows]
+    last_position = max(positions, default=0)
+    total = max(1, page_of(last_position, size)) if last_position else 1
     buckets: list[list[Page]] = [[] for _ in range(total)]
-    for row in page["rows"]:
-        buckets[page_of(row["position"], size) - 1].append(row)
-    last_position = max((int(row["position"]) for row in page["rows"]), default=0)
+    for row, position in zip(rows, positions, strict=True):
+        buckets[(position - 1) // size if position > 1 else 0].append(row)
     every = [
         {
             "number": n,

@@ -13,7 +13,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import BigInteger, func, select, type_coerce
 
 from fedrank.storage.models import (
     AuditLog,
@@ -28,6 +28,7 @@ from fedrank.storage.models import (
 )
 from fedrank.storage.repos.base import PlainReader, Repo
 from fedrank.storage.repos.ledger import counted_titles, title_order
+from fedrank.storage.types import stored_figure
 
 #: (snapshot id, discipline id, list date, size) of a published list.
 SnapshotInfo = tuple[int, int, date, int]
@@ -145,13 +146,17 @@ class SiteRepo(Repo):
     async def history_rows(
         self, discipline_id: int, player_id: int | None = None
     ) -> list[HistoryRow]:
-        """Rows of every list of the discipline (of one player), by list date."""
+        """Rows of every list of the discipline (of one player), by list date.
+
+        Read on the session's connection, not through the ORM's loading of each row, with
+        the rating as stored and made a figure here (:func:`.types.stored_figure`): a whole
+        build reads a discipline's 2.4 million rows at once."""
         query = (
             select(
                 ListRow.snapshot_id,
                 ListRow.player_id,
                 ListRow.position,
-                ListRow.rating,
+                type_coerce(ListRow.rating, BigInteger),
                 ListRow.title,
             )
             .join(ListSnapshot, ListSnapshot.id == ListRow.snapshot_id)
@@ -160,7 +165,12 @@ class SiteRepo(Repo):
         )
         if player_id is not None:
             query = query.where(ListRow.player_id == player_id)
-        return [tuple(r) for r in await self.session.execute(query)]  # type: ignore[misc]
+        rows = await (await self.session.connection()).execute(query)
+        figure = stored_figure
+        return [
+            (sid, pid, position, figure(rating), title)
+            for sid, pid, position, rating, title in rows
+        ]
 
     async def title_floors(self, snapshot_id: int) -> dict[str, Decimal]:
         """title -> the lowest rating that holds it in one list: where a chart draws the

@@ -74,3 +74,16 @@ def test_ties_stay_on_the_page_of_their_position() -> None:
 def test_an_empty_list_is_one_empty_page() -> None:
     parts = list(paging.slices(_list([]), 200))
     assert len(parts) == 1 and parts[0]["rows"] == [] and parts[0]["paging"]["pages"] == []
+
+
+def test_each_row_is_on_the_page_page_of_names_whatever_its_position() -> None:
+    """slices works out page_of and count in one pass of its own: the same pages as theirs,
+    for positions below 1, ties, gaps and rows out of order."""
+    positions = [5, 0, -3, 1, 2, 2, 9, 4, 17, 3, 1, 30]
+    for size in (1, 2, 4, 200):
+        page = _list(positions)
+        parts = list(paging.slices(page, size))
+        assert len(parts) == paging.count(page, size)
+        for number, part in enumerate(parts, start=1):
+            expected = [r for r in page["rows"] if paging.page_of(r["position"], size) == number]
+            assert part["rows"] == expected
