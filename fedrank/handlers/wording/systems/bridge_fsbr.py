@@ -22,27 +22,28 @@ _NORMS: Final = {norm.text: norm for norm in NORMS}
 _SECTION: Final = "2.2: "
 
 
+#: The figures a norm asks for that are said alike ("{n} PB"), in the rulebook's order.
+_COUNTED: Final = (
+    ("ro_year", "fsbr.norm.ro_year"),
+    ("pb", "fsbr.norm.pb"),
+    ("pb_year", "fsbr.norm.pb_year"),
+    ("achievement", "fsbr.norm.achievement"),
+    ("achievement_year", "fsbr.norm.achievement_year"),
+    ("ebl_points", "fsbr.norm.ebl"),
+)
+
+
 def norm_parts(language: str, norm: Norm) -> list[str]:
     """What ``norm`` asks for, part by part, in ``language`` (in the rulebook's order)."""
     parts = []
     if norm.mb and norm.mb_year:
         parts.append(t(language, "fsbr.norm.mb_of_which_year", n=norm.mb, year=norm.mb_year))
-    elif norm.mb:
-        parts.append(t(language, "fsbr.norm.mb", n=norm.mb))
-    elif norm.mb_year:
-        parts.append(t(language, "fsbr.norm.mb_year", n=norm.mb_year))
-    if norm.ro_year:
-        parts.append(t(language, "fsbr.norm.ro_year", n=norm.ro_year))
-    if norm.pb:
-        parts.append(t(language, "fsbr.norm.pb", n=norm.pb))
-    if norm.pb_year:
-        parts.append(t(language, "fsbr.norm.pb_year", n=norm.pb_year))
-    if norm.achievement:
-        parts.append(t(language, "fsbr.norm.achievement", n=norm.achievement))
-    if norm.achievement_year:
-        parts.append(t(language, "fsbr.norm.achievement_year", n=norm.achievement_year))
-    if norm.ebl_points:
-        parts.append(t(language, "fsbr.norm.ebl", n=norm.ebl_points))
+    elif norm.mb or norm.mb_year:
+        key, n = ("fsbr.norm.mb", norm.mb) if norm.mb else ("fsbr.norm.mb_year", norm.mb_year)
+        parts.append(t(language, key, n=n))
+    for field, key in _COUNTED:
+        if n := getattr(norm, field):
+            parts.append(t(language, key, n=n))
     if norm.title:
         title = t(language, f"fsbr.title.{norm.title}")
         parts.append(t(language, "fsbr.norm.title", title=title))
