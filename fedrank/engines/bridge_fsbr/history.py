@@ -100,22 +100,6 @@ class Figures:
 Numbers = tuple[int, int, int, int, int, int, int, int, int, int]
 
 
-def numbers_of(f: Figures) -> Numbers:
-    """The whole-number figures of ``f`` as a plain tuple (see :data:`Numbers`)."""
-    return (
-        f.mb,
-        f.mb_f2f,
-        f.mb_year,
-        f.mb_year_f2f,
-        f.ro_year,
-        f.pb,
-        f.pb_year,
-        f.achievement,
-        f.achievement_year,
-        f.ebl_points,
-    )
-
-
 # --- dates --------------------------------------------------------------------------------
 
 

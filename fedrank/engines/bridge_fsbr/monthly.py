@@ -25,11 +25,14 @@ from .history import (
 )
 from .rank import RankState, _rank_step, _step, best_norm, replay_rank
 
+#: 8.1: the best results counted in a period, and at most this many without championship status.
 BEST_RESULTS = 10
 MAX_NON_CHAMPIONSHIP = 7
-
-#: 8.1's weights 1, 0.75, 0.5, 0.25 in hundredths.
-_W0, _W1, _W2, _W3 = 100, 75, 50, 25
+#: 8.1: R = R0 + 0.75 R1 + 0.5 R2 + 0.25 R3.
+RATING_WEIGHTS = (Decimal(1), Decimal("0.75"), Decimal("0.5"), Decimal("0.25"))
+#: The weights in hundredths (R summed in integer hundredths: the same Decimal, two places).
+WEIGHTS_100 = tuple(int(w * 100) for w in RATING_WEIGHTS)
+_W0, _W1, _W2, _W3 = WEIGHTS_100
 
 
 class ListMonth:

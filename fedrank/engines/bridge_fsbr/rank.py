@@ -404,16 +404,10 @@ _NORMS_OF: dict[Decimal, tuple[Norm, ...]] = {
 }
 
 
-def next_norms(rk: Decimal) -> tuple[Norm, ...]:
-    """The norms of the next coefficient up from ``rk`` (none for rk -5)."""
-    idx = RK_INDEX[rk]
-    if idx + 1 >= len(RK_LEVELS):
-        return ()
-    return _NORMS_OF[RK_LEVELS[idx + 1]]
-
-
 def next_needs(state: RankState, f: Figures) -> tuple[NormNeed, ...]:
     """For each norm of the next coefficient up, what is missing (nothing for rk -5)."""
-    return tuple(
-        NormNeed(n.rk, n.text, n.lifetime, missing_for(n, f)) for n in next_norms(state.rk)
-    )
+    idx = RK_INDEX[state.rk]
+    if idx + 1 >= len(RK_LEVELS):
+        return ()
+    target = RK_LEVELS[idx + 1]
+    return tuple(NormNeed(n.rk, n.text, n.lifetime, missing_for(n, f)) for n in _NORMS_OF[target])

@@ -29,7 +29,16 @@ from .history import (
     last_year,
     month_start,
 )
-from .monthly import ListMonth, RatingColumns, month_state, rating_columns
+from .monthly import (
+    BEST_RESULTS,
+    MAX_NON_CHAMPIONSHIP,
+    RATING_WEIGHTS,
+    WEIGHTS_100,
+    ListMonth,
+    RatingColumns,
+    month_state,
+    rating_columns,
+)
 from .rank import (
     RK5_TEXT,
     STEP_DOWN_TEXT,
@@ -74,11 +83,6 @@ __all__ = [
     "standing",
 ]
 
-RATING_WEIGHTS = (Decimal(1), Decimal("0.75"), Decimal("0.5"), Decimal("0.25"))
-_WEIGHTS_100 = tuple(int(w * 100) for w in RATING_WEIGHTS)
-BEST_RESULTS = 10
-MAX_NON_CHAMPIONSHIP = 7
-
 
 @dataclass(frozen=True, slots=True)
 class Rating:
@@ -94,7 +98,7 @@ _FIELDS = (
     "player",
     "list_date",
     "state",
-    "_figures",
+    "figures",
     "_rating",
     "_needs",
     "_columns",
@@ -114,10 +118,10 @@ class Standing:
 
     __slots__ = (
         "_columns",
-        "_figures",
         "_needs",
         "_rating",
         "_ro_lines",
+        "figures",
         "list_date",
         "player",
         "state",
@@ -125,8 +129,9 @@ class Standing:
     player: str
     list_date: date
     state: RankState
+    figures: Figures
+    """The figures the norms read on the list date (2.2)."""
     _columns: RatingColumns | None
-    _figures: Figures
     _rating: Rating | None
     _needs: tuple[NormNeed, ...] | None
     _ro_lines: Sequence[LedgerLine]
@@ -193,11 +198,6 @@ class Standing:
         return f"Standing({inner})"
 
     @property
-    def figures(self) -> Figures:
-        """The figures the norms read on the list date (2.2)."""
-        return self._figures
-
-    @property
     def rating(self) -> Rating:
         """The rating R of 8.1 with its parts and the results counted."""
         r = self._rating
@@ -215,7 +215,7 @@ class Standing:
         """For each norm of the next coefficient up, what is still missing."""
         needs = self._needs
         if needs is None:
-            needs = next_needs(self.state, self._figures)
+            needs = next_needs(self.state, self.figures)
             object.__setattr__(self, "_needs", needs)
         return needs
 
@@ -290,7 +290,7 @@ def rating(prepared: PreparedHistory, list_date: date) -> Rating:
     counted = tuple(best_results(prepared.ro_lines(bounds[i + 1], bounds[i])) for i in range(4))
     parts = [sum(ln.amount for ln in chosen) for chosen in counted]
     # sum(w * p) over RATING_WEIGHTS in integer hundredths: the same Decimal, two places
-    R = Decimal(sum(w * p for w, p in zip(_WEIGHTS_100, parts, strict=True))).scaleb(-2)
+    R = Decimal(sum(w * p for w, p in zip(WEIGHTS_100, parts, strict=True))).scaleb(-2)
     return Rating(R, (parts[0], parts[1], parts[2], parts[3]), tuple(counted))
 
 

@@ -30,7 +30,11 @@ def page_of(position: int, size: int | None = None) -> int:
 
 def count(page: Page, size: int | None = None) -> int:
     """How many pages a list has (at least one, the first, even for an empty list)."""
-    last = max((int(row["position"]) for row in page["rows"]), default=0)
+    return _pages_to(max((int(row["position"]) for row in page["rows"]), default=0), size)
+
+
+def _pages_to(last: int, size: int | None) -> int:
+    """How many pages a list whose last position is ``last`` has (at least one)."""
     return max(1, page_of(last, size)) if last else 1
 
 
@@ -48,7 +52,7 @@ def slices(page: Page, size: int | None = None) -> Iterator[Page]:
     # one pass for the positions, page_of and count written out (a build's 2.4 million rows)
     positions = [int(row["position"]) for row in rows]
     last_position = max(positions, default=0)
-    total = max(1, page_of(last_position, size)) if last_position else 1
+    total = _pages_to(last_position, size)
     buckets: list[list[Page]] = [[] for _ in range(total)]
     for row, position in zip(rows, positions, strict=True):
         buckets[(position - 1) // size if position > 1 else 0].append(row)
